@@ -1,0 +1,77 @@
+import {
+  CRED_REQUIRED,
+  HSC_BATCH_REQUIRED,
+  HSC_BATCHES,
+  INVALID_PHONE,
+  MIN_6_CHARACTERS,
+  MIN_BATCH_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_PHONE_LENGTH,
+  PHONE_REQUIRED,
+} from "./messages";
+import { isBangladeshiMobile, normalisePhone } from "./phone";
+import { z } from "./zod";
+
+/** §5: required, at least 10 characters, and a Bangladeshi mobile; stored as 01XXXXXXXXX. */
+export const phoneField = z
+  .string({ error: PHONE_REQUIRED })
+  .trim()
+  .min(1, { error: PHONE_REQUIRED, abort: true })
+  .min(MIN_PHONE_LENGTH, { error: INVALID_PHONE, abort: true })
+  .refine(isBangladeshiMobile, { error: INVALID_PHONE })
+  .transform((v) => normalisePhone(v) ?? v);
+
+/** §5: required, at least 6 characters, one of the listed batches. */
+export const hscBatchField = z
+  .string({ error: HSC_BATCH_REQUIRED })
+  .min(1, { error: HSC_BATCH_REQUIRED, abort: true })
+  .min(MIN_BATCH_LENGTH, { error: MIN_6_CHARACTERS, abort: true })
+  .refine((v) => (HSC_BATCHES as readonly string[]).includes(v), {
+    error: `Choose one of: ${HSC_BATCHES.join(", ")}`,
+  });
+
+export const passwordField = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { error: MIN_6_CHARACTERS })
+  .max(128, { error: "Use at most 128 characters" });
+
+export const profileUpdateSchema = z.object({ phone: phoneField, hsc_batch: hscBatchField });
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export const loginSchema = z.object({
+  cred: z.string({ error: CRED_REQUIRED }).trim().min(6, { error: CRED_REQUIRED }).max(254),
+  password: z.string().min(MIN_PASSWORD_LENGTH, { error: MIN_6_CHARACTERS }).max(128),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.email({ error: "Invalid email address" }).optional());
+
+export const registerSchema = z.object({
+  name: z.string().trim().min(2).max(100),
+  phone: phoneField,
+  email: optionalEmail,
+  password: passwordField,
+  hsc_batch: hscBatchField,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const OTP_LENGTH = 6;
+export const otpCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: "Enter the 6-digit code" });
+
+export const verifyPhoneSchema = z.object({ code: otpCodeField });
+export const forgetPasswordSchema = z.object({ phone: phoneField });
+export const resetPasswordSchema = z.object({
+  phone: phoneField,
+  code: otpCodeField,
+  password: passwordField,
+});

@@ -1,0 +1,20 @@
+/** The account as pages and the API read it: no zod here, so the shell stays light. */
+export const ROLES = ["customer", "staff", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The user as the API and the pages read them. */
+export type PublicUser = {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  hsc_batch: string | null;
+  phone_verified: boolean;
+  role: Role;
+  permissions: string[];
+};
+
+/** The profile dialog opens when either is missing (§2, §4). */
+export function needsProfileUpdate(user: Pick<PublicUser, "phone" | "hsc_batch"> | null): boolean {
+  return user !== null && (!user.phone || !user.hsc_batch);
+}

@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import type { Config } from "../../config";
+import {
+  confirmPhoneVerification,
+  requestPasswordReset,
+  requestPhoneVerification,
+  resetPassword,
+} from "../../services/accounts";
+import { DomainError } from "../../services/errors";
+import { createSession, deleteSession } from "../../services/sessions";
+import { authenticate, registerUser, updateProfile } from "../../services/users";
+import type { AppEnv } from "../env";
+import { clearSessionCookie, setSessionCookie } from "../middleware/session";
+import { ok, readJson, send } from "../respond";
+
+export const RESET_SENT = "If this number has an account, we have sent it a 6-digit code.";
+
+export function authApi(config: Config) {
+  const api = new Hono<AppEnv>();
+
+  api.post("/auth/register", async (c) => {
+    const ctx = c.get("ctx");
+    const user = await registerUser(ctx, (await readJson(c)) as never);
+    const { token } = await createSession(ctx, user.id, c.req.header("user-agent"));
+    setSessionCookie(c, config, token);
+    return send(c, 201, "Your account is ready", user);
+  });
+
+  api.post("/auth/login", async (c) => {
+    const ctx = c.get("ctx");
+    const user = await authenticate(ctx, (await readJson(c)) as never);
+    const { token } = await createSession(ctx, user.id, c.req.header("user-agent"));
+    setSessionCookie(c, config, token);
+    return ok(c, user, "Signed in");
+  });
+
+  api.post("/auth/logout", async (c) => {
+    const token = c.get("sessionToken");
+    if (token) await deleteSession(c.get("ctx"), token);
+    clearSessionCookie(c, config);
+    return ok(c, undefined, "Signed out");
+  });
+
+  api.post("/auth/update", async (c) => {
+    const user = await updateProfile(c.get("ctx"), await readJson(c));
+    return ok(c, user, "Profile updated");
+  });
+
+  api.post("/auth/verify/send", async (c) => {
+    const { phone } = await requestPhoneVerification(c.get("ctx"));
+    return ok(c, { phone }, `We sent a 6-digit code to ${phone}`);
+  });
+
+  api.post("/auth/verify", async (c) => {
+    await confirmPhoneVerification(c.get("ctx"), await readJson(c));
+    return ok(c, undefined, "Your phone number is verified");
+  });
+
+  api.post("/auth/forget", async (c) => {
+    await requestPasswordReset(c.get("ctx"), await readJson(c));
+    return ok(c, undefined, RESET_SENT);
+  });
+
+  api.post("/auth/reset", async (c) => {
+    await resetPassword(c.get("ctx"), await readJson(c));
+    return ok(c, undefined, "Your password is changed. Sign in with the new one.");
+  });
+
+  api.get("/user", (c) => {
+    const user = c.get("user");
+    if (!user) throw new DomainError("unauthorized", "Not signed in");
+    return ok(c, user);
+  });
+
+  return api;
+}

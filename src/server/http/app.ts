@@ -1,0 +1,101 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import type { Database } from "../db/client";
+import type { AppDeps } from "../services/context";
+import { DomainError } from "../services/errors";
+import { adminUsersApi } from "./api/admin-users";
+import { authApi } from "./api/auth";
+import type { AppEnv } from "./env";
+import { handleError } from "./middleware/errors";
+import { checkOrigin } from "./middleware/origin";
+import { requestLog } from "./middleware/request-log";
+import { loadSession } from "./middleware/session";
+import { ok, send } from "./respond";
+
+export const MAX_JSON_BODY = 1024 * 1024;
+
+export type AppOptions = {
+  deps: AppDeps;
+  database: Pick<Database, "ping">;
+  /** The build id of the client assets; a change means a new deployment. */
+  buildVersion: string;
+  /** Built client files (hashed assets under /assets). */
+  clientDir?: string;
+  /** React Router's request handler for every page. */
+  pages?: (c: import("hono").Context<AppEnv>) => Promise<Response>;
+};
+
+/** `/api/*`, the hashed assets, then React Router's handler for every other path. */
+export function createApp(opts: AppOptions) {
+  const { deps } = opts;
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use(requestLog(deps.log, deps.config.TRUST_PROXY));
+  app.use(
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: "same-origin",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: deps.config.production ? "max-age=31536000; includeSubDomains" : false,
+    }),
+  );
+  app.use(compress());
+
+  app.get("/healthz", async (c) => {
+    try {
+      await opts.database.ping();
+      return c.json({ status: "ok" });
+    } catch (err) {
+      c.get("log").error({ err }, "health check: database did not answer");
+      return c.json({ status: "database unavailable" }, 503);
+    }
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: (c) => send(c, 413, "The request body is too large"),
+    }),
+  );
+  api.use(checkOrigin(deps.config.PUBLIC_URL));
+  api.use(loadSession(deps));
+  api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
+  api.route("/", authApi(deps.config));
+  api.route("/", adminUsersApi());
+  api.all("*", () => {
+    throw new DomainError("not_found", "No such API endpoint");
+  });
+  app.route("/api", api);
+
+  if (opts.clientDir) {
+    const root = opts.clientDir;
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root }),
+    );
+    app.use(
+      "*",
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200 && !c.res.headers.get("Cache-Control"))
+          c.header("Cache-Control", "public, max-age=3600");
+      },
+      serveStatic({ root }),
+    );
+  }
+
+  const pages = opts.pages;
+  if (pages) {
+    app.use("*", loadSession(deps));
+    app.all("*", (c) => pages(c));
+  }
+  return app;
+}

@@ -1,0 +1,14 @@
+import type { PublicUser } from "../../contracts/user";
+import type { Logger } from "../logger";
+import type { Ctx } from "../services/context";
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    ip: string;
+    user: PublicUser | null;
+    sessionToken: string | undefined;
+    ctx: Ctx;
+  };
+};

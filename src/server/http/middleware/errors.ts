@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import type { Envelope } from "../../../contracts/api";
+import { fieldErrors } from "../../../contracts/zod";
+import { DomainError, STATUS_OF } from "../../services/errors";
+import type { AppEnv } from "../env";
+
+/** The one table from error kinds to answers; a 500 logs the request id and shows no internals. */
+export function toEnvelope(err: unknown): Envelope {
+  if (err instanceof DomainError) {
+    return {
+      statusCode: STATUS_OF[err.kind],
+      message: err.message,
+      ...(err.fields ? { errors: err.fields } : {}),
+    };
+  }
+  if (err instanceof ZodError) {
+    const errors = fieldErrors(err);
+    return { statusCode: 400, message: Object.values(errors)[0] ?? "Invalid request", errors };
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    return {
+      statusCode: err.status,
+      message: err.status === 413 ? "The request body is too large" : err.message || "Bad request",
+    };
+  }
+  return { statusCode: 500, message: "Internal Server Error" };
+}
+
+export function handleError(err: unknown, c: Context<AppEnv>) {
+  const body = toEnvelope(err);
+  if (body.statusCode >= 500) {
+    (c.get("log") ?? console).error({ err, requestId: c.get("requestId") }, "unhandled error");
+  }
+  return c.json(body, body.statusCode as ContentfulStatusCode);
+}

@@ -1,0 +1,65 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { bootServices } from "./boot";
+import { ConfigError, loadConfig } from "./config";
+import { createApp } from "./http/app";
+import { pagesHandler } from "./http/pages";
+import { createLogger } from "./logger";
+
+// build/main.js sits beside build/server (React Router's server build) and build/client.
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const started = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const serverBuild = join(here, "server", "index.js");
+  if (!existsSync(serverBuild)) {
+    log.fatal("no build found: run `npm run build` first (npm start does it for you)");
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  const { deps, database } = await bootServices(config, log);
+  const app = createApp({
+    deps,
+    database,
+    buildVersion: build.assets.version,
+    clientDir: join(here, "client"),
+    pages: pagesHandler(
+      async () => build,
+      config.NODE_ENV === "development" ? "production" : config.NODE_ENV,
+    ),
+  });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+    log.info(
+      { port: config.PORT, database: database.kind, startMs: Math.round(performance.now() - started) },
+      `${config.SHOP_NAME} is running at http://localhost:${config.PORT}`,
+    );
+  });
+  const stop = (signal: string) => {
+    log.info({ signal }, "shutting down");
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error("start-up failed:", err);
+  process.exit(1);
+});

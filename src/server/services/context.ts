@@ -1,0 +1,27 @@
+import type { PublicUser } from "../../contracts/user";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { SmsProvider } from "../integrations/sms/provider";
+import type { Logger } from "../logger";
+
+/** What every service call receives first: the database, the clock, the caller. */
+export type Ctx = {
+  db: Db;
+  config: Config;
+  log: Logger;
+  sms: SmsProvider;
+  now: () => Date;
+  user: PublicUser | null;
+  /** The caller's network address, for rate limits. */
+  ip: string;
+};
+
+/** The process-wide part of a context; a request adds the caller. */
+export type AppDeps = Omit<Ctx, "user" | "ip">;
+
+export function contextFor(
+  deps: AppDeps,
+  caller: { user: PublicUser | null; ip: string; log?: Logger },
+): Ctx {
+  return { ...deps, log: caller.log ?? deps.log, user: caller.user, ip: caller.ip };
+}

@@ -1,0 +1,111 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { oneTimeCodes } from "../db/schema";
+import type { Ctx } from "./context";
+import { DomainError } from "./errors";
+
+export type CodePurpose = "verify" | "reset";
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+export const CODE_EXPIRED = "This code has expired or was used up. Ask for a new one.";
+export const CODE_WRONG = "Wrong code. Check the SMS and try again.";
+export const WAIT_A_MINUTE = "Please wait a minute before asking for another code.";
+export const TOO_MANY_CODES = "Too many codes asked for this number. Please try again in an hour.";
+
+function hashCode(ctx: Ctx, phone: string, purpose: CodePurpose, code: string) {
+  return createHmac("sha256", ctx.config.sessionSecret)
+    .update(`${purpose}:${phone}:${code}`)
+    .digest("base64url");
+}
+
+/**
+ * Issues a 6-digit code valid 5 minutes: at most one a minute and five an hour per phone.
+ * With `deliver` false the code is recorded (so limits and timing are the same) but not sent:
+ * the reset flow must not reveal which numbers are registered.
+ */
+export async function issueCode(
+  ctx: Ctx,
+  phone: string,
+  purpose: CodePurpose,
+  deliver: boolean,
+): Promise<void> {
+  const now = ctx.now();
+  const [recent] = await ctx.db
+    .select({
+      lastMinute:
+        sql<number>`count(*) filter (where ${oneTimeCodes.createdAt} > ${new Date(now.getTime() - 60_000)})`.mapWith(
+          Number,
+        ),
+      lastHour: count(),
+    })
+    .from(oneTimeCodes)
+    .where(
+      and(eq(oneTimeCodes.phone, phone), gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000))),
+    );
+  if ((recent?.lastMinute ?? 0) >= 1) throw new DomainError("rate_limited", WAIT_A_MINUTE);
+  if ((recent?.lastHour ?? 0) >= 5) throw new DomainError("rate_limited", TOO_MANY_CODES);
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  // A new code voids the older ones of the same purpose.
+  await ctx.db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(eq(oneTimeCodes.phone, phone), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)),
+    );
+  await ctx.db.insert(oneTimeCodes).values({
+    phone,
+    purpose,
+    codeHash: hashCode(ctx, phone, purpose, code),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    createdAt: now,
+  });
+  if (deliver) {
+    const what = purpose === "verify" ? "verification" : "password reset";
+    await ctx.sms.send(
+      phone,
+      `${code} is your ${ctx.config.SHOP_NAME} ${what} code. It expires in 5 minutes.`,
+    );
+  }
+}
+
+/** Checks a code; five wrong tries void it, a right one is used up. */
+export async function consumeCode(
+  ctx: Ctx,
+  phone: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<void> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(eq(oneTimeCodes.phone, phone), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  if (!row || row.expiresAt <= now || row.attempts >= MAX_CODE_ATTEMPTS) {
+    throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
+  }
+  const expected = Buffer.from(row.codeHash);
+  const given = Buffer.from(hashCode(ctx, phone, purpose, code));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    // Counted atomically, so parallel guesses cannot exceed the limit.
+    const [counted] = await ctx.db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+      .where(and(eq(oneTimeCodes.id, row.id), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS)))
+      .returning({ attempts: oneTimeCodes.attempts });
+    const used = counted?.attempts ?? MAX_CODE_ATTEMPTS;
+    const message = used >= MAX_CODE_ATTEMPTS ? CODE_EXPIRED : CODE_WRONG;
+    throw new DomainError("invalid", message, { code: message });
+  }
+  const [used] = await ctx.db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
+    .returning({ id: oneTimeCodes.id });
+  if (!used) throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
+}

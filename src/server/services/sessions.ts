@@ -1,0 +1,56 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { sessions, users } from "../db/schema";
+import type { Ctx } from "./context";
+import { toPublicUser } from "./users";
+
+export const SESSION_COOKIE = "pathagar_session";
+export const SESSION_TTL_MS = 30 * 86_400_000;
+
+function hashToken(secret: string, token: string): string {
+  return createHmac("sha256", secret).update(token).digest("base64url");
+}
+
+/** Starts a session and returns the cookie token; only its keyed hash is stored. */
+export async function createSession(
+  ctx: Ctx,
+  userId: number,
+  userAgent?: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
+  await ctx.db.insert(sessions).values({
+    tokenHash: hashToken(ctx.config.sessionSecret, token),
+    userId,
+    expiresAt,
+    ip: ctx.ip,
+    userAgent: userAgent?.slice(0, 300),
+  });
+  return { token, expiresAt };
+}
+
+/** The user behind a live session token, or null. */
+export async function findSessionUser(ctx: Pick<Ctx, "db" | "config" | "now">, token: string | undefined) {
+  if (!token || token.length > 100) return null;
+  const [row] = await ctx.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(ctx.config.sessionSecret, token)),
+        gt(sessions.expiresAt, ctx.now()),
+      ),
+    )
+    .limit(1);
+  return row ? toPublicUser(row.user) : null;
+}
+
+export async function deleteSession(ctx: Pick<Ctx, "db" | "config">, token: string): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(ctx.config.sessionSecret, token)));
+}
+
+/** Signs a user out everywhere (after a password reset). */
+export async function deleteUserSessions(ctx: Pick<Ctx, "db">, userId: number): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}

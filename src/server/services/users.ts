@@ -1,0 +1,174 @@
+import { asc, count, eq, ilike, or } from "drizzle-orm";
+import type { LoginInput, RegisterInput } from "../../contracts/auth";
+import { loginSchema, profileUpdateSchema, registerSchema } from "../../contracts/auth";
+import { can } from "../../contracts/permissions";
+import { looksLikeEmail, normalisePhone } from "../../contracts/phone";
+import type { PublicUser, Role } from "../../contracts/user";
+import { users } from "../db/schema";
+import type { Ctx } from "./context";
+import { DomainError } from "./errors";
+import { hashPassword, verifyPassword } from "./passwords";
+import { consumeRateLimit } from "./rate-limits";
+
+type UserRow = typeof users.$inferSelect;
+
+export const PHONE_TAKEN = "An account with this phone number already exists";
+export const EMAIL_TAKEN = "An account with this email already exists";
+export const WRONG_CREDENTIALS = "Wrong phone/email or password";
+export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minute and try again.";
+
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    name: u.name,
+    phone: u.phone,
+    email: u.email,
+    hsc_batch: u.hscBatch,
+    phone_verified: u.phoneVerifiedAt !== null,
+    role: u.role,
+    permissions: u.role === "admin" ? [] : u.permissions,
+  };
+}
+
+/** True for a unique-constraint violation, however the driver wraps it. */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let err = e as { code?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
+    if (err.code === "23505") return true;
+  }
+  return false;
+}
+
+async function assertContactsFree(
+  ctx: Ctx,
+  phone: string | undefined,
+  email: string | undefined,
+  exceptId?: number,
+) {
+  const fields: Record<string, string> = {};
+  if (phone) {
+    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+    if (taken && taken.id !== exceptId) fields.phone = PHONE_TAKEN;
+  }
+  if (email) {
+    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (taken && taken.id !== exceptId) fields.email = EMAIL_TAKEN;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new DomainError("conflict", first, fields);
+}
+
+/** Creates a customer account; phone and email are unique across accounts. */
+export async function registerUser(
+  ctx: Ctx,
+  input: RegisterInput,
+  role: Role = "customer",
+): Promise<PublicUser> {
+  const v = registerSchema.parse(input);
+  await assertContactsFree(ctx, v.phone, v.email);
+  try {
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        name: v.name,
+        phone: v.phone,
+        email: v.email ?? null,
+        passwordHash: await hashPassword(v.password),
+        hscBatch: v.hsc_batch,
+        role,
+      })
+      .returning();
+    return toPublicUser(row!);
+  } catch (e) {
+    // Two sign-ups with the same phone at once: the unique index decides.
+    if (isUniqueViolation(e)) throw new DomainError("conflict", PHONE_TAKEN, { phone: PHONE_TAKEN });
+    throw e;
+  }
+}
+
+/** Checks a phone-or-email and password; at most 10 tries a minute per account and per address. */
+export async function authenticate(ctx: Ctx, input: LoginInput): Promise<PublicUser> {
+  const v = loginSchema.parse(input);
+  const cred = looksLikeEmail(v.cred) ? v.cred.toLowerCase() : (normalisePhone(v.cred) ?? v.cred);
+  await consumeRateLimit(ctx, `login:cred:${cred}`, 10, 60_000, TOO_MANY_SIGN_INS);
+  await consumeRateLimit(ctx, `login:ip:${ctx.ip}`, 10, 60_000, TOO_MANY_SIGN_INS);
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(looksLikeEmail(cred) ? eq(users.email, cred) : eq(users.phone, cred))
+    .limit(1);
+  const ok = await verifyPassword(row?.passwordHash ?? null, v.password);
+  if (!row || !ok) throw new DomainError("unauthorized", WRONG_CREDENTIALS);
+  return toPublicUser(row);
+}
+
+export function requireUser(ctx: Ctx): PublicUser {
+  if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
+  return ctx.user;
+}
+
+/** Saves the caller's phone and HSC batch (the profile dialog); a new phone must be verified again. */
+export async function updateProfile(ctx: Ctx, input: unknown): Promise<PublicUser> {
+  const me = requireUser(ctx);
+  const v = profileUpdateSchema.parse(input);
+  await assertContactsFree(ctx, v.phone, undefined, me.id);
+  try {
+    const [row] = await ctx.db
+      .update(users)
+      .set({
+        phone: v.phone,
+        hscBatch: v.hsc_batch,
+        updatedAt: ctx.now(),
+        ...(v.phone !== me.phone ? { phoneVerifiedAt: null } : {}),
+      })
+      .where(eq(users.id, me.id))
+      .returning();
+    return toPublicUser(row!);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new DomainError("conflict", PHONE_TAKEN, { phone: PHONE_TAKEN });
+    throw e;
+  }
+}
+
+export async function findUserByPhone(ctx: Pick<Ctx, "db">, phone: string): Promise<UserRow | undefined> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return row;
+}
+
+export async function setPassword(ctx: Ctx, userId: number, password: string): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: ctx.now() })
+    .where(eq(users.id, userId));
+}
+
+export async function markPhoneVerified(ctx: Ctx, userId: number): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ phoneVerifiedAt: ctx.now(), updatedAt: ctx.now() })
+    .where(eq(users.id, userId));
+}
+
+/** Staff with the `users` permission list accounts, newest first, optionally filtered by a search. */
+export async function listUsers(ctx: Ctx, opts: { q?: string; page: number; limit: number }) {
+  if (!can(ctx.user, "users"))
+    throw new DomainError(ctx.user ? "forbidden" : "unauthorized", "You do not have permission to see users");
+  const q = opts.q?.trim();
+  const where = q
+    ? or(
+        ilike(users.name, `%${q}%`),
+        ilike(users.phone, `%${normalisePhone(q) ?? q}%`),
+        ilike(users.email, `%${q.toLowerCase()}%`),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toPublicUser), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+}

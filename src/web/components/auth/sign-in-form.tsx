@@ -1,0 +1,67 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { type LoginInput, loginSchema } from "../../../contracts/auth";
+import type { PublicUser } from "../../../contracts/user";
+import { api, applyFieldErrors } from "../../lib/api";
+import { Button } from "../ui/button";
+import { FormMessage, TextField } from "../ui/field";
+
+/** Phone-or-email and password, validated by the same schema as POST /api/auth/login. */
+export function SignInForm({
+  onSignedIn,
+  onNavigate,
+}: {
+  onSignedIn: (user: PublicUser) => void;
+  onNavigate?: () => void;
+}) {
+  const [formError, setFormError] = useState("");
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { cred: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError("");
+    try {
+      const res = await api<PublicUser>("POST", "/api/auth/login", values);
+      onSignedIn(res.data!);
+    } catch (err) {
+      setFormError(applyFieldErrors(err, setError, ["cred", "password"]));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormMessage>{formError}</FormMessage>
+      <TextField
+        label="Phone or email"
+        autoComplete="username"
+        inputMode="email"
+        error={errors.cred?.message}
+        {...register("cred")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        Sign in
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <Link to="/auth/forget" onClick={onNavigate} className="py-2 text-brand-800 underline">
+          Forgot password?
+        </Link>
+        <Link to="/auth/register" onClick={onNavigate} className="py-2 text-brand-800 underline">
+          Create an account
+        </Link>
+      </div>
+    </form>
+  );
+}

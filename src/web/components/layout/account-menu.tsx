@@ -1,0 +1,88 @@
+import { ChevronDown, UserRound } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { isStaff } from "../../../contracts/permissions";
+import type { PublicUser } from "../../../contracts/user";
+import { api } from "../../lib/api";
+import { toast } from "../../lib/toast";
+
+/** The signed-in user's menu: a disclosure button over a list of links. */
+export function AccountMenu({ user }: { user: PublicUser }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  async function signOut() {
+    try {
+      await api("POST", "/api/auth/logout");
+      navigate("/");
+      void revalidator.revalidate();
+    } catch (err) {
+      toast({ variant: "destructive", title: "Could not sign out", description: (err as Error).message });
+    }
+  }
+
+  const item = "block min-h-11 w-full px-4 py-3 text-left text-sm text-slate-800 hover:bg-slate-100";
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+      >
+        <UserRound aria-hidden="true" className="h-5 w-5" />
+        <span className="max-w-24 truncate">{user.name.split(" ")[0]}</span>
+        <ChevronDown aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">: account menu</span>
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          className="absolute right-0 z-30 mt-1 w-56 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
+            Signed in as <span className="font-medium text-slate-900">{user.phone ?? user.email}</span>
+          </p>
+          <Link to="/profile" className={item}>
+            My profile
+          </Link>
+          <Link to="/orders" className={item}>
+            My orders
+          </Link>
+          <Link to="/ebook/library" className={item}>
+            My e-books
+          </Link>
+          {isStaff(user) ? (
+            <Link to="/admin" className={item} reloadDocument>
+              Admin
+            </Link>
+          ) : null}
+          <button type="button" className={item} onClick={signOut}>
+            Sign out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect } from "react";
+import { cn } from "../../lib/cn";
+import { dismissToast, type Toast, useToasts } from "../../lib/toast";
+
+const DEFAULT_DURATION = 6000;
+
+function ToastItem({ t }: { t: Toast }) {
+  useEffect(() => {
+    const ms = t.duration ?? DEFAULT_DURATION;
+    if (!t.open || !Number.isFinite(ms)) return;
+    const timer = setTimeout(() => dismissToast(t.id), ms);
+    return () => clearTimeout(timer);
+  }, [t.id, t.open, t.duration]);
+
+  return (
+    <div
+      role={t.variant === "destructive" ? "alert" : "status"}
+      data-variant={t.variant ?? "default"}
+      className={cn(
+        "pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg",
+        t.variant === "destructive"
+          ? "border-red-700 bg-red-700 text-white"
+          : "border-slate-200 bg-white text-slate-900",
+      )}
+    >
+      <div className="min-w-0 flex-1">
+        {t.title ? <p className="font-semibold">{t.title}</p> : null}
+        {t.description ? <p className="mt-0.5 text-sm opacity-90">{t.description}</p> : null}
+      </div>
+      {t.action ? (
+        <button
+          type="button"
+          className="min-h-9 rounded-md border border-current px-3 text-sm font-semibold"
+          onClick={() => {
+            t.action?.onClick();
+            dismissToast(t.id);
+          }}
+        >
+          {t.action.label}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        aria-label="Dismiss notification"
+        className="-m-1 h-8 w-8 shrink-0 rounded-md text-lg leading-none opacity-80 hover:opacity-100"
+        onClick={() => dismissToast(t.id)}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/** Shows the open toast (at most one) at the bottom of the screen. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] mx-auto flex max-w-md flex-col gap-2 p-3"
+    >
+      {toasts
+        .filter((t) => t.open)
+        .map((t) => (
+          <ToastItem key={t.id} t={t} />
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { NavLink, Outlet } from "react-router";
+import { ADMIN_AREA_LABELS, type AdminArea, can } from "../../contracts/permissions";
+import { ErrorPage } from "../components/error-page";
+import { cn } from "../lib/cn";
+import { useRootData } from "../lib/root-data";
+import type { Route } from "./+types/admin";
+
+const NAV: { to: string; label: string; area: AdminArea | null | "authority" }[] = [
+  { to: "/admin", label: "Dashboard", area: null },
+  { to: "/admin/orders", label: "Orders", area: "orders" },
+  { to: "/admin/shop-orders", label: "Shop orders", area: "stationery" },
+  { to: "/admin/books", label: ADMIN_AREA_LABELS.books, area: "books" },
+  { to: "/admin/books/authors", label: ADMIN_AREA_LABELS.authors, area: "authors" },
+  { to: "/admin/ebook", label: "E-books", area: "books" },
+  { to: "/admin/bundles", label: ADMIN_AREA_LABELS.bundles, area: "bundles" },
+  { to: "/admin/content", label: ADMIN_AREA_LABELS.content, area: "content" },
+  { to: "/admin/stationary", label: ADMIN_AREA_LABELS.stationery, area: "stationery" },
+  { to: "/admin/coupon", label: ADMIN_AREA_LABELS.coupons, area: "coupons" },
+  { to: "/admin/invoice", label: ADMIN_AREA_LABELS.invoices, area: "invoices" },
+  { to: "/admin/report", label: ADMIN_AREA_LABELS.reports, area: "reports" },
+  { to: "/admin/playground", label: "Pricing playground", area: "orders" },
+  { to: "/admin/users", label: ADMIN_AREA_LABELS.users, area: "users" },
+  { to: "/admin/users/authority", label: "Authority", area: "authority" },
+  { to: "/admin/search", label: "Search", area: null },
+];
+
+function AdminShell({ children }: { children: React.ReactNode }) {
+  const { user, shopName } = useRootData();
+  return (
+    <div className="min-h-dvh bg-slate-50 md:flex">
+      <aside className="border-b border-slate-200 bg-white md:min-h-dvh md:w-60 md:shrink-0 md:border-r md:border-b-0">
+        <div className="flex items-center justify-between px-4 py-3">
+          <a href="/" className="font-bold text-brand-800">
+            {shopName} <span className="font-normal text-slate-600">admin</span>
+          </a>
+        </div>
+        <nav aria-label="Admin" className="overflow-x-auto">
+          <ul className="flex gap-1 px-2 pb-2 md:flex-col md:pb-4">
+            {NAV.filter((n) => can(user, n.area)).map((n) => (
+              <li key={n.to}>
+                <NavLink
+                  to={n.to}
+                  end={n.to === "/admin" || n.to === "/admin/books" || n.to === "/admin/users"}
+                  className={({ isActive }) =>
+                    cn(
+                      "block min-h-11 rounded-md px-3 py-2.5 text-sm whitespace-nowrap",
+                      isActive
+                        ? "bg-brand-700 font-semibold text-white"
+                        : "text-slate-700 hover:bg-slate-100",
+                    )
+                  }
+                >
+                  {n.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminShell>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminShell>
+      <ErrorPage error={error} />
+    </AdminShell>
+  );
+}

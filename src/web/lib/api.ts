@@ -1,0 +1,53 @@
+import type { Envelope } from "../../contracts/api";
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls the shop's REST API and returns its envelope; a non-2xx answer throws ApiError. */
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "No connection. Check your internet and try again.");
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    envelope = { statusCode: res.status, message: res.statusText || "Unexpected answer from the server" };
+  }
+  if (!res.ok) throw new ApiError(envelope.statusCode ?? res.status, envelope.message, envelope.errors);
+  return envelope;
+}
+
+/** Puts the server's field messages on a react-hook-form form; returns the message for the form. */
+export function applyFieldErrors(
+  err: unknown,
+  setError: (name: never, e: { type: string; message: string }) => void,
+  fields: readonly string[],
+): string {
+  if (err instanceof ApiError) {
+    let placed = false;
+    for (const [name, message] of Object.entries(err.errors ?? {})) {
+      if (fields.includes(name)) {
+        setError(name as never, { type: "server", message });
+        placed = true;
+      }
+    }
+    return placed ? "" : err.message;
+  }
+  return "Something went wrong. Please try again.";
+}

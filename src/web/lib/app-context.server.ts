@@ -1,0 +1,27 @@
+import { createContext, data, type RouterContextProvider } from "react-router";
+import type { Ctx } from "../../server/services/context";
+import { DomainError, STATUS_OF } from "../../server/services/errors";
+
+export type AppContextValue = {
+  /** The service context of this request: database, clock, the signed-in caller. */
+  ctx: Ctx;
+  requestId: string;
+  buildVersion: string;
+};
+
+/** Set by the Hono server for every page request (src/server/http/pages.ts). */
+export const appContext = createContext<AppContextValue>();
+
+export function getApp(context: Readonly<RouterContextProvider>): AppContextValue {
+  return context.get(appContext);
+}
+
+/** Runs a service call for a loader; a DomainError becomes the matching error page. */
+export async function loadFrom<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof DomainError) throw data(e.message, { status: STATUS_OF[e.kind] });
+    throw e;
+  }
+}

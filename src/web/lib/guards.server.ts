@@ -1,0 +1,47 @@
+import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { UNKNOWN_ROUTE_MIDDLEWARE } from "../../contracts/messages";
+import { adminAreaForPath, can, isStaff } from "../../contracts/permissions";
+import { getApp } from "./app-context.server";
+
+type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+type Guard = (args: GuardArgs) => void | Promise<void>;
+
+function signInRedirect(request: Request) {
+  const url = new URL(request.url);
+  return redirect(`/auth/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The named guards a route may ask for. */
+const guards: Record<string, Guard> = {
+  /** Signed in; otherwise the page's path is kept and the visitor asked to sign in. */
+  auth: ({ request, context }) => {
+    if (!getApp(context).ctx.user) throw signInRedirect(request);
+  },
+  /** Signed out (sign-in and sign-up pages); a signed-in visitor goes home. */
+  guest: ({ context }) => {
+    if (getApp(context).ctx.user) throw redirect("/");
+  },
+  /** Staff, with the permission of the admin area the path belongs to. */
+  admin: ({ request, context }) => {
+    const user = getApp(context).ctx.user;
+    if (!user) throw signInRedirect(request);
+    const area = adminAreaForPath(new URL(request.url).pathname);
+    if (!isStaff(user) || !can(user, area)) {
+      throw data("You do not have permission to open this page", { status: 403 });
+    }
+  },
+};
+
+/** Resolves guard names to one route middleware; an unknown name is an error. */
+export function routeMiddleware(...names: string[]): MiddlewareFunction<Response>[] {
+  return [
+    async (args, next) => {
+      for (const name of names) {
+        const guard = guards[name];
+        if (!guard) throw new Error(UNKNOWN_ROUTE_MIDDLEWARE);
+        await guard(args);
+      }
+      return next();
+    },
+  ];
+}

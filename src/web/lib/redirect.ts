@@ -1,0 +1,17 @@
+import { REDIRECT_STORAGE_KEY } from "../../contracts/messages";
+
+/** Only paths of this site are followed, never another origin. */
+export function isSafeRedirect(path: string | null | undefined): path is string {
+  return !!path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+}
+
+export function storeRedirect(path: string | null | undefined, storage: Storage = localStorage) {
+  if (isSafeRedirect(path)) storage.setItem(REDIRECT_STORAGE_KEY, path);
+}
+
+/** The stored redirect path, removed as it is read (§2). */
+export function takeStoredRedirect(storage: Storage = localStorage): string | null {
+  const path = storage.getItem(REDIRECT_STORAGE_KEY);
+  if (path !== null) storage.removeItem(REDIRECT_STORAGE_KEY);
+  return isSafeRedirect(path) ? path : null;
+}

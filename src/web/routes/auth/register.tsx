@@ -1,0 +1,97 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { type RegisterInput, registerSchema } from "../../../contracts/auth";
+import { HSC_BATCHES } from "../../../contracts/messages";
+import { PageHeading } from "../../components/page-heading";
+import { Button } from "../../components/ui/button";
+import { FormMessage, SelectField, TextField } from "../../components/ui/field";
+import { api, applyFieldErrors } from "../../lib/api";
+import { routeMiddleware } from "../../lib/guards.server";
+import { pageTitle } from "../../lib/meta";
+import { takeStoredRedirect } from "../../lib/redirect";
+import { toast } from "../../lib/toast";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Create an account") }];
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware("guest");
+export function loader() {
+  return null;
+}
+
+const FIELDS = ["name", "phone", "email", "password", "hsc_batch"] as const;
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState("");
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { name: "", phone: "", email: "", password: "", hsc_batch: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError("");
+    try {
+      await api("POST", "/api/auth/register", values);
+      toast({ title: "Your account is ready", description: "Verify your phone number from your profile." });
+      navigate(takeStoredRedirect() ?? "/", { replace: true });
+    } catch (err) {
+      setFormError(applyFieldErrors(err, setError, FIELDS));
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-sm">
+      <PageHeading title="Create an account" />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormMessage>{formError}</FormMessage>
+        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="Bangladeshi mobile, e.g. 01712345678"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <TextField
+          label="Email (optional)"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <SelectField
+          label="HSC batch"
+          options={HSC_BATCHES}
+          placeholder="Choose your batch"
+          error={errors.hsc_batch?.message}
+          {...register("hsc_batch")}
+        />
+        <Button type="submit" loading={isSubmitting} className="w-full">
+          Create account
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-slate-700">
+        Already have an account?{" "}
+        <Link to="/auth/login" className="font-semibold text-brand-800 underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

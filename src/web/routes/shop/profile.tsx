@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { PageHeading } from "../../components/page-heading";
+import { buttonClass } from "../../components/ui/button";
+import { getApp } from "../../lib/app-context.server";
+import { pageTitle } from "../../lib/meta";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My profile") }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  // The auth guard above has run: there is a user.
+  return { user: getApp(context).ctx.user! };
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-1 border-b border-slate-100 py-3 sm:grid-cols-3">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageHeading title="My profile" />
+      <dl>
+        <Row label="Name">{user.name}</Row>
+        <Row label="Phone">
+          {user.phone ?? "Not set"}{" "}
+          {user.phone ? (
+            user.phone_verified ? (
+              <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                Verified
+              </span>
+            ) : (
+              <Link to="/auth/verify" className="ml-2 text-sm font-semibold text-brand-800 underline">
+                Verify now
+              </Link>
+            )
+          ) : null}
+        </Row>
+        <Row label="Email">{user.email ?? "Not set"}</Row>
+        <Row label="HSC batch">{user.hsc_batch ?? "Not set"}</Row>
+      </dl>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/edit" className={buttonClass("primary")}>
+          Edit profile
+        </Link>
+        <Link to="/orders" className={buttonClass("secondary")}>
+          My orders
+        </Link>
+        <Link to="/auth/forget" className={buttonClass("ghost")}>
+          Change password
+        </Link>
+      </div>
+    </div>
+  );
+}
