@@ -31,16 +31,10 @@ export async function ensureInitialAccounts(ctx: Ctx): Promise<void> {
       { name: DEMO_ADMIN.name, phone: DEMO_ADMIN.phone, password, hsc_batch: "Others" },
       "admin",
     );
-    log.warn(
-      { phone: DEMO_ADMIN.phone, password },
-      "created an admin account: sign in with this phone and password",
-    );
+    log.warn(`created an admin account: sign in with phone ${DEMO_ADMIN.phone} and password ${password}`);
   }
   if (config.seedDemo) {
     await registerUser(ctx, { ...DEMO_CUSTOMER, hsc_batch: "HSC 2025" });
-    log.info(
-      { phone: DEMO_CUSTOMER.phone, password: DEMO_CUSTOMER.password },
-      "created the demo customer account",
-    );
+    log.info(`created the demo customer: phone ${DEMO_CUSTOMER.phone}, password ${DEMO_CUSTOMER.password}`);
   }
 }

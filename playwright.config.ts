@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+import { BASE_URL, DATA_DIR, E2E_PORT } from "./tests/e2e/support";
+
+const ci = Boolean(process.env.CI);
+
+/**
+ * End-to-end tests against the built server (`npm run build` first; this config never builds).
+ * Each run starts on a fresh embedded database in a temporary DATA_DIR, prepared by
+ * tests/e2e/prepare.ts, with Debian's Chromium (no Playwright browser download).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: BASE_URL,
+    locale: "en-GB",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    // prepare.ts removes DATA_DIR, migrates, seeds and closes the database; then the server opens it.
+    command: "node --import tsx tests/e2e/prepare.ts && node build/main.js",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+  },
+});

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The README's test command. Installs what is missing (npm packages, Debian's chromium and
+# postgresql), then runs every check: typecheck, lint, unit tests, API tests on PGlite and on a
+# throwaway PostgreSQL server, and end-to-end tests in Chromium against the built server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+started=$SECONDS
+step() { printf '\n\033[1m== %s\033[0m (%ss)\n' "$*" "$((SECONDS - started))"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_updated=""
+apt_install() {
+  if [ -z "$apt_updated" ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    apt_updated=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+step "dependencies"
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+else
+  echo "node_modules is up to date"
+fi
+if [ -z "${CHROME_PATH:-}" ] && ! [ -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium"
+  apt_install chromium
+fi
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+if [ -z "$(pg_bin)" ]; then
+  echo "installing Debian's postgresql"
+  apt_install postgresql
+fi
+
+step "typecheck"
+npm run --silent typecheck
+
+step "lint"
+npm run --silent lint
+
+step "unit tests"
+npx vitest run --project unit
+
+step "API tests on PGlite"
+npx vitest run --project api
+
+step "API tests on PostgreSQL"
+PGBIN=$(pg_bin)
+PGTMP=$(mktemp -d "${TMPDIR:-/tmp}/pathagar-pg.XXXXXX")
+PGPORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+run_pg=()
+if [ "$(id -u)" = 0 ]; then
+  # initdb refuses to run as root: the server runs as the postgres user.
+  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+  chown postgres "$PGTMP"
+  run_pg=(runuser -u postgres --)
+fi
+stop_pg() {
+  "${run_pg[@]}" "$PGBIN/pg_ctl" -D "$PGTMP/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$PGTMP"
+}
+trap stop_pg EXIT
+"${run_pg[@]}" "$PGBIN/initdb" -D "$PGTMP/data" -A trust -U postgres -E UTF8 >/dev/null
+"${run_pg[@]}" "$PGBIN/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/server.log" -w \
+  -o "-p $PGPORT -h 127.0.0.1 -k $PGTMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PGPORT"
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" npx vitest run --project api
+stop_pg
+trap - EXIT
+
+step "build"
+npm run --silent build >/dev/null
+echo "built build/client, build/server and build/main.js"
+
+step "end-to-end tests in Chromium"
+npx playwright test
+
+step "all checks passed in $((SECONDS - started))s"

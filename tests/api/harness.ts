@@ -1,0 +1,305 @@
+/**
+ * One fresh database and one app per test file. With TEST_DATABASE_URL (a postgres:// URL of a
+ * server where we may CREATE DATABASE) each harness gets its own database there, dropped again in
+ * `close()`; without it, an in-memory PGlite. Requests go through `app.request`, no socket.
+ *
+ *   let h: Harness;
+ *   beforeAll(async () => { h = await createHarness(); });
+ *   afterAll(() => h.close());
+ */
+import { randomBytes } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import pg from "pg";
+import type { Envelope } from "../../src/contracts/api";
+import type { AdminArea } from "../../src/contracts/permissions";
+import type { PublicUser, Role } from "../../src/contracts/user";
+import { loadConfig } from "../../src/server/config";
+import { connectPostgres, type Database, openPglite } from "../../src/server/db/client";
+import { smsOutbox, users } from "../../src/server/db/schema";
+import { createApp } from "../../src/server/http/app";
+import { createOutboxSms } from "../../src/server/integrations/sms/outbox";
+import { createLogger } from "../../src/server/logger";
+import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
+import { SESSION_COOKIE } from "../../src/server/services/sessions";
+import { registerUser } from "../../src/server/services/users";
+
+/** The clock starts here, on a minute boundary, so fixed one-minute windows are predictable. */
+export const START_TIME = new Date("2031-03-01T08:00:00.000Z");
+
+export const DEFAULT_PASSWORD = "secret123";
+
+export type ApiResponse<T = unknown> = {
+  status: number;
+  /** The parsed JSON body (the envelope), or undefined when the body is not JSON. */
+  body: Envelope<T>;
+  text: string;
+  headers: Headers;
+  setCookie: string[];
+  /** `pathagar_session=<token>` when the answer set a session cookie, ready for the next request. */
+  cookie: string | undefined;
+};
+
+export type RequestOptions = {
+  /** An object is sent as JSON; a string is sent as it is. */
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+  /**
+   * The caller's address (X-Forwarded-For; the test config trusts the proxy). Without it each
+   * request gets an address of its own, so the per-address sign-in limit only counts where a
+   * test asks for it.
+   */
+  ip?: string;
+};
+
+export type SignUpInput = {
+  name?: string;
+  phone?: string;
+  email?: string;
+  password?: string;
+  hsc_batch?: string;
+};
+
+export type TestUser = {
+  user: PublicUser;
+  phone: string;
+  password: string;
+  email: string | undefined;
+  /** A signed-in session cookie for this user. */
+  cookie: string;
+};
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/** A valid Bangladeshi mobile number (local form) not used before in this process. */
+let phoneCounter = 0;
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  // 019 + 8 digits; tests that spell out a number use other operators (017, 018).
+  return `019${String(phoneCounter).padStart(8, "0")}`;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(): string {
+  emailCounter += 1;
+  return `student${emailCounter}.${process.pid}@example.com`;
+}
+
+let ipCounter = 0;
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** The session cookie pair (`name=value`) among Set-Cookie headers, or undefined. */
+export function sessionCookieFrom(setCookie: string[]): string | undefined {
+  for (const line of setCookie) {
+    const pair = line.split(";")[0]?.trim() ?? "";
+    if (pair.startsWith(`${SESSION_COOKIE}=`) && pair.length > SESSION_COOKIE.length + 1) return pair;
+  }
+  return undefined;
+}
+
+async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite("memory://");
+    return { database, drop: async () => {} };
+  }
+  const name = `pathagar_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), 5);
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function createHarness() {
+  const { database, drop } = await openDatabase();
+  await database.migrate();
+
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SHOP_NAME: "Pathagar",
+    SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    TRUST_PROXY: "true",
+    SEED_DEMO: "false",
+  });
+  const log = createLogger("silent");
+
+  let current = START_TIME.getTime();
+  const clock = {
+    now: () => new Date(current),
+    /** Moves the server's clock on (or back, with a negative value). */
+    advance(ms: number) {
+      current += ms;
+    },
+    set(date: Date) {
+      current = date.getTime();
+    },
+  };
+
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    log,
+    sms: createOutboxSms(database.db, log),
+    now: clock.now,
+  };
+  const app = createApp({ deps, database, buildVersion: "test" });
+
+  /** A service context as the server would build it, for direct service calls. */
+  function ctx(user: PublicUser | null = null): Ctx {
+    return contextFor(deps, { user, ip: "test" });
+  }
+
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { "x-forwarded-for": opts.ip ?? nextIp(), ...opts.headers };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+      headers["content-type"] ??= "application/json";
+    }
+    if (opts.cookie) headers.cookie = opts.cookie;
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const setCookie = res.headers.getSetCookie();
+    return {
+      status: res.status,
+      body: parsed as Envelope<T>,
+      text,
+      headers: res.headers,
+      setCookie,
+      cookie: sessionCookieFrom(setCookie),
+    };
+  }
+
+  /** Registers through the API with valid defaults; any field may be overridden. */
+  function signUp(input: SignUpInput = {}, opts: Omit<RequestOptions, "body"> = {}) {
+    const body = {
+      name: "Test Student",
+      phone: uniquePhone(),
+      password: DEFAULT_PASSWORD,
+      hsc_batch: "HSC 2025",
+      ...input,
+    };
+    return request<PublicUser>("POST", "/api/auth/register", { ...opts, body });
+  }
+
+  function signIn(cred: string, password: string, opts: Omit<RequestOptions, "body"> = {}) {
+    return request<PublicUser>("POST", "/api/auth/login", { ...opts, body: { cred, password } });
+  }
+
+  /** The newest message written to the SMS outbox for a phone (local form), or undefined. */
+  async function latestSms(phone: string): Promise<{ body: string; code: string | undefined } | undefined> {
+    const [row] = await database.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.phone, phone))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    if (!row) return undefined;
+    return { body: row.body, code: /\b(\d{6})\b/.exec(row.body)?.[1] };
+  }
+
+  /** The code of the newest SMS to a phone; fails the test when there is none. */
+  async function latestCode(phone: string): Promise<string> {
+    const sms = await latestSms(phone);
+    if (!sms?.code) throw new Error(`no SMS code in the outbox for ${phone}`);
+    return sms.code;
+  }
+
+  async function smsCount(phone: string): Promise<number> {
+    const rows = await database.db
+      .select({ id: smsOutbox.id })
+      .from(smsOutbox)
+      .where(eq(smsOutbox.phone, phone));
+    return rows.length;
+  }
+
+  /**
+   * Creates an account directly through the services with a role and permissions, then signs
+   * it in through the API.
+   */
+  async function createUser(
+    opts: { role?: Role; permissions?: AdminArea[] } & SignUpInput = {},
+  ): Promise<TestUser> {
+    const { role = "customer", permissions, ...fields } = opts;
+    const input = {
+      name: fields.name ?? `Test ${role}`,
+      phone: fields.phone ?? uniquePhone(),
+      email: fields.email,
+      password: fields.password ?? DEFAULT_PASSWORD,
+      hsc_batch: fields.hsc_batch ?? "HSC 2025",
+    };
+    let user = await registerUser(ctx(), input, role);
+    if (permissions) {
+      await database.db.update(users).set({ permissions }).where(eq(users.id, user.id));
+      user = { ...user, permissions: role === "admin" ? [] : permissions };
+    }
+    const res = await signIn(user.phone!, input.password);
+    if (res.status !== 200 || !res.cookie) {
+      throw new Error(`could not sign in the new ${role}: ${res.status} ${res.text}`);
+    }
+    return { user, phone: user.phone!, password: input.password, email: user.email ?? undefined, cookie: res.cookie };
+  }
+
+  /** A signed-in customer whose row has no HSC batch (as accounts made by Google sign-in). */
+  async function createUserWithoutBatch(opts: SignUpInput = {}): Promise<TestUser> {
+    const made = await createUser(opts);
+    await database.db.update(users).set({ hscBatch: null }).where(eq(users.id, made.user.id));
+    return { ...made, user: { ...made.user, hsc_batch: null } };
+  }
+
+  async function close() {
+    await database.close();
+    await drop();
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    deps,
+    config,
+    clock,
+    ctx,
+    request,
+    signUp,
+    signIn,
+    latestSms,
+    latestCode,
+    smsCount,
+    createUser,
+    createUserWithoutBatch,
+    close,
+  };
+}

@@ -1,0 +1,24 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** Shared by playwright.config.ts, prepare.ts and the specs (no Playwright imports here). */
+export const E2E_PORT = 3100;
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** A throwaway data directory, removed and rebuilt before every run. */
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), "pathagar-e2e");
+
+/** Signed-in browser states written by prepare.ts (sessions made straight in the database). */
+export const AUTH_DIR = join(DATA_DIR, "e2e-auth");
+export const ADMIN_STATE = join(AUTH_DIR, "admin.json");
+export const CUSTOMER_STATE = join(AUTH_DIR, "customer.json");
+
+/** Screenshots for a person to look at; never committed. */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), "shots");
+
+export const SHOP_NAME = "Pathagar";
+
+/** The demo accounts of src/server/db/seed/accounts.ts and the one prepare.ts adds. */
+export const ADMIN = { phone: "01700000000", password: "admin1234", firstName: "Demo" };
+export const CUSTOMER = { phone: "01800000000", password: "customer1234", firstName: "Demo" };
+export const INCOMPLETE = { phone: "01911111111", password: "profile123", name: "Incomplete Profile" };
