@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { sessions, users } from "../db/schema";
 import type { Ctx } from "./context";
 import { toPublicUser } from "./users";
@@ -26,6 +26,8 @@ export async function createSession(
     ip: ctx.ip,
     userAgent: userAgent?.slice(0, 300),
   });
+  // Now and then, sweep sessions that ran out, so the table stays the size of the live ones.
+  if (Math.random() < 0.02) await ctx.db.delete(sessions).where(lt(sessions.expiresAt, ctx.now()));
   return { token, expiresAt };
 }
 
