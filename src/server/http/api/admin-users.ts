@@ -1,9 +1,17 @@
 import { Hono } from "hono";
 import { pageQuery } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
+import { setAuthority } from "../../services/authority";
 import { listUsers } from "../../services/users";
 import type { AppEnv } from "../env";
-import { ok } from "../respond";
+import { ok, readJson } from "../respond";
+
+const idParam = z.object({
+  id: z.coerce
+    .number({ error: "id must be a number" })
+    .int()
+    .positive({ error: "id must be a positive number" }),
+});
 
 const usersQuery = pageQuery.extend({ q: z.string().max(100).optional() });
 
@@ -13,5 +21,11 @@ export function adminUsersApi() {
     const query = usersQuery.parse(c.req.query());
     return ok(c, await listUsers(c.get("ctx"), query));
   });
+  api.put("/admin/users/:id/authority", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    const user = await setAuthority(c.get("ctx"), id, await readJson(c));
+    return ok(c, user, "Role and permissions saved");
+  });
+
   return api;
 }
