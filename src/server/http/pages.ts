@@ -9,9 +9,15 @@ type Build = ServerBuild & {
 
 /** React Router's handler, given the request's service context as load context. */
 export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string) {
+  // One handler per build: making it walks the whole route tree, too much work for every request.
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
   return async (c: Context<AppEnv>) => {
     const build = (await getBuild()) as Build;
-    const handler = createRequestHandler(build, mode);
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = createRequestHandler(build, mode);
+      handlers.set(build, handler);
+    }
     const context = new RouterContextProvider();
     context.set(build.entry.module.appContext, {
       ctx: c.get("ctx"),
