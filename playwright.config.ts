@@ -1,4 +1,4 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig } from "@playwright/test";
 import { BASE_URL, DATA_DIR, E2E_PORT } from "./tests/e2e/support";
 
 const ci = Boolean(process.env.CI);
@@ -18,7 +18,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    ...devices["Desktop Chrome"],
+    browserName: "chromium",
+    viewport: { width: 1280, height: 800 },
     baseURL: BASE_URL,
     locale: "en-GB",
     trace: "retain-on-failure",
@@ -45,10 +46,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
       DATA_DIR,
       LOG_LEVEL: "warn",
-      NODE_ENV: "test",
     },
   },
 });

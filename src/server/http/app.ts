@@ -73,29 +73,23 @@ export function createApp(opts: AppOptions) {
 
   if (opts.clientDir) {
     const root = opts.clientDir;
+    // Only files actually served get a cache header; everything else falls through untouched.
     app.use(
       "/assets/*",
-      async (c, next) => {
-        await next();
-        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-      serveStatic({ root }),
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
     );
-    app.use(
-      "*",
-      async (c, next) => {
-        await next();
-        if (c.res.status === 200 && !c.res.headers.get("Cache-Control"))
-          c.header("Cache-Control", "public, max-age=3600");
-      },
-      serveStatic({ root }),
-    );
+    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   }
 
   const pages = opts.pages;
   if (pages) {
     app.use("*", loadSession(deps));
-    app.all("*", (c) => pages(c));
+    app.all("*", async (c) => {
+      c.res = await pages(c);
+      // Pages and their .data answers depend on the visitor's session: never a shared or stale copy.
+      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-cache");
+      return c.res;
+    });
   }
   return app;
 }

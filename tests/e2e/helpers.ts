@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { SHOTS_DIR } from "./support";
+
+/**
+ * Playwright's test with one addition: every document starts without the `theme` key, so
+ * waitForApp (below) sees this load's hydration and not an earlier one's.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      try {
+        localStorage.removeItem("theme");
+      } catch {
+        // about:blank and data: pages have no storage
+      }
+    });
+    await use(page);
+  },
+});
+export { expect };
+
+export const MOBILE = { width: 360, height: 740 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** The signed-in user's menu button in the header ("Demo: account menu"). */
+export function accountMenu(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: /account menu/ });
+}
+
+/** The header's sign-in button (visitors only). */
+export function headerSignIn(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign in" });
+}
+
+/** Fills and sends a sign-in form (the page's or the dialog's) inside `scope`. */
+export async function submitSignIn(scope: Page | Locator, cred: string, password: string) {
+  await scope.getByLabel("Phone or email").fill(cred);
+  await scope.getByLabel("Password").fill(password);
+  await scope.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/**
+ * Waits until React has hydrated the page, so a click reaches React and not the bare server HTML
+ * (a form sent before hydration would be a plain GET). The root component's first effect forces
+ * the light colour mode and stores `theme=light`: once that is there, the whole tree is live.
+ */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => localStorage.getItem("theme") === "light");
+}
+
+export async function storedRedirect(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("redirect"));
+}
+
+/** Nothing on the page is wider than the viewport. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${viewport}px viewport`).toBeLessThanOrEqual(
+    viewport,
+  );
+}
+
+/**
+ * Saves a screenshot for review (not compared, not committed): the whole page, or only the
+ * viewport for a modal dialog, whose fixed overlay covers just the viewport.
+ */
+export async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage });
+}
