@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_AREA_LABELS, type AdminArea, can } from "../../contracts/permissions";
 import { ErrorPage } from "../components/error-page";
 import { cn } from "../lib/cn";
@@ -26,6 +27,15 @@ const NAV: { to: string; label: string; area: AdminArea | null | "authority" }[]
 
 function AdminShell({ children }: { children: React.ReactNode }) {
   const { user, shopName } = useRootData();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the menu is a sideways strip: bring the current page's item into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [pathname]);
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">
       <aside className="border-b border-slate-200 bg-white md:min-h-dvh md:w-60 md:shrink-0 md:border-r md:border-b-0">
@@ -34,7 +44,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
             {shopName} <span className="font-normal text-slate-600">admin</span>
           </a>
         </div>
-        <nav aria-label="Admin" className="overflow-x-auto">
+        <nav ref={nav} aria-label="Admin" className="overflow-x-auto">
           <ul className="flex gap-1 px-2 pb-2 md:flex-col md:pb-4">
             {NAV.filter((n) => can(user, n.area)).map((n) => (
               <li key={n.to}>
