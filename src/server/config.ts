@@ -55,6 +55,14 @@ export type Config = z.infer<typeof schema> & {
 
 export class ConfigError extends Error {}
 
+const SECRETS = new Set(["SESSION_SECRET", "ADMIN_PASSWORD"]);
+
+/** A bad value as the error shows it: secrets and URL passwords are not printed. */
+function shown(key: string, value: string | undefined): string {
+  if (value !== undefined && SECRETS.has(key)) return `${value.length} characters, hidden`;
+  return JSON.stringify(value?.replace(/(\/\/[^/@:]*:)[^/@]*@/, "$1***@"));
+}
+
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked = Object.fromEntries(
@@ -63,7 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = schema.safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+      (i) => `  ${i.path.join(".")}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }

@@ -27,7 +27,10 @@ async function dev() {
     deps,
     database,
     buildVersion: "development",
-    pages: pagesHandler(() => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development"),
+    pages: pagesHandler(
+      () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      "development",
+    ),
   });
   const listener = getRequestListener(app.fetch);
   createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(config.PORT, () => {

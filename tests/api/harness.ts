@@ -269,7 +269,13 @@ export async function createHarness() {
     if (res.status !== 200 || !res.cookie) {
       throw new Error(`could not sign in the new ${role}: ${res.status} ${res.text}`);
     }
-    return { user, phone: user.phone!, password: input.password, email: user.email ?? undefined, cookie: res.cookie };
+    return {
+      user,
+      phone: user.phone!,
+      password: input.password,
+      email: user.email ?? undefined,
+      cookie: res.cookie,
+    };
   }
 
   /** A signed-in customer whose row has no HSC batch (as accounts made by Google sign-in). */

@@ -76,9 +76,15 @@ export function createApp(opts: AppOptions) {
     // Only files actually served get a cache header; everything else falls through untouched.
     app.use(
       "/assets/*",
-      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+      serveStatic({
+        root,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
     );
-    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    app.use(
+      "*",
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
   }
 
   const pages = opts.pages;

@@ -32,10 +32,16 @@ export function toPublicUser(u: UserRow): PublicUser {
 
 /** True for a unique-constraint violation, however the driver wraps it. */
 export function isUniqueViolation(e: unknown): boolean {
-  for (let err = e as { code?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (err.code === "23505") return true;
+  return uniqueViolation(e) !== undefined;
+}
+
+/** The constraint a unique violation broke ("" when the driver does not say), or undefined. */
+function uniqueViolation(e: unknown): string | undefined {
+  type PgError = { code?: string; constraint?: string; cause?: unknown };
+  for (let err = e as PgError | undefined; err; err = err.cause as PgError | undefined) {
+    if (err.code === "23505") return err.constraint ?? "";
   }
-  return false;
+  return undefined;
 }
 
 async function assertContactsFree(
@@ -79,8 +85,10 @@ export async function registerUser(
       .returning();
     return toPublicUser(row!);
   } catch (e) {
-    // Two sign-ups with the same phone at once: the unique index decides.
-    if (isUniqueViolation(e)) throw new DomainError("conflict", PHONE_TAKEN, { phone: PHONE_TAKEN });
+    // Two sign-ups with the same phone or email at once: the unique index decides which is taken.
+    const broken = uniqueViolation(e);
+    if (broken?.includes("email")) throw new DomainError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (broken !== undefined) throw new DomainError("conflict", PHONE_TAKEN, { phone: PHONE_TAKEN });
     throw e;
   }
 }
@@ -153,11 +161,13 @@ export async function listUsers(ctx: Ctx, opts: { q?: string; page: number; limi
   if (!can(ctx.user, "users"))
     throw new DomainError(ctx.user ? "forbidden" : "unauthorized", "You do not have permission to see users");
   const q = opts.q?.trim();
+  // The search is a plain substring: % and _ typed by staff are not wildcards.
+  const like = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const where = q
     ? or(
-        ilike(users.name, `%${q}%`),
-        ilike(users.phone, `%${normalisePhone(q) ?? q}%`),
-        ilike(users.email, `%${q.toLowerCase()}%`),
+        ilike(users.name, like(q)),
+        ilike(users.phone, like(normalisePhone(q) ?? q)),
+        ilike(users.email, like(q.toLowerCase())),
       )
     : undefined;
   const [rows, [total]] = await Promise.all([

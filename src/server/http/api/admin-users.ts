@@ -10,7 +10,9 @@ const idParam = z.object({
   id: z.coerce
     .number({ error: "id must be a number" })
     .int()
-    .positive({ error: "id must be a positive number" }),
+    .positive({ error: "id must be a positive number" })
+    // users.id is a PostgreSQL integer: a larger id would make the query fail with a 500.
+    .max(2_147_483_647, { error: "id is out of range" }),
 });
 
 const usersQuery = pageQuery.extend({ q: z.string().max(100).optional() });

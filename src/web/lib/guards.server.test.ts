@@ -1,0 +1,131 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { UNKNOWN_ROUTE_MIDDLEWARE } from "../../contracts/messages";
+import type { PublicUser } from "../../contracts/user";
+import type { Ctx } from "../../server/services/context";
+import { appContext } from "./app-context.server";
+import { routeMiddleware } from "./guards.server";
+
+const person = (role: PublicUser["role"], permissions: string[] = []): PublicUser => ({
+  id: 1,
+  name: "Test",
+  phone: "01712345678",
+  email: null,
+  hsc_batch: "HSC 2025",
+  phone_verified: true,
+  role,
+  permissions,
+});
+
+/** Runs the named guards for a request to `path` by `user`; answers what `next` answered or what was thrown. */
+async function run(names: string[], path: string, user: PublicUser | null) {
+  const context = new RouterContextProvider();
+  context.set(appContext, { ctx: { user } as Ctx, requestId: "test", buildVersion: "test" });
+  const url = new URL(path, "http://shop.test");
+  const next = vi.fn(async () => new Response("page"));
+  const [middleware] = routeMiddleware(...names);
+  try {
+    const result = await middleware!(
+      { request: new Request(url), url, pattern: url.pathname, params: {}, context },
+      next,
+    );
+    return { passed: true as const, result, next };
+  } catch (thrown) {
+    return { passed: false as const, thrown, next };
+  }
+}
+
+/** The status of a thrown redirect (a Response) or of `data(..., { status })`. */
+function statusOf(thrown: unknown): number | undefined {
+  if (thrown instanceof Response) return thrown.status;
+  const d = thrown as { type?: string; init?: ResponseInit | null } | undefined;
+  if (d?.type === "DataWithResponseInit") return d.init?.status;
+  return undefined;
+}
+
+describe("routeMiddleware", () => {
+  it("rejects an unknown guard name with 'Unknown route middleware'", async () => {
+    const out = await run(["nope"], "/cart", person("admin"));
+    expect(out.passed).toBe(false);
+    expect(out.thrown).toBeInstanceOf(Error);
+    expect((out.thrown as Error).message).toBe(UNKNOWN_ROUTE_MIDDLEWARE);
+    expect(out.next).not.toHaveBeenCalled();
+  });
+
+  it("rejects an unknown name even after known ones pass", async () => {
+    const out = await run(["auth", "nope"], "/cart", person("customer"));
+    expect((out.thrown as Error).message).toBe(UNKNOWN_ROUTE_MIDDLEWARE);
+  });
+
+  it("runs the page and answers its response when every guard passes", async () => {
+    const out = await run(["auth"], "/cart", person("customer"));
+    expect(out.passed).toBe(true);
+    expect(out.next).toHaveBeenCalledTimes(1);
+    expect(await (out.result as Response).text()).toBe("page");
+  });
+});
+
+describe("the auth guard", () => {
+  it("redirects a signed-out request to /auth/login?redirect=<path and query>", async () => {
+    const out = await run(["auth"], "/cart/checkout?coupon=EID", null);
+    expect(out.passed).toBe(false);
+    const res = out.thrown as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(
+      `/auth/login?redirect=${encodeURIComponent("/cart/checkout?coupon=EID")}`,
+    );
+    expect(out.next).not.toHaveBeenCalled();
+  });
+});
+
+describe("the guest guard", () => {
+  it("sends a signed-in visitor home", async () => {
+    const out = await run(["guest"], "/auth/login", person("customer"));
+    expect((out.thrown as Response).headers.get("Location")).toBe("/");
+  });
+
+  it("lets a signed-out visitor in", async () => {
+    expect((await run(["guest"], "/auth/login", null)).passed).toBe(true);
+  });
+});
+
+describe("the admin guard", () => {
+  it("redirects a signed-out request to sign in", async () => {
+    const out = await run(["admin"], "/admin/users", null);
+    expect(statusOf(out.thrown)).toBe(302);
+    expect((out.thrown as Response).headers.get("Location")).toBe("/auth/login?redirect=%2Fadmin%2Fusers");
+  });
+
+  it("answers 403 to a customer, even on the dashboard", async () => {
+    const out = await run(["admin"], "/admin", person("customer"));
+    expect(out.passed).toBe(false);
+    expect(statusOf(out.thrown)).toBe(403);
+    expect(out.next).not.toHaveBeenCalled();
+  });
+
+  it("lets an admin into every area", async () => {
+    for (const path of ["/admin", "/admin/users/authority", "/admin/books/3", "/admin/invoice/1/print"]) {
+      expect((await run(["admin"], path, person("admin"))).passed).toBe(true);
+    }
+  });
+
+  it("lets staff into the areas their permissions name", async () => {
+    const out = await run(["admin"], "/admin/orders/12", person("staff", ["orders"]));
+    expect(out.passed).toBe(true);
+  });
+
+  it("answers 403 to staff outside their permissions", async () => {
+    const out = await run(["admin"], "/admin/users", person("staff", ["orders"]));
+    expect(statusOf(out.thrown)).toBe(403);
+  });
+
+  it("answers 403 to staff on the authority page whatever they hold", async () => {
+    const out = await run(["admin"], "/admin/users/authority", person("staff", ["users"]));
+    expect(statusOf(out.thrown)).toBe(403);
+  });
+
+  it("lets any staff member onto the dashboard and search", async () => {
+    expect((await run(["admin"], "/admin", person("staff"))).passed).toBe(true);
+    expect((await run(["admin"], "/admin/search", person("staff"))).passed).toBe(true);
+  });
+});
