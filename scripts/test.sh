@@ -20,7 +20,13 @@ apt_install() {
 
 step "dependencies"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # npm ci refuses a lockfile that lacks other platforms' optional binaries (biome, rollup,
+  # tailwind for Windows or macOS), which a registry mirror may not carry; then install from the
+  # same lockfile with npm install, which skips what it cannot resolve for other platforms.
+  npm ci --no-audit --no-fund || {
+    echo "npm ci refused the lockfile; installing with npm install instead"
+    npm install --no-audit --no-fund
+  }
 else
   echo "node_modules is up to date"
 fi
