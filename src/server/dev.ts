@@ -3,23 +3,14 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createVite } from "vite";
 import { bootServices } from "./boot";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
 import { createLogger } from "./logger";
 
 // Development: the same Hono app, with Vite serving modules and hot updates for the pages.
 async function dev() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
   const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
   const { deps, database } = await bootServices(config, log);

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { bootServices } from "./boot";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
 import { createLogger } from "./logger";
@@ -14,16 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const started = performance.now();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
   const serverBuild = join(here, "server", "index.js");
   if (!existsSync(serverBuild)) {
