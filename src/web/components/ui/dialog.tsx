@@ -24,7 +24,8 @@ export function Dialog({
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <D.Content
           className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none"
-          aria-describedby={description ? undefined : undefined}
+          // Without a description Radix must not point at one.
+          {...(description ? {} : { "aria-describedby": undefined })}
         >
           <D.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</D.Title>
           {description ? (
