@@ -68,7 +68,7 @@ stop_pg() {
   rm -rf "$PGTMP"
 }
 trap stop_pg EXIT
-"${run_pg[@]}" "$PGBIN/initdb" -D "$PGTMP/data" -A trust -U postgres -E UTF8 >/dev/null
+"${run_pg[@]}" "$PGBIN/initdb" -D "$PGTMP/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
 "${run_pg[@]}" "$PGBIN/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/server.log" -w \
   -o "-p $PGPORT -h 127.0.0.1 -k $PGTMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PGPORT"

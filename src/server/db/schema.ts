@@ -1,5 +1,18 @@
-import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -92,3 +105,174 @@ export const auditLog = pgTable(
   },
   (t) => [index().on(t.entity, t.entityId), index().on(t.createdAt)],
 );
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const productKind = pgEnum("product_kind", ["book", "ebook", "bundle", "stationary", "content"]);
+
+/**
+ * Every thing the shop sells, one row each; the kind's own details sit in the tables below.
+ * Money is integer poisha. `searchNames` holds title, Bangla title, authors and publisher for the
+ * trigram (typo) index; `searchVector` is the full-text document.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: productKind().notNull(),
+    slug: text().notNull(),
+    title: text().notNull(),
+    titleBn: text(),
+    description: text().notNull().default(""),
+    price: integer().notNull(),
+    salePrice: integer(),
+    /** Units on hand for physical kinds; null for digital ones. */
+    stock: integer(),
+    image: text(),
+    tracks: text().array().notNull().default(sql`'{}'::text[]`),
+    hscYear: smallint(),
+    language: text().notNull().default("bn"),
+    published: boolean().notNull().default(true),
+    soldCount: integer().notNull().default(0),
+    ratingSum: integer().notNull().default(0),
+    ratingCount: integer().notNull().default(0),
+    searchNames: text().notNull().default(""),
+    searchVector: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple', coalesce(${products.searchNames}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${products.description}, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.kind, t.slug),
+    index().on(t.kind, t.published, t.createdAt),
+    index().on(t.kind, t.published, t.price),
+    index().on(t.kind, t.published, t.soldCount),
+    index().on(t.published, t.soldCount),
+    index().using("gin", t.tracks),
+    index().on(t.hscYear),
+    index("products_search_vector_idx").using("gin", t.searchVector),
+    index("products_search_names_trgm_idx").using("gin", t.searchNames.op("gin_trgm_ops")),
+  ],
+);
+
+export const authors = pgTable("authors", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  nameBn: text(),
+  bio: text().notNull().default(""),
+  photo: text(),
+  createdAt: createdAt(),
+});
+
+export const productAuthors = pgTable(
+  "product_authors",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    authorId: integer()
+      .notNull()
+      .references(() => authors.id, { onDelete: "restrict" }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.authorId] }), index().on(t.authorId)],
+);
+
+export const bookDetails = pgTable("book_details", {
+  productId: integer()
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  publisher: text(),
+  edition: text(),
+  isbn: text(),
+  pages: integer(),
+});
+
+export const bundleItems = pgTable(
+  "bundle_items",
+  {
+    bundleId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    itemId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    quantity: integer().notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.itemId] }), index().on(t.itemId)],
+);
+
+export const stationeryDetails = pgTable(
+  "stationery_details",
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    brand: text(),
+    category: text().notNull(),
+    images: text().array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index().on(t.category)],
+);
+
+export const ebookDetails = pgTable(
+  "ebook_details",
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The printed book this e-book is the digital edition of, if any. */
+    bookId: integer().references(() => products.id, { onDelete: "set null" }),
+    pdfKey: text(),
+    pageCount: integer().notNull().default(0),
+    demoPages: integer().array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [index().on(t.bookId)],
+);
+
+export const contentChapters = pgTable(
+  "content_chapters",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    title: text().notNull(),
+    kind: text({ enum: ["video", "pdf", "text"] }).notNull(),
+    /** Video URL, PDF file key or the text itself. */
+    body: text().notNull().default(""),
+    isFree: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.productId, t.position)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint().notNull(),
+    text: text().notNull().default(""),
+    hidden: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.productId, t.userId), index().on(t.productId, t.hidden, t.createdAt)],
+);
+
+/** The six /info pages, editable by staff. */
+export const infoPages = pgTable("info_pages", {
+  slug: text().primaryKey(),
+  title: text().notNull(),
+  body: text().notNull(),
+  updatedAt: createdAt(),
+});

@@ -1,0 +1,46 @@
+/** Product kinds as the cart names them (`stationary` is the specification's spelling). */
+export const PRODUCT_KINDS = ["book", "ebook", "bundle", "stationary", "content"] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/** Physical kinds carry stock and need delivery. */
+export const PHYSICAL_KINDS: readonly ProductKind[] = ["book", "stationary", "bundle"];
+
+/** Academic tracks a product can be tagged with. */
+export const TRACKS = ["hsc", "cycle", "engineering", "medical", "varsity"] as const;
+export type Track = (typeof TRACKS)[number];
+
+export const TRACK_INFO: Record<Track, { name: string; path: string; blurb: string }> = {
+  hsc: { name: "HSC", path: "/academic", blurb: "Textbooks, guides and test papers for every HSC subject" },
+  cycle: {
+    name: "Academic cycle",
+    path: "/academic/cycle",
+    blurb: "Chapter-by-chapter preparation through the HSC year",
+  },
+  engineering: {
+    name: "Engineering",
+    path: "/engineering",
+    blurb: "BUET, CKRUET and engineering admission tests",
+  },
+  medical: { name: "Medical", path: "/medical", blurb: "MBBS and dental admission preparation" },
+  varsity: {
+    name: "Varsity",
+    path: "/varsity",
+    blurb: "Dhaka University and other university admission tests",
+  },
+};
+
+export const SORTS = ["relevance", "newest", "price_asc", "price_desc", "best_selling"] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const CHAPTER_KINDS = ["video", "pdf", "text"] as const;
+export type ChapterKind = (typeof CHAPTER_KINDS)[number];
+
+export const INFO_SLUGS = [
+  "about",
+  "cancelation",
+  "contact",
+  "privacy-policy",
+  "refund",
+  "termsandconditions",
+] as const;
+export type InfoSlug = (typeof INFO_SLUGS)[number];
