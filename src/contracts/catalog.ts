@@ -44,3 +44,53 @@ export const INFO_SLUGS = [
   "termsandconditions",
 ] as const;
 export type InfoSlug = (typeof INFO_SLUGS)[number];
+
+export type AuthorRef = { name: string; name_bn: string | null; slug: string };
+
+/** A product as lists show it. Money here is poisha; the API turns it into taka. */
+export type ProductCard = {
+  id: number;
+  kind: ProductKind;
+  slug: string;
+  title: string;
+  title_bn: string | null;
+  price: number;
+  sale_price: number | null;
+  in_stock: boolean;
+  image: string | null;
+  authors: AuthorRef[];
+  rating: { average: number | null; count: number };
+  url: string;
+};
+
+export type Chapter = {
+  id: number;
+  position: number;
+  title: string;
+  kind: ChapterKind;
+  is_free: boolean;
+  /** Only for free chapters (and, later, owners). */
+  body: string | null;
+};
+
+export type ProductDetail = ProductCard & {
+  description: string;
+  tracks: Track[];
+  hsc_year: number | null;
+  language: string;
+  stock: number | null;
+  book?: {
+    publisher: string | null;
+    edition: string | null;
+    isbn: string | null;
+    pages: number | null;
+    ebook_id: number | null;
+  };
+  ebook?: { page_count: number; demo_pages: number[]; book: ProductCard | null };
+  bundle?: { items: (ProductCard & { quantity: number })[]; items_total: number; saving: number };
+  stationery?: { brand: string | null; category: string; images: string[] };
+  content?: { chapters: Chapter[] };
+  related: ProductCard[];
+};
+
+export type Page<T> = { items: T[]; total: number; page: number; limit: number };

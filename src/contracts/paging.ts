@@ -14,3 +14,10 @@ export const pageQuery = z.object({
     .max(100, { error: "limit must be 1 to 100" })
     .default(20),
 });
+
+/** A database id in a path: a positive whole number that fits a PostgreSQL integer. */
+export const idField = z.coerce
+  .number({ error: "id must be a number" })
+  .int({ error: "id must be a whole number" })
+  .positive({ error: "id must be a positive number" })
+  .max(2_147_483_647, { error: "id is out of range" });

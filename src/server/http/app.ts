@@ -8,6 +8,7 @@ import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
+import { catalogApi } from "./api/catalog";
 import type { AppEnv } from "./env";
 import { handleError } from "./middleware/errors";
 import { checkOrigin } from "./middleware/origin";
@@ -66,6 +67,7 @@ export function createApp(opts: AppOptions) {
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
+  api.route("/", catalogApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");
   });

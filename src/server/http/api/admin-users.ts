@@ -1,19 +1,12 @@
 import { Hono } from "hono";
-import { pageQuery } from "../../../contracts/paging";
+import { idField, pageQuery } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
 import { setAuthority } from "../../services/authority";
 import { listUsers } from "../../services/users";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: "id must be a number" })
-    .int()
-    .positive({ error: "id must be a positive number" })
-    // users.id is a PostgreSQL integer: a larger id would make the query fail with a 500.
-    .max(2_147_483_647, { error: "id is out of range" }),
-});
+const idParam = z.object({ id: idField });
 
 const usersQuery = pageQuery.extend({ q: z.string().max(100).optional() });
 

@@ -1,0 +1,347 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type {
+  AuthorRef,
+  Page,
+  ProductCard,
+  ProductDetail,
+  ProductKind,
+  Sort,
+  Track,
+} from "../../contracts/catalog";
+import { productPath } from "../../contracts/paths";
+import { normaliseSearch, toPrefixTsQuery } from "../../contracts/search";
+import type { Db } from "../db/client";
+import {
+  authors,
+  bookDetails,
+  bundleItems,
+  contentChapters,
+  ebookDetails,
+  productAuthors,
+  products,
+  stationeryDetails,
+} from "../db/schema";
+import type { Ctx } from "./context";
+import { DomainError } from "./errors";
+
+export type ListQuery = {
+  kind?: ProductKind;
+  track?: Track;
+  hscYear?: number;
+  authorId?: number;
+  /** Effective price bounds in poisha. */
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  q?: string;
+  sort?: Sort;
+  page: number;
+  limit: number;
+};
+
+/** How close a typed word must be to a title word to count as a typo of it (pg_trgm). */
+export const TYPO_THRESHOLD = 0.45;
+
+const effectivePrice = sql<number>`coalesce(${products.salePrice}, ${products.price})`;
+
+/** Digital kinds are always available; a bundle is when every item is; others by stock. */
+const inStockSql = sql<boolean>`(
+  ${products.kind} in ('ebook', 'content')
+  or (${products.kind} <> 'bundle' and coalesce(${products.stock}, 0) > 0)
+  or (${products.kind} = 'bundle' and not exists (
+    select 1 from ${bundleItems} bi join ${products} i on i.id = bi.item_id
+    where bi.bundle_id = ${products.id} and i.kind in ('book', 'stationary') and coalesce(i.stock, 0) < bi.quantity
+  ))
+)`;
+
+const authorsSql = sql<AuthorRef[]>`coalesce((
+  select json_agg(json_build_object('name', a.name, 'name_bn', a.name_bn, 'slug', a.slug) order by pa.position)
+  from ${productAuthors} pa join ${authors} a on a.id = pa.author_id
+  where pa.product_id = ${products.id}
+), '[]'::json)`;
+
+const cardColumns = {
+  id: products.id,
+  kind: products.kind,
+  slug: products.slug,
+  title: products.title,
+  titleBn: products.titleBn,
+  price: products.price,
+  salePrice: products.salePrice,
+  image: products.image,
+  ratingSum: products.ratingSum,
+  ratingCount: products.ratingCount,
+  inStock: inStockSql,
+  authors: authorsSql,
+};
+
+type CardRow = {
+  id: number;
+  kind: ProductKind;
+  slug: string;
+  title: string;
+  titleBn: string | null;
+  price: number;
+  salePrice: number | null;
+  image: string | null;
+  ratingSum: number;
+  ratingCount: number;
+  inStock: boolean;
+  authors: AuthorRef[];
+};
+
+function toCard(r: CardRow): ProductCard {
+  return {
+    id: r.id,
+    kind: r.kind,
+    slug: r.slug,
+    title: r.title,
+    title_bn: r.titleBn,
+    price: r.price,
+    sale_price: r.salePrice !== null && r.salePrice < r.price ? r.salePrice : null,
+    in_stock: Boolean(r.inStock),
+    image: r.image,
+    authors: r.authors ?? [],
+    rating: {
+      average: r.ratingCount ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
+      count: r.ratingCount,
+    },
+    url: productPath(r),
+  };
+}
+
+function orderFor(sort: Sort, rank: SQL | null): SQL[] {
+  switch (sort) {
+    case "newest":
+      return [desc(products.createdAt), desc(products.id)];
+    case "price_asc":
+      return [asc(effectivePrice), asc(products.id)];
+    case "price_desc":
+      return [desc(effectivePrice), asc(products.id)];
+    case "best_selling":
+      return [desc(products.soldCount), asc(products.id)];
+    case "relevance":
+      return rank
+        ? [desc(rank), desc(products.soldCount), asc(products.id)]
+        : [desc(products.soldCount), asc(products.id)];
+  }
+}
+
+/**
+ * Published products, filtered, sorted and paged in one query (the total comes with it).
+ * A search matches whole words by prefix (full text) or, for typos, by trigram similarity.
+ */
+export async function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<Page<ProductCard>> {
+  const where: SQL[] = [eq(products.published, true)];
+  if (query.kind) where.push(eq(products.kind, query.kind));
+  if (query.track) where.push(sql`${products.tracks} @> array[${query.track}]::text[]`);
+  if (query.hscYear) where.push(eq(products.hscYear, query.hscYear));
+  if (query.authorId) {
+    where.push(
+      sql`exists (select 1 from ${productAuthors} pa where pa.product_id = ${products.id} and pa.author_id = ${query.authorId})`,
+    );
+  }
+  if (query.minPrice !== undefined) where.push(sql`${effectivePrice} >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) where.push(sql`${effectivePrice} <= ${query.maxPrice}`);
+  if (query.inStock) where.push(inStockSql);
+
+  let rank: SQL | null = null;
+  const text = query.q ? normaliseSearch(query.q) : "";
+  const tsq = query.q ? toPrefixTsQuery(query.q) : null;
+  if (query.q !== undefined && !tsq) return { items: [], total: 0, page: query.page, limit: query.limit };
+  if (tsq) {
+    const ts = sql`to_tsquery('simple', ${tsq})`;
+    const fuzzy = text.length >= 3 ? sql`${text} <% ${products.searchNames}` : sql`false`;
+    where.push(sql`(${products.searchVector} @@ ${ts} or ${fuzzy})`);
+    rank = sql`(ts_rank(${products.searchVector}, ${ts}) * 2 + word_similarity(${text}, ${products.searchNames}))`;
+  }
+  const sort = query.sort ?? (tsq ? "relevance" : "best_selling");
+
+  const run = async (db: Db) => {
+    if (tsq)
+      await db.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+      );
+    return db
+      .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(and(...where))
+      .orderBy(...orderFor(sort, rank))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+  };
+  // The similarity threshold is set for this transaction only.
+  const rows = tsq ? await ctx.db.transaction((tx) => run(tx as unknown as Db)) : await run(ctx.db);
+  return {
+    items: rows.map((r) => toCard(r as CardRow)),
+    total: rows[0]?.total ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/** Up to 8 products whose titles match what is being typed, for the header's suggestions. */
+export async function suggestProducts(ctx: Pick<Ctx, "db">, q: string): Promise<ProductCard[]> {
+  const page = await listProducts(ctx, { q, sort: "relevance", page: 1, limit: 8 });
+  return page.items;
+}
+
+async function findCards(ctx: Pick<Ctx, "db">, ids: number[]): Promise<Map<number, ProductCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db.select(cardColumns).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, toCard(r as CardRow)]));
+}
+
+/** Same kind, sharing a track or an author, best sellers first. */
+async function listRelated(
+  ctx: Pick<Ctx, "db">,
+  p: { id: number; kind: ProductKind; tracks: string[] },
+): Promise<ProductCard[]> {
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.published, true),
+        eq(products.kind, p.kind),
+        sql`${products.id} <> ${p.id}`,
+        sql`(${products.tracks} && ${sql`array[${sql.join(
+          p.tracks.map((t) => sql`${t}`),
+          sql`, `,
+        )}]::text[]`} or exists (
+          select 1 from ${productAuthors} a1 join ${productAuthors} a2 on a1.author_id = a2.author_id
+          where a1.product_id = ${p.id} and a2.product_id = ${products.id}
+        ))`,
+      ),
+    )
+    .orderBy(desc(products.soldCount), asc(products.id))
+    .limit(6);
+  return rows.map((r) => toCard(r as CardRow));
+}
+
+/**
+ * A published product of the given kind with its kind's details, by id (or by slug for
+ * bundles); unknown or unpublished is not found. Chapter bodies are shown for free chapters only.
+ */
+export async function getProduct(
+  ctx: Pick<Ctx, "db">,
+  kind: ProductKind,
+  key: number | string,
+): Promise<ProductDetail> {
+  const [row] = await ctx.db
+    .select({
+      ...cardColumns,
+      description: products.description,
+      tracks: products.tracks,
+      hscYear: products.hscYear,
+      language: products.language,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.kind, kind),
+        eq(products.published, true),
+        typeof key === "number" ? eq(products.id, key) : eq(products.slug, key),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new DomainError("not_found", `No such ${kind === "stationary" ? "stationery item" : kind}`);
+
+  const detail: ProductDetail = {
+    ...toCard(row as CardRow),
+    description: row.description,
+    tracks: row.tracks as Track[],
+    hsc_year: row.hscYear,
+    language: row.language,
+    stock: row.stock,
+    related: [],
+  };
+
+  const [related] = await Promise.all([
+    listRelated(ctx, { id: row.id, kind, tracks: row.tracks }),
+    (async () => {
+      if (kind === "book") {
+        const [b] = await ctx.db.select().from(bookDetails).where(eq(bookDetails.productId, row.id));
+        const [e] = await ctx.db
+          .select({ id: ebookDetails.productId })
+          .from(ebookDetails)
+          .innerJoin(products, eq(products.id, ebookDetails.productId))
+          .where(and(eq(ebookDetails.bookId, row.id), eq(products.published, true)))
+          .limit(1);
+        detail.book = {
+          publisher: b?.publisher ?? null,
+          edition: b?.edition ?? null,
+          isbn: b?.isbn ?? null,
+          pages: b?.pages ?? null,
+          ebook_id: e?.id ?? null,
+        };
+      } else if (kind === "ebook") {
+        const [e] = await ctx.db.select().from(ebookDetails).where(eq(ebookDetails.productId, row.id));
+        const linked = e?.bookId ? (await findCards(ctx, [e.bookId])).get(e.bookId) : undefined;
+        detail.ebook = {
+          page_count: e?.pageCount ?? 0,
+          demo_pages: e?.demoPages ?? [],
+          book: linked ?? null,
+        };
+      } else if (kind === "bundle") {
+        const items = await ctx.db
+          .select({ itemId: bundleItems.itemId, quantity: bundleItems.quantity })
+          .from(bundleItems)
+          .where(eq(bundleItems.bundleId, row.id));
+        const cards = await findCards(
+          ctx,
+          items.map((i) => i.itemId),
+        );
+        const lines = items.flatMap((i) => {
+          const c = cards.get(i.itemId);
+          return c ? [{ ...c, quantity: i.quantity }] : [];
+        });
+        const itemsTotal = lines.reduce((s, l) => s + (l.sale_price ?? l.price) * l.quantity, 0);
+        const own = detail.sale_price ?? detail.price;
+        detail.bundle = { items: lines, items_total: itemsTotal, saving: Math.max(0, itemsTotal - own) };
+      } else if (kind === "stationary") {
+        const [s] = await ctx.db
+          .select()
+          .from(stationeryDetails)
+          .where(eq(stationeryDetails.productId, row.id));
+        detail.stationery = { brand: s?.brand ?? null, category: s?.category ?? "", images: s?.images ?? [] };
+      } else if (kind === "content") {
+        const chapters = await ctx.db
+          .select()
+          .from(contentChapters)
+          .where(eq(contentChapters.productId, row.id))
+          .orderBy(asc(contentChapters.position));
+        detail.content = {
+          chapters: chapters.map((c) => ({
+            id: c.id,
+            position: c.position,
+            title: c.title,
+            kind: c.kind,
+            is_free: c.isFree,
+            body: c.isFree ? c.body : null,
+          })),
+        };
+      }
+    })(),
+  ]);
+  detail.related = related;
+  return detail;
+}
+
+/** An author and their published products. */
+export async function getAuthor(ctx: Pick<Ctx, "db">, slug: string, page = 1, limit = 24) {
+  const [author] = await ctx.db.select().from(authors).where(eq(authors.slug, slug)).limit(1);
+  if (!author) throw new DomainError("not_found", "No such author");
+  const list = await listProducts(ctx, { authorId: author.id, sort: "best_selling", page, limit });
+  return {
+    author: {
+      slug: author.slug,
+      name: author.name,
+      name_bn: author.nameBn,
+      bio: author.bio,
+      photo: author.photo,
+    },
+    products: list,
+  };
+}

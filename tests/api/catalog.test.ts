@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, ProductCard } from "../../src/contracts/catalog";
+import { addBundleItems, addChapters, createAuthor, createProduct, linkEbook } from "./factories";
+import { createHarness, type Harness } from "./harness";
+
+type Card = ProductCard;
+let h: Harness;
+let physics: { id: number };
+let chemistry: { id: number };
+let hidden: { id: number };
+let bundle: { id: number; slug: string };
+let content: { id: number };
+let ebook: { id: number };
+let authorSlug: string;
+
+const get = <T = unknown>(path: string) => h.request<T>("GET", path);
+const titles = (p?: Page<Card>) => p?.items.map((i) => i.title) ?? [];
+
+beforeAll(async () => {
+  h = await createHarness();
+  const a = await createAuthor(h.db, "Shahjahan Tapan", "শাহজাহান তপন");
+  authorSlug = a.slug;
+  physics = await createProduct(h.db, {
+    title: "Physics First Paper",
+    titleBn: "পদার্থবিজ্ঞান প্রথম পত্র",
+    price: 45_000,
+    salePrice: 39_900,
+    tracks: ["hsc", "engineering"],
+    hscYear: 2025,
+    soldCount: 50,
+    authorIds: [a.id],
+    publisher: "Lecture Publications",
+  });
+  chemistry = await createProduct(h.db, {
+    title: "Chemistry Second Paper",
+    titleBn: "রসায়ন দ্বিতীয় পত্র",
+    price: 38_000,
+    stock: 0,
+    tracks: ["hsc", "medical"],
+    soldCount: 80,
+  });
+  await createProduct(h.db, {
+    title: "Higher Math First Paper",
+    titleBn: "উচ্চতর গণিত প্রথম পত্র",
+    price: 52_000,
+    soldCount: 5,
+  });
+  hidden = await createProduct(h.db, { title: "Secret Draft Physics", published: false });
+  bundle = await createProduct(h.db, {
+    kind: "bundle",
+    title: "HSC 2025 Science Set",
+    price: 70_000,
+    hscYear: 2025,
+  });
+  await addBundleItems(h.db, bundle.id, [
+    { itemId: physics.id, quantity: 1 },
+    { itemId: chemistry.id, quantity: 1 },
+  ]);
+  content = await createProduct(h.db, {
+    kind: "content",
+    title: "Organic Chemistry Crash Course",
+    price: 50_000,
+  });
+  await addChapters(h.db, content.id, [
+    { title: "Introduction", isFree: true },
+    { title: "Alkanes", isFree: false },
+  ]);
+  ebook = await createProduct(h.db, { kind: "ebook", title: "Physics First Paper (e-book)", price: 15_000 });
+  await linkEbook(h.db, ebook.id, physics.id);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("GET /api/books", () => {
+  it("lists published books, best-selling first, with the total", async () => {
+    const res = await get<Page<Card>>("/api/books");
+    expect(res.status).toBe(200);
+    expect(titles(res.body.data)).toEqual([
+      "Chemistry Second Paper",
+      "Physics First Paper",
+      "Higher Math First Paper",
+    ]);
+    expect(res.body.data?.total).toBe(3);
+  });
+
+  it("shows prices in taka and the sale price only when lower", async () => {
+    const res = await get<Page<Card>>("/api/books?sort=price_asc");
+    const p = res.body.data?.items.find((i) => i.title === "Physics First Paper");
+    expect(p?.price).toBe(450);
+    expect(p?.sale_price).toBe(399);
+    expect(res.body.data?.items.map((i) => i.sale_price ?? i.price)).toEqual([380, 399, 520]);
+  });
+
+  it("filters by track, price range and stock", async () => {
+    expect(titles((await get<Page<Card>>("/api/books?track=medical")).body.data)).toEqual([
+      "Chemistry Second Paper",
+    ]);
+    expect(titles((await get<Page<Card>>("/api/books?min_price=390&max_price=500")).body.data)).toEqual([
+      "Physics First Paper",
+    ]);
+    expect(titles((await get<Page<Card>>("/api/books?in_stock=true")).body.data)).not.toContain(
+      "Chemistry Second Paper",
+    );
+  });
+
+  it.each([
+    ["limit=101", "limit"],
+    ["page=0", "page"],
+    ["sort=cheapest", "sort"],
+    ["track=law", "track"],
+    ["min_price=-1", "min_price"],
+    ["min_price=500&max_price=100", "min_price"],
+    ["in_stock=maybe", "in_stock"],
+  ])("answers 400 to %s", async (query, field) => {
+    const res = await get(`/api/books?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[field]).toBeTruthy();
+  });
+});
+
+describe("GET /api/books/{id}", () => {
+  it("gives details, authors, the linked e-book and related books", async () => {
+    const res = await get<{
+      title: string;
+      authors: { slug: string }[];
+      book: { ebook_id: number; publisher: string };
+      related: Card[];
+    }>(`/api/books/${physics.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data?.authors[0]?.slug).toBe(authorSlug);
+    expect(res.body.data?.book.ebook_id).toBe(ebook.id);
+    expect(res.body.data?.book.publisher).toBe("Lecture Publications");
+    expect(res.body.data?.related.map((r) => r.title)).toContain("Chemistry Second Paper");
+  });
+
+  it("answers 404 for an unknown, unpublished or other-kind id, and 400 for a bad id", async () => {
+    expect((await get(`/api/books/999999`)).status).toBe(404);
+    expect((await get(`/api/books/${hidden.id}`)).status).toBe(404);
+    expect((await get(`/api/books/${ebook.id}`)).status).toBe(404);
+    expect((await get(`/api/books/abc`)).status).toBe(400);
+    expect((await get(`/api/books/99999999999`)).status).toBe(400);
+  });
+});
+
+describe("search", () => {
+  it("finds a book with a one-letter typo", async () => {
+    const res = await get<Page<Card>>(`/api/search?q=${encodeURIComponent("chemestry")}`);
+    expect(res.status).toBe(200);
+    expect(titles(res.body.data)[0]).toBe("Chemistry Second Paper");
+  });
+
+  it("finds a Bangla title by a Bangla word", async () => {
+    const res = await get<Page<Card>>(`/api/search?q=${encodeURIComponent("রসায়ন")}`);
+    expect(titles(res.body.data)).toEqual(["Chemistry Second Paper"]);
+  });
+
+  it("finds by author name and by a half-typed word, never an unpublished product", async () => {
+    expect(titles((await get<Page<Card>>("/api/search?q=tapan")).body.data)).toContain("Physics First Paper");
+    const phys = titles((await get<Page<Card>>("/api/search?q=phys")).body.data);
+    expect(phys).toContain("Physics First Paper");
+    expect(phys).not.toContain("Secret Draft Physics");
+  });
+
+  it("filters search results by kind", async () => {
+    const res = await get<Page<Card>>("/api/search?q=physics&kind=ebook");
+    expect(titles(res.body.data)).toEqual(["Physics First Paper (e-book)"]);
+  });
+
+  it("requires q and suggests titles as one types", async () => {
+    expect((await get("/api/search")).status).toBe(400);
+    expect((await get("/api/search/suggest?q=")).status).toBe(400);
+    const s = await get<{ title: string; url: string }[]>("/api/search/suggest?q=higher");
+    expect(s.body.data?.[0]).toMatchObject({ title: "Higher Math First Paper" });
+    expect(s.body.data?.[0]?.url).toMatch(/^\/book\/\d+$/);
+  });
+
+  it("answers an empty page, not an error, to a query of punctuation only", async () => {
+    const res = await get<Page<Card>>(`/api/search?q=${encodeURIComponent("%%%")}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data?.total).toBe(0);
+  });
+});
+
+describe("bundles, content, e-books and authors", () => {
+  it("shows a bundle's items and its saving against their sum", async () => {
+    const res = await get<{
+      bundle: { items: { title: string; quantity: number }[]; items_total: number; saving: number };
+    }>(`/api/bundles/${bundle.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data?.bundle.items).toHaveLength(2);
+    expect(res.body.data?.bundle.items_total).toBe(779);
+    expect(res.body.data?.bundle.saving).toBe(79);
+    expect((await get("/api/bundles/no-such-bundle")).status).toBe(404);
+  });
+
+  it("shows content chapters in order, with bodies of free chapters only", async () => {
+    const res = await get<{
+      content: { chapters: { title: string; is_free: boolean; body: string | null }[] };
+    }>(`/api/content/${content.id}`);
+    expect(res.body.data?.content.chapters.map((c) => [c.title, c.is_free, c.body !== null])).toEqual([
+      ["Introduction", true, true],
+      ["Alkanes", false, false],
+    ]);
+  });
+
+  it("shows an e-book's demo pages and its printed book", async () => {
+    const res = await get<{ ebook: { page_count: number; demo_pages: number[]; book: { id: number } } }>(
+      `/api/ebooks/${ebook.id}`,
+    );
+    expect(res.body.data?.ebook).toMatchObject({
+      page_count: 30,
+      demo_pages: [1, 2, 3],
+      book: { id: physics.id },
+    });
+  });
+
+  it("shows an author with their books, and 404 for an unknown author", async () => {
+    const res = await get<{ name: string; products: Page<Card> }>(`/api/authors/${authorSlug}`);
+    expect(res.body.data?.name).toBe("Shahjahan Tapan");
+    expect(titles(res.body.data?.products)).toEqual(["Physics First Paper"]);
+    expect((await get("/api/authors/nobody")).status).toBe(404);
+  });
+
+  it("lists stationery, e-books and content by kind", async () => {
+    expect((await get<Page<Card>>("/api/ebooks")).body.data?.total).toBe(1);
+    expect((await get<Page<Card>>("/api/content")).body.data?.total).toBe(1);
+    expect((await get<Page<Card>>("/api/stationery")).body.data?.total).toBe(0);
+    expect((await get<Page<Card>>("/api/bundles")).body.data?.total).toBe(1);
+  });
+});

@@ -1,0 +1,128 @@
+import type { ProductKind, Track } from "../../src/contracts/catalog";
+import type { Db } from "../../src/server/db/client";
+import {
+  authors,
+  bookDetails,
+  bundleItems,
+  contentChapters,
+  ebookDetails,
+  productAuthors,
+  products,
+} from "../../src/server/db/schema";
+
+let seq = 0;
+
+export type ProductInput = {
+  kind?: ProductKind;
+  title?: string;
+  titleBn?: string | null;
+  description?: string;
+  /** Poisha. */
+  price?: number;
+  salePrice?: number | null;
+  stock?: number | null;
+  tracks?: Track[];
+  hscYear?: number | null;
+  published?: boolean;
+  soldCount?: number;
+  authorIds?: number[];
+  publisher?: string;
+};
+
+/** Inserts a product with sensible defaults; search fields are filled as the seed fills them. */
+export async function createProduct(db: Db, input: ProductInput = {}) {
+  seq += 1;
+  const kind = input.kind ?? "book";
+  const title = input.title ?? `Test Book ${seq}`;
+  const names = input.authorIds?.length
+    ? (await db.select({ id: authors.id, name: authors.name, nameBn: authors.nameBn }).from(authors)).filter(
+        (a) => input.authorIds?.includes(a.id),
+      )
+    : [];
+  const searchNames = [
+    title,
+    input.titleBn ?? "",
+    ...names.flatMap((a) => [a.name, a.nameBn ?? ""]),
+    input.publisher ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const [row] = await db
+    .insert(products)
+    .values({
+      kind,
+      slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${seq}`,
+      title,
+      titleBn: input.titleBn ?? null,
+      description: input.description ?? "",
+      price: input.price ?? 25_000,
+      salePrice: input.salePrice ?? null,
+      stock: input.stock !== undefined ? input.stock : kind === "book" || kind === "stationary" ? 10 : null,
+      tracks: input.tracks ?? ["hsc"],
+      hscYear: input.hscYear ?? null,
+      published: input.published ?? true,
+      soldCount: input.soldCount ?? 0,
+      searchNames,
+    })
+    .returning();
+  const product = row!;
+  if (input.authorIds?.length) {
+    await db
+      .insert(productAuthors)
+      .values(input.authorIds.map((authorId, position) => ({ productId: product.id, authorId, position })));
+  }
+  if (kind === "book")
+    await db
+      .insert(bookDetails)
+      .values({ productId: product.id, publisher: input.publisher ?? null, pages: 200 });
+  return product;
+}
+
+export async function createAuthor(db: Db, name: string, nameBn?: string) {
+  seq += 1;
+  const [row] = await db
+    .insert(authors)
+    .values({
+      name,
+      nameBn: nameBn ?? null,
+      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${seq}`,
+      bio: `${name} writes.`,
+    })
+    .returning();
+  return row!;
+}
+
+export async function addBundleItems(
+  db: Db,
+  bundleId: number,
+  items: { itemId: number; quantity: number }[],
+) {
+  await db.insert(bundleItems).values(items.map((i) => ({ bundleId, ...i })));
+}
+
+export async function addChapters(
+  db: Db,
+  productId: number,
+  chapters: { title: string; isFree: boolean; body?: string }[],
+) {
+  await db.insert(contentChapters).values(
+    chapters.map((c, i) => ({
+      productId,
+      position: i + 1,
+      title: c.title,
+      kind: "text" as const,
+      body: c.body ?? `Body of ${c.title}`,
+      isFree: c.isFree,
+    })),
+  );
+}
+
+export async function linkEbook(
+  db: Db,
+  ebookId: number,
+  bookId: number | null,
+  pageCount = 30,
+  demoPages = [1, 2, 3],
+) {
+  await db.insert(ebookDetails).values({ productId: ebookId, bookId, pageCount, demoPages, pdfKey: null });
+}
