@@ -9,6 +9,7 @@ import { DomainError } from "../services/errors";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { catalogApi } from "./api/catalog";
+import { reviewsApi } from "./api/reviews";
 import type { AppEnv } from "./env";
 import { handleError } from "./middleware/errors";
 import { checkOrigin } from "./middleware/origin";
@@ -68,10 +69,12 @@ export function createApp(opts: AppOptions) {
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
   api.route("/", catalogApi());
+  api.route("/", reviewsApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");
   });
   app.route("/api", api);
+
 
   if (opts.clientDir) {
     const root = opts.clientDir;

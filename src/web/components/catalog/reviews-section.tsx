@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import type { Page, ProductKind } from "../../../contracts/catalog";
+import type { Review } from "../../../contracts/reviews";
+import { ApiError, api } from "../../lib/api";
+import { useRootData } from "../../lib/root-data";
+import { toast } from "../../lib/toast";
+import { Button } from "../ui/button";
+import { FormMessage } from "../ui/field";
+import { Stars } from "./stars";
+
+const dhakaDate = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Dhaka",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+function ReviewForm({
+  productId,
+  productType,
+  mine,
+  onSaved,
+}: {
+  productId: number;
+  productType: ProductKind;
+  mine?: Review;
+  onSaved: () => void;
+}) {
+  const [rating, setRating] = useState(mine?.rating ?? 0);
+  const [text, setText] = useState(mine?.text ?? "");
+  const [error, setError] = useState("");
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError("");
+    if (rating < 1) {
+      setError("Choose a rating from 1 to 5");
+      return;
+    }
+    setSaving(true);
+    try {
+      const res = await api("POST", "/api/reviews", { productType, productId, rating, text });
+      toast({ title: res.message });
+      onSaved();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Could not save your review");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 p-4" noValidate>
+      <p className="font-semibold">{mine ? "Edit your review" : "Write a review"}</p>
+      <FormMessage>{error}</FormMessage>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Your rating</legend>
+        <div className="flex gap-1">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="cursor-pointer">
+              <input
+                type="radio"
+                name="rating"
+                value={n}
+                checked={rating === n}
+                onChange={() => setRating(n)}
+                className="peer sr-only"
+              />
+              <span
+                className={`inline-flex h-11 w-11 items-center justify-center rounded-md border text-lg peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 ${
+                  n <= rating
+                    ? "border-amber-500 bg-amber-50 text-amber-700"
+                    : "border-slate-300 text-slate-500"
+                }`}
+              >
+                ★
+                <span className="sr-only">
+                  {n} star{n > 1 ? "s" : ""}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="block">
+        <span className="mb-1 block text-sm font-medium text-slate-800">Your review (optional)</span>
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={2000}
+          rows={4}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:outline-2 focus:outline-brand-700"
+        />
+      </label>
+      <Button type="submit" loading={saving}>
+        {mine ? "Update review" : "Post review"}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Reviews of a product: the average and count (server-rendered), the reviews themselves loaded
+ * after the page is up (they sit below the fold), and a form for signed-in shoppers.
+ */
+export function ReviewsSection({
+  productId,
+  productType,
+  rating,
+}: {
+  productId: number;
+  productType: ProductKind;
+  rating: { average: number | null; count: number };
+}) {
+  const { user } = useRootData();
+  const { pathname } = useLocation();
+  const [page, setPage] = useState<Page<Review> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const res = await api<Page<Review>>("GET", `/api/reviews?product=${productId}&limit=20`);
+      setPage(res.data ?? null);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [productId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const mine = page?.items.find((r) => r.mine);
+  const count = page ? page.total : rating.count;
+  return (
+    <section aria-labelledby="reviews" className="mt-10">
+      <h2 id="reviews" className="text-xl font-bold">
+        Reviews
+      </h2>
+      <p className="mt-1 flex items-center gap-2 text-slate-700">
+        {rating.average !== null ? (
+          <>
+            <Stars value={rating.average} />
+            <span>
+              {rating.average.toFixed(1)} out of 5 · {count} {count === 1 ? "review" : "reviews"}
+            </span>
+          </>
+        ) : (
+          <span>No reviews yet.</span>
+        )}
+      </p>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <div>
+          {user ? (
+            <ReviewForm
+              key={mine?.id ?? "new"}
+              productId={productId}
+              productType={productType}
+              mine={mine}
+              onSaved={load}
+            />
+          ) : (
+            <p className="rounded-lg border border-slate-200 p-4 text-slate-700">
+              <Link
+                to={`/auth/login?redirect=${encodeURIComponent(pathname)}`}
+                className="font-semibold text-brand-800 underline"
+              >
+                Sign in
+              </Link>{" "}
+              to write a review.
+            </p>
+          )}
+        </div>
+        <ul className="space-y-4">
+          {failed ? <li className="text-slate-700">Reviews could not be loaded.</li> : null}
+          {page === null && !failed ? <li className="text-slate-600">Loading reviews…</li> : null}
+          {page?.items.map((r) => (
+            <li key={r.id} className="border-b border-slate-100 pb-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <Stars value={r.rating} size={14} />
+                <span className="font-medium">{r.author}</span>
+                {r.verified_purchase ? (
+                  <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900">
+                    Verified purchase
+                  </span>
+                ) : null}
+                <span className="text-sm text-slate-600">{dhakaDate.format(new Date(r.updated_at))}</span>
+              </div>
+              {r.text ? <p className="mt-1 whitespace-pre-line text-slate-800">{r.text}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
