@@ -16,6 +16,7 @@ import { checkOrigin } from "./middleware/origin";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
 import { ok, send } from "./respond";
+import { seoFiles } from "./seo-files";
 
 export const MAX_JSON_BODY = 1024 * 1024;
 
@@ -74,7 +75,7 @@ export function createApp(opts: AppOptions) {
     throw new DomainError("not_found", "No such API endpoint");
   });
   app.route("/api", api);
-
+  app.route("/", seoFiles(deps));
 
   if (opts.clientDir) {
     const root = opts.clientDir;

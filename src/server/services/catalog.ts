@@ -345,3 +345,28 @@ export async function getAuthor(ctx: Pick<Ctx, "db">, slug: string, page = 1, li
     products: list,
   };
 }
+
+/** Published products for the sitemap, in id order, a slice at a time. */
+export async function listSitemapProducts(ctx: Pick<Ctx, "db">, offset: number, limit: number) {
+  const rows = await ctx.db
+    .select({ id: products.id, kind: products.kind, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.published, true))
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ path: productPath(r), updatedAt: r.updatedAt }));
+}
+
+export async function countPublishedProducts(ctx: Pick<Ctx, "db">): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.published, true));
+  return row?.n ?? 0;
+}
+
+export async function listAuthorSlugs(ctx: Pick<Ctx, "db">): Promise<string[]> {
+  const rows = await ctx.db.select({ slug: authors.slug }).from(authors).orderBy(asc(authors.slug));
+  return rows.map((r) => r.slug);
+}
