@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../src/contracts/catalog";
 import type { Review } from "../../src/contracts/reviews";
@@ -102,5 +103,70 @@ describe("reviews", () => {
     );
     expect((await h.request("GET", `/api/reviews?product=${draft.id}`)).status).toBe(404);
     expect((await h.request("GET", "/api/reviews")).status).toBe(400);
+  });
+});
+
+describe("PATCH /api/admin/reviews/{id}", () => {
+  let reviewId: number;
+  beforeAll(async () => {
+    const res = await post(
+      { productType: "book", productId: book.id, rating: 1, text: "Spam spam spam" },
+      karim.cookie,
+    );
+    reviewId = res.body.data!.id;
+  });
+
+  it("refuses customers (403), signed-out visitors (401) and staff without books (403)", async () => {
+    const staff = await h.createUser({ role: "staff", permissions: ["orders"] });
+    expect(
+      (await h.request("PATCH", `/api/admin/reviews/${reviewId}`, { body: { hidden: true } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await h.request("PATCH", `/api/admin/reviews/${reviewId}`, {
+          body: { hidden: true },
+          cookie: rahim.cookie,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.request("PATCH", `/api/admin/reviews/${reviewId}`, {
+          body: { hidden: true },
+          cookie: staff.cookie,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("lets staff with books hide a review, which leaves the shop page, and writes the audit log", async () => {
+    const staff = await h.createUser({ role: "staff", permissions: ["books"] });
+    const res = await h.request("PATCH", `/api/admin/reviews/${reviewId}`, {
+      body: { hidden: true },
+      cookie: staff.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect((await list()).body.data?.items.map((r) => r.id)).not.toContain(reviewId);
+    const audit = await h.db.execute<{ action: string }>(
+      sql`select action from audit_log where entity = 'review' and entity_id = ${String(reviewId)}`,
+    );
+    expect((audit as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual([
+      "review.hide",
+    ]);
+  });
+
+  it("answers 400 to a missing flag and 404 to an unknown review", async () => {
+    const admin = await h.createUser({ role: "admin" });
+    expect(
+      (await h.request("PATCH", `/api/admin/reviews/${reviewId}`, { body: {}, cookie: admin.cookie })).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.request("PATCH", "/api/admin/reviews/999999", {
+          body: { hidden: true },
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

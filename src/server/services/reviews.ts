@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Page } from "../../contracts/catalog";
+import { can } from "../../contracts/permissions";
 import type { Review } from "../../contracts/reviews";
 import { reviewSchema } from "../../contracts/reviews";
 import type { Db } from "../db/client";
 import { products, reviews, users } from "../db/schema";
+import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { requireUser } from "./users";
@@ -142,7 +144,7 @@ export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Re
   });
 }
 
-/** Staff hide or show a review; hidden reviews leave the average. */
+/** Hides or shows a review (no permission check: see moderateReview); hidden reviews leave the average. */
 export async function setReviewHidden(
   ctx: Ctx,
   reviewId: number,
@@ -156,4 +158,56 @@ export async function setReviewHidden(
     .returning({ productId: reviews.productId });
   if (!row) throw new DomainError("not_found", "No such review");
   await refreshRating(db, row.productId);
+}
+
+function requireBooksStaff(ctx: Ctx) {
+  if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
+  if (!can(ctx.user, "books"))
+    throw new DomainError("forbidden", "You do not have permission to moderate reviews");
+}
+
+/** Staff with the `books` permission hide or show a review; the change is audited. */
+export async function moderateReview(ctx: Ctx, reviewId: number, hidden: boolean): Promise<void> {
+  requireBooksStaff(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [before] = await db
+      .select({ hidden: reviews.hidden })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId));
+    if (!before) throw new DomainError("not_found", "No such review");
+    await setReviewHidden(ctx, reviewId, hidden, db);
+    await recordAudit(ctx, db, {
+      action: hidden ? "review.hide" : "review.show",
+      entity: "review",
+      entityId: reviewId,
+      before,
+      after: { hidden },
+    });
+  });
+}
+
+/** Every review of a product, hidden ones too, for staff. */
+export async function listReviewsForStaff(ctx: Ctx, productId: number) {
+  requireBooksStaff(ctx);
+  const [product] = await ctx.db
+    .select({ id: products.id, title: products.title, kind: products.kind })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new DomainError("not_found", "No such product");
+  const rows = await ctx.db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      text: reviews.text,
+      hidden: reviews.hidden,
+      updatedAt: reviews.updatedAt,
+      author: users.name,
+      phone: users.phone,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.updatedAt), desc(reviews.id));
+  return { product, reviews: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
 }

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import { idField } from "../../../contracts/paging";
 import { reviewsQuerySchema } from "../../../contracts/reviews";
-import { listReviews, saveReview } from "../../services/reviews";
+import { z } from "../../../contracts/zod";
+import { listReviews, moderateReview, saveReview } from "../../services/reviews";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 
@@ -15,6 +17,14 @@ export function reviewsApi() {
     return created
       ? send(c, 201, "Thank you for your review", review)
       : ok(c, review, "Your review is updated");
+  });
+  api.patch("/admin/reviews/:id", async (c) => {
+    const { id } = z.object({ id: idField }).parse(c.req.param());
+    const { hidden } = z
+      .object({ hidden: z.boolean({ error: "hidden must be true or false" }) })
+      .parse(await readJson(c));
+    await moderateReview(c.get("ctx"), id, hidden);
+    return ok(c, { id, hidden }, hidden ? "Review hidden" : "Review shown");
   });
   return api;
 }
