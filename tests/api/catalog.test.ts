@@ -119,6 +119,28 @@ describe("GET /api/books", () => {
   });
 });
 
+describe("authors and availability on cards", () => {
+  it("shows each product its own authors, never another's", async () => {
+    const other = await createAuthor(h.db, "Kamrul Hasan");
+    const second = await createAuthor(h.db, "Nasreen Akter");
+    const book = await createProduct(h.db, { title: "Statistics Guide", authorIds: [other.id, second.id] });
+    const res = await get<Page<Card>>(`/api/search?q=statistics`);
+    const card = res.body.data?.items.find((i) => i.id === book.id);
+    expect(card?.authors.map((a) => a.name)).toEqual(["Kamrul Hasan", "Nasreen Akter"]);
+    const physicsCard = (await get<Page<Card>>("/api/search?q=physics&kind=book")).body.data?.items[0];
+    expect(physicsCard?.authors.map((a) => a.name)).toEqual(["Shahjahan Tapan"]);
+    const chemistryCard = (await get<Page<Card>>("/api/search?q=chemistry&kind=book")).body.data?.items[0];
+    expect(chemistryCard?.authors).toEqual([]);
+  });
+
+  it("shows a bundle out of stock when one of its books is", async () => {
+    const res = await get<Page<Card>>("/api/bundles");
+    expect(res.body.data?.items.find((b) => b.id === bundle.id)?.in_stock).toBe(false);
+    const inStock = await get<Page<Card>>("/api/bundles?in_stock=true");
+    expect(inStock.body.data?.items.map((b) => b.id)).not.toContain(bundle.id);
+  });
+});
+
 describe("GET /api/books/{id}", () => {
   it("gives details, authors, the linked e-book and related books", async () => {
     const res = await get<{

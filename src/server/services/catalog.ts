@@ -44,20 +44,24 @@ export const TYPO_THRESHOLD = 0.45;
 
 const effectivePrice = sql<number>`coalesce(${products.salePrice}, ${products.price})`;
 
+// Inside a subquery of the select list Drizzle prints a column without its table, where it would
+// bind to the inner table's own `id`: the outer product's id is written out in full.
+const outerId = sql.raw(`"products"."id"`);
+
 /** Digital kinds are always available; a bundle is when every item is; others by stock. */
 const inStockSql = sql<boolean>`(
   ${products.kind} in ('ebook', 'content')
   or (${products.kind} <> 'bundle' and coalesce(${products.stock}, 0) > 0)
   or (${products.kind} = 'bundle' and not exists (
     select 1 from ${bundleItems} bi join ${products} i on i.id = bi.item_id
-    where bi.bundle_id = ${products.id} and i.kind in ('book', 'stationary') and coalesce(i.stock, 0) < bi.quantity
+    where bi.bundle_id = ${outerId} and i.kind in ('book', 'stationary') and coalesce(i.stock, 0) < bi.quantity
   ))
 )`;
 
 const authorsSql = sql<AuthorRef[]>`coalesce((
   select json_agg(json_build_object('name', a.name, 'name_bn', a.name_bn, 'slug', a.slug) order by pa.position)
   from ${productAuthors} pa join ${authors} a on a.id = pa.author_id
-  where pa.product_id = ${products.id}
+  where pa.product_id = ${outerId}
 ), '[]'::json)`;
 
 const cardColumns = {
