@@ -29,7 +29,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     shopName: app.ctx.config.SHOP_NAME,
     buildVersion: app.buildVersion,
     // Canonical URLs use the configured public origin; without one, the origin of the request.
-    origin: app.ctx.config.PUBLIC_URL ? new URL(app.ctx.config.PUBLIC_URL).origin : new URL(request.url).origin,
+    origin: app.ctx.config.PUBLIC_URL
+      ? new URL(app.ctx.config.PUBLIC_URL).origin
+      : new URL(request.url).origin,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import type { Page, ProductKind } from "../../../contracts/catalog";
 import type { Review } from "../../../contracts/reviews";
 import { ApiError, api } from "../../lib/api";
@@ -118,6 +118,7 @@ export function ReviewsSection({
   const { pathname } = useLocation();
   const [page, setPage] = useState<Page<Review> | null>(null);
   const [failed, setFailed] = useState(false);
+  const revalidator = useRevalidator();
 
   const load = useCallback(async () => {
     try {
@@ -160,7 +161,11 @@ export function ReviewsSection({
               productId={productId}
               productType={productType}
               mine={mine}
-              onSaved={load}
+              // The page's loader reads the product again: the average and count move with the review.
+              onSaved={() => {
+                void load();
+                void revalidator.revalidate();
+              }}
             />
           ) : (
             <p className="rounded-lg border border-slate-200 p-4 text-slate-700">

@@ -1,34 +1,13 @@
-import { Search, ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useCart } from "../../lib/cart";
 import { useRootData } from "../../lib/root-data";
 import { AccountMenu } from "./account-menu";
+import { SearchBox } from "./search-box";
 
 const loadSignInDialog = () => import("../auth/sign-in-dialog");
 const SignInDialog = lazy(loadSignInDialog);
-
-function SearchBox({ className }: { className?: string }) {
-  const [params] = useSearchParams();
-  return (
-    <Form method="get" action="/search" role="search" className={className}>
-      <label className="relative block">
-        <span className="sr-only">Search books, e-books and more</span>
-        <input
-          type="search"
-          name="q"
-          defaultValue={params.get("q") ?? ""}
-          placeholder="Search books, authors, e-books…"
-          className="block min-h-11 w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-10 text-base placeholder:text-slate-500 focus:outline-2 focus:outline-brand-700"
-        />
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500"
-        />
-      </label>
-    </Form>
-  );
-}
 
 export function Header() {
   const { user, shopName } = useRootData();

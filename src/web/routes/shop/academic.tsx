@@ -1,9 +1,26 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { TRACK_INFO } from "../../../contracts/catalog";
+import { TrackPage } from "../../components/catalog/track-page";
+import { listMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/academic";
+import { listCatalog, parseListQuery } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Academic") }];
+const TITLE = "HSC academic";
 
-export default function AcademicPage() {
-  return <PageHeading title="Academic" />;
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData
+    ? listMeta(matches, {
+        title: TITLE,
+        description: `${TRACK_INFO.hsc.blurb}: books, bundles, e-books and courses.`,
+        path: "/academic",
+        page: loaderData.list.page,
+      })
+    : errorMeta(matches, error);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { list: await listCatalog(context, parseListQuery(request, { track: "hsc" })) };
+}
+
+export default function AcademicPage({ loaderData }: Route.ComponentProps) {
+  return <TrackPage track="hsc" title={TITLE} list={loaderData.list} />;
 }

@@ -1,9 +1,74 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { imageUrl } from "../../../contracts/images";
+import { countLabel } from "../../components/catalog/listing";
+import { Pagination } from "../../components/catalog/pagination";
+import { Breadcrumbs, Paragraphs } from "../../components/catalog/product-detail";
+import { ProductGrid } from "../../components/catalog/product-grid";
+import { errorMeta } from "../../lib/error-meta";
+import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/author";
+import { loadAuthor } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Author") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (!loaderData) return errorMeta(matches, error);
+  const { author, products } = loaderData;
+  const page = products.page > 1 ? `?page=${products.page}` : "";
+  return seoMeta(matches, {
+    title: author.name_bn ? `${author.name} (${author.name_bn})` : author.name,
+    description: author.bio.trim() || `Books and study material by ${author.name}.`,
+    path: `/author/${author.slug}${page}`,
+    image: author.photo,
+    type: "profile",
+  });
+};
 
-export default function AuthorPage() {
-  return <PageHeading title="Author" />;
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  return loadAuthor(context, params.slug, request);
+}
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+  const { author, products } = loaderData;
+  return (
+    <div>
+      <Breadcrumbs items={[{ label: author.name }]} />
+      <header className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-start">
+        {author.photo ? (
+          <img
+            src={imageUrl(author.photo, 160)}
+            alt=""
+            width={96}
+            height={96}
+            className="h-24 w-24 shrink-0 rounded-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white"
+          >
+            {author.name.slice(0, 1)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{author.name}</h1>
+          {author.name_bn ? (
+            <p lang="bn" className="mt-1 text-lg text-slate-700">
+              {author.name_bn}
+            </p>
+          ) : null}
+          {author.bio ? <Paragraphs text={author.bio} className="mt-3 max-w-3xl" /> : null}
+        </div>
+      </header>
+      <section aria-labelledby="author-products">
+        <h2 id="author-products" className="mb-1 text-xl font-bold text-slate-900">
+          Books and more by {author.name}
+        </h2>
+        <p className="mb-4 text-sm text-slate-700">{countLabel(products.total)}</p>
+        <ProductGrid
+          items={products.items}
+          className="lg:grid-cols-5"
+          empty={<p className="text-slate-700">Nothing by this author is on sale right now.</p>}
+        />
+        <Pagination page={products.page} limit={products.limit} total={products.total} />
+      </section>
+    </div>
+  );
 }

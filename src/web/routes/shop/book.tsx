@@ -1,9 +1,75 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { BookOpen } from "lucide-react";
+import { Link } from "react-router";
+import { TRACK_INFO } from "../../../contracts/catalog";
+import { useCartSource } from "../../components/catalog/add-to-cart-button";
+import { languageName } from "../../components/catalog/labels";
+import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
+import { ProductRow } from "../../components/catalog/product-row";
+import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { buttonClass } from "../../components/ui/button";
+import { productMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/book";
+import { loadProduct, parseId } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Book") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
-export default function BookPage() {
-  return <PageHeading title="Book" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { product: await loadProduct(context, "book", parseId(params.id, "book")) };
+}
+
+export default function BookPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const book = product.book;
+  const source = useCartSource("book");
+  const trackLinks = product.tracks.length ? (
+    <span className="flex flex-wrap gap-x-3">
+      {product.tracks.map((t) => (
+        <Link key={t} to={TRACK_INFO[t].path} className="text-brand-800 underline">
+          {TRACK_INFO[t].name}
+        </Link>
+      ))}
+    </span>
+  ) : null;
+  return (
+    <article>
+      <ProductSummary product={product} source={source}>
+        {book?.ebook_id ? (
+          <Link to={`/ebook/${book.ebook_id}`} className={buttonClass("secondary", "mt-3 w-full sm:w-auto")}>
+            <BookOpen aria-hidden="true" className="h-5 w-5" />
+            Read the e-book
+          </Link>
+        ) : null}
+        <section aria-labelledby="book-details" className="mt-8">
+          <h2 id="book-details" className="mb-3 text-lg font-bold text-slate-900">
+            Details
+          </h2>
+          <Facts
+            rows={[
+              ["Publisher", book?.publisher],
+              ["Edition", book?.edition],
+              ["ISBN", book?.isbn],
+              ["Pages", book?.pages],
+              ["Language", languageName(product.language)],
+              ["HSC year", product.hsc_year],
+              ["Tracks", trackLinks],
+            ]}
+          />
+        </section>
+      </ProductSummary>
+      {product.description ? (
+        <section aria-labelledby="about" className="mt-10 max-w-3xl">
+          <h2 id="about" className="mb-3 text-xl font-bold text-slate-900">
+            About this book
+          </h2>
+          <Paragraphs text={product.description} />
+        </section>
+      ) : null}
+      <div className="mt-10">
+        <ProductRow title="You may also like" items={product.related} />
+      </div>
+      <ReviewsSection productId={product.id} productType={product.kind} rating={product.rating} />
+    </article>
+  );
 }

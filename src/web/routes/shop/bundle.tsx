@@ -1,9 +1,104 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { Link } from "react-router";
+import { formatTaka } from "../../../contracts/money";
+import { useCartSource } from "../../components/catalog/add-to-cart-button";
+import { CoverImage } from "../../components/catalog/cover-image";
+import { Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
+import { ProductRow } from "../../components/catalog/product-row";
+import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { productMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/bundle";
+import { loadProduct } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Bundle") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
-export default function BundlePage() {
-  return <PageHeading title="Bundle" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { product: await loadProduct(context, "bundle", params.slug) };
+}
+
+export default function BundlePage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const bundle = product.bundle ?? { items: [], items_total: 0, saving: 0 };
+  const own = product.sale_price ?? product.price;
+  const source = useCartSource("bundle");
+  const count = bundle.items.reduce((n, i) => n + i.quantity, 0);
+  return (
+    <article>
+      <ProductSummary product={product} source={source}>
+        {bundle.saving > 0 ? (
+          <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
+            <span className="font-bold">You save {formatTaka(bundle.saving)}</span> on {count}{" "}
+            {count === 1 ? "item" : "items"} worth {formatTaka(bundle.items_total)} bought separately.
+          </p>
+        ) : null}
+        {product.hsc_year ? (
+          <p className="mt-3 text-slate-800">
+            For the{" "}
+            <Link to={`/bundles/${product.hsc_year}`} className="font-semibold text-brand-800 underline">
+              HSC {product.hsc_year}
+            </Link>{" "}
+            batch
+          </p>
+        ) : null}
+      </ProductSummary>
+      <section aria-labelledby="bundle-items" className="mt-10 max-w-3xl">
+        <h2 id="bundle-items" className="mb-3 text-xl font-bold text-slate-900">
+          What’s in this bundle
+        </h2>
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {bundle.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 p-3">
+              <div className="w-12 shrink-0">
+                <CoverImage image={item.image} title={item.title} width={48} sizes="48px" />
+              </div>
+              <div className="min-w-0 flex-1">
+                <Link
+                  to={item.url}
+                  className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                >
+                  {item.title}
+                </Link>
+                {item.authors.length ? (
+                  <p className="line-clamp-1 text-sm text-slate-700">
+                    {item.authors.map((a) => a.name).join(", ")}
+                  </p>
+                ) : null}
+              </div>
+              <div className="shrink-0 text-right text-sm">
+                <p className="font-semibold text-slate-900">× {item.quantity}</p>
+                <p className="text-slate-700">
+                  {formatTaka((item.sale_price ?? item.price) * item.quantity)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-slate-800">
+          <dt>Items bought separately</dt>
+          <dd className="text-right">{formatTaka(bundle.items_total)}</dd>
+          <dt>Bundle price</dt>
+          <dd className="text-right font-semibold">{formatTaka(own)}</dd>
+          {bundle.saving > 0 ? (
+            <>
+              <dt className="font-bold text-brand-800">You save</dt>
+              <dd className="text-right font-bold text-brand-800">{formatTaka(bundle.saving)}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      {product.description ? (
+        <section aria-labelledby="about" className="mt-10 max-w-3xl">
+          <h2 id="about" className="mb-3 text-xl font-bold text-slate-900">
+            About this bundle
+          </h2>
+          <Paragraphs text={product.description} />
+        </section>
+      ) : null}
+      <div className="mt-10">
+        <ProductRow title="More bundles" items={product.related} seeAll="/bundle" />
+      </div>
+      <ReviewsSection productId={product.id} productType={product.kind} rating={product.rating} />
+    </article>
+  );
 }

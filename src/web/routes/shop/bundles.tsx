@@ -1,9 +1,33 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { BundleYearLinks } from "../../components/catalog/bundle-years";
+import { CatalogListing } from "../../components/catalog/listing";
+import { listMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/bundles";
+import { listCatalog, parseListQuery } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Bundles") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData
+    ? listMeta(matches, {
+        title: "Bundles",
+        description:
+          "Complete sets of books and study material for HSC and admission tests, at a lower price.",
+        path: "/bundle",
+        page: loaderData.list.page,
+      })
+    : errorMeta(matches, error);
 
-export default function BundlesPage() {
-  return <PageHeading title="Bundles" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { list: await listCatalog(context, parseListQuery(request, { kind: "bundle" })) };
+}
+
+export default function BundlesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <CatalogListing
+      title="Bundles"
+      intro={<p>Complete sets for one exam or subject, cheaper than buying each item alone.</p>}
+      before={<BundleYearLinks />}
+      list={loaderData.list}
+      filters={{ sorts: ["best_selling", "newest", "price_asc", "price_desc"], defaultSort: "best_selling" }}
+    />
+  );
 }

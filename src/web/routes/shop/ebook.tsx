@@ -1,9 +1,80 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { Link } from "react-router";
+import { formatTaka } from "../../../contracts/money";
+import { useCartSource } from "../../components/catalog/add-to-cart-button";
+import { languageName } from "../../components/catalog/labels";
+import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
+import { ProductRow } from "../../components/catalog/product-row";
+import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { productMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/ebook";
+import { loadProduct, parseId } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "E-book") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
-export default function EBookPage() {
-  return <PageHeading title="E-book" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { product: await loadProduct(context, "ebook", parseId(params.id, "e-book")) };
+}
+
+/** "pages 1, 2, 3, 15" / "page 4". */
+function pagesText(pages: number[]): string {
+  const sorted = [...pages].sort((a, b) => a - b);
+  return `${sorted.length === 1 ? "page" : "pages"} ${sorted.join(", ")}`;
+}
+
+export default function EbookPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const ebook = product.ebook;
+  const source = useCartSource("ebook");
+  const printed = ebook?.book;
+  return (
+    <article>
+      <ProductSummary product={product} source={source}>
+        {ebook && ebook.demo_pages.length > 0 ? (
+          <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
+            <span className="font-semibold">Free preview:</span> {pagesText(ebook.demo_pages)}
+          </p>
+        ) : null}
+        <p className="mt-3 text-sm text-slate-700">
+          Read in your browser on any phone or computer; your page is remembered on every device.
+        </p>
+        {printed ? (
+          <p className="mt-3 text-slate-800">
+            Also in print:{" "}
+            <Link to={printed.url} className="font-semibold text-brand-800 underline">
+              {printed.title}
+            </Link>{" "}
+            ({formatTaka(printed.sale_price ?? printed.price)})
+          </p>
+        ) : null}
+        <section aria-labelledby="ebook-details" className="mt-8">
+          <h2 id="ebook-details" className="mb-3 text-lg font-bold text-slate-900">
+            Details
+          </h2>
+          <Facts
+            rows={[
+              ["Pages", ebook?.page_count || null],
+              ["Free preview", ebook?.demo_pages.length ? pagesText(ebook.demo_pages) : null],
+              ["Language", languageName(product.language)],
+              ["HSC year", product.hsc_year],
+              ["Format", "Read online (no download)"],
+            ]}
+          />
+        </section>
+      </ProductSummary>
+      {product.description ? (
+        <section aria-labelledby="about" className="mt-10 max-w-3xl">
+          <h2 id="about" className="mb-3 text-xl font-bold text-slate-900">
+            About this e-book
+          </h2>
+          <Paragraphs text={product.description} />
+        </section>
+      ) : null}
+      <div className="mt-10">
+        <ProductRow title="More e-books" items={product.related} seeAll="/ebook" />
+      </div>
+      <ReviewsSection productId={product.id} productType={product.kind} rating={product.rating} />
+    </article>
+  );
 }

@@ -1,9 +1,35 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { CatalogListing } from "../../components/catalog/listing";
+import { listMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/ebooks";
+import { listCatalog, parseListQuery } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "E-books") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData
+    ? listMeta(matches, {
+        title: "E-books",
+        description:
+          "E-books for HSC and admission tests: read in your browser on any phone, with free preview pages.",
+        path: "/ebook",
+        page: loaderData.list.page,
+      })
+    : errorMeta(matches, error);
 
-export default function EBooksPage() {
-  return <PageHeading title="E-books" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { list: await listCatalog(context, parseListQuery(request, { kind: "ebook" })) };
+}
+
+export default function EbooksPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <CatalogListing
+      title="E-books"
+      intro={<p>Read in your browser on any phone or computer. Every e-book has free preview pages.</p>}
+      list={loaderData.list}
+      filters={{
+        sorts: ["best_selling", "newest", "price_asc", "price_desc"],
+        defaultSort: "best_selling",
+        stockFilter: false,
+      }}
+    />
+  );
 }

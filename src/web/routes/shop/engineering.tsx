@@ -1,11 +1,26 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { TRACK_INFO } from "../../../contracts/catalog";
+import { TrackPage } from "../../components/catalog/track-page";
+import { listMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/engineering";
+import { listCatalog, parseListQuery } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Engineering admission") },
-];
+const TITLE = "Engineering admission";
 
-export default function EngineeringAdmissionPage() {
-  return <PageHeading title="Engineering admission" />;
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData
+    ? listMeta(matches, {
+        title: TITLE,
+        description: `${TRACK_INFO.engineering.blurb}: books, bundles, e-books and courses.`,
+        path: "/engineering",
+        page: loaderData.list.page,
+      })
+    : errorMeta(matches, error);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { list: await listCatalog(context, parseListQuery(request, { track: "engineering" })) };
+}
+
+export default function EngineeringPage({ loaderData }: Route.ComponentProps) {
+  return <TrackPage track="engineering" title={TITLE} list={loaderData.list} />;
 }

@@ -1,76 +1,60 @@
 import { Link } from "react-router";
-import { pageTitle } from "../../lib/meta";
+import { TRACK_INFO, TRACKS } from "../../../contracts/catalog";
+import { ProductRow } from "../../components/catalog/product-row";
+import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/home";
+import { loadHome } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches) },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Books and study material for HSC and admission students",
+    description:
       "Books, e-books, bundles, stationery and learning content for HSC and university admission students in Bangladesh.",
-  },
-];
+    path: "/",
+    type: "website",
+  });
 
-const TRACKS = [
-  { to: "/academic", title: "HSC academic", text: "Textbooks and guides for every HSC subject" },
-  { to: "/engineering", title: "Engineering", text: "BUET, CKRUET and engineering admission" },
-  { to: "/medical", title: "Medical", text: "MBBS and dental admission preparation" },
-  { to: "/varsity", title: "Varsity", text: "Dhaka University and other varsity tests" },
-];
-
-const SHELVES = [
-  { to: "/ebook", title: "E-books", text: "Read in your browser, on any phone" },
-  { to: "/bundle", title: "Bundles", text: "Complete sets at a lower price" },
-  { to: "/content", title: "Learning content", text: "Chapters of video, PDF and notes" },
-  { to: "/stationery", title: "Stationery", text: "Pens, notebooks and exam kits" },
-];
-
-function Tile({ to, title, text }: { to: string; title: string; text: string }) {
-  return (
-    <li>
-      <Link
-        to={to}
-        className="block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-700 hover:shadow-sm"
-      >
-        <span className="block font-semibold text-brand-800">{title}</span>
-        <span className="mt-1 block text-sm text-slate-700">{text}</span>
-      </Link>
-    </li>
-  );
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadHome(context);
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { newest, bestSelling, bundles, ebooks, stationery, content } = loaderData;
   return (
     <div className="space-y-10">
-      <section className="rounded-xl bg-brand-700 px-5 py-8 text-white sm:px-8 sm:py-12">
+      <section className="rounded-xl bg-brand-700 px-5 py-6 text-white sm:px-8 sm:py-10">
         <h1 className="max-w-2xl text-2xl font-bold sm:text-4xl">
           Books and study material for HSC and admission students
         </h1>
-        <p className="mt-3 max-w-xl text-brand-50">
+        <p className="mt-2 max-w-xl text-brand-50">
           Printed books delivered across Bangladesh, e-books you read on your phone, and bundles for every
           exam.
         </p>
       </section>
       <section aria-labelledby="tracks">
-        <h2 id="tracks" className="mb-3 text-xl font-bold">
+        <h2 id="tracks" className="mb-3 text-xl font-bold text-slate-900">
           Academic tracks
         </h2>
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-5">
           {TRACKS.map((t) => (
-            <Tile key={t.to} {...t} />
+            <li key={t} className={t === "hsc" ? "col-span-2 md:col-span-1" : undefined}>
+              <Link
+                to={TRACK_INFO[t].path}
+                className="block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-700 hover:shadow-sm"
+              >
+                <span className="block font-semibold text-brand-800">{TRACK_INFO[t].name}</span>
+                <span className="mt-1 block text-sm text-slate-700">{TRACK_INFO[t].blurb}</span>
+              </Link>
+            </li>
           ))}
         </ul>
       </section>
-      <section aria-labelledby="shelves">
-        <h2 id="shelves" className="mb-3 text-xl font-bold">
-          Shop by kind
-        </h2>
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {SHELVES.map((t) => (
-            <Tile key={t.to} {...t} />
-          ))}
-        </ul>
-      </section>
+      <ProductRow title="New arrivals" items={newest} seeAll="/search?sort=newest" />
+      <ProductRow title="Best-selling books" items={bestSelling} seeAll="/search?kind=book" />
+      <ProductRow title="Bundles" items={bundles} seeAll="/bundle" />
+      <ProductRow title="E-books" items={ebooks} seeAll="/ebook" />
+      <ProductRow title="Stationery" items={stationery} seeAll="/stationery" />
+      <ProductRow title="Learning content" items={content} seeAll="/content" />
     </div>
   );
 }

@@ -1,9 +1,26 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { TRACK_INFO } from "../../../contracts/catalog";
+import { TrackPage } from "../../components/catalog/track-page";
+import { listMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/medical";
+import { listCatalog, parseListQuery } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Medical admission") }];
+const TITLE = "Medical admission";
 
-export default function MedicalAdmissionPage() {
-  return <PageHeading title="Medical admission" />;
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData
+    ? listMeta(matches, {
+        title: TITLE,
+        description: `${TRACK_INFO.medical.blurb}: books, bundles, e-books and courses.`,
+        path: "/medical",
+        page: loaderData.list.page,
+      })
+    : errorMeta(matches, error);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { list: await listCatalog(context, parseListQuery(request, { track: "medical" })) };
+}
+
+export default function MedicalPage({ loaderData }: Route.ComponentProps) {
+  return <TrackPage track="medical" title={TITLE} list={loaderData.list} />;
 }

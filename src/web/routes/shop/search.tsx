@@ -1,9 +1,80 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { Link } from "react-router";
+import { PRODUCT_KINDS, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
+import { CatalogListing } from "../../components/catalog/listing";
+import { ProductRow } from "../../components/catalog/product-row";
+import { errorMeta } from "../../lib/error-meta";
+import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/search";
+import { listCatalog, listPopular, parseListQuery } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Search") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (!loaderData) return errorMeta(matches, error);
+  const { q } = loaderData;
+  return seoMeta(matches, {
+    title: q ? `Search: ${q}` : "All products",
+    description: q ? `Books, e-books and more matching “${q}”.` : "Everything in the shop.",
+    path: "/search",
+    noindex: true,
+  });
+};
 
-export default function SearchPage() {
-  return <PageHeading title="Search" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseListQuery(request);
+  const list = await listCatalog(context, query);
+  // Nothing found: offer the best sellers instead of an empty page.
+  const popular = query.q && list.total === 0 ? await listPopular(context) : [];
+  return { q: query.q ?? "", list, popular };
+}
+
+function NoResults({ q }: { q: string }) {
+  return (
+    <div className="mx-auto max-w-md text-left">
+      <p className="text-lg font-semibold text-slate-900">No results for “{q}”</p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+        <li>Check the spelling, or type fewer words.</li>
+        <li>Search by the book’s title, the author, or the subject, in English or Bangla.</li>
+        <li>Remove filters that might be too narrow.</li>
+      </ul>
+      <p className="mt-4 text-slate-800">Or browse a track:</p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {TRACKS.map((t) => (
+          <li key={t}>
+            <Link
+              to={TRACK_INFO[t].path}
+              className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-700 hover:text-brand-800"
+            >
+              {TRACK_INFO[t].name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, list, popular } = loaderData;
+  return (
+    <div>
+      <CatalogListing
+        title={q ? `Results for “${q}”` : "All products"}
+        noun={["result", "results"]}
+        list={list}
+        filters={{
+          kinds: PRODUCT_KINDS,
+          sorts: q
+            ? ["relevance", "best_selling", "newest", "price_asc", "price_desc"]
+            : ["best_selling", "newest", "price_asc", "price_desc"],
+          defaultSort: q ? "relevance" : "best_selling",
+          keep: ["q"],
+        }}
+        empty={q ? <NoResults q={q} /> : undefined}
+      />
+      {popular.length > 0 ? (
+        <div className="mt-10">
+          <ProductRow title="Popular right now" items={popular} />
+        </div>
+      ) : null}
+    </div>
+  );
 }

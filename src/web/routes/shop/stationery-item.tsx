@@ -1,9 +1,65 @@
-import { PageHeading } from "../../components/page-heading";
-import { pageTitle } from "../../lib/meta";
+import { Link } from "react-router";
+import { useCartSource } from "../../components/catalog/add-to-cart-button";
+import { Gallery } from "../../components/catalog/gallery";
+import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
+import { ProductRow } from "../../components/catalog/product-row";
+import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { productMeta } from "../../lib/catalog-meta";
+import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/stationery-item";
+import { loadProduct, parseId } from "./catalog.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Stationery item") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
-export default function StationeryItemPage() {
-  return <PageHeading title="Stationery item" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { product: await loadProduct(context, "stationary", parseId(params.id, "stationery item")) };
+}
+
+export default function StationeryItemPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const details = product.stationery;
+  const source = useCartSource("stationery");
+  const category = details?.category ? <span className="capitalize">{details.category}</span> : null;
+  // The product image first, then the item's other photos, each once.
+  const images = [...new Set([product.image, ...(details?.images ?? [])].filter((k): k is string => !!k))];
+  return (
+    <article>
+      <ProductSummary
+        product={product}
+        source={source}
+        media={<Gallery images={images} title={product.title} />}
+      >
+        <p className="mt-3 text-sm text-slate-700">
+          Delivery ৳40 inside Dhaka, ৳60 elsewhere.{" "}
+          <Link to="/sales/stationary" className="font-semibold text-brand-800 underline">
+            Stationery offers
+          </Link>
+        </p>
+        <section aria-labelledby="item-details" className="mt-8">
+          <h2 id="item-details" className="mb-3 text-lg font-bold text-slate-900">
+            Details
+          </h2>
+          <Facts
+            rows={[
+              ["Brand", details?.brand],
+              ["Category", category],
+            ]}
+          />
+        </section>
+      </ProductSummary>
+      {product.description ? (
+        <section aria-labelledby="about" className="mt-10 max-w-3xl">
+          <h2 id="about" className="mb-3 text-xl font-bold text-slate-900">
+            About this item
+          </h2>
+          <Paragraphs text={product.description} />
+        </section>
+      ) : null}
+      <div className="mt-10">
+        <ProductRow title="More stationery" items={product.related} seeAll="/stationery" />
+      </div>
+      <ReviewsSection productId={product.id} productType={product.kind} rating={product.rating} />
+    </article>
+  );
 }

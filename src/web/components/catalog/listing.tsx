@@ -1,0 +1,99 @@
+import { SlidersHorizontal } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Page, ProductCard } from "../../../contracts/catalog";
+import { PageHeading } from "../page-heading";
+import { activeFilterCount, type FilterOptions, Filters } from "./filters";
+import { Pagination } from "./pagination";
+import { ProductGrid } from "./product-grid";
+
+/** "24 products" / "1 product". */
+export function countLabel(n: number, one = "product", many = "products"): string {
+  return `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A list page: heading, filters (a sidebar on a wide screen, a collapsed panel on a phone), the
+ * grid of cards and the page links.
+ */
+export function CatalogListing({
+  title,
+  intro,
+  list,
+  filters,
+  labels,
+  empty,
+  before,
+  noun = ["product", "products"],
+}: {
+  title: string;
+  intro?: ReactNode;
+  list: Page<ProductCard>;
+  filters: FilterOptions;
+  labels?: Record<number, string>;
+  empty?: ReactNode;
+  /** Shown above the grid (links to related lists). */
+  before?: ReactNode;
+  /** What the count counts: ["result", "results"]. */
+  noun?: [one: string, many: string];
+}) {
+  const [params] = useSearchParams();
+  const active = activeFilterCount(params);
+  return (
+    <div>
+      <PageHeading title={title}>{intro}</PageHeading>
+      {before}
+      <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
+        <aside aria-labelledby="filters-heading" className="hidden lg:block">
+          <h2 id="filters-heading" className="mb-3 text-lg font-bold text-slate-900">
+            Filter and sort
+          </h2>
+          <Filters {...filters} />
+        </aside>
+        <div className="min-w-0">
+          <details className="group mb-4 rounded-lg border border-slate-200 lg:hidden">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+              <SlidersHorizontal aria-hidden="true" className="h-5 w-5 text-brand-800" />
+              Filter and sort
+              {active > 0 ? (
+                <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 text-white">
+                  {active}
+                  <span className="sr-only"> active</span>
+                </span>
+              ) : null}
+              <span aria-hidden="true" className="ml-auto text-slate-700 group-open:rotate-180">
+                ▾
+              </span>
+            </summary>
+            <Filters {...filters} className="border-t border-slate-200 p-3 sm:grid-cols-2" />
+          </details>
+          <p className="mb-3 text-sm text-slate-700">
+            {countLabel(list.total, ...noun)}
+            {list.total > list.limit
+              ? ` · page ${list.page} of ${Math.max(1, Math.ceil(list.total / list.limit))}`
+              : ""}
+          </p>
+          <ProductGrid
+            items={list.items}
+            labels={labels}
+            empty={
+              empty ?? (
+                <>
+                  <p className="font-semibold text-slate-900">Nothing matches these filters.</p>
+                  {active > 0 ? (
+                    <p className="mt-2">
+                      <Link to="?" className="font-semibold text-brand-800 underline">
+                        Clear the filters
+                      </Link>
+                    </p>
+                  ) : null}
+                </>
+              )
+            }
+          />
+          <Pagination page={list.page} limit={list.limit} total={list.total} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { ProductCard as Card } from "../../../contracts/catalog";
+import { CoverImage } from "./cover-image";
+import { Price, percentOff } from "./price";
+import { Stars } from "./stars";
+
+/** Layout widths of a card in a grid: 2 columns on a phone up to 5 on a desktop. */
+export const GRID_SIZES = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 46vw";
+
+/** A product in a list: the whole card is one link to its page. */
+export function ProductCard({
+  card,
+  sizes = GRID_SIZES,
+  eager = false,
+  label,
+}: {
+  card: Card;
+  sizes?: string;
+  /** Above the fold: load the cover at once. */
+  eager?: boolean;
+  /** A line above the title (a stationery item's category). */
+  label?: string;
+}) {
+  const off = percentOff(card.price, card.sale_price);
+  return (
+    <Link
+      to={card.url}
+      prefetch="intent"
+      className="group flex h-full flex-col rounded-lg p-1 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      <div className="relative">
+        <CoverImage image={card.image} title={card.title} width={200} sizes={sizes} eager={eager} />
+        {!card.in_stock ? (
+          <span className="absolute top-2 left-2 rounded bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">
+            Out of stock
+          </span>
+        ) : off > 0 ? (
+          <span className="absolute top-2 left-2 rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+            {off}% off
+          </span>
+        ) : null}
+      </div>
+      <div className="mt-2 flex flex-1 flex-col gap-0.5 px-0.5">
+        {label ? <span className="text-xs font-medium text-slate-700 uppercase">{label}</span> : null}
+        <span className="line-clamp-2 leading-snug font-semibold text-slate-900 group-hover:text-brand-800 group-hover:underline">
+          {card.title}
+        </span>
+        {card.title_bn ? (
+          <span lang="bn" className="line-clamp-1 text-sm text-slate-700">
+            {card.title_bn}
+          </span>
+        ) : null}
+        {card.authors.length > 0 ? (
+          <span className="line-clamp-1 text-sm text-slate-700">
+            {card.authors.map((a) => a.name).join(", ")}
+          </span>
+        ) : null}
+        {card.rating.average !== null ? (
+          <span className="flex items-center gap-1 text-xs text-slate-700">
+            <Stars value={card.rating.average} size={12} />
+            <span>({card.rating.count})</span>
+          </span>
+        ) : null}
+        <span className="mt-auto pt-1">
+          <Price price={card.price} salePrice={card.sale_price} />
+        </span>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,168 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ProductDetail } from "../../../contracts/catalog";
+import { cn } from "../../lib/cn";
+import { AddToCartButton } from "./add-to-cart-button";
+import { CoverImage } from "./cover-image";
+import { KIND_LABEL, KIND_PATH, stockState } from "./labels";
+import { Price, Saving } from "./price";
+import { Stars } from "./stars";
+
+/** Where the page sits: Home › list › this product. The last item is the page itself. */
+export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-700">
+      <ol className="flex flex-wrap items-center gap-x-1">
+        <li>
+          <Link to="/" className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline">
+            Home
+          </Link>
+        </li>
+        {items.map((item) => (
+          // On a phone the page's own title (the h1 just below) is left out of the trail.
+          <li
+            key={item.label}
+            className={cn("min-w-0 items-center gap-x-1", item.to ? "flex" : "hidden sm:flex")}
+          >
+            <span aria-hidden="true">›</span>
+            {item.to ? (
+              <Link
+                to={item.to}
+                className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline"
+              >
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page" className="line-clamp-1 break-all sm:break-normal">
+                {item.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+const STOCK_TONE = {
+  ok: "text-emerald-800",
+  low: "text-amber-800",
+  out: "text-red-700",
+} as const;
+
+/** Paragraphs of a plain-text description (blank lines separate them). */
+export function Paragraphs({ text, className }: { text: string; className?: string }) {
+  const parts = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <div className={cn("space-y-3 leading-relaxed text-slate-800", className)}>
+      {parts.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text
+        <p key={i} className="whitespace-pre-line">
+          {p}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** A labelled list of facts ("Publisher: …"); rows without a value are left out. */
+export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
+  const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== "");
+  if (shown.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
+      {shown.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-700">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The top of a product page: the cover (the page's LCP image), title, authors, rating, price,
+ * stock and the add-to-cart button; `children` adds what the kind needs below the button.
+ */
+export function ProductSummary({
+  product,
+  source,
+  media,
+  children,
+}: {
+  product: ProductDetail;
+  source: string;
+  /** Replaces the single cover (a gallery). */
+  media?: ReactNode;
+  children?: ReactNode;
+}) {
+  const stock = stockState(product);
+  return (
+    <>
+      <Breadcrumbs
+        items={[{ label: KIND_LABEL[product.kind], to: KIND_PATH[product.kind] }, { label: product.title }]}
+      />
+      <div className="grid gap-6 md:grid-cols-[20rem_minmax(0,1fr)] md:gap-10">
+        <div className="mx-auto w-full max-w-52 md:max-w-none">
+          {media ?? (
+            <CoverImage
+              image={product.image}
+              title={product.title}
+              width={320}
+              sizes="(min-width: 768px) 320px, 208px"
+              priority
+              className="shadow-md"
+            />
+          )}
+        </div>
+        <div className="min-w-0">
+          <h1 className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">{product.title}</h1>
+          {product.title_bn ? (
+            <p lang="bn" className="mt-1 text-lg text-slate-700">
+              {product.title_bn}
+            </p>
+          ) : null}
+          {product.authors.length > 0 ? (
+            <p className="mt-2 text-slate-800">
+              by{" "}
+              {product.authors.map((a, i) => (
+                <span key={a.slug}>
+                  {i > 0 ? ", " : null}
+                  <Link
+                    to={`/author/${a.slug}`}
+                    className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                  >
+                    {a.name}
+                  </Link>
+                </span>
+              ))}
+            </p>
+          ) : null}
+          {product.rating.average !== null ? (
+            <a
+              href="#reviews"
+              className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm text-slate-700 hover:underline"
+            >
+              <Stars value={product.rating.average} />
+              {product.rating.average.toFixed(1)} ({product.rating.count}{" "}
+              {product.rating.count === 1 ? "review" : "reviews"})
+            </a>
+          ) : null}
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Price price={product.price} salePrice={product.sale_price} size="lg" />
+            <Saving price={product.price} salePrice={product.sale_price} />
+          </div>
+          <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>{stock.label}</p>
+          <div className="mt-4">
+            <AddToCartButton product={product} source={source} />
+          </div>
+          {children}
+        </div>
+      </div>
+    </>
+  );
+}

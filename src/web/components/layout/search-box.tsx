@@ -1,0 +1,215 @@
+import { Search } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
+import type { ProductKind } from "../../../contracts/catalog";
+import { imageUrl } from "../../../contracts/images";
+import { cn } from "../../lib/cn";
+
+type Suggestion = {
+  id: number;
+  kind: ProductKind;
+  title: string;
+  title_bn: string | null;
+  url: string;
+  image: string | null;
+};
+
+const MIN_CHARS = 2;
+const DEBOUNCE_MS = 250;
+const MAX_SHOWN = 8;
+
+const KIND_WORD: Record<ProductKind, string> = {
+  book: "Book",
+  ebook: "E-book",
+  bundle: "Bundle",
+  stationary: "Stationery",
+  content: "Course",
+};
+
+/**
+ * The header's search: a form to /search?q= and, as the shopper types, up to 8 suggestions from
+ * /api/search/suggest in an ARIA combobox (arrow keys move, Enter opens, Escape closes). Each
+ * keystroke waits 250 ms and cancels the request it makes stale.
+ */
+export function SearchBox({ className }: { className?: string }) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const id = useId();
+  const listId = `${id}-list`;
+  const urlQ = pathname === "/search" ? (params.get("q") ?? "") : "";
+  const [value, setValue] = useState(urlQ);
+  const [items, setItems] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const inflight = useRef<AbortController | null>(null);
+
+  // A navigation closes the list and shows what the new page searched for.
+  useEffect(() => {
+    setValue(urlQ);
+    setOpen(false);
+    setActive(-1);
+  }, [urlQ]);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      inflight.current?.abort();
+    },
+    [],
+  );
+
+  function cancel() {
+    clearTimeout(timer.current);
+    inflight.current?.abort();
+    inflight.current = null;
+  }
+
+  async function fetchSuggestions(q: string) {
+    const ctrl = new AbortController();
+    inflight.current = ctrl;
+    try {
+      const res = await fetch(`/api/search/suggest?q=${encodeURIComponent(q)}`, { signal: ctrl.signal });
+      if (!res.ok) throw new Error(`suggest answered ${res.status}`);
+      const body = (await res.json()) as { data?: Suggestion[] };
+      if (ctrl.signal.aborted) return;
+      const found = (body.data ?? []).slice(0, MAX_SHOWN);
+      setItems(found);
+      setActive(-1);
+      setOpen(found.length > 0);
+    } catch (err) {
+      if (!ctrl.signal.aborted) console.error("search: suggestions failed", err);
+    }
+  }
+
+  function onChange(next: string) {
+    setValue(next);
+    cancel();
+    const q = next.trim();
+    if (q.length < MIN_CHARS) {
+      setItems([]);
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(() => void fetchSuggestions(q), DEBOUNCE_MS);
+  }
+
+  function choose(s: Suggestion) {
+    cancel();
+    setOpen(false);
+    navigate(s.url);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      if (items.length === 0) return;
+      e.preventDefault();
+      const step = e.key === "ArrowDown" ? 1 : -1;
+      if (!open) {
+        setOpen(true);
+        setActive(step === 1 ? 0 : items.length - 1);
+      } else {
+        const n = items.length;
+        setActive((a) => (a < 0 ? (step === 1 ? 0 : n - 1) : (a + step + n) % n));
+      }
+    } else if (e.key === "Enter" && open && active >= 0 && items[active]) {
+      e.preventDefault();
+      choose(items[active]);
+    } else if (e.key === "Escape" && open) {
+      e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  const expanded = open && items.length > 0;
+  const optionId = (i: number) => `${id}-opt-${i}`;
+
+  return (
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className={cn("relative", className)}
+      onSubmit={() => {
+        cancel();
+        setOpen(false);
+      }}
+    >
+      <label className="relative block">
+        <span className="sr-only">Search books, e-books and more</span>
+        <input
+          type="search"
+          name="q"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onFocus={() => items.length > 0 && value.trim().length >= MIN_CHARS && setOpen(true)}
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder="Search books, authors, e-books…"
+          className="block min-h-11 w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-10 text-base placeholder:text-slate-500 focus:outline-2 focus:outline-brand-700"
+        />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500"
+        />
+      </label>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!expanded}
+        className="absolute inset-x-0 top-full z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        {items.map((s, i) => (
+          <div
+            key={`${s.kind}-${s.id}`}
+            id={optionId(i)}
+            role="option"
+            tabIndex={-1}
+            aria-selected={i === active}
+            // mousedown, not click: the input's blur would close the list before a click lands.
+            onMouseDown={(e) => {
+              e.preventDefault();
+              choose(s);
+            }}
+            onMouseEnter={() => setActive(i)}
+            className={cn(
+              "flex min-h-12 cursor-pointer items-center gap-3 px-3 py-1.5",
+              i === active ? "bg-brand-50" : "hover:bg-slate-50",
+            )}
+          >
+            {s.image ? (
+              <img
+                src={imageUrl(s.image, 160)}
+                alt=""
+                width={24}
+                height={36}
+                loading="lazy"
+                className="h-9 w-6 shrink-0 rounded-sm bg-slate-100 object-cover"
+              />
+            ) : (
+              <span aria-hidden="true" className="h-9 w-6 shrink-0 rounded-sm bg-slate-200" />
+            )}
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-1 text-sm font-medium text-slate-900">{s.title}</span>
+              {s.title_bn ? (
+                <span lang="bn" className="line-clamp-1 text-xs text-slate-700">
+                  {s.title_bn}
+                </span>
+              ) : null}
+            </span>
+            <span className="shrink-0 text-xs text-slate-700">{KIND_WORD[s.kind]}</span>
+          </div>
+        ))}
+      </div>
+    </Form>
+  );
+}
