@@ -1,15 +1,22 @@
 import { join } from "node:path";
+import { count } from "drizzle-orm";
 import type { Config } from "./config";
 import { connectPostgres, type Database, openPglite } from "./db/client";
+import { products } from "./db/schema";
 import { ensureInitialAccounts } from "./db/seed/accounts";
+import { seedCatalog } from "./db/seed/catalog";
+import { ensureInfoPages } from "./db/seed/info-pages";
 import { createOutboxSms } from "./integrations/sms/outbox";
+import { createDiskStorage } from "./integrations/storage/disk";
 import type { Logger } from "./logger";
 import { type AppDeps, contextFor } from "./services/context";
 
-/** config -> database -> migrations -> first accounts. */
+/** config -> database -> migrations -> first accounts -> info pages -> demo catalogue. */
 export async function bootServices(
   config: Config,
   log: Logger,
+  /** Seed the demo catalogue into an empty database even when demo accounts are off (the seed CLI). */
+  opts: { catalog?: boolean } = {},
 ): Promise<{ deps: AppDeps; database: Database }> {
   const database = config.DATABASE_URL
     ? connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
@@ -20,8 +27,15 @@ export async function bootServices(
     config,
     log,
     sms: createOutboxSms(database.db, log),
+    storage: createDiskStorage(join(config.DATA_DIR, "uploads")),
     now: () => new Date(),
   };
-  await ensureInitialAccounts(contextFor(deps, { user: null, ip: "startup" }));
+  const ctx = contextFor(deps, { user: null, ip: "startup" });
+  await ensureInitialAccounts(ctx);
+  await ensureInfoPages(ctx);
+  if (opts.catalog ?? config.seedDemo) {
+    const [existing] = await deps.db.select({ n: count() }).from(products);
+    if ((existing?.n ?? 0) === 0) await seedCatalog(ctx);
+  }
   return { deps, database };
 }

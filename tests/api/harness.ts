@@ -1,13 +1,17 @@
 /**
  * One fresh database and one app per test file. With TEST_DATABASE_URL (a postgres:// URL of a
  * server where we may CREATE DATABASE) each harness gets its own database there, dropped again in
- * `close()`; without it, an in-memory PGlite. Requests go through `app.request`, no socket.
+ * `close()`; without it, an in-memory PGlite. Files go to a temporary directory, also removed in
+ * `close()`. Requests go through `app.request`, no socket.
  *
  *   let h: Harness;
  *   beforeAll(async () => { h = await createHarness(); });
  *   afterAll(() => h.close());
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import pg from "pg";
 import type { Envelope } from "../../src/contracts/api";
@@ -18,6 +22,7 @@ import { connectPostgres, type Database, openPglite } from "../../src/server/db/
 import { smsOutbox, users } from "../../src/server/db/schema";
 import { createApp } from "../../src/server/http/app";
 import { createOutboxSms } from "../../src/server/integrations/sms/outbox";
+import { createDiskStorage } from "../../src/server/integrations/storage/disk";
 import { createLogger } from "../../src/server/logger";
 import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
 import { SESSION_COOKIE } from "../../src/server/services/sessions";
@@ -144,6 +149,9 @@ export async function createHarness() {
     SEED_DEMO: "false",
   });
   const log = createLogger("silent");
+  // Uploaded and generated files go to a directory of this harness's own, removed in close().
+  const uploadsDir = mkdtempSync(join(tmpdir(), "pathagar-uploads-"));
+  const storage = createDiskStorage(uploadsDir);
 
   let current = START_TIME.getTime();
   const clock = {
@@ -162,6 +170,7 @@ export async function createHarness() {
     config,
     log,
     sms: createOutboxSms(database.db, log),
+    storage,
     now: clock.now,
   };
   const app = createApp({ deps, database, buildVersion: "test" });
@@ -288,6 +297,7 @@ export async function createHarness() {
   async function close() {
     await database.close();
     await drop();
+    rmSync(uploadsDir, { recursive: true, force: true });
   }
 
   return {
@@ -296,6 +306,7 @@ export async function createHarness() {
     db: database.db,
     deps,
     config,
+    storage,
     clock,
     ctx,
     request,

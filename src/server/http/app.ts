@@ -11,6 +11,7 @@ import { authApi } from "./api/auth";
 import { catalogApi } from "./api/catalog";
 import { reviewsApi } from "./api/reviews";
 import type { AppEnv } from "./env";
+import { mediaRoutes } from "./media";
 import { handleError } from "./middleware/errors";
 import { checkOrigin } from "./middleware/origin";
 import { requestLog } from "./middleware/request-log";
@@ -76,6 +77,9 @@ export function createApp(opts: AppOptions) {
   });
   app.route("/api", api);
   app.route("/", seoFiles(deps));
+
+  // Product images from storage, before the static files and the pages.
+  app.route("/media", mediaRoutes(deps.storage));
 
   if (opts.clientDir) {
     const root = opts.clientDir;

@@ -2,14 +2,17 @@ import type { PublicUser } from "../../contracts/user";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { SmsProvider } from "../integrations/sms/provider";
+import type { FileStorage } from "../integrations/storage/provider";
 import type { Logger } from "../logger";
 
-/** What every service call receives first: the database, the clock, the caller. */
+/** What every service call receives first: the database, the clock, the files, the caller. */
 export type Ctx = {
   db: Db;
   config: Config;
   log: Logger;
   sms: SmsProvider;
+  /** Uploaded and generated files (images, e-book PDFs). */
+  storage: FileStorage;
   now: () => Date;
   user: PublicUser | null;
   /** The caller's network address, for rate limits. */
