@@ -158,8 +158,12 @@ test.describe("reviews", () => {
     await reviews.locator("label", { hasText: "4 stars" }).click();
     await reviews.getByLabel("Your review (optional)").fill("Clear chapters and plenty of solved problems.");
     await reviews.getByRole("button", { name: "Post review" }).click();
-    await expect(reviews.getByText("Clear chapters and plenty of solved problems.")).toBeVisible();
+    // The posted review is listed (the form above it then holds the same text, to edit).
+    await expect(
+      reviews.getByRole("listitem").filter({ hasText: "Clear chapters and plenty of solved problems." }),
+    ).toBeVisible();
     await expect(reviews.getByText("4.0 out of 5 · 1 review")).toBeVisible();
+    await expect(reviews.getByRole("button", { name: "Update review" })).toBeVisible();
     // The product's summary at the top moves with it.
     await expect(page.getByRole("link", { name: /4\.0 \(1 review\)/ })).toBeVisible();
   });
