@@ -150,6 +150,8 @@ export const products = pgTable(
     index().on(t.kind, t.published, t.price),
     index().on(t.kind, t.published, t.soldCount),
     index().on(t.published, t.soldCount),
+    // The newest of every kind at once (the home page's new arrivals, /search?sort=newest).
+    index().on(t.published, t.createdAt, t.id),
     index().using("gin", t.tracks),
     index().on(t.hscYear),
     index("products_search_vector_idx").using("gin", t.searchVector),

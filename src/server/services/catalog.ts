@@ -132,7 +132,7 @@ function orderFor(sort: Sort, rank: SQL | null): SQL[] {
 }
 
 /**
- * Published products, filtered, sorted and paged in one query (the total comes with it).
+ * Published products, filtered, sorted and paged, with the total.
  * A search matches whole words by prefix (full text) or, for typos, by trigram similarity.
  */
 export async function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<Page<ProductCard>> {
@@ -149,39 +149,102 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Prom
   if (query.maxPrice !== undefined) where.push(sql`${effectivePrice} <= ${query.maxPrice}`);
   if (query.inStock) where.push(inStockSql);
 
-  let rank: SQL | null = null;
   const text = query.q ? normaliseSearch(query.q) : "";
   const tsq = query.q ? toPrefixTsQuery(query.q) : null;
   if (query.q !== undefined && !tsq) return { items: [], total: 0, page: query.page, limit: query.limit };
-  if (tsq) {
-    const ts = sql`to_tsquery('simple', ${tsq})`;
-    const fuzzy = text.length >= 3 ? sql`${text} <% ${products.searchNames}` : sql`false`;
-    where.push(sql`(${products.searchVector} @@ ${ts} or ${fuzzy})`);
-    rank = sql`(ts_rank(${products.searchVector}, ${ts}) * 2 + word_similarity(${text}, ${products.searchNames}))`;
-  }
   const sort = query.sort ?? (tsq ? "relevance" : "best_selling");
+  if (tsq) {
+    // Whole words (by prefix) first; only when they find nothing, the trigram match for typos.
+    // Both at once made every loose trigram neighbour a match to rank (tens of thousands of rows).
+    const ts = sql`to_tsquery('simple', ${tsq})`;
+    const exact = await searchPage(
+      ctx,
+      [...where, sql`${products.searchVector} @@ ${ts}`],
+      sql`ts_rank(${products.searchVector}, ${ts})`,
+      sort,
+      query,
+    );
+    if (exact.total > 0 || text.length < 3) return exact;
+    return searchPage(
+      ctx,
+      [...where, sql`${text} <% ${products.searchNames}`],
+      sql`word_similarity(${text}, ${products.searchNames})`,
+      sort,
+      query,
+    );
+  }
+  const offset = (query.page - 1) * query.limit;
+  // A list: the page comes straight off the (kind, published, …) indexes, and the total from a
+  // count of its own only when the page does not tell it. A window count over the page query
+  // would read and sort every matching row (the whole catalogue for a home-page row) first.
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(products)
+    .where(and(...where))
+    .orderBy(...orderFor(sort, null))
+    .limit(query.limit)
+    .offset(offset);
+  let total = rows.length;
+  if (offset > 0 || rows.length === query.limit) {
+    const [counted] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(and(...where));
+    total = counted?.n ?? 0;
+  }
+  return { items: rows.map((r) => toCard(r as CardRow)), total, page: query.page, limit: query.limit };
+}
 
+/**
+ * One page of search results: the ids of the page are ranked and counted on the match's own
+ * columns, then the cards of just those ids are built. Building cards (authors, bundle stock) for
+ * every match before sorting made a common word cost seconds.
+ */
+async function searchPage(
+  ctx: Pick<Ctx, "db">,
+  where: SQL[],
+  rank: SQL,
+  sort: Sort,
+  query: ListQuery,
+): Promise<Page<ProductCard>> {
+  const offset = (query.page - 1) * query.limit;
+  const order = orderFor(sort, rank);
   const run = async (db: Db) => {
-    if (tsq)
-      await db.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
-      );
-    return db
-      .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    await db.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+    );
+    const page = await db
+      .select({
+        id: products.id,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
       .from(products)
       .where(and(...where))
-      .orderBy(...orderFor(sort, rank))
+      .orderBy(...order)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .offset(offset);
+    if (page.length === 0) return { cards: [], total: 0 };
+    const cards = await db
+      .select(cardColumns)
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          page.map((p) => p.id),
+        ),
+      );
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    return {
+      cards: page.flatMap((p) => {
+        const c = byId.get(p.id);
+        return c ? [toCard(c as CardRow)] : [];
+      }),
+      total: page[0]?.total ?? 0,
+    };
   };
   // The similarity threshold is set for this transaction only.
-  const rows = tsq ? await ctx.db.transaction((tx) => run(tx as unknown as Db)) : await run(ctx.db);
-  return {
-    items: rows.map((r) => toCard(r as CardRow)),
-    total: rows[0]?.total ?? 0,
-    page: query.page,
-    limit: query.limit,
-  };
+  const { cards, total } = await ctx.db.transaction((tx) => run(tx as unknown as Db));
+  return { items: cards, total, page: query.page, limit: query.limit };
 }
 
 /** Up to 8 products whose titles match what is being typed, for the header's suggestions. */

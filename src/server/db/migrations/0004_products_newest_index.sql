@@ -1,0 +1,1 @@
+CREATE INDEX "products_published_created_at_id_index" ON "products" USING btree ("published","created_at","id");
