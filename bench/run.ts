@@ -1220,26 +1220,35 @@ const SEARCH_QUERIES: { kind: string; q: string[] }[] = [
 
 const searchPath = (q: string) => `/api/search?q=${encodeURIComponent(q)}`;
 
+type ExplainedStatement = {
+  sql: string;
+  params: unknown[];
+  planningMs: number | null;
+  executionMs: number | null;
+  plan: string[];
+};
+
 type Explain = {
   label: string;
   q: string;
   total: number;
   serviceMs: number;
-  planningMs: number | null;
-  executionMs: number | null;
+  /** Sums over the statements the search ran. */
+  planningMs: number;
+  executionMs: number;
   trigramIndex: boolean;
   fullTextIndex: boolean;
   seqScanOnProducts: boolean;
   tempBlocks: { read: number; written: number };
-  sql: string;
-  params: unknown[];
-  plan: string[];
+  statements: ExplainedStatement[];
 };
 
 /**
  * The search SQL exactly as the service sends it: listProducts runs through a drizzle instance
- * whose logger keeps every statement, then the last one is explained with the statements before
- * it (the transaction-local similarity threshold) replayed in one transaction, rolled back.
+ * whose logger keeps every statement, then all of them are replayed in order in one transaction
+ * (rolled back): `set_config` ones as they are (the transaction-local similarity threshold), every
+ * other one under EXPLAIN (ANALYZE, BUFFERS). However many statements the service's search takes
+ * (ranking, cards, a typo fallback), each is explained.
  */
 async function explainSearch(url: string, label: string, q: string): Promise<Explain> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -1254,46 +1263,59 @@ async function explainSearch(url: string, label: string, q: string): Promise<Exp
     const page = await listProducts({ db }, toListQuery(listQuerySchema.parse({ q })));
     const serviceMs = performance.now() - t0;
     const stmts = captured.filter((s) => !/^\s*(begin|commit|rollback)\b/i.test(s.sql));
-    const main = stmts.at(-1);
-    if (!main) throw new Error(`no SQL captured for ${q}`);
+    if (stmts.length === 0) throw new Error(`no SQL captured for ${q}`);
     const client = await pool.connect();
-    let plan: string[] = [];
+    const statements: ExplainedStatement[] = [];
     try {
       await client.query("begin");
-      for (const s of stmts.slice(0, -1)) await client.query(s.sql, s.params);
-      const r = await client.query(`explain (analyze, buffers) ${main.sql}`, main.params);
-      plan = r.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
+      for (const s of stmts) {
+        if (/^\s*select set_config\(/i.test(s.sql)) {
+          await client.query(s.sql, s.params);
+          continue;
+        }
+        const r = await client.query(`explain (analyze, buffers) ${s.sql}`, s.params);
+        const plan = r.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
+        const text = plan.join("\n");
+        const num = (re: RegExp) => {
+          const m = re.exec(text);
+          return m ? Number(m[1]) : null;
+        };
+        statements.push({
+          sql: s.sql,
+          params: s.params,
+          planningMs: num(/Planning Time: ([\d.]+) ms/),
+          executionMs: num(/Execution Time: ([\d.]+) ms/),
+          plan,
+        });
+      }
       await client.query("rollback");
     } finally {
       client.release();
     }
-    const text = plan.join("\n");
-    const num = (re: RegExp) => {
-      const m = re.exec(text);
-      return m ? Number(m[1]) : null;
-    };
+    const text = statements.flatMap((st) => st.plan).join("\n");
     let tempRead = 0;
     let tempWritten = 0;
-    // Buffers lines repeat each child's counts: the plan's first one is the whole query's.
-    const temp = /temp read=(\d+)(?: written=(\d+))?|temp written=(\d+)/.exec(text);
-    if (temp) {
-      tempRead = Number(temp[1] ?? 0);
-      tempWritten = Number(temp[2] ?? temp[3] ?? 0);
+    for (const st of statements) {
+      // Buffers lines repeat each child's counts: a plan's first one is the whole statement's.
+      const temp = /temp read=(\d+)(?: written=(\d+))?|temp written=(\d+)/.exec(st.plan.join("\n"));
+      if (temp) {
+        tempRead += Number(temp[1] ?? 0);
+        tempWritten += Number(temp[2] ?? temp[3] ?? 0);
+      }
     }
+    const sum = (k: "planningMs" | "executionMs") => statements.reduce((a, st) => a + (st[k] ?? 0), 0);
     return {
       label,
       q,
       total: page.total,
       serviceMs,
-      planningMs: num(/Planning Time: ([\d.]+) ms/),
-      executionMs: num(/Execution Time: ([\d.]+) ms/),
+      planningMs: sum("planningMs"),
+      executionMs: sum("executionMs"),
       trigramIndex: /Index Scan (?:using|on) products_search_names_trgm_idx/.test(text),
       fullTextIndex: /Index Scan (?:using|on) products_search_vector_idx/.test(text),
       seqScanOnProducts: /Seq Scan on products\s+\(/.test(text),
       tempBlocks: { read: tempRead, written: tempWritten },
-      sql: main.sql,
-      params: main.params,
-      plan,
+      statements,
     };
   } finally {
     await pool.end();
@@ -1598,14 +1620,18 @@ function printCatalogue(c: Catalogue) {
   for (const e of c.explain) {
     console.log(
       `\nEXPLAIN (ANALYZE, BUFFERS) search ${JSON.stringify(e.q)} (${e.label}): ${e.total} results, ` +
-        `execution ${e.executionMs ?? "?"} ms (planning ${e.planningMs ?? "?"} ms; through the service ${e.serviceMs.toFixed(1)} ms)`,
+        `${e.statements.length} statement(s), execution ${e.executionMs.toFixed(1)} ms (planning ${e.planningMs.toFixed(1)} ms; through the service ${e.serviceMs.toFixed(1)} ms)`,
     );
     console.log(
       `  trigram GIN index (products_search_names_trgm_idx): ${e.trigramIndex ? "USED" : "not used"}; ` +
         `full-text GIN index (products_search_vector_idx): ${e.fullTextIndex ? "USED" : "not used"}; ` +
         `seq scan on products: ${e.seqScanOnProducts ? "YES" : "no"}; temp blocks read/written: ${e.tempBlocks.read}/${e.tempBlocks.written}`,
     );
-    for (const line of e.plan) console.log(`  | ${line}`);
+    e.statements.forEach((st, i) => {
+      const firstLine = st.sql.replace(/\s+/g, " ").slice(0, 150);
+      console.log(`  statement ${i + 1}: ${firstLine}${st.sql.length > 150 ? " …" : ""}`);
+      for (const line of st.plan) console.log(`  | ${line}`);
+    });
   }
 }
 

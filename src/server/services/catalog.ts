@@ -135,7 +135,23 @@ function orderFor(sort: Sort, rank: SQL | null): SQL[] {
  * Published products, filtered, sorted and paged, with the total.
  * A search matches whole words by prefix (full text) or, for typos, by trigram similarity.
  */
-export async function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<Page<ProductCard>> {
+export function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<Page<ProductCard>> {
+  return queryProducts(ctx, query, { count: true });
+}
+
+/**
+ * The cards of one page and nothing else, for lists that show no total (the home page's rows):
+ * a list then skips counting every match, which on a large catalogue costs far more than the page.
+ */
+export async function listProductCards(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<ProductCard[]> {
+  return (await queryProducts(ctx, query, { count: false })).items;
+}
+
+async function queryProducts(
+  ctx: Pick<Ctx, "db">,
+  query: ListQuery,
+  opts: { count: boolean },
+): Promise<Page<ProductCard>> {
   const where: SQL[] = [eq(products.published, true)];
   if (query.kind) where.push(eq(products.kind, query.kind));
   if (query.track) where.push(sql`${products.tracks} @> array[${query.track}]::text[]`);
@@ -185,7 +201,7 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Prom
     .limit(query.limit)
     .offset(offset);
   let total = rows.length;
-  if (offset > 0 || rows.length === query.limit) {
+  if (opts.count && (offset > 0 || rows.length === query.limit)) {
     const [counted] = await ctx.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(products)

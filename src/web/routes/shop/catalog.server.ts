@@ -4,7 +4,13 @@ import type { Page, ProductCard, ProductKind } from "../../../contracts/catalog"
 import { listQuerySchema, toListQuery } from "../../../contracts/catalog-query";
 import { idField } from "../../../contracts/paging";
 import { stationeryDetails } from "../../../server/db/schema";
-import { getAuthor, getProduct, type ListQuery, listProducts } from "../../../server/services/catalog";
+import {
+  getAuthor,
+  getProduct,
+  type ListQuery,
+  listProductCards,
+  listProducts,
+} from "../../../server/services/catalog";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -56,7 +62,7 @@ export function loadAuthor(context: Context, slug: string, request: Request) {
 export async function loadHome(context: Context) {
   const ctx = getApp(context).ctx;
   const row = (query: Omit<ListQuery, "page" | "limit">) =>
-    loadFrom(() => listProducts(ctx, { ...query, page: 1, limit: ROW_LIMIT })).then((p) => p.items);
+    loadFrom(() => listProductCards(ctx, { ...query, page: 1, limit: ROW_LIMIT }));
   const [newest, bestSelling, bundles, ebooks, stationery, content] = await Promise.all([
     row({ sort: "newest" }),
     row({ kind: "book", sort: "best_selling" }),
