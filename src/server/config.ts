@@ -38,6 +38,12 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) or more")
+    .max(3600, "must be at most 3600")
+    .default(30),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be a pino level such as info",

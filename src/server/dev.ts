@@ -18,6 +18,7 @@ async function dev() {
     deps,
     database,
     buildVersion: "development",
+    publicCache: false,
     pages: pagesHandler(
       () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       "development",

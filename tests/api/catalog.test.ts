@@ -172,6 +172,26 @@ describe("search", () => {
     expect(titles(res.body.data)[0]).toBe("Chemistry Second Paper");
   });
 
+  it("finds a book with a two-letter typo and with a typo in each of two words", async () => {
+    expect(titles((await get<Page<Card>>("/api/search?q=chemistri")).body.data)[0]).toBe(
+      "Chemistry Second Paper",
+    );
+    expect(titles((await get<Page<Card>>("/api/search?q=phisics%20frst")).body.data)).toEqual([
+      "Physics First Paper",
+      "Physics First Paper (e-book)",
+    ]);
+  });
+
+  it("finds a Bangla title by a misspelt Bangla word", async () => {
+    const res = await get<Page<Card>>(`/api/search?q=${encodeURIComponent("পদার্থবিজ্ঞন")}`);
+    expect(titles(res.body.data)).toContain("Physics First Paper");
+  });
+
+  it("answers nothing, not a guess, when no word is close", async () => {
+    const res = await get<Page<Card>>("/api/search?q=zzqqxx");
+    expect(res.body.data?.total).toBe(0);
+  });
+
   it("finds a Bangla title by a Bangla word", async () => {
     const res = await get<Page<Card>>(`/api/search?q=${encodeURIComponent("রসায়ন")}`);
     expect(titles(res.body.data)).toEqual(["Chemistry Second Paper"]);

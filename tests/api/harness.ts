@@ -147,6 +147,8 @@ export async function createHarness() {
     SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
     TRUST_PROXY: "true",
     SEED_DEMO: "false",
+    // Tests write to the database directly (factories), which no cached answer would notice.
+    PAGE_CACHE_SECONDS: "0",
   });
   const log = createLogger("silent");
   // Uploaded and generated files go to a directory of this harness's own, removed in close().

@@ -14,6 +14,7 @@ import type { AppEnv } from "./env";
 import { mediaRoutes } from "./media";
 import { handleError } from "./middleware/errors";
 import { checkOrigin } from "./middleware/origin";
+import { publicCache } from "./middleware/public-cache";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
 import { ok, send } from "./respond";
@@ -30,12 +31,15 @@ export type AppOptions = {
   clientDir?: string;
   /** React Router's request handler for every page. */
   pages?: (c: import("hono").Context<AppEnv>) => Promise<Response>;
+  /** False turns off the short-lived copies of public answers (development: pages change). */
+  publicCache?: boolean;
 };
 
 /** `/api/*`, the hashed assets, then React Router's handler for every other path. */
 export function createApp(opts: AppOptions) {
   const { deps } = opts;
   const app = new Hono<AppEnv>();
+  const cacheTtlMs = opts.publicCache === false ? 0 : deps.config.PAGE_CACHE_SECONDS * 1000;
   app.onError(handleError);
   app.use(requestLog(deps.log, deps.config.TRUST_PROXY));
   app.use(
@@ -68,6 +72,10 @@ export function createApp(opts: AppOptions) {
   api.use(checkOrigin(deps.config.PUBLIC_URL));
   api.use(loadSession(deps));
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
+  // Search results are the same for everyone, signed in or not.
+  const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true });
+  api.use("/search", searchCache);
+  api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
   api.route("/", catalogApi());
@@ -100,6 +108,8 @@ export function createApp(opts: AppOptions) {
   const pages = opts.pages;
   if (pages) {
     app.use("*", loadSession(deps));
+    // A signed-out visitor's page is the same for every signed-out visitor.
+    app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
     app.all("*", async (c) => {
       c.res = await pages(c);
       // Pages and their .data answers depend on the visitor's session: never a shared or stale copy.

@@ -9,8 +9,7 @@ import type {
   Track,
 } from "../../contracts/catalog";
 import { productPath } from "../../contracts/paths";
-import { normaliseSearch, toPrefixTsQuery } from "../../contracts/search";
-import type { Db } from "../db/client";
+import { normaliseSearch, searchWords, toPrefixTsQuery } from "../../contracts/search";
 import {
   authors,
   bookDetails,
@@ -19,6 +18,7 @@ import {
   ebookDetails,
   productAuthors,
   products,
+  searchWords as searchWordsTable,
   stationeryDetails,
 } from "../db/schema";
 import type { Ctx } from "./context";
@@ -39,8 +39,12 @@ export type ListQuery = {
   limit: number;
 };
 
-/** How close a typed word must be to a title word to count as a typo of it (pg_trgm). */
-export const TYPO_THRESHOLD = 0.45;
+/**
+ * How close a typed word must be to a word of the names to count as a typo of it (pg_trgm word
+ * similarity). Low enough for a dropped letter in a short word ("frst" → "first"): only
+ * the closest three words are tried, and only when the words as typed find nothing.
+ */
+export const TYPO_THRESHOLD = 0.3;
 
 const effectivePrice = sql<number>`coalesce(${products.salePrice}, ${products.price})`;
 
@@ -181,10 +185,13 @@ async function queryProducts(
       query,
     );
     if (exact.total > 0 || text.length < 3) return exact;
+    const corrected = await correctTypos(ctx, searchWords(query.q ?? ""));
+    if (!corrected) return exact;
+    const fixed = sql`to_tsquery('simple', ${corrected})`;
     return searchPage(
       ctx,
-      [...where, sql`${text} <% ${products.searchNames}`],
-      sql`word_similarity(${text}, ${products.searchNames})`,
+      [...where, sql`${products.searchVector} @@ ${fixed}`],
+      sql`ts_rank(${products.searchVector}, ${fixed})`,
       sort,
       query,
     );
@@ -225,42 +232,63 @@ async function searchPage(
 ): Promise<Page<ProductCard>> {
   const offset = (query.page - 1) * query.limit;
   const order = orderFor(sort, rank);
-  const run = async (db: Db) => {
-    await db.execute(
+  const page = await ctx.db
+    .select({
+      id: products.id,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(products)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(offset);
+  if (page.length === 0) return { items: [], total: 0, page: query.page, limit: query.limit };
+  const byId = await findCards(
+    ctx,
+    page.map((p) => p.id),
+  );
+  return {
+    items: page.flatMap((p) => byId.get(p.id) ?? []),
+    total: page[0]?.total ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/**
+ * A full-text query in which every typed word that no product name holds is replaced by the
+ * names' words closest to it (trigram word similarity, best three); null when nothing changed.
+ */
+export async function correctTypos(ctx: Pick<Ctx, "db">, words: string[]): Promise<string | null> {
+  const typed = words;
+  if (typed.length === 0) return null;
+  const rows = await ctx.db.transaction(async (tx) => {
+    // The threshold is set for this transaction only.
+    await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
     );
-    const page = await db
-      .select({
-        id: products.id,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(products)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(offset);
-    if (page.length === 0) return { cards: [], total: 0 };
-    const cards = await db
-      .select(cardColumns)
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          page.map((p) => p.id),
-        ),
-      );
-    const byId = new Map(cards.map((c) => [c.id, c]));
-    return {
-      cards: page.flatMap((p) => {
-        const c = byId.get(p.id);
-        return c ? [toCard(c as CardRow)] : [];
-      }),
-      total: page[0]?.total ?? 0,
-    };
-  };
-  // The similarity threshold is set for this transaction only.
-  const { cards, total } = await ctx.db.transaction((tx) => run(tx as unknown as Db));
-  return { items: cards, total, page: query.page, limit: query.limit };
+    const found = (await tx.execute(sql`
+      select q.w as typed, s.word
+      from unnest(${sql`array[${sql.join(
+        typed.map((w) => sql`${w}`),
+        sql`, `,
+      )}]::text[]`}) as q(w)
+      cross join lateral (
+        select sw.word from ${searchWordsTable} sw
+        where length(q.w) >= 3 and q.w <% sw.word
+        order by sw.word = q.w desc, word_similarity(q.w, sw.word) desc, length(sw.word), sw.word
+        limit 3
+      ) s`)) as unknown as { rows: { typed: string; word: string }[] };
+    return found.rows;
+  });
+  let changed = false;
+  const parts = typed.map((w) => {
+    const near = rows.filter((r) => r.typed === w).map((r) => r.word);
+    if (near.length === 0 || near[0] === w) return `'${w}':*`;
+    changed = true;
+    return `(${near.map((n) => `'${n.replaceAll("'", "''")}'`).join(" | ")})`;
+  });
+  return changed ? parts.join(" & ") : null;
 }
 
 /** Up to 8 products whose titles match what is being typed, for the header's suggestions. */

@@ -8,6 +8,7 @@ import { products, reviews, users } from "../db/schema";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { publicContentChanged } from "./public-content";
 import { requireUser } from "./users";
 
 /**
@@ -92,7 +93,7 @@ async function refreshRating(db: Db, productId: number) {
 export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Review; created: boolean }> {
   const me = requireUser(ctx);
   const v = reviewSchema.parse(input);
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [product] = await db
       .select({ id: products.id })
@@ -142,6 +143,9 @@ export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Re
       },
     };
   });
+  // The product's page shows the review and the new average (once committed).
+  publicContentChanged();
+  return saved;
 }
 
 /** Hides or shows a review (no permission check: see moderateReview); hidden reviews leave the average. */
@@ -185,6 +189,7 @@ export async function moderateReview(ctx: Ctx, reviewId: number, hidden: boolean
       after: { hidden },
     });
   });
+  publicContentChanged();
 }
 
 /** Every review of a product, hidden ones too, for staff. */

@@ -1,0 +1,81 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { publicContentChanged } from "../../services/public-content";
+import type { AppEnv } from "../env";
+import { publicCache } from "./public-cache";
+
+/** An app whose page counts its renders; `x-user` stands in for a signed-in session. */
+function appWith(ttlMs: number) {
+  let renders = 0;
+  const app = new Hono<AppEnv>();
+  app.use("*", publicCache({ ttlMs, shared: (c) => !c.req.header("x-user") }));
+  app.get("/page", (c) => {
+    renders += 1;
+    return c.html(`<p>render ${renders}</p>`);
+  });
+  app.get("/cookie", (c) => {
+    renders += 1;
+    c.header("Set-Cookie", "ref=abc");
+    return c.text("with a cookie");
+  });
+  app.get("/missing", (c) => {
+    renders += 1;
+    return c.text("no", 404);
+  });
+  return { app, renders: () => renders };
+}
+
+describe("the public answer cache", () => {
+  it("renders a page once for many signed-out visitors and marks the copies", async () => {
+    const { app, renders } = appWith(30_000);
+    const first = await app.request("/page");
+    const second = await app.request("/page");
+    expect(await second.text()).toBe(await first.text());
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.headers.get("content-type")).toMatch(/text\/html/);
+    expect(renders()).toBe(1);
+  });
+
+  it("renders afresh for a signed-in visitor", async () => {
+    const { app, renders } = appWith(30_000);
+    await app.request("/page");
+    await app.request("/page", { headers: { "x-user": "1" } });
+    expect(renders()).toBe(2);
+  });
+
+  it("keeps no answer that sets a cookie, fails, carries a referral code or is not a GET", async () => {
+    const { app, renders } = appWith(30_000);
+    await app.request("/cookie");
+    await app.request("/cookie");
+    await app.request("/missing");
+    await app.request("/missing");
+    await app.request("/page?ref=ABC");
+    await app.request("/page?ref=ABC");
+    expect(renders()).toBe(6);
+  });
+
+  it("keeps each query string apart", async () => {
+    const { app, renders } = appWith(30_000);
+    await app.request("/page?page=1");
+    await app.request("/page?page=2");
+    expect(renders()).toBe(2);
+  });
+
+  it("serves nothing made before the public content changed", async () => {
+    const { app, renders } = appWith(30_000);
+    await app.request("/page");
+    publicContentChanged();
+    const after = await app.request("/page");
+    expect(await after.text()).toBe("<p>render 2</p>");
+    expect(renders()).toBe(2);
+  });
+
+  it("is off at a time-to-live of 0", async () => {
+    const { app, renders } = appWith(0);
+    await app.request("/page");
+    const again = await app.request("/page");
+    expect(again.headers.get("x-cache")).toBeNull();
+    expect(renders()).toBe(2);
+  });
+});

@@ -1,0 +1,55 @@
+import type { MiddlewareHandler } from "hono";
+import { LRUCache } from "lru-cache";
+import { publicContentVersion } from "../../services/public-content";
+import type { AppEnv } from "../env";
+
+type Stored = { status: number; headers: [string, string][]; body: ArrayBuffer };
+
+export type PublicCacheOptions = {
+  /** How long an answer is reused; 0 turns the cache off. */
+  ttlMs: number;
+  /** Bytes of bodies kept, least recently used dropped first. */
+  maxBytes?: number;
+  /**
+   * Whether this request's answer is the same for everyone: checked after the session is loaded,
+   * so a page can require a signed-out visitor.
+   */
+  shared: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean;
+};
+
+/**
+ * A short-lived in-process copy of answers that are the same for every visitor (a product page
+ * for the signed-out, search results): a burst of visits to one page is rendered once per
+ * `ttlMs`. Any change to what the shop shows publicly (a review, a price, stock) starts afresh,
+ * because the content version is part of the key; another instance sees it within `ttlMs`.
+ * Only whole 200 answers that set no cookie are kept.
+ */
+export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv> {
+  if (opts.ttlMs <= 0) return (_c, next) => next();
+  const cache = new LRUCache<string, Stored>({
+    maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (v) => v.body.byteLength + 256,
+    ttl: opts.ttlMs,
+  });
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    if (c.req.method !== "GET" || url.searchParams.has("ref") || !opts.shared(c)) return next();
+    // The page's absolute links come from the host (and the scheme, behind a proxy).
+    const origin = `${c.req.header("x-forwarded-proto") ?? ""}://${c.req.header("host") ?? ""}`;
+    const key = `${publicContentVersion()} ${origin}${url.pathname}${url.search}`;
+    const hit = cache.get(key);
+    if (hit) {
+      const res = new Response(hit.body, { status: hit.status, headers: hit.headers });
+      res.headers.set("X-Cache", "HIT");
+      return res;
+    }
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || res.headers.has("set-cookie") || !res.body) return;
+    const body = await res.arrayBuffer();
+    const headers = [...res.headers.entries()];
+    cache.set(key, { status: res.status, headers, body });
+    c.res = new Response(body, { status: res.status, headers });
+    c.header("X-Cache", "MISS");
+  };
+}
