@@ -93,4 +93,11 @@ export type ProductDetail = ProductCard & {
   related: ProductCard[];
 };
 
-export type Page<T> = { items: T[]; total: number; page: number; limit: number };
+export type Page<T> = {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+  /** Set when more matched than `total` counts (a search counts up to 1,000). */
+  more?: boolean;
+};

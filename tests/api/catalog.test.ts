@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
 import { addBundleItems, addChapters, createAuthor, createProduct, linkEbook } from "./factories";
@@ -185,6 +186,22 @@ describe("search", () => {
   it("finds a Bangla title by a misspelt Bangla word", async () => {
     const res = await get<Page<Card>>(`/api/search?q=${encodeURIComponent("পদার্থবিজ্ঞন")}`);
     expect(titles(res.body.data)).toContain("Physics First Paper");
+  });
+
+  it("ranks the best-selling 1,000 matches of a very common word and counts them as 1,000+", async () => {
+    await h.db.execute(sql`
+      insert into products (kind, slug, title, price, stock, sold_count, search_names)
+      select 'book', 'capword-' || n, 'Capword Guide ' || n, 10000, 5, n, 'Capword Guide ' || n
+      from generate_series(1, 1005) as n`);
+    const first = (await get<Page<Card>>("/api/search?q=capword")).body.data;
+    expect(first?.total).toBe(1000);
+    expect(first?.more).toBe(true);
+    expect(first?.items[0]?.title).toBe("Capword Guide 1005");
+    const second = (await get<Page<Card>>("/api/search?q=capword&page=2")).body.data;
+    expect(second?.items[0]?.title).toBe("Capword Guide 985");
+    const cheapFirst = (await get<Page<Card>>("/api/search?q=capword&sort=newest&limit=5")).body.data;
+    expect(cheapFirst?.items).toHaveLength(5);
+    expect(cheapFirst?.more).toBe(true);
   });
 
   it("answers nothing, not a guess, when no word is close", async () => {

@@ -68,7 +68,9 @@ export function CatalogListing({
             <Filters {...filters} className="border-t border-slate-200 p-3 sm:grid-cols-2" />
           </details>
           <p className="mb-3 text-sm text-slate-700">
-            {countLabel(list.total, ...noun)}
+            {list.more
+              ? `${list.total.toLocaleString("en-IN")}+ ${noun[1] ?? "products"}`
+              : countLabel(list.total, ...noun)}
             {list.total > list.limit
               ? ` · page ${list.page} of ${Math.max(1, Math.ceil(list.total / list.limit))}`
               : ""}
