@@ -5,13 +5,14 @@ import { connectPostgres, type Database, openPglite } from "./db/client";
 import { products } from "./db/schema";
 import { ensureInitialAccounts } from "./db/seed/accounts";
 import { seedCatalog } from "./db/seed/catalog";
+import { ensureDemoCoupons } from "./db/seed/coupons";
 import { ensureInfoPages } from "./db/seed/info-pages";
-import { createOutboxSms } from "./integrations/sms/outbox";
+import { createIntegrations } from "./integrations/deps";
 import { createDiskStorage } from "./integrations/storage/disk";
 import type { Logger } from "./logger";
 import { type AppDeps, contextFor } from "./services/context";
 
-/** config -> database -> migrations -> first accounts -> info pages -> demo catalogue. */
+/** config -> database -> migrations -> first accounts -> info pages -> demo catalogue and coupons. */
 export async function bootServices(
   config: Config,
   log: Logger,
@@ -26,7 +27,7 @@ export async function bootServices(
     db: database.db,
     config,
     log,
-    sms: createOutboxSms(database.db, log),
+    ...createIntegrations(config, log, database.db),
     storage: createDiskStorage(join(config.DATA_DIR, "uploads")),
     now: () => new Date(),
   };
@@ -37,5 +38,6 @@ export async function bootServices(
     const [existing] = await deps.db.select({ n: count() }).from(products);
     if ((existing?.n ?? 0) === 0) await seedCatalog(ctx);
   }
+  if (config.seedDemo) await ensureDemoCoupons(ctx);
   return { deps, database };
 }

@@ -133,3 +133,170 @@ describe("loadConfig", () => {
     expect(message).not.toContain("TopSecret9");
   });
 });
+
+describe("loadConfig: mail and courier", () => {
+  it("sends no mail and books parcels by hand by default", () => {
+    expect(loadConfig({})).toMatchObject({
+      SMTP_HOST: undefined,
+      SMTP_PORT: 587,
+      SMTP_SECURE: undefined,
+      MAIL_FROM: undefined,
+      COURIER_PROVIDER: "manual",
+    });
+  });
+
+  it("reads a complete SMTP setting", () => {
+    const c = loadConfig({
+      SMTP_HOST: "smtp.example.com",
+      SMTP_PORT: "465",
+      SMTP_SECURE: "true",
+      SMTP_USER: "mailer",
+      SMTP_PASSWORD: "pa55word",
+      MAIL_FROM: "Pathagar <orders@pathagar.com.bd>",
+    });
+    expect(c).toMatchObject({ SMTP_HOST: "smtp.example.com", SMTP_PORT: 465, SMTP_SECURE: true });
+  });
+
+  it("refuses SMTP_HOST without MAIL_FROM", () => {
+    expect(configError({ SMTP_HOST: "smtp.example.com" }).message).toContain(
+      "MAIL_FROM: is required when SMTP_HOST is set",
+    );
+  });
+
+  it("refuses SMTP_USER without SMTP_PASSWORD", () => {
+    const message = configError({
+      SMTP_HOST: "smtp.example.com",
+      MAIL_FROM: "a@b.bd",
+      SMTP_USER: "u",
+    }).message;
+    expect(message).toContain("SMTP_USER and SMTP_PASSWORD: set both or neither");
+  });
+
+  it.each([
+    ["SMTP_PORT", "smtp"],
+    ["SMTP_SECURE", "maybe"],
+    ["MAIL_FROM", "not an address"],
+    ["COURIER_PROVIDER", "pathao"],
+    ["STEADFAST_BASE_URL", "portal.packzy.com"],
+  ])("refuses a bad %s and names it", (key, value) => {
+    expect(configError({ [key]: value }).message).toContain(`${key}: `);
+  });
+
+  it("accepts Steadfast with both keys", () => {
+    const c = loadConfig({
+      COURIER_PROVIDER: "steadfast",
+      STEADFAST_API_KEY: "k",
+      STEADFAST_SECRET_KEY: "s",
+    });
+    expect(c).toMatchObject({ COURIER_PROVIDER: "steadfast", STEADFAST_BASE_URL: undefined });
+  });
+
+  it("refuses Steadfast without its keys and names the missing ones", () => {
+    expect(configError({ COURIER_PROVIDER: "steadfast" }).message).toContain(
+      "STEADFAST_API_KEY and STEADFAST_SECRET_KEY: required when COURIER_PROVIDER is steadfast",
+    );
+    const message = configError({ COURIER_PROVIDER: "steadfast", STEADFAST_API_KEY: "k" }).message;
+    expect(message).toContain("STEADFAST_SECRET_KEY: required");
+    expect(message).not.toContain("STEADFAST_API_KEY");
+  });
+
+  it("names the SMTP variables in an error, never the password", () => {
+    const message = configError({ SMTP_HOST: "smtp.example.com", SMTP_PASSWORD: "TopSecret9" }).message;
+    expect(message).toContain("MAIL_FROM");
+    expect(message).not.toContain("TopSecret9");
+  });
+});
+
+describe("loadConfig: payment gateway", () => {
+  const SSLCOMMERZ = { SSLCOMMERZ_STORE_ID: "shop01", SSLCOMMERZ_STORE_PASSWORD: "shop01@ssl" };
+  const BKASH = {
+    BKASH_APP_KEY: "key",
+    BKASH_APP_SECRET: "app-secret",
+    BKASH_USERNAME: "01700000000",
+    BKASH_PASSWORD: "pass",
+  };
+
+  it("uses the built-in sandbox gateway by default", () => {
+    expect(loadConfig({})).toMatchObject({ PAYMENT_PROVIDER: "sandbox", SSLCOMMERZ_SANDBOX: true });
+  });
+
+  it("accepts SSLCommerz with a store id and password, on the sandbox unless told otherwise", () => {
+    expect(loadConfig({ PAYMENT_PROVIDER: "sslcommerz", ...SSLCOMMERZ })).toMatchObject({
+      PAYMENT_PROVIDER: "sslcommerz",
+      SSLCOMMERZ_STORE_ID: "shop01",
+      SSLCOMMERZ_SANDBOX: true,
+    });
+    const live = loadConfig({ PAYMENT_PROVIDER: "sslcommerz", SSLCOMMERZ_SANDBOX: "false", ...SSLCOMMERZ });
+    expect(live.SSLCOMMERZ_SANDBOX).toBe(false);
+  });
+
+  it("accepts bKash with its four credentials", () => {
+    const c = loadConfig({
+      PAYMENT_PROVIDER: "bkash",
+      BKASH_BASE_URL: "https://tokenized.pay.bka.sh/v1.2.0-beta",
+      ...BKASH,
+    });
+    expect(c).toMatchObject({ PAYMENT_PROVIDER: "bkash", BKASH_USERNAME: "01700000000" });
+  });
+
+  it("refuses SSLCommerz without its credentials and names the missing ones", () => {
+    expect(configError({ PAYMENT_PROVIDER: "sslcommerz" }).message).toContain(
+      "SSLCOMMERZ_STORE_ID, SSLCOMMERZ_STORE_PASSWORD: required when PAYMENT_PROVIDER is sslcommerz",
+    );
+    const message = configError({ PAYMENT_PROVIDER: "sslcommerz", SSLCOMMERZ_STORE_ID: "shop01" }).message;
+    expect(message).toContain("SSLCOMMERZ_STORE_PASSWORD: required");
+    expect(message).not.toContain("SSLCOMMERZ_STORE_ID");
+  });
+
+  it("refuses bKash without its credentials and names the missing ones", () => {
+    const message = configError({
+      PAYMENT_PROVIDER: "bkash",
+      BKASH_APP_KEY: "key",
+      BKASH_USERNAME: "u",
+    }).message;
+    expect(message).toContain("BKASH_APP_SECRET, BKASH_PASSWORD: required when PAYMENT_PROVIDER is bkash");
+    expect(message).not.toContain("BKASH_APP_KEY");
+  });
+
+  it("does not ask for gateway credentials the chosen gateway does not use", () => {
+    expect(loadConfig({ PAYMENT_PROVIDER: "bkash", ...BKASH }).SSLCOMMERZ_STORE_ID).toBeUndefined();
+    expect(loadConfig({ PAYMENT_PROVIDER: "sandbox" }).PAYMENT_PROVIDER).toBe("sandbox");
+  });
+
+  it.each([
+    ["PAYMENT_PROVIDER", "paypal"],
+    ["SSLCOMMERZ_SANDBOX", "maybe"],
+    ["BKASH_BASE_URL", "tokenized.pay.bka.sh"],
+  ])("refuses a bad %s and names it", (key, value) => {
+    expect(configError({ [key]: value }).message).toContain(`${key}: `);
+  });
+
+  it("never prints a gateway secret in an error", () => {
+    const message = configError({
+      PAYMENT_PROVIDER: "bkash",
+      SSLCOMMERZ_STORE_PASSWORD: "Ssl-TopSecret9",
+      BKASH_APP_SECRET: "Bk-TopSecret9",
+      BKASH_PASSWORD: "Bk-Pass9",
+    }).message;
+    expect(message).toContain("BKASH_APP_KEY, BKASH_USERNAME: required");
+    expect(message).not.toMatch(/TopSecret9|Bk-Pass9/);
+  });
+});
+
+describe("loadConfig: delivery charges", () => {
+  it("charges ৳60 in Dhaka and ৳100 outside for books unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ DELIVERY_BOOK_DHAKA: 60, DELIVERY_BOOK_OUTSIDE: 100 });
+    expect(loadConfig({ DELIVERY_BOOK_DHAKA: "70.50", DELIVERY_BOOK_OUTSIDE: "0" })).toMatchObject({
+      DELIVERY_BOOK_DHAKA: 70.5,
+      DELIVERY_BOOK_OUTSIDE: 0,
+    });
+  });
+
+  it.each([
+    ["-1", "must be 0 or more"],
+    ["sixty", "must be a number of taka"],
+    ["60.005", "must have at most two decimals"],
+  ])("refuses DELIVERY_BOOK_DHAKA=%s", (value, message) => {
+    expect(configError({ DELIVERY_BOOK_DHAKA: value }).message).toContain(`DELIVERY_BOOK_DHAKA: ${message}`);
+  });
+});

@@ -4,6 +4,13 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** An amount of taka: at most two decimals (whole poisha). */
+const taka = z.coerce
+  .number({ error: "must be a number of taka" })
+  .min(0, "must be 0 or more")
+  .max(10_000, "must be at most 10000")
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "must have at most two decimals");
+
 const schema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { error: "must be development, production or test" })
@@ -44,11 +51,52 @@ const schema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(3600, "must be at most 3600")
     .default(30),
+  /** Delivery of a parcel with books or bundles, in taka (stationery alone: §9's 40/60). */
+  DELIVERY_BOOK_DHAKA: taka.default(60),
+  DELIVERY_BOOK_OUTSIDE: taka.default(100),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be a pino level such as info",
     })
     .default("info"),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be 1 to 65535")
+    .max(65535, "must be 1 to 65535")
+    .default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: bool.optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/,
+      "must be an address such as Shop <orders@shop.com.bd>",
+    )
+    .optional(),
+  COURIER_PROVIDER: z
+    .enum(["manual", "steadfast"], { error: "must be manual or steadfast" })
+    .default("manual"),
+  STEADFAST_API_KEY: z.string().optional(),
+  STEADFAST_SECRET_KEY: z.string().optional(),
+  STEADFAST_BASE_URL: z.url({ error: "must be a URL such as https://portal.packzy.com/api/v1" }).optional(),
+  PAYMENT_PROVIDER: z
+    .enum(["sandbox", "sslcommerz", "bkash"], { error: "must be sandbox, sslcommerz or bkash" })
+    .default("sandbox"),
+  SSLCOMMERZ_STORE_ID: z.string().optional(),
+  SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
+  /** SSLCommerz's sandbox (sandbox.sslcommerz.com) rather than the live gateway (securepay). */
+  SSLCOMMERZ_SANDBOX: bool.default(true),
+  /** Up to the API version; unset means bKash's tokenized sandbox. */
+  BKASH_BASE_URL: z
+    .url({ error: "must be a URL such as https://tokenized.pay.bka.sh/v1.2.0-beta" })
+    .optional(),
+  BKASH_APP_KEY: z.string().optional(),
+  BKASH_APP_SECRET: z.string().optional(),
+  BKASH_USERNAME: z.string().optional(),
+  BKASH_PASSWORD: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -61,12 +109,50 @@ export type Config = z.infer<typeof schema> & {
 
 export class ConfigError extends Error {}
 
-const SECRETS = new Set(["SESSION_SECRET", "ADMIN_PASSWORD"]);
+const SECRETS = new Set([
+  "SESSION_SECRET",
+  "ADMIN_PASSWORD",
+  "SMTP_PASSWORD",
+  "STEADFAST_API_KEY",
+  "STEADFAST_SECRET_KEY",
+  "SSLCOMMERZ_STORE_PASSWORD",
+  "BKASH_APP_SECRET",
+  "BKASH_PASSWORD",
+]);
 
 /** A bad value as the error shows it: secrets and URL passwords are not printed. */
 function shown(key: string, value: string | undefined): string {
   if (value !== undefined && SECRETS.has(key)) return `${value.length} characters, hidden`;
   return JSON.stringify(value?.replace(/(\/\/[^/@:]*:)[^/@]*@/, "$1***@"));
+}
+
+/** Settings that only make sense together: mail needs a sender, Steadfast and the gateways their keys. */
+function integrationProblems(c: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (c.SMTP_HOST && !c.MAIL_FROM) {
+    problems.push(
+      "  MAIL_FROM: is required when SMTP_HOST is set (the sender, e.g. Shop <orders@shop.com.bd>)",
+    );
+  }
+  if (c.SMTP_HOST && !c.SMTP_USER !== !c.SMTP_PASSWORD) {
+    problems.push("  SMTP_USER and SMTP_PASSWORD: set both or neither");
+  }
+  if (c.COURIER_PROVIDER === "steadfast") {
+    const absent = (["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"] as const).filter((k) => !c[k]);
+    if (absent.length > 0) {
+      problems.push(`  ${absent.join(" and ")}: required when COURIER_PROVIDER is steadfast`);
+    }
+  }
+  const paymentVariables = {
+    sandbox: [],
+    sslcommerz: ["SSLCOMMERZ_STORE_ID", "SSLCOMMERZ_STORE_PASSWORD"],
+    bkash: ["BKASH_APP_KEY", "BKASH_APP_SECRET", "BKASH_USERNAME", "BKASH_PASSWORD"],
+  } as const;
+  const unset = paymentVariables[c.PAYMENT_PROVIDER].filter((k) => !c[k]);
+  if (unset.length > 0) {
+    problems.push(`  ${unset.join(", ")}: required when PAYMENT_PROVIDER is ${c.PAYMENT_PROVIDER}`);
+  }
+  return problems;
 }
 
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
@@ -91,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((c.ADMIN_PHONE && !c.ADMIN_PASSWORD) || (!c.ADMIN_PHONE && c.ADMIN_PASSWORD)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_PHONE and ADMIN_PASSWORD: set both or neither");
   }
+  const problems = integrationProblems(c);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   const embedded = !c.DATABASE_URL;
   return {
     ...c,

@@ -6,6 +6,7 @@ import { bootServices } from "./boot";
 import { loadConfigOrExit } from "./config";
 import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
+import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
 
 // Development: the same Hono app, with Vite serving modules and hot updates for the pages.
@@ -24,6 +25,7 @@ async function dev() {
       "development",
     ),
   });
+  startJobs(deps, log);
   const listener = getRequestListener(app.fetch);
   createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(config.PORT, () => {
     log.info(`development server at http://localhost:${config.PORT}`);

@@ -7,6 +7,7 @@ import { bootServices } from "./boot";
 import { loadConfigOrExit } from "./config";
 import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
+import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
 
 // build/main.js sits beside build/server (React Router's server build) and build/client.
@@ -39,8 +40,10 @@ async function main() {
       `${config.SHOP_NAME} is running at http://localhost:${config.PORT}`,
     );
   });
+  const stopJobs = startJobs(deps, log);
   const stop = (signal: string) => {
     log.info({ signal }, "shutting down");
+    stopJobs();
     server.close(() => {
       database.close().finally(() => process.exit(0));
     });

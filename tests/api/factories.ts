@@ -5,7 +5,11 @@ import {
   bookDetails,
   bundleItems,
   contentChapters,
+  couponRedemptions,
+  coupons,
   ebookDetails,
+  entitlements,
+  orders,
   productAuthors,
   products,
 } from "../../src/server/db/schema";
@@ -125,4 +129,73 @@ export async function linkEbook(
   demoPages = [1, 2, 3],
 ) {
   await db.insert(ebookDetails).values({ productId: ebookId, bookId, pageCount, demoPages, pdfKey: null });
+}
+
+let couponSeq = 0;
+
+export type CouponInput = Partial<Omit<typeof coupons.$inferInsert, "id">>;
+
+/** Inserts a coupon: by default 10% off everything, active, with no limits. Money in poisha. */
+export async function createCoupon(db: Db, input: CouponInput = {}) {
+  couponSeq += 1;
+  const [row] = await db
+    .insert(coupons)
+    .values({ code: `TEST${couponSeq}`, kind: "percent", value: 10, ...input })
+    .returning();
+  return row!;
+}
+
+/**
+ * Records that a user used a coupon on an order; without `orderId`, on a minimal confirmed
+ * cash-on-delivery order of theirs made for it.
+ */
+export async function createRedemption(
+  db: Db,
+  input: { couponId: number; userId: number; orderId?: number; releasedAt?: Date | null },
+) {
+  couponSeq += 1;
+  const orderId = input.orderId ?? (await createBareOrder(db, input.userId, { couponId: input.couponId }));
+  const [row] = await db
+    .insert(couponRedemptions)
+    .values({
+      couponId: input.couponId,
+      userId: input.userId,
+      orderId,
+      releasedAt: input.releasedAt ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** A minimal confirmed cash-on-delivery order of a user's (for rows that must point at one). */
+async function createBareOrder(db: Db, userId: number, extra: { couponId?: number } = {}): Promise<number> {
+  couponSeq += 1;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      number: `T-BARE-${process.pid}-${couponSeq}`,
+      userId,
+      status: "confirmed",
+      paymentMethod: "cod",
+      name: "Test Buyer",
+      phone: "01700000000",
+      district: "Dhaka",
+      area: "Dhanmondi",
+      address: "Road 1",
+      subtotal: 10_000,
+      discount: 0,
+      delivery: 0,
+      total: 10_000,
+      couponId: extra.couponId ?? null,
+      source: "test",
+      physical: true,
+    })
+    .returning({ id: orders.id });
+  return order!.id;
+}
+
+/** Gives a user an e-book or course as a confirmed order would. */
+export async function createEntitlement(db: Db, input: { userId: number; productId: number }) {
+  const orderId = await createBareOrder(db, input.userId);
+  await db.insert(entitlements).values({ userId: input.userId, productId: input.productId, orderId });
 }

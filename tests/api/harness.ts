@@ -21,7 +21,7 @@ import { loadConfig } from "../../src/server/config";
 import { connectPostgres, type Database, openPglite } from "../../src/server/db/client";
 import { smsOutbox, users } from "../../src/server/db/schema";
 import { createApp } from "../../src/server/http/app";
-import { createOutboxSms } from "../../src/server/integrations/sms/outbox";
+import { createIntegrations } from "../../src/server/integrations/deps";
 import { createDiskStorage } from "../../src/server/integrations/storage/disk";
 import { createLogger } from "../../src/server/logger";
 import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
@@ -171,7 +171,7 @@ export async function createHarness() {
     db: database.db,
     config,
     log,
-    sms: createOutboxSms(database.db, log),
+    ...createIntegrations(config, log, database.db),
     storage,
     now: clock.now,
   };

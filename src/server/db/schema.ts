@@ -1,11 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -30,6 +33,8 @@ export const users = pgTable("users", {
   role: userRole().notNull().default("customer"),
   permissions: text().array().notNull().default(sql`'{}'::text[]`),
   phoneVerifiedAt: timestamp({ withTimezone: true }),
+  /** The code the user shares as `?ref=CODE`; set for every account (src/contracts/referral.ts). */
+  referralCode: text().unique(),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
@@ -156,6 +161,8 @@ export const products = pgTable(
     index().on(t.hscYear),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_search_names_trgm_idx").using("gin", t.searchNames.op("gin_trgm_ops")),
+    // Checkout takes stock with a conditional update; this is the last word against overselling.
+    check("products_stock_not_negative", sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
 );
 
@@ -287,3 +294,315 @@ export const infoPages = pgTable("info_pages", {
   body: text().notNull(),
   updatedAt: createdAt(),
 });
+
+export const couponKind = pgEnum("coupon_kind", ["percent", "fixed"]);
+
+/**
+ * Discount codes. `code` is stored upper-case and looked up upper-case. Money in poisha; a percent
+ * `value` is 1–100. `usedCount` counts redemptions against `usageLimit`: checkout raises it with a
+ * conditional update (`where usage_limit is null or used_count < usage_limit`), so two buyers
+ * cannot both take the last use. Empty `productKinds`/`productIds` mean every kind/product.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    code: text().notNull().unique(),
+    kind: couponKind().notNull(),
+    value: integer().notNull(),
+    maxDiscount: integer(),
+    minOrder: integer(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    usageLimit: integer(),
+    perUserLimit: integer(),
+    usedCount: integer().notNull().default(0),
+    productKinds: text().array().notNull().default(sql`'{}'::text[]`),
+    productIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    check("coupons_code_upper", sql`${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 40`),
+    check(
+      "coupons_value_range",
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'fixed' and ${t.value} > 0)`,
+    ),
+    check("coupons_max_discount_positive", sql`${t.maxDiscount} is null or ${t.maxDiscount} > 0`),
+    check("coupons_min_order_not_negative", sql`${t.minOrder} is null or ${t.minOrder} >= 0`),
+    check(
+      "coupons_window_order",
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
+    check("coupons_usage_limit_positive", sql`${t.usageLimit} is null or ${t.usageLimit} > 0`),
+    check("coupons_per_user_limit_positive", sql`${t.perUserLimit} is null or ${t.perUserLimit} > 0`),
+    check("coupons_used_count_not_negative", sql`${t.usedCount} >= 0`),
+    check(
+      "coupons_product_kinds_known",
+      sql`${t.productKinds} <@ array['book', 'ebook', 'bundle', 'stationary', 'content']::text[]`,
+    ),
+  ],
+);
+
+/**
+ * One use of a coupon by a user on an order. Released (not deleted) when the unpaid order expires,
+ * so the use stops counting against the user's limit but stays on record.
+ */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer()
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer()
+      .notNull()
+      .references((): AnyPgColumn => orders.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    releasedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.couponId, t.userId), uniqueIndex().on(t.orderId)],
+);
+
+/**
+ * One open cart per user, kept in the database so any server instance serves it. `district` is
+ * the delivery district last chosen, so the cart is priced for it on every page.
+ */
+export const carts = pgTable("carts", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
+  district: text(),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});
+
+/** A product in a cart; one line per product. `source` is the page name or referral code of the add. */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    cartId: integer()
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    kind: productKind().notNull(),
+    quantity: integer().notNull(),
+    source: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.cartId, t.productId),
+    index().on(t.productId),
+    check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Order numbers as customers read them: 100001, 100002, … (gaps are harmless here). */
+export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
+
+export const orderStatus = pgEnum("order_status", [
+  "pending_payment",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "payment_failed",
+]);
+export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
+
+/**
+ * An order as placed: the buyer's address and the priced totals (poisha) are copied in, never
+ * re-read. `reservedUntil` is when an unpaid gateway order gives its stock and coupon use back;
+ * `stockHeld` says whether its stock is still taken from `products.stock`.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    number: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: orderStatus().notNull(),
+    paymentMethod: paymentMethod().notNull(),
+    name: text().notNull(),
+    phone: text().notNull(),
+    email: text(),
+    district: text().notNull(),
+    area: text().notNull(),
+    address: text().notNull(),
+    note: text(),
+    subtotal: integer().notNull(),
+    discount: integer().notNull(),
+    delivery: integer().notNull(),
+    total: integer().notNull(),
+    couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text(),
+    /** The referral code or page name the order is attributed to. */
+    source: text().notNull(),
+    referrerId: integer().references(() => users.id, { onDelete: "set null" }),
+    physical: boolean().notNull(),
+    stockHeld: boolean().notNull().default(true),
+    /** Units taken from each product's stock (bundles as their printed items), to give back exactly. */
+    reservedStock: jsonb().$type<Record<string, number>>().notNull().default({}),
+    reservedUntil: timestamp({ withTimezone: true }),
+    courier: text(),
+    consignment: text().unique(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    index().on(t.status, t.reservedUntil),
+    index().on(t.referrerId, t.createdAt),
+    index().on(t.createdAt),
+    check(
+      "orders_totals_add_up",
+      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.delivery} and ${t.total} >= 0 and ${t.discount} >= 0`,
+    ),
+  ],
+);
+
+/** What was bought, at the price it was bought for (poisha); `discount` is the line's share. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    kind: productKind().notNull(),
+    title: text().notNull(),
+    image: text(),
+    unitPrice: integer().notNull(),
+    quantity: integer().notNull(),
+    lineTotal: integer().notNull(),
+    discount: integer().notNull().default(0),
+    source: text().notNull(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.productId),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const paymentStatus = pgEnum("payment_status", ["initiated", "paid", "failed", "cancelled"]);
+
+/**
+ * One attempt to pay an order at a gateway. `tranx` is ours (sent to the gateway, found again in
+ * its callbacks); `gatewayTxnId` is the gateway's, unique per provider: the same confirmation
+ * arriving ten times records one payment.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    tranx: text().notNull().unique(),
+    gatewayRef: text(),
+    gatewayTxnId: text(),
+    amount: integer().notNull(),
+    currency: text().notNull().default("BDT"),
+    status: paymentStatus().notNull().default("initiated"),
+    reason: text(),
+    raw: jsonb(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId), uniqueIndex().on(t.provider, t.gatewayTxnId)],
+);
+
+/** The built-in sandbox gateway's own record of a payment (it stands in for a gateway's books). */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  tranx: text().notNull().unique(),
+  amount: integer().notNull(),
+  currency: text().notNull(),
+  description: text().notNull(),
+  urls: jsonb().$type<{ success: string; fail: string; cancel: string; ipn: string }>().notNull(),
+  status: text().$type<"open" | "paid" | "failed" | "cancelled">().notNull().default("open"),
+  gatewayTxnId: text().unique(),
+  createdAt: createdAt(),
+  decidedAt: timestamp({ withTimezone: true }),
+});
+
+/** An invoice: an immutable snapshot numbered INV-YYYY-NNNNNN without gaps within a year. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    number: text().notNull().unique(),
+    orderId: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    total: integer().notNull(),
+    snapshot: jsonb().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.userId), index().on(t.issuedAt)],
+);
+
+/** The last invoice number of each year; taken under the row's lock, so numbers have no gaps. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: smallint().primaryKey(),
+  last: integer().notNull(),
+});
+
+/** A user owns an e-book or a content item (granted when its order is confirmed). */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    grantedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index().on(t.orderId)],
+);
+
+/** An order's history: each status it took, with who or what moved it; the tracking timeline. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text().notNull(),
+    note: text(),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
+);

@@ -4,20 +4,26 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { Database } from "../db/client";
+import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
+import { cartApi } from "./api/cart";
 import { catalogApi } from "./api/catalog";
+import { ordersApi } from "./api/orders";
 import { reviewsApi } from "./api/reviews";
 import type { AppEnv } from "./env";
 import { mediaRoutes } from "./media";
 import { handleError } from "./middleware/errors";
 import { checkOrigin } from "./middleware/origin";
 import { publicCache } from "./middleware/public-cache";
+import { captureReferral } from "./middleware/referral";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
+import { paymentCallbacks } from "./payment-callbacks";
 import { ok, send } from "./respond";
+import { sandboxGateway } from "./sandbox-gateway";
 import { seoFiles } from "./seo-files";
 
 export const MAX_JSON_BODY = 1024 * 1024;
@@ -62,6 +68,14 @@ export function createApp(opts: AppOptions) {
     }
   });
 
+  // Gateways come back cross-site and without the session: before the Origin check of /api.
+  app.use(
+    "/api/payment/*",
+    bodyLimit({ maxSize: 64 * 1024, onError: (c) => send(c, 413, "The request body is too large") }),
+  );
+  app.route("/api/payment", paymentCallbacks(deps));
+  if (deps.sandbox) app.route(SANDBOX_PATH, sandboxGateway(deps.sandbox, deps.log));
+
   const api = new Hono<AppEnv>();
   api.use(
     bodyLimit({
@@ -80,6 +94,8 @@ export function createApp(opts: AppOptions) {
   api.route("/", adminUsersApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
+  api.route("/", ordersApi());
+  api.route("/", cartApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");
   });
@@ -108,6 +124,7 @@ export function createApp(opts: AppOptions) {
   const pages = opts.pages;
   if (pages) {
     app.use("*", loadSession(deps));
+    app.use("*", captureReferral({ secure: deps.config.production }));
     // A signed-out visitor's page is the same for every signed-out visitor.
     app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
     app.all("*", async (c) => {

@@ -1,6 +1,10 @@
 import type { PublicUser } from "../../contracts/user";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { Courier } from "../integrations/couriers/provider";
+import type { EmailProvider } from "../integrations/email/provider";
+import type { PaymentProvider } from "../integrations/payments/provider";
+import type { SandboxBooks } from "../integrations/payments/sandbox";
 import type { SmsProvider } from "../integrations/sms/provider";
 import type { FileStorage } from "../integrations/storage/provider";
 import type { Logger } from "../logger";
@@ -11,6 +15,12 @@ export type Ctx = {
   config: Config;
   log: Logger;
   sms: SmsProvider;
+  email: EmailProvider;
+  /** The configured payment gateway (the built-in sandbox by default). */
+  payments: PaymentProvider;
+  /** The sandbox gateway's own books; its hosted page is served only while it is the gateway. */
+  sandbox: SandboxBooks | null;
+  courier: Courier;
   /** Uploaded and generated files (images, e-book PDFs). */
   storage: FileStorage;
   now: () => Date;

@@ -5,7 +5,9 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "too_large"
-  | "rate_limited";
+  | "rate_limited"
+  /** A service we depend on (a payment gateway) did not answer; nothing was changed. */
+  | "unavailable";
 
 /** The one error kind services throw; http/middleware/errors.ts maps it to a status. */
 export class DomainError extends Error {
@@ -27,4 +29,5 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 };

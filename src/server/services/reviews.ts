@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../contracts/catalog";
 import { can } from "../../contracts/permissions";
 import type { Review } from "../../contracts/reviews";
 import { reviewSchema } from "../../contracts/reviews";
 import type { Db } from "../db/client";
-import { products, reviews, users } from "../db/schema";
+import { bundleItems, orderLines, orders, products, reviews, users } from "../db/schema";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
@@ -12,16 +12,29 @@ import { publicContentChanged } from "./public-content";
 import { requireUser } from "./users";
 
 /**
- * Hook for the "verified purchase" badge: the user ids among `userIds` who bought the product.
- * Orders arrive with the buying issue; until then nobody has bought anything, so none is
- * verified. Replace the body with a query on the order lines (paid orders only).
+ * Which of these users bought the product: a line of it (or of a bundle holding it) in one of
+ * their orders that is confirmed or further along.
  */
 export async function findVerifiedBuyers(
-  _ctx: Pick<Ctx, "db">,
-  _productId: number,
-  _userIds: number[],
+  ctx: Pick<Ctx, "db">,
+  productId: number,
+  userIds: number[],
 ): Promise<Set<number>> {
-  return new Set();
+  if (userIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectDistinct({ userId: orders.userId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        inArray(orders.userId, userIds),
+        inArray(orders.status, ["confirmed", "processing", "shipped", "delivered"]),
+        sql`(${orderLines.productId} = ${productId} or exists (
+          select 1 from ${bundleItems} bi where bi.bundle_id = ${orderLines.productId} and bi.item_id = ${productId}
+        ))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.userId));
 }
 
 /** Visible reviews of a published product, newest first, with the caller's own marked. */
@@ -128,7 +141,7 @@ export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Re
       });
     await refreshRating(db, v.productId);
     const review = row!;
-    const verified = await findVerifiedBuyers(ctx, v.productId, [me.id]);
+    const verified = await findVerifiedBuyers({ db }, v.productId, [me.id]);
     return {
       created: Boolean(review.inserted),
       review: {

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { asc, count, eq, ilike, or } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../contracts/auth";
 import { loginSchema, profileUpdateSchema, registerSchema } from "../../contracts/auth";
 import { can } from "../../contracts/permissions";
 import { looksLikeEmail, normalisePhone } from "../../contracts/phone";
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../../contracts/referral";
 import type { PublicUser, Role } from "../../contracts/user";
 import { users } from "../db/schema";
 import type { Ctx } from "./context";
@@ -63,7 +65,13 @@ async function assertContactsFree(
   if (first) throw new DomainError("conflict", first, fields);
 }
 
-/** Creates a customer account; phone and email are unique across accounts. */
+/** A fresh referral code: REFERRAL_CODE_LENGTH characters of REFERRAL_CODE_ALPHABET (32: no modulo bias). */
+export function newReferralCode(): string {
+  const bytes = randomBytes(REFERRAL_CODE_LENGTH);
+  return Array.from(bytes, (b) => REFERRAL_CODE_ALPHABET[b % REFERRAL_CODE_ALPHABET.length]).join("");
+}
+
+/** Creates a customer account with its own referral code; phone and email are unique across accounts. */
 export async function registerUser(
   ctx: Ctx,
   input: RegisterInput,
@@ -71,26 +79,36 @@ export async function registerUser(
 ): Promise<PublicUser> {
   const v = registerSchema.parse(input);
   await assertContactsFree(ctx, v.phone, v.email);
-  try {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        name: v.name,
-        phone: v.phone,
-        email: v.email ?? null,
-        passwordHash: await hashPassword(v.password),
-        hscBatch: v.hsc_batch,
-        role,
-      })
-      .returning();
-    return toPublicUser(row!);
-  } catch (e) {
-    // Two sign-ups with the same phone or email at once: the unique index decides which is taken.
-    const broken = uniqueViolation(e);
-    if (broken?.includes("email")) throw new DomainError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    if (broken !== undefined) throw new DomainError("conflict", PHONE_TAKEN, { phone: PHONE_TAKEN });
-    throw e;
+  const passwordHash = await hashPassword(v.password);
+  // 32^8 codes: a clash is rare, and then the code is drawn again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await ctx.db
+        .insert(users)
+        .values({
+          name: v.name,
+          phone: v.phone,
+          email: v.email ?? null,
+          passwordHash,
+          hscBatch: v.hsc_batch,
+          role,
+          referralCode: newReferralCode(),
+        })
+        .returning();
+      return toPublicUser(row!);
+    } catch (e) {
+      if (attempt < 3 && uniqueViolation(e)?.includes("referral")) continue;
+      throw registrationConflict(e);
+    }
   }
+}
+
+/** The answer to a unique violation on sign-up: two sign-ups with one phone or email at once. */
+function registrationConflict(e: unknown): unknown {
+  const broken = uniqueViolation(e);
+  if (broken?.includes("email")) return new DomainError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (broken !== undefined) return new DomainError("conflict", PHONE_TAKEN, { phone: PHONE_TAKEN });
+  return e;
 }
 
 /** Checks a phone-or-email and password; at most 10 tries a minute per account and per address. */

@@ -1,6 +1,11 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
-import { api } from "./api";
+import type { CartInfo } from "../../contracts/cart";
+import type { ProductKind } from "../../contracts/catalog";
+import { COUPON_APPLIED, COUPON_NOT_VALID, DEFAULT_ADD_QUANTITY } from "../../contracts/messages";
+import { toTaka } from "../../contracts/money";
+import { ApiError, api } from "./api";
+import { toast } from "./toast";
 
 /** The cart summary of §3, read from GET /api/cart/info. */
 export type CartSummary = {
@@ -16,15 +21,33 @@ export type CartSummary = {
   couponLoading: boolean;
 };
 
-type CartInfo = {
-  qty: number;
-  totalPrice: number;
-  discountedAmount: number;
-  netPrice: number;
-  deliveryCharges: number;
-  couponId: number | null;
-  joiningId: number | null;
-  isStationary: boolean;
+/** What is being added: the product as its page shows it (prices in poisha, for the analytics event). */
+export type CartItem = {
+  id: number;
+  kind: ProductKind;
+  title: string;
+  price?: number;
+  sale_price?: number | null;
+};
+
+type CartContextValue = CartSummary & {
+  /** The whole answer (lines, district, coupon code and message); null until first read. */
+  info: CartInfo | null;
+  reload: () => Promise<void>;
+  /** §3/§4: on 201 runs `onAdded`, reloads and fires add_to_cart; true when added. */
+  add: (
+    item: CartItem,
+    opts: { source: string; quantity?: number; onAdded?: () => void },
+  ) => Promise<boolean>;
+  updateQuantity: (lineId: number, quantity: number) => Promise<void>;
+  remove: (lineId: number) => Promise<void>;
+  /** §8's toasts; true when the coupon was applied. */
+  applyCoupon: (code: string) => Promise<boolean>;
+  removeCoupon: () => Promise<void>;
+  /** Prices the cart for a district (remembered as the last chosen). */
+  chooseDistrict: (district: string) => Promise<void>;
+  /** Takes a cart a loader read on the server as the latest. */
+  accept: (info: CartInfo) => void;
 };
 
 const EMPTY: CartSummary = {
@@ -40,46 +63,192 @@ const EMPTY: CartSummary = {
   couponLoading: false,
 };
 
-type CartContextValue = CartSummary & { reload: () => Promise<void> };
-const CartContext = createContext<CartContextValue>({ ...EMPTY, reload: async () => {} });
+const noop = async () => {};
+const CartContext = createContext<CartContextValue>({
+  ...EMPTY,
+  info: null,
+  reload: noop,
+  add: async () => false,
+  updateQuantity: noop,
+  remove: noop,
+  applyCoupon: async () => false,
+  removeCoupon: noop,
+  chooseDistrict: noop,
+  accept: () => {},
+});
 
-/** Holds the cart summary; /admin paths skip cart initialisation (§2). */
+type DataLayerWindow = Window & { dataLayer?: unknown[] };
+
+/** GA4's add_to_cart event on the tag manager's data layer. */
+function pushAddToCart(item: CartItem, quantity: number) {
+  const w = window as DataLayerWindow;
+  const unit = item.price === undefined ? undefined : toTaka(item.sale_price ?? item.price);
+  w.dataLayer ??= [];
+  w.dataLayer.push({ ecommerce: null });
+  w.dataLayer.push({
+    event: "add_to_cart",
+    ecommerce: {
+      currency: "BDT",
+      ...(unit === undefined ? {} : { value: unit * quantity }),
+      items: [
+        {
+          item_id: String(item.id),
+          item_name: item.title,
+          item_category: item.kind,
+          ...(unit === undefined ? {} : { price: unit }),
+          quantity,
+        },
+      ],
+    },
+  });
+}
+
+/**
+ * Holds the cart; every change goes through §7's calls and then reloads the summary (§4).
+ * Failures are only logged (§8), except the coupon's toasts. /admin paths skip cart
+ * initialisation (§2).
+ */
 export function CartProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
-  const [summary, setSummary] = useState<CartSummary>(EMPTY);
+  const [info, setInfo] = useState<CartInfo | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [couponLoading, setCouponLoading] = useState(false);
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
 
-  const reload = useCallback(async () => {
-    setSummary((s) => ({ ...s, loading: true }));
+  const read = useCallback(async (query = "") => {
+    setLoading(true);
     try {
-      const { data } = await api<CartInfo>("GET", "/api/cart/info");
+      const { data } = await api<CartInfo>("GET", `/api/cart/info${query}`);
       if (!data) throw new Error("empty cart answer");
-      setSummary((s) => ({
-        ...s,
-        totalItems: data.qty,
-        totalPrice: data.totalPrice,
-        discountedAmount: data.discountedAmount,
-        netPrice: data.netPrice,
-        deliveryCharges: data.deliveryCharges,
-        couponApplied: data.couponId,
-        joiningId: data.joiningId,
-        isStationary: data.isStationary,
-        loading: false,
-      }));
+      setInfo(data);
     } catch (err) {
       // §8: cart failures are only logged; the shopper sees no message.
       console.error("cart: could not load the cart", err);
-      setSummary((s) => ({ ...s, loading: false }));
+    } finally {
+      setLoading(false);
     }
   }, []);
+  const reload = useCallback(() => read(), [read]);
 
   useEffect(() => {
     if (isAdmin) return;
     if (signedIn) void reload();
-    else setSummary(EMPTY);
+    else setInfo(null);
   }, [isAdmin, signedIn, reload]);
 
-  return <CartContext.Provider value={{ ...summary, reload }}>{children}</CartContext.Provider>;
+  const add = useCallback<CartContextValue["add"]>(
+    async (item, { source, quantity = DEFAULT_ADD_QUANTITY, onAdded }) => {
+      try {
+        const res = await api("POST", "/api/cart", { bookId: item.id, quantity, source, type: item.kind });
+        if (res.statusCode !== 201) {
+          console.error("cart: unexpected answer to add", res);
+          return false;
+        }
+        onAdded?.();
+        await reload();
+        pushAddToCart(item, quantity);
+        return true;
+      } catch (err) {
+        console.error("cart: could not add", err);
+        return false;
+      }
+    },
+    [reload],
+  );
+
+  /** A change to the cart: the call, then the summary reloaded whatever the answer. */
+  const change = useCallback(
+    async (what: string, call: () => Promise<unknown>) => {
+      try {
+        await call();
+      } catch (err) {
+        console.error(`cart: could not ${what}`, err);
+      }
+      await reload();
+    },
+    [reload],
+  );
+
+  const updateQuantity = useCallback(
+    (id: number, quantity: number) =>
+      change("change the quantity", () => api("PUT", "/api/cart/quantity", { id, quantity })),
+    [change],
+  );
+  const remove = useCallback(
+    (id: number) => change("remove the item", () => api("DELETE", "/api/cart", { id })),
+    [change],
+  );
+  const removeCoupon = useCallback(
+    () => change("remove the coupon", () => api("DELETE", "/api/coupon")),
+    [change],
+  );
+
+  const applyCoupon = useCallback(
+    async (code: string) => {
+      setCouponLoading(true);
+      try {
+        await api("POST", "/api/coupon/apply", { code });
+        toast({ title: COUPON_APPLIED });
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.statusCode > 0) {
+          // Rejected: the server's words (§8).
+          toast({ title: "Error", description: err.message, variant: "destructive" });
+        } else {
+          // The call itself failed.
+          toast({ title: COUPON_NOT_VALID });
+        }
+        return false;
+      } finally {
+        await reload();
+        setCouponLoading(false);
+      }
+    },
+    [reload],
+  );
+
+  const chooseDistrict = useCallback(
+    (district: string) => read(`?district=${encodeURIComponent(district)}`),
+    [read],
+  );
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      totalItems: info?.qty ?? 0,
+      totalPrice: info?.totalPrice ?? 0,
+      discountedAmount: info?.discountedAmount ?? 0,
+      netPrice: info?.netPrice ?? 0,
+      deliveryCharges: info?.deliveryCharges ?? 0,
+      couponApplied: info?.couponId ?? null,
+      joiningId: info?.joiningId ?? null,
+      isStationary: info?.isStationary ?? false,
+      loading,
+      couponLoading,
+      info,
+      reload,
+      add,
+      updateQuantity,
+      remove,
+      applyCoupon,
+      removeCoupon,
+      chooseDistrict,
+      accept: setInfo,
+    }),
+    [
+      info,
+      loading,
+      couponLoading,
+      reload,
+      add,
+      updateQuantity,
+      remove,
+      applyCoupon,
+      removeCoupon,
+      chooseDistrict,
+    ],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
 export function useCart(): CartContextValue {

@@ -1,56 +1,25 @@
 import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
-import type { ProductKind } from "../../../contracts/catalog";
-import { DEFAULT_ADD_QUANTITY } from "../../../contracts/messages";
-import { api } from "../../lib/api";
-import { useCart } from "../../lib/cart";
+import { useLocation, useNavigate } from "react-router";
+import { type CartItem, useCart } from "../../lib/cart";
 import { cn } from "../../lib/cn";
 import { useRootData } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 
-type DataLayerWindow = Window & { dataLayer?: unknown[] };
-
-/** GA4's add_to_cart event on the tag manager's data layer. */
-function pushAddToCart(product: { id: number; kind: ProductKind; title: string }) {
-  const w = window as DataLayerWindow;
-  w.dataLayer ??= [];
-  w.dataLayer.push({
-    event: "add_to_cart",
-    ecommerce: {
-      currency: "BDT",
-      items: [
-        {
-          item_id: product.id,
-          item_name: product.title,
-          item_category: product.kind,
-          quantity: DEFAULT_ADD_QUANTITY,
-        },
-      ],
-    },
-  });
-}
-
-/** The cart's `source` for an add on this page: a referral code from `?ref=`, else the page's name. */
-export function useCartSource(page: string): string {
-  const [params] = useSearchParams();
-  const ref = params.get("ref")?.trim();
-  return ref ? ref.slice(0, 64) : page;
-}
-
 /**
  * §3/§4/§7: adds one of the product to the cart. A visitor is sent to sign in first (and back
- * here after). On 201 the cart summary reloads and the tracking event fires; any failure is only
- * logged (§8).
+ * here after). On 201 the cart summary reloads and the tracking event fires (lib/cart); any
+ * failure is only logged (§8). The server records a referral code from the visitor's `ref`
+ * cookie as the source instead of the page name when there is one.
  */
 export function AddToCartButton({
   product,
   source,
   className,
 }: {
-  product: { id: number; kind: ProductKind; title: string; in_stock: boolean };
-  /** Where the add came from, for the sales-by-source report. */
+  product: CartItem & { in_stock: boolean };
+  /** The page's name (book, ebook, bundle, …): where the add came from, for the sales-by-source report. */
   source: string;
   className?: string;
 }) {
@@ -75,21 +44,7 @@ export function AddToCartButton({
     }
     setBusy(true);
     try {
-      const res = await api("POST", "/api/cart", {
-        bookId: product.id,
-        quantity: DEFAULT_ADD_QUANTITY,
-        source,
-        type: product.kind,
-      });
-      if (res.statusCode === 201) {
-        await cart.reload();
-        pushAddToCart(product);
-        toast({ title: "Added to cart" });
-      } else {
-        console.error("cart: unexpected answer to add", res);
-      }
-    } catch (err) {
-      console.error("cart: could not add", err);
+      await cart.add(product, { source, onAdded: () => toast({ title: "Added to cart" }) });
     } finally {
       setBusy(false);
     }

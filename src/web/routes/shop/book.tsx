@@ -1,7 +1,6 @@
 import { BookOpen } from "lucide-react";
 import { Link } from "react-router";
 import { TRACK_INFO } from "../../../contracts/catalog";
-import { useCartSource } from "../../components/catalog/add-to-cart-button";
 import { languageName } from "../../components/catalog/labels";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
@@ -22,7 +21,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function BookPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const book = product.book;
-  const source = useCartSource("book");
   const trackLinks = product.tracks.length ? (
     <span className="flex flex-wrap gap-x-3">
       {product.tracks.map((t) => (
@@ -34,7 +32,7 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
   ) : null;
   return (
     <article>
-      <ProductSummary product={product} source={source}>
+      <ProductSummary product={product} source="book">
         {book?.ebook_id ? (
           <Link to={`/ebook/${book.ebook_id}`} className={buttonClass("secondary", "mt-3 w-full sm:w-auto")}>
             <BookOpen aria-hidden="true" className="h-5 w-5" />

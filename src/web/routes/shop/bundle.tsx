@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { formatTaka } from "../../../contracts/money";
-import { useCartSource } from "../../components/catalog/add-to-cart-button";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
@@ -21,11 +20,10 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const bundle = product.bundle ?? { items: [], items_total: 0, saving: 0 };
   const own = product.sale_price ?? product.price;
-  const source = useCartSource("bundle");
   const count = bundle.items.reduce((n, i) => n + i.quantity, 0);
   return (
     <article>
-      <ProductSummary product={product} source={source}>
+      <ProductSummary product={product} source="bundle">
         {bundle.saving > 0 ? (
           <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
             <span className="font-bold">You save {formatTaka(bundle.saving)}</span> on {count}{" "}

@@ -1,9 +1,274 @@
+import { Minus, Plus, ShoppingCart, Tag, Trash2, X } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { CartInfo } from "../../../contracts/cart";
+import { DISTRICT_NAMES } from "../../../contracts/districts";
+import { formatTaka, toPoisha } from "../../../contracts/money";
+import { CoverImage } from "../../components/catalog/cover-image";
+import { KIND_SINGULAR } from "../../components/catalog/labels";
 import { PageHeading } from "../../components/page-heading";
+import { Button, buttonClass } from "../../components/ui/button";
+import { SelectField, TextField } from "../../components/ui/field";
+import { useCart } from "../../lib/cart";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/cart";
+import { loadCart } from "./cart.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Cart") }];
 
-export default function CartPage() {
-  return <PageHeading title="Cart" />;
+/** The cart as the API answers it, read on the server for the first paint. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { cart: await loadCart(context) };
+}
+
+/** The API's taka, shown as the shop shows money. */
+const taka = (amount: number) => formatTaka(toPoisha(amount));
+
+type Line = CartInfo["lines"][number];
+
+function Stepper({ line, busy, onChange }: { line: Line; busy: boolean; onChange: (q: number) => void }) {
+  const digital = line.type === "ebook" || line.type === "content";
+  const button =
+    "inline-flex h-11 w-11 items-center justify-center text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent";
+  return (
+    <div className="inline-flex items-center rounded-md border border-slate-300">
+      <button
+        type="button"
+        className={button}
+        aria-label={`One fewer ${line.title}`}
+        disabled={digital || busy || line.quantity <= 1}
+        onClick={() => onChange(line.quantity - 1)}
+      >
+        <Minus aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <output
+        aria-label={`Quantity of ${line.title}`}
+        className="min-w-8 text-center font-semibold tabular-nums"
+      >
+        {line.quantity}
+      </output>
+      <button
+        type="button"
+        className={button}
+        aria-label={`One more ${line.title}`}
+        disabled={digital || busy || line.quantity >= line.maxQuantity}
+        onClick={() => onChange(line.quantity + 1)}
+      >
+        <Plus aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
+function CartLine({ line }: { line: Line }) {
+  const cart = useCart();
+  const [busy, setBusy] = useState(false);
+  const digital = line.type === "ebook" || line.type === "content";
+  async function run(change: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await change();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="flex gap-3 border-b border-slate-200 py-4 last:border-b-0">
+      <Link to={line.url} className="w-16 shrink-0 sm:w-20" tabIndex={-1} aria-hidden="true">
+        <CoverImage image={line.image} title={line.title} width={80} sizes="80px" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <Link to={line.url} className="line-clamp-2 font-semibold text-slate-900 hover:underline">
+              {line.title}
+            </Link>
+            <p className="text-sm text-slate-700">
+              {KIND_SINGULAR[line.type]} · {taka(line.unitPrice)}
+              {digital ? "" : " each"}
+            </p>
+          </div>
+          <p className="shrink-0 font-bold text-slate-900 tabular-nums">{taka(line.lineTotal)}</p>
+        </div>
+        {!digital && line.quantity > line.maxQuantity ? (
+          <p className="mt-1 text-sm font-semibold text-amber-800">
+            {line.maxQuantity === 0 ? "Out of stock now" : `Only ${line.maxQuantity} left in stock`}
+          </p>
+        ) : null}
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <Stepper line={line} busy={busy} onChange={(q) => run(() => cart.updateQuantity(line.id, q))} />
+          <Button
+            variant="ghost"
+            disabled={busy}
+            aria-label={`Remove ${line.title}`}
+            onClick={() => run(() => cart.remove(line.id))}
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            <span className="hidden sm:inline">Remove</span>
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function CouponBox({ info }: { info: CartInfo }) {
+  const cart = useCart();
+  const [code, setCode] = useState("");
+  const [removing, setRemoving] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!code.trim()) return;
+    if (await cart.applyCoupon(code.trim())) setCode("");
+  }
+
+  if (info.couponCode) {
+    return (
+      <div className="rounded-md border border-slate-200 py-2 pr-1 pl-3">
+        <div className="flex items-center justify-between gap-2">
+          <p className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
+            <Tag aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
+            <span className="truncate">{info.couponCode}</span>
+          </p>
+          <Button
+            variant="ghost"
+            className="shrink-0"
+            loading={removing}
+            aria-label={`Remove coupon ${info.couponCode}`}
+            onClick={async () => {
+              setRemoving(true);
+              try {
+                await cart.removeCoupon();
+              } finally {
+                setRemoving(false);
+              }
+            }}
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+            Remove
+          </Button>
+        </div>
+        {info.couponId ? (
+          <p className="text-sm text-emerald-800">Applied: you save {taka(info.discountedAmount)}</p>
+        ) : (
+          <p className="text-sm text-amber-800">{info.couponMessage ?? "Not applied"}</p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <TextField
+        label="Coupon code"
+        className="min-w-0 flex-1"
+        value={code}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" variant="secondary" loading={cart.couponLoading} disabled={!code.trim()}>
+        Apply
+      </Button>
+    </form>
+  );
+}
+
+function Summary({ info }: { info: CartInfo }) {
+  const cart = useCart();
+  const physical = info.lines.some((l) => l.type !== "ebook" && l.type !== "content");
+  return (
+    <section
+      aria-labelledby="cart-summary"
+      className="h-fit min-w-0 rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-24"
+    >
+      <h2 id="cart-summary" className="mb-3 text-lg font-bold text-slate-900">
+        Order summary
+      </h2>
+      <div className="space-y-4">
+        {physical ? (
+          <SelectField
+            label="Delivery district"
+            hint={info.zone === "dhaka" ? "Inside Dhaka" : "Outside Dhaka"}
+            options={DISTRICT_NAMES}
+            value={info.district}
+            onChange={(e) => void cart.chooseDistrict(e.target.value)}
+          />
+        ) : null}
+        <CouponBox info={info} />
+        <dl className="space-y-2 border-t border-slate-200 pt-3 text-slate-800">
+          <div className="flex justify-between gap-3">
+            <dt>
+              Subtotal ({info.qty} {info.qty === 1 ? "item" : "items"})
+            </dt>
+            <dd className="tabular-nums">{taka(info.totalPrice)}</dd>
+          </div>
+          {info.discountedAmount > 0 ? (
+            <div className="flex justify-between gap-3 text-emerald-800">
+              <dt>Discount</dt>
+              <dd className="tabular-nums">−{taka(info.discountedAmount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-3">
+            <dt>Delivery</dt>
+            <dd className="tabular-nums">{physical ? taka(info.deliveryCharges) : "None (digital)"}</dd>
+          </div>
+          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
+            <dt>Total</dt>
+            <dd className="tabular-nums" aria-live="polite">
+              {taka(info.netPrice)}
+            </dd>
+          </div>
+        </dl>
+        <Link to="/cart/checkout" className={buttonClass("primary", "w-full")}>
+          Proceed to checkout
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const cart = useCart();
+  const { accept } = cart;
+  // The loader's read is the newest when the page is (re)loaded; the cart's own reads after that.
+  useEffect(() => accept(loaderData.cart), [accept, loaderData.cart]);
+  const info = cart.info ?? loaderData.cart;
+
+  if (info.lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-md py-10 text-center">
+        <ShoppingCart aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
+        <p className="mt-2 text-slate-700">Books, e-books and stationery you add will wait for you here.</p>
+        <Link to="/" className={buttonClass("primary", "mt-6")}>
+          Browse the shop
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeading title="Cart" />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section
+          aria-labelledby="cart-items"
+          className="min-w-0 self-start rounded-lg border border-slate-200 bg-white px-3 sm:px-4"
+        >
+          <h2 id="cart-items" className="sr-only">
+            Items in your cart
+          </h2>
+          <ul>
+            {info.lines.map((line) => (
+              <CartLine key={line.id} line={line} />
+            ))}
+          </ul>
+        </section>
+        <Summary info={info} />
+      </div>
+    </div>
+  );
 }

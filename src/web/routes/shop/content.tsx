@@ -1,6 +1,5 @@
 import { FileText, Lock, PlayCircle, ScrollText } from "lucide-react";
 import type { Chapter, ChapterKind } from "../../../contracts/catalog";
-import { useCartSource } from "../../components/catalog/add-to-cart-button";
 import { languageName } from "../../components/catalog/labels";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
@@ -52,10 +51,9 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const chapters = product.content?.chapters ?? [];
   const free = chapters.filter((c) => c.is_free).length;
-  const source = useCartSource("content");
   return (
     <article>
-      <ProductSummary product={product} source={source}>
+      <ProductSummary product={product} source="content">
         <section aria-labelledby="content-details" className="mt-8">
           <h2 id="content-details" className="mb-3 text-lg font-bold text-slate-900">
             Details

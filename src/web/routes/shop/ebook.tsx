@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { formatTaka } from "../../../contracts/money";
-import { useCartSource } from "../../components/catalog/add-to-cart-button";
 import { languageName } from "../../components/catalog/labels";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
@@ -26,11 +25,10 @@ function pagesText(pages: number[]): string {
 export default function EbookPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const ebook = product.ebook;
-  const source = useCartSource("ebook");
   const printed = ebook?.book;
   return (
     <article>
-      <ProductSummary product={product} source={source}>
+      <ProductSummary product={product} source="ebook">
         {ebook && ebook.demo_pages.length > 0 ? (
           <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
             <span className="font-semibold">Free preview:</span> {pagesText(ebook.demo_pages)}

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useCartSource } from "../../components/catalog/add-to-cart-button";
 import { Gallery } from "../../components/catalog/gallery";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
@@ -19,7 +18,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function StationeryItemPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const details = product.stationery;
-  const source = useCartSource("stationery");
   const category = details?.category ? <span className="capitalize">{details.category}</span> : null;
   // The product image first, then the item's other photos, each once.
   const images = [...new Set([product.image, ...(details?.images ?? [])].filter((k): k is string => !!k))];
@@ -27,7 +25,7 @@ export default function StationeryItemPage({ loaderData }: Route.ComponentProps)
     <article>
       <ProductSummary
         product={product}
-        source={source}
+        source="stationery"
         media={<Gallery images={images} title={product.title} />}
       >
         <p className="mt-3 text-sm text-slate-700">

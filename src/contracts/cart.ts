@@ -1,0 +1,188 @@
+import { PRODUCT_KINDS, type ProductKind } from "./catalog";
+import { type DeliveryZone, findDistrict } from "./districts";
+import { toTaka } from "./money";
+import { z } from "./zod";
+
+/** Kinds bought once and read or watched online: always quantity 1 in a cart. */
+export const DIGITAL_KINDS: readonly ProductKind[] = ["ebook", "content"];
+
+export function isDigitalKind(kind: ProductKind): boolean {
+  return DIGITAL_KINDS.includes(kind);
+}
+
+/** §9: stationery delivery, 40 taka in Dhaka and 60 elsewhere (poisha). */
+export const STATIONERY_DELIVERY = { dhaka: 4_000, outside: 6_000 } as const;
+
+/** Most of one item a cart line may hold, stock permitting. */
+export const MAX_LINE_QUANTITY = 100;
+
+/** Where an add came from when the client says nothing: the page names are lower-case words. */
+export const DEFAULT_SOURCE = "website";
+
+/** A wrong type's message; a missing value keeps the shared "Required". */
+const typeError = (message: string) => ({
+  error: (i: { input?: unknown }) => (i.input === undefined ? undefined : message),
+});
+
+const wholeId = (name: string) =>
+  z
+    .number(typeError(`${name} must be a number`))
+    .int({ error: `${name} must be a whole number` })
+    .positive({ error: `${name} must be a positive number` })
+    .max(2_147_483_647, { error: `${name} is out of range` });
+
+const quantityField = z
+  .number(typeError("quantity must be a number"))
+  .int({ error: "quantity must be a whole number" })
+  .min(1, { error: "quantity must be at least 1" })
+  .max(MAX_LINE_QUANTITY, { error: `quantity must be at most ${MAX_LINE_QUANTITY}` });
+
+/**
+ * §3 cart add payload: bookId (any product's id), quantity (default 1), source, type (default
+ * 'book'). The source a browser sends is the page's name; a referral code comes from the `ref`
+ * cookie on the server, so a client cannot claim one.
+ */
+export const cartAddSchema = z.object({
+  bookId: wholeId("bookId"),
+  quantity: quantityField.default(1),
+  source: z
+    .string(typeError("source must be text"))
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: "source must be a page name (lower-case letters, digits, -)" })
+    .default(DEFAULT_SOURCE),
+  type: z.enum(PRODUCT_KINDS, { error: `type must be one of: ${PRODUCT_KINDS.join(", ")}` }).default("book"),
+});
+export type CartAddInput = z.input<typeof cartAddSchema>;
+
+/** §3 cart update payload. */
+export const cartQuantitySchema = z.object({ id: wholeId("id"), quantity: quantityField });
+
+/** §3 cart removal payload. */
+export const cartLineSchema = z.object({ id: wholeId("id") });
+
+/** §3 coupon payload; codes are compared upper-case. */
+export const couponCodeSchema = z.object({
+  code: z
+    .string(typeError("code must be text"))
+    .trim()
+    .min(1, { error: "Enter a coupon code" })
+    .max(40, { error: "A coupon code has at most 40 characters" })
+    .transform((v) => v.toUpperCase()),
+});
+
+export const UNKNOWN_DISTRICT = "Choose one of the 64 districts of Bangladesh";
+
+/** A district name (official or older spelling) read as its official name. */
+export const districtField = z
+  .string(typeError("district must be text"))
+  .trim()
+  .transform((v, ctx) => {
+    const found = findDistrict(v);
+    if (!found) {
+      ctx.addIssue({ code: "custom", message: UNKNOWN_DISTRICT });
+      return z.NEVER;
+    }
+    return found.name;
+  });
+
+/** `GET /api/cart/info?district=NAME`. */
+export const cartInfoQuerySchema = z.object({ district: districtField.optional() });
+
+/** A cart line priced, in poisha, as the cart service reads it. */
+export type CartLineView = {
+  id: number;
+  kind: ProductKind;
+  productId: number;
+  title: string;
+  image: string | null;
+  url: string;
+  /** The effective price: the sale price when it is lower. */
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  /** This line's share of the coupon discount. */
+  discount: number;
+  source: string;
+  /** How many the shopper may have: stock (capped at MAX_LINE_QUANTITY), 1 for digital kinds. */
+  maxQuantity: number;
+};
+
+/** The cart, priced, in poisha. */
+export type CartView = {
+  cartId: number | null;
+  qty: number;
+  totalPrice: number;
+  discountedAmount: number;
+  deliveryCharges: number;
+  netPrice: number;
+  isStationary: boolean;
+  district: string;
+  zone: DeliveryZone;
+  /** The attached coupon; `applied` false with the reason when it does not qualify now. */
+  coupon: { id: number; code: string; applied: boolean; message: string | null } | null;
+  lines: CartLineView[];
+};
+
+/** GET /api/cart/info's data: the summary fields of §3/§7 plus the lines, money in taka. */
+export type CartInfo = {
+  qty: number;
+  totalPrice: number;
+  discountedAmount: number;
+  netPrice: number;
+  deliveryCharges: number;
+  /** The applied coupon's id; null when there is none or the attached one does not qualify. */
+  couponId: number | null;
+  /** The cart's id. */
+  joiningId: number | null;
+  isStationary: boolean;
+  district: string;
+  zone: DeliveryZone;
+  /** The attached coupon's code, applied or not. */
+  couponCode: string | null;
+  /** Why the attached coupon gives no discount now. */
+  couponMessage?: string;
+  lines: {
+    id: number;
+    type: ProductKind;
+    productId: number;
+    title: string;
+    image: string | null;
+    unitPrice: number;
+    quantity: number;
+    lineTotal: number;
+    source: string;
+    url: string;
+    maxQuantity: number;
+  }[];
+};
+
+/** The API's shape of a priced cart: amounts in taka with at most two decimals. */
+export function toCartInfo(v: CartView): CartInfo {
+  return {
+    qty: v.qty,
+    totalPrice: toTaka(v.totalPrice),
+    discountedAmount: toTaka(v.discountedAmount),
+    netPrice: toTaka(v.netPrice),
+    deliveryCharges: toTaka(v.deliveryCharges),
+    couponId: v.coupon?.applied ? v.coupon.id : null,
+    joiningId: v.cartId,
+    isStationary: v.isStationary,
+    district: v.district,
+    zone: v.zone,
+    couponCode: v.coupon?.code ?? null,
+    ...(v.coupon && !v.coupon.applied && v.coupon.message ? { couponMessage: v.coupon.message } : {}),
+    lines: v.lines.map((l) => ({
+      id: l.id,
+      type: l.kind,
+      productId: l.productId,
+      title: l.title,
+      image: l.image,
+      unitPrice: toTaka(l.unitPrice),
+      quantity: l.quantity,
+      lineTotal: toTaka(l.lineTotal),
+      source: l.source,
+      url: l.url,
+      maxQuantity: l.maxQuantity,
+    })),
+  };
+}

@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { cartInfoQuerySchema, toCartInfo } from "../../../contracts/cart";
+import { COUPON_APPLIED } from "../../../contracts/messages";
+import { REFERRAL_COOKIE } from "../../../contracts/referral";
+import {
+  addToCart,
+  applyCoupon,
+  getCartInfo,
+  removeCoupon,
+  removeLine,
+  updateQuantity,
+} from "../../services/cart";
+import type { AppEnv } from "../env";
+import { ok, readJson, send } from "../respond";
+
+/** §7's cart and coupon calls; every answer carries the priced cart, money in taka. */
+export function cartApi() {
+  const api = new Hono<AppEnv>();
+
+  api.get("/cart/info", async (c) => {
+    const { district } = cartInfoQuerySchema.parse(c.req.query());
+    return ok(c, toCartInfo(await getCartInfo(c.get("ctx"), { district })));
+  });
+
+  api.post("/cart", async (c) => {
+    // The referral code comes from the visitor's own cookie, never from the request body.
+    const cart = await addToCart(c.get("ctx"), await readJson(c), {
+      referralCode: getCookie(c, REFERRAL_COOKIE),
+    });
+    return send(c, 201, "Added to cart", toCartInfo(cart));
+  });
+
+  api.put("/cart/quantity", async (c) => {
+    return ok(c, toCartInfo(await updateQuantity(c.get("ctx"), await readJson(c))), "Quantity updated");
+  });
+
+  api.delete("/cart", async (c) => {
+    return ok(c, toCartInfo(await removeLine(c.get("ctx"), await readJson(c))), "Removed from cart");
+  });
+
+  api.post("/coupon/apply", async (c) => {
+    return ok(c, toCartInfo(await applyCoupon(c.get("ctx"), await readJson(c))), COUPON_APPLIED);
+  });
+
+  api.delete("/coupon", async (c) => {
+    return ok(c, toCartInfo(await removeCoupon(c.get("ctx"))), "Coupon removed");
+  });
+
+  return api;
+}

@@ -1,0 +1,55 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { idField } from "../../../contracts/paging";
+import { REFERRAL_COOKIE } from "../../../contracts/referral";
+import { z } from "../../../contracts/zod";
+import { getInvoice } from "../../services/invoices";
+import { cancelOrder, getMyOrder, listMyOrders, payAgain, placeOrder } from "../../services/orders";
+import type { AppEnv } from "../env";
+import { ok, readJson, send } from "../respond";
+
+/** Our own origin as the buyer reached it, for the gateway's return addresses. */
+export function originOf(c: Context<AppEnv>): string {
+  const configured = c.get("ctx").config.PUBLIC_URL;
+  return configured ? new URL(configured).origin : new URL(c.req.url).origin;
+}
+
+const idParam = z.object({ id: idField });
+
+/** Checkout, the buyer's orders and invoices. */
+export function ordersApi() {
+  const api = new Hono<AppEnv>();
+
+  api.post("/checkout", async (c) => {
+    const placed = await placeOrder(c.get("ctx"), await readJson(c), {
+      origin: originOf(c),
+      referrerCode: getCookie(c, REFERRAL_COOKIE),
+    });
+    return send(c, 201, `Order ${placed.orderNumber} placed`, placed);
+  });
+
+  api.get("/orders", async (c) => ok(c, await listMyOrders(c.get("ctx"))));
+
+  api.get("/orders/:id", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return ok(c, await getMyOrder(c.get("ctx"), id));
+  });
+
+  api.post("/orders/:id/cancel", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return ok(c, await cancelOrder(c.get("ctx"), id), "Order cancelled");
+  });
+
+  api.post("/orders/:id/pay", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return send(c, 201, "Payment started", await payAgain(c.get("ctx"), id, originOf(c)));
+  });
+
+  api.get("/invoices/:id", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return ok(c, await getInvoice(c.get("ctx"), id));
+  });
+
+  return api;
+}

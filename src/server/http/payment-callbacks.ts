@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { z } from "../../contracts/zod";
+import { type AppDeps, contextFor } from "../services/context";
+import { DomainError } from "../services/errors";
+import { settlePayment } from "../services/orders";
+import type { AppEnv } from "./env";
+import { ok } from "./respond";
+
+const params = z.object({
+  provider: z.enum(["sandbox", "sslcommerz", "bkash"], { error: "Unknown payment gateway" }),
+  tranx: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: "Bad transaction id" }),
+});
+
+/** The callback's fields: query string and form body together (gateways use either). */
+async function fieldsOf(c: import("hono").Context<AppEnv>): Promise<Record<string, string>> {
+  const fields: Record<string, string> = { ...c.req.query() };
+  if (c.req.method === "POST") {
+    const type = c.req.header("content-type") ?? "";
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      const body = await c.req.parseBody();
+      for (const [k, v] of Object.entries(body)) if (typeof v === "string") fields[k] = v;
+    } else if (type.includes("application/json")) {
+      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(body))
+        if (typeof v === "string" || typeof v === "number") fields[k] = String(v);
+    }
+  }
+  return fields;
+}
+
+/**
+ * Where gateways come back to: the buyer's browser (success, fail, cancel; a cross-site POST for
+ * some gateways, so no session cookie is relied on) and the gateway's own server (ipn). The order
+ * is found by our transaction id in the address, and the payment is verified with the gateway.
+ */
+export function paymentCallbacks(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("ctx", contextFor(deps, { user: null, ip: c.get("ip"), log: c.get("log") }));
+    await next();
+  });
+
+  app.on(["GET", "POST"], "/:provider/:tranx/:outcome{success|fail|cancel}", async (c) => {
+    const p = params.safeParse(c.req.param());
+    if (!p.success) return c.redirect("/payment/failed", 303);
+    try {
+      const result = await settlePayment(c.get("ctx"), { ...p.data, params: await fieldsOf(c) });
+      return c.redirect(result.next, 303);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      c.get("log").warn({ err, tranx: p.data.tranx }, "payment return refused");
+      return c.redirect("/payment/failed", 303);
+    }
+  });
+
+  app.post("/:provider/:tranx/ipn", async (c) => {
+    const p = params.parse(c.req.param());
+    const result = await settlePayment(c.get("ctx"), { ...p, params: await fieldsOf(c) });
+    return ok(c, { status: result.status }, "Received");
+  });
+
+  return app;
+}

@@ -1,0 +1,55 @@
+import nodemailer from "nodemailer";
+import type { Logger } from "../../logger";
+import type { EmailProvider } from "./provider";
+
+export type SmtpOptions = {
+  host: string;
+  port: number;
+  /** TLS from the first byte; defaults to true on port 465 only (otherwise STARTTLS when offered). */
+  secure?: boolean;
+  user?: string;
+  password?: string;
+  /** The sender, e.g. `Pathagar <orders@pathagar.com.bd>`. */
+  from: string;
+  /** Connection, greeting and socket timeout. Default 15 s. */
+  timeoutMs?: number;
+};
+
+/** Sends mail through an SMTP server (nodemailer). */
+export function createSmtpEmail(opts: SmtpOptions, log: Logger): EmailProvider {
+  const timeout = opts.timeoutMs ?? 15_000;
+  const transport = nodemailer.createTransport({
+    host: opts.host,
+    port: opts.port,
+    secure: opts.secure ?? opts.port === 465,
+    auth: opts.user ? { user: opts.user, pass: opts.password ?? "" } : undefined,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  const server = `${opts.host}:${opts.port}`;
+
+  return {
+    name: "smtp",
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from: opts.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        log.info(
+          { email: { to: message.to, subject: message.subject, messageId: info.messageId } },
+          "email sent",
+        );
+      } catch (e) {
+        const reason = e instanceof Error ? e.message : String(e);
+        throw new Error(`Email to ${message.to} could not be sent through ${server}: ${reason}`, {
+          cause: e,
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,375 @@
+/**
+ * The signed-in shopper's cart: one open cart per user in PostgreSQL (any server instance serves
+ * it), one line per product, priced by `priceCart` on every read.
+ *
+ * A coupon that qualified when applied stays attached when the cart changes. While it does not
+ * qualify (the cart fell below its minimum, it expired, …) the cart shows why (`coupon.message`)
+ * and takes nothing off; it applies again by itself once it qualifies, and the shopper may remove it.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  type CartView,
+  cartAddSchema,
+  cartLineSchema,
+  cartQuantitySchema,
+  couponCodeSchema,
+  isDigitalKind,
+  MAX_LINE_QUANTITY,
+} from "../../contracts/cart";
+import type { ProductKind } from "../../contracts/catalog";
+import { COUPON_APPLIED } from "../../contracts/messages";
+import { productPath } from "../../contracts/paths";
+import { normaliseReferralCode } from "../../contracts/referral";
+import type { Db } from "../db/client";
+import { bundleItems, cartLines, carts, products, users } from "../db/schema";
+import type { Ctx } from "./context";
+import {
+  COUPON_ATTEMPTS_PER_MINUTE,
+  COUPON_NOT_FOUND,
+  type CouponRow,
+  findCouponByCode,
+  findCouponById,
+  findCouponUsage,
+  TOO_MANY_COUPON_ATTEMPTS,
+  toCouponRule,
+} from "./coupons";
+import { findOwnedProductIds } from "./entitlements";
+import { DomainError } from "./errors";
+import { deliveryRatesFrom, priceCart } from "./pricing";
+import { consumeRateLimit } from "./rate-limits";
+
+export { COUPON_APPLIED };
+
+export const SIGN_IN_FOR_CART = "Please sign in to use your cart";
+export const NO_SUCH_PRODUCT = "No such product";
+export const NO_SUCH_LINE = "No such item in your cart";
+
+/** How a digital kind is named in a refusal. */
+const DIGITAL_NAME: Partial<Record<ProductKind, string>> = { ebook: "e-book", content: "course" };
+
+export function stockMessage(available: number): string {
+  return available <= 0 ? "This item is out of stock" : `Only ${available} left in stock`;
+}
+
+function requireShopper(ctx: Ctx) {
+  if (!ctx.user) throw new DomainError("unauthorized", SIGN_IN_FOR_CART);
+  return ctx.user;
+}
+
+/**
+ * How many of a product one may have: stock for books and stationery; for a bundle, as many as
+ * its scarcest printed item allows (a bundle of only digital items is not limited); digital 1.
+ */
+const availableSql = sql<number | null>`case
+  when ${products.kind} in ('ebook', 'content') then 1
+  when ${products.kind} = 'bundle' then (
+    select min(coalesce(i.stock, 0) / bi.quantity) from ${bundleItems} bi join ${products} i on i.id = bi.item_id
+    where bi.bundle_id = ${sql.raw(`"products"."id"`)} and i.kind in ('book', 'stationary')
+  )
+  else greatest(coalesce(${products.stock}, 0), 0)
+end`;
+
+function maxQuantityOf(available: number | null): number {
+  return Math.min(available ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
+}
+
+function effectivePrice(p: { price: number; salePrice: number | null }): number {
+  return p.salePrice !== null && p.salePrice < p.price ? p.salePrice : p.price;
+}
+
+type CartRow = typeof carts.$inferSelect;
+
+async function findCart(db: Db, userId: number): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
+  return row;
+}
+
+/** The user's cart, made when missing; the upsert also locks the row until the transaction ends. */
+export async function lockCart(db: Db, userId: number, now: Date): Promise<CartRow> {
+  const [row] = await db
+    .insert(carts)
+    .values({ userId, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+/** The cart's lines of published products with what pricing and the page need, in one query. */
+function readLines(db: Db, cartId: number) {
+  return db
+    .select({
+      id: cartLines.id,
+      productId: cartLines.productId,
+      kind: cartLines.kind,
+      quantity: cartLines.quantity,
+      source: cartLines.source,
+      title: products.title,
+      slug: products.slug,
+      image: products.image,
+      price: products.price,
+      salePrice: products.salePrice,
+      available: availableSql,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
+    .orderBy(asc(cartLines.id));
+}
+
+/**
+ * Prices the user's cart with `priceCart`: the one reading of a cart the cart page and checkout
+ * share. `opts.coupon` prices with another coupon than the attached one (a code is checked this
+ * way before it is attached); `opts.district` for another district than the last chosen.
+ */
+export async function priceFor(
+  ctx: Ctx,
+  userId: number,
+  cart: CartRow | undefined,
+  opts: { coupon?: CouponRow | null; district?: string } = {},
+): Promise<CartView> {
+  const rows = cart ? await readLines(ctx.db, cart.id) : [];
+  const coupon =
+    opts.coupon !== undefined
+      ? opts.coupon
+      : cart?.couponId
+        ? await findCouponById(ctx, cart.couponId)
+        : null;
+  const usage = coupon ? await findCouponUsage(ctx, coupon, userId) : null;
+  const priced = priceCart({
+    lines: rows.map((r) => ({
+      productId: r.productId,
+      kind: r.kind,
+      title: r.title,
+      unitPrice: effectivePrice(r),
+      quantity: r.quantity,
+    })),
+    coupon: coupon && usage ? { rule: toCouponRule(coupon), usage } : null,
+    district: opts.district ?? cart?.district ?? null,
+    rates: deliveryRatesFrom(ctx.config),
+    now: ctx.now(),
+  });
+  const outcome = priced.coupon;
+  return {
+    cartId: cart?.id ?? null,
+    qty: priced.qty,
+    totalPrice: priced.totalPrice,
+    discountedAmount: priced.discountedAmount,
+    deliveryCharges: priced.deliveryCharges,
+    netPrice: priced.netPrice,
+    isStationary: priced.isStationary,
+    district: priced.district,
+    zone: priced.zone,
+    coupon: outcome
+      ? {
+          id: outcome.couponId,
+          code: outcome.code,
+          applied: outcome.status === "applied",
+          message: outcome.status === "refused" ? outcome.reason : null,
+        }
+      : null,
+    lines: rows.map((r, i) => {
+      const line = priced.lines[i]!;
+      return {
+        id: r.id,
+        kind: r.kind,
+        productId: r.productId,
+        title: r.title,
+        image: r.image,
+        url: productPath({ kind: r.kind, id: r.productId, slug: r.slug }),
+        unitPrice: line.unitPrice,
+        quantity: r.quantity,
+        lineTotal: line.lineTotal,
+        discount: line.discount,
+        source: r.source,
+        maxQuantity: maxQuantityOf(r.available),
+      };
+    }),
+  };
+}
+
+/**
+ * The caller's cart, priced. A district (already read as its official name) prices delivery for
+ * it and is remembered on the cart as the last chosen; without one the last chosen, else Dhaka.
+ */
+export async function getCartInfo(ctx: Ctx, opts: { district?: string } = {}): Promise<CartView> {
+  const me = requireShopper(ctx);
+  let cart = await findCart(ctx.db, me.id);
+  if (opts.district && opts.district !== cart?.district) {
+    const now = ctx.now();
+    const [row] = await ctx.db
+      .insert(carts)
+      .values({ userId: me.id, district: opts.district, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: carts.userId, set: { district: opts.district, updatedAt: now } })
+      .returning();
+    cart = row;
+  }
+  return priceFor(ctx, me.id, cart);
+}
+
+/**
+ * The source of an add: the referral code of the visitor's `ref` cookie when it is another
+ * account's real code, otherwise the page name the client sent.
+ */
+async function sourceOf(ctx: Ctx, userId: number, pageSource: string, referral: string | undefined) {
+  const code = normaliseReferralCode(referral);
+  if (!code) return pageSource;
+  const [owner] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referralCode, code))
+    .limit(1);
+  // Nobody refers themselves.
+  return owner && owner.id !== userId ? code : pageSource;
+}
+
+/**
+ * Adds a published product of the given kind. A printed item's quantity adds to its line, never
+ * above stock; an e-book or course is quantity 1, once, and not when already owned.
+ */
+export async function addToCart(
+  ctx: Ctx,
+  input: unknown,
+  opts: { referralCode?: string } = {},
+): Promise<CartView> {
+  const me = requireShopper(ctx);
+  const v = cartAddSchema.parse(input);
+  const [product] = await ctx.db
+    .select({ id: products.id, kind: products.kind, available: availableSql })
+    .from(products)
+    .where(and(eq(products.id, v.bookId), eq(products.kind, v.type), eq(products.published, true)))
+    .limit(1);
+  if (!product) throw new DomainError("not_found", NO_SUCH_PRODUCT);
+  const digital = isDigitalKind(product.kind);
+  if (digital) {
+    const name = DIGITAL_NAME[product.kind];
+    if (v.quantity !== 1) {
+      const message = `An ${name} is bought once: quantity must be 1`;
+      throw new DomainError("invalid", message, { quantity: message });
+    }
+    const owned = await findOwnedProductIds(ctx, me.id, [product.id]);
+    if (owned.has(product.id)) throw new DomainError("conflict", `You already own this ${name}`);
+  }
+  const source = await sourceOf(ctx, me.id, v.source, opts.referralCode);
+
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const now = ctx.now();
+    const cart = await lockCart(db, me.id, now);
+    const [existing] = await db
+      .select({ id: cartLines.id, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, product.id)))
+      .limit(1);
+    if (digital && existing) {
+      throw new DomainError("conflict", `This ${DIGITAL_NAME[product.kind]} is already in your cart`);
+    }
+    const quantity = (existing?.quantity ?? 0) + v.quantity;
+    assertQuantityAllowed(quantity, product.available);
+    if (existing) {
+      // The line keeps the source of its first add: that is where the shopper found it.
+      await db.update(cartLines).set({ quantity }).where(eq(cartLines.id, existing.id));
+    } else {
+      await db.insert(cartLines).values({
+        cartId: cart.id,
+        productId: product.id,
+        kind: product.kind,
+        quantity,
+        source,
+        createdAt: now,
+      });
+    }
+  });
+  return getCartInfo(ctx);
+}
+
+function assertQuantityAllowed(quantity: number, available: number | null) {
+  if (quantity > MAX_LINE_QUANTITY) {
+    throw new DomainError("conflict", `You can have at most ${MAX_LINE_QUANTITY} of one item`);
+  }
+  if (available !== null && quantity > available) throw new DomainError("conflict", stockMessage(available));
+}
+
+/** The caller's own line with its product's availability; anyone else's is not found. */
+async function getOwnLine(db: Db, userId: number, lineId: number, lock: boolean) {
+  const query = db
+    .select({ id: cartLines.id, cartId: cartLines.cartId, kind: cartLines.kind, available: availableSql })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.id, lineId), eq(carts.userId, userId)))
+    .limit(1);
+  const [line] = lock ? await query.for("update", { of: cartLines }) : await query;
+  if (!line) throw new DomainError("not_found", NO_SUCH_LINE);
+  return line;
+}
+
+/** Sets a printed item's quantity (1 to stock); an e-book or course stays at 1. */
+export async function updateQuantity(ctx: Ctx, input: unknown): Promise<CartView> {
+  const me = requireShopper(ctx);
+  const v = cartQuantitySchema.parse(input);
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const line = await getOwnLine(db, me.id, v.id, true);
+    if (isDigitalKind(line.kind)) {
+      const message = `An ${DIGITAL_NAME[line.kind]} is always quantity 1`;
+      throw new DomainError("invalid", message, { quantity: message });
+    }
+    assertQuantityAllowed(v.quantity, line.available);
+    await db.update(cartLines).set({ quantity: v.quantity }).where(eq(cartLines.id, line.id));
+    await db.update(carts).set({ updatedAt: ctx.now() }).where(eq(carts.id, line.cartId));
+  });
+  return getCartInfo(ctx);
+}
+
+/** Takes a line out of the caller's cart. */
+export async function removeLine(ctx: Ctx, input: unknown): Promise<CartView> {
+  const me = requireShopper(ctx);
+  const v = cartLineSchema.parse(input);
+  const deleted = await ctx.db
+    .delete(cartLines)
+    .where(
+      and(
+        eq(cartLines.id, v.id),
+        inArray(cartLines.cartId, ctx.db.select({ id: carts.id }).from(carts).where(eq(carts.userId, me.id))),
+      ),
+    )
+    .returning({ id: cartLines.id });
+  if (deleted.length === 0) throw new DomainError("not_found", NO_SUCH_LINE);
+  return getCartInfo(ctx);
+}
+
+/**
+ * Attaches a coupon to the caller's cart when it qualifies now; otherwise refuses with the reason
+ * in plain words. At most 10 tries a minute per user. One coupon per cart: a new one replaces the old.
+ */
+export async function applyCoupon(ctx: Ctx, input: unknown): Promise<CartView> {
+  const me = requireShopper(ctx);
+  const v = couponCodeSchema.parse(input);
+  await consumeRateLimit(
+    ctx,
+    `coupon:user:${me.id}`,
+    COUPON_ATTEMPTS_PER_MINUTE,
+    60_000,
+    TOO_MANY_COUPON_ATTEMPTS,
+  );
+  const coupon = await findCouponByCode(ctx, v.code);
+  if (!coupon) throw new DomainError("not_found", COUPON_NOT_FOUND);
+  const cart = await findCart(ctx.db, me.id);
+  const trial = await priceFor(ctx, me.id, cart, { coupon });
+  if (!trial.coupon?.applied) {
+    throw new DomainError("invalid", trial.coupon?.message ?? COUPON_NOT_FOUND);
+  }
+  // A cart with lines exists, or the coupon would have been refused as for an empty cart.
+  await ctx.db
+    .update(carts)
+    .set({ couponId: coupon.id, updatedAt: ctx.now() })
+    .where(eq(carts.userId, me.id));
+  return getCartInfo(ctx);
+}
+
+/** Detaches the caller's coupon, if any. */
+export async function removeCoupon(ctx: Ctx): Promise<CartView> {
+  const me = requireShopper(ctx);
+  await ctx.db.update(carts).set({ couponId: null, updatedAt: ctx.now() }).where(eq(carts.userId, me.id));
+  return getCartInfo(ctx);
+}

@@ -1,0 +1,111 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { formatTaka } from "../../src/contracts/money";
+import { expect, expectNoHorizontalOverflow, MOBILE, shot, test, waitForApp } from "./helpers";
+
+// Runs on the demo catalogue and the demo coupons (src/server/db/seed/coupons.ts: WELCOME10 is
+// 10% off, at most ৳200). A fresh account per run, so no other test's cart or coupon use counts.
+
+/** Signs a new customer up through the API; the browser context keeps the session cookie. */
+async function signUpNewCustomer(page: Page) {
+  const phone = `017${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+  const res = await page.request.post("/api/auth/register", {
+    data: { name: "Cart Tester", phone, password: "secret123", hsc_batch: "HSC 2025" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A printed book with at least two in stock: its page path, title and price in poisha. */
+async function bookWithStock(page: Page) {
+  const list = await page.request.get("/api/books?in_stock=true&sort=best_selling&limit=20");
+  const items = ((await list.json()) as { data: { items: { id: number }[] } }).data.items;
+  for (const { id } of items) {
+    const res = await page.request.get(`/api/books/${id}`);
+    const book = (
+      (await res.json()) as {
+        data: { url: string; title: string; price: number; sale_price: number | null; stock: number };
+      }
+    ).data;
+    if (book.stock >= 2) {
+      return { url: book.url, title: book.title, price: Math.round((book.sale_price ?? book.price) * 100) };
+    }
+  }
+  throw new Error("no book with two in stock");
+}
+
+test("a customer adds a book, changes the quantity, applies a coupon and picks a district", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await signUpNewCustomer(page);
+  const book = await bookWithStock(page);
+
+  // From the book's page.
+  await page.goto(book.url);
+  await waitForApp(page);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Added to cart" })).toBeVisible();
+  const cartLink = page.getByRole("link", { name: "Cart, 1 item" });
+  await expect(cartLink).toBeVisible();
+
+  // The cart page.
+  await cartLink.click();
+  await expect(page).toHaveURL("/cart");
+  await expect(page.getByRole("heading", { level: 1, name: "Cart" })).toBeVisible();
+  const items = page.getByRole("region", { name: "Items in your cart" });
+  await expect(items.getByRole("link", { name: book.title })).toBeVisible();
+  const summary = page.getByRole("region", { name: "Order summary" });
+  const row = (name: RegExp) =>
+    summary.locator("dl > div").filter({ has: page.locator("dt", { hasText: name }) });
+  await expect(row(/^Subtotal/)).toContainText(formatTaka(book.price));
+  await expect(row(/^Delivery$/)).toContainText("৳60");
+
+  // Two of them.
+  await items.getByRole("button", { name: `One more ${book.title}` }).click();
+  await expect(items.getByLabel(`Quantity of ${book.title}`)).toHaveText("2");
+  await expect(row(/^Subtotal \(2 items\)$/)).toContainText(formatTaka(book.price * 2));
+  await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+
+  // A code that does not exist: the server's words in a destructive toast titled Error.
+  await summary.getByLabel("Coupon code").fill("NOSUCHCODE");
+  await summary.getByRole("button", { name: "Apply" }).click();
+  const error = page.getByRole("alert").filter({ hasText: "Error" });
+  await expect(error).toContainText("This coupon does not exist");
+
+  // The demo coupon, typed in lower case.
+  await summary.getByLabel("Coupon code").fill("welcome10");
+  await summary.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Coupon applied successfully" })).toBeVisible();
+  const discount = Math.min(Math.floor((book.price * 2 * 10) / 100), 20_000);
+  await expect(row(/^Discount$/)).toContainText(formatTaka(discount));
+  await expect(row(/^Total$/)).toContainText(formatTaka(book.price * 2 - discount + 6_000));
+
+  // Outside Dhaka: the delivery charge is swapped into the total at once.
+  await summary.getByLabel("Delivery district").selectOption("Sylhet");
+  await expect(row(/^Delivery$/)).toContainText("৳100");
+  await expect(row(/^Total$/)).toContainText(formatTaka(book.price * 2 - discount + 10_000));
+  await expect(summary.getByText("Outside Dhaka")).toBeVisible();
+  await shot(page, "cart-desktop");
+
+  // Remembered: a reload prices for Sylhet again.
+  await page.reload();
+  await waitForApp(page);
+  await expect(summary.getByLabel("Delivery district")).toHaveValue("Sylhet");
+  await expect(row(/^Delivery$/)).toContainText("৳100");
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    "serious or critical accessibility violations",
+  ).toEqual([]);
+
+  await page.setViewportSize(MOBILE);
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "cart-360");
+
+  // Removing the line leaves the empty cart, which leads back to the shop.
+  await items.getByRole("button", { name: `Remove ${book.title}` }).click();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Browse the shop" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+});
