@@ -42,7 +42,6 @@ import { findOwnedProductIds } from "./entitlements";
 import { DomainError } from "./errors";
 import { issueInvoice } from "./invoices";
 import { notifyOrder, type OrderEvent } from "./notifications";
-import { publicContentChanged } from "./public-content";
 
 export const ORDER_NOT_FOUND = "No such order";
 export const EMPTY_CART = "Your cart is empty";
@@ -283,7 +282,6 @@ export async function placeOrder(
       );
     return { order: order!, tranx, confirmed };
   });
-  publicContentChanged();
   void notify(ctx, { type: placed.confirmed ? "confirmed" : "placed" }, placed.order);
   const result: CheckoutResult = {
     orderId: placed.order.id,
@@ -488,7 +486,6 @@ async function failAttempt(
     return o;
   });
   if (order) {
-    publicContentChanged();
     void notify(ctx, { type: "payment_failed" }, order);
   }
 }
@@ -556,7 +553,6 @@ export async function settlePayment(
       return confirmInTx(ctx, tx, order, ctx.now(), `Paid by ${attempt.provider} (${verified.gatewayTxnId})`);
     });
     if (confirmedNow) {
-      publicContentChanged();
       void notify(ctx, { type: "confirmed" }, order);
     }
     return outcomeOf(ctx.db, order, attempt.tranx, "paid");
@@ -635,7 +631,6 @@ export async function cancelOrder(ctx: Ctx, id: number): Promise<OrderView> {
       .where(and(eq(payments.orderId, o.id), eq(payments.status, "initiated")));
     await recordEvent(tx, o.id, "cancelled", "Cancelled by the buyer", me.id, now);
   });
-  publicContentChanged();
   return getMyOrder(ctx, id);
 }
 
