@@ -320,31 +320,61 @@ async function findCards(ctx: Pick<Ctx, "db">, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, toCard(r as CardRow)]));
 }
 
-/** Same kind, sharing a track or an author, best sellers first. */
+const RELATED_LIMIT = 6;
+
+/** How many of an author's products are looked at for "related": enough for any real author. */
+const RELATED_AUTHOR_CANDIDATES = 200;
+
+/**
+ * Same kind: the best sellers by the same authors first, then the best sellers sharing a track.
+ * Each part is bounded: one OR over both made PostgreSQL gather every book of a prolific author
+ * (thousands) before the first row.
+ */
 async function listRelated(
   ctx: Pick<Ctx, "db">,
   p: { id: number; kind: ProductKind; tracks: string[] },
 ): Promise<ProductCard[]> {
-  const rows = await ctx.db
+  const base = [eq(products.published, true), eq(products.kind, p.kind), sql`${products.id} <> ${p.id}`];
+  const byAuthor = await ctx.db
     .select(cardColumns)
     .from(products)
     .where(
       and(
-        eq(products.published, true),
-        eq(products.kind, p.kind),
-        sql`${products.id} <> ${p.id}`,
-        sql`(${products.tracks} && ${sql`array[${sql.join(
-          p.tracks.map((t) => sql`${t}`),
-          sql`, `,
-        )}]::text[]`} or exists (
-          select 1 from ${productAuthors} a1 join ${productAuthors} a2 on a1.author_id = a2.author_id
-          where a1.product_id = ${p.id} and a2.product_id = ${products.id}
-        ))`,
+        ...base,
+        sql`${products.id} in (
+          select pa.product_id from ${productAuthors} pa
+          where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${p.id})
+          limit ${RELATED_AUTHOR_CANDIDATES}
+        )`,
       ),
     )
     .orderBy(desc(products.soldCount), asc(products.id))
-    .limit(6);
-  return rows.map((r) => toCard(r as CardRow));
+    .limit(RELATED_LIMIT);
+  const taken = byAuthor.map((r) => r.id);
+  const more =
+    byAuthor.length < RELATED_LIMIT && p.tracks.length > 0
+      ? await ctx.db
+          .select(cardColumns)
+          .from(products)
+          .where(
+            and(
+              ...base,
+              sql`${products.tracks} && ${sql`array[${sql.join(
+                p.tracks.map((t) => sql`${t}`),
+                sql`, `,
+              )}]::text[]`}`,
+              taken.length
+                ? sql`${products.id} not in ${sql`(${sql.join(
+                    taken.map((t) => sql`${t}`),
+                    sql`, `,
+                  )})`}`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(products.soldCount), asc(products.id))
+          .limit(RELATED_LIMIT - byAuthor.length)
+      : [];
+  return [...byAuthor, ...more].map((r) => toCard(r as CardRow));
 }
 
 /**
