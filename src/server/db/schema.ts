@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { ORDER_STATUSES } from "../../contracts/order-status";
 import {
   type AnyPgColumn,
   boolean,
@@ -410,16 +411,7 @@ export const cartLines = pgTable(
 /** Order numbers as customers read them: 100001, 100002, … (gaps are harmless here). */
 export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
 
-export const orderStatus = pgEnum("order_status", [
-  "pending_payment",
-  "confirmed",
-  "processing",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "refunded",
-  "payment_failed",
-]);
+export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
 
 /**
@@ -459,7 +451,10 @@ export const orders = pgTable(
     reservedStock: jsonb().$type<Record<string, number>>().notNull().default({}),
     reservedUntil: timestamp({ withTimezone: true }),
     courier: text(),
+    /** The number the parcel is tracked by at `/tracking/{cn}`, upper-cased (Steadfast: its tracking code). */
     consignment: text().unique(),
+    /** When the courier was last asked where the parcel is; the tracking page asks again after a few minutes. */
+    courierCheckedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
     confirmedAt: timestamp({ withTimezone: true }),
