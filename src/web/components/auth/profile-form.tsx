@@ -2,10 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type ProfileUpdateInput, profileUpdateSchema } from "../../../contracts/auth";
-import { HSC_BATCHES } from "../../../contracts/messages";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { Button } from "../ui/button";
-import { FormMessage, SelectField, TextField } from "../ui/field";
+import { FormMessage } from "../ui/field";
+import { HscBatchField, PhoneField } from "./account-fields";
 
 /**
  * Phone and HSC batch, saved through POST /api/auth/update (the profile dialog and /edit).
@@ -44,21 +44,8 @@ export function ProfileForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormMessage>{formError}</FormMessage>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register("phone")}
-      />
-      <SelectField
-        label="HSC batch"
-        options={HSC_BATCHES}
-        placeholder="Choose your batch"
-        error={errors.hsc_batch?.message}
-        {...register("hsc_batch")}
-      />
+      <PhoneField error={errors.phone?.message} {...register("phone")} />
+      <HscBatchField error={errors.hsc_batch?.message} {...register("hsc_batch")} />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {submitLabel}
       </Button>

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { type RegisterInput, registerSchema } from "../../../contracts/auth";
-import { HSC_BATCHES } from "../../../contracts/messages";
+import { HscBatchField, PhoneField } from "../../components/auth/account-fields";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
-import { FormMessage, SelectField, TextField } from "../../components/ui/field";
+import { FormMessage, TextField } from "../../components/ui/field";
 import { api, applyFieldErrors } from "../../lib/api";
 import { routeMiddleware } from "../../lib/guards.server";
 import { pageTitle } from "../../lib/meta";
@@ -52,11 +52,7 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormMessage>{formError}</FormMessage>
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <TextField
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
+        <PhoneField
           hint="Bangladeshi mobile, e.g. 01712345678"
           error={errors.phone?.message}
           {...register("phone")}
@@ -75,13 +71,7 @@ export default function RegisterPage() {
           error={errors.password?.message}
           {...register("password")}
         />
-        <SelectField
-          label="HSC batch"
-          options={HSC_BATCHES}
-          placeholder="Choose your batch"
-          error={errors.hsc_batch?.message}
-          {...register("hsc_batch")}
-        />
+        <HscBatchField error={errors.hsc_batch?.message} {...register("hsc_batch")} />
         <Button type="submit" loading={isSubmitting} className="w-full">
           Create account
         </Button>
