@@ -1,43 +1,24 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { formatTaka } from "../../src/contracts/money";
-import { expect, expectNoHorizontalOverflow, MOBILE, shot, test, waitForApp } from "./helpers";
+import {
+  bookWithStock,
+  expect,
+  expectNoHorizontalOverflow,
+  MOBILE,
+  shot,
+  signUpNewCustomer,
+  test,
+  waitForApp,
+} from "./helpers";
 
 // Runs on the demo catalogue and the demo coupons (src/server/db/seed/coupons.ts: WELCOME10 is
 // 10% off, at most ৳200). A fresh account per run, so no other test's cart or coupon use counts.
-
-/** Signs a new customer up through the API; the browser context keeps the session cookie. */
-async function signUpNewCustomer(page: Page) {
-  const phone = `017${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-  const res = await page.request.post("/api/auth/register", {
-    data: { name: "Cart Tester", phone, password: "secret123", hsc_batch: "HSC 2025" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-/** A printed book with at least two in stock: its page path, title and price in poisha. */
-async function bookWithStock(page: Page) {
-  const list = await page.request.get("/api/books?in_stock=true&sort=best_selling&limit=20");
-  const items = ((await list.json()) as { data: { items: { id: number }[] } }).data.items;
-  for (const { id } of items) {
-    const res = await page.request.get(`/api/books/${id}`);
-    const book = (
-      (await res.json()) as {
-        data: { url: string; title: string; price: number; sale_price: number | null; stock: number };
-      }
-    ).data;
-    if (book.stock >= 2) {
-      return { url: book.url, title: book.title, price: Math.round((book.sale_price ?? book.price) * 100) };
-    }
-  }
-  throw new Error("no book with two in stock");
-}
 
 test("a customer adds a book, changes the quantity, applies a coupon and picks a district", async ({
   page,
 }) => {
   await page.goto("/");
-  await signUpNewCustomer(page);
+  await signUpNewCustomer(page, "Cart Tester");
   const book = await bookWithStock(page);
 
   // From the book's page.

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { SHOTS_DIR } from "./support";
 
@@ -72,4 +73,52 @@ export async function expectNoHorizontalOverflow(page: Page) {
 export async function shot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage });
+}
+
+/** Signs a new customer up through the API; the browser context keeps the session cookie. */
+export async function signUpNewCustomer(page: Page, name = "Test Customer") {
+  const phone = `017${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+  const res = await page.request.post("/api/auth/register", {
+    data: { name, phone, password: "secret123", hsc_batch: "HSC 2025" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { name, phone };
+}
+
+/**
+ * A printed book with at least `min` in stock, from the best sellers (the demo stock is limited
+ * and other tests buy too): its id, page path, title and price in poisha.
+ */
+export async function bookWithStock(page: Page, min = 2, skip: readonly number[] = []) {
+  const list = await page.request.get("/api/books?in_stock=true&sort=best_selling&limit=40");
+  const items = ((await list.json()) as { data: { items: { id: number }[] } }).data.items;
+  for (const { id } of items) {
+    if (skip.includes(id)) continue;
+    const res = await page.request.get(`/api/books/${id}`);
+    const book = (
+      (await res.json()) as {
+        data: { url: string; title: string; price: number; sale_price: number | null; stock: number };
+      }
+    ).data;
+    if (book.stock >= min) {
+      return {
+        id,
+        url: book.url,
+        title: book.title,
+        price: Math.round((book.sale_price ?? book.price) * 100),
+      };
+    }
+  }
+  throw new Error(`no book with ${min} in stock`);
+}
+
+/** Runs axe on the page; serious and critical violations fail the test and are printed. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  await waitForApp(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = bad.map(
+    (v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(report, `serious or critical accessibility violations on ${page.url()}`).toEqual([]);
 }

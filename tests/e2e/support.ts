@@ -2,7 +2,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** Shared by playwright.config.ts, prepare.ts and the specs (no Playwright imports here). */
-export const E2E_PORT = 3100;
+/** The e2e server's port; E2E_PORT moves it when two runs share a machine. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** A throwaway data directory, removed and rebuilt before every run. */

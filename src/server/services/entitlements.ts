@@ -20,3 +20,17 @@ export async function findOwnedProductIds(
 export async function ownsProduct(ctx: Pick<Ctx, "db">, userId: number, productId: number): Promise<boolean> {
   return (await findOwnedProductIds(ctx, userId, [productId])).has(productId);
 }
+
+/** The user's entitlement to one e-book or course, with the order that granted it; null when not owned. */
+export async function findEntitlement(
+  ctx: Pick<Ctx, "db">,
+  userId: number,
+  productId: number,
+): Promise<{ orderId: number; grantedAt: Date } | null> {
+  const [row] = await ctx.db
+    .select({ orderId: entitlements.orderId, grantedAt: entitlements.grantedAt })
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, userId), eq(entitlements.productId, productId)))
+    .limit(1);
+  return row ?? null;
+}

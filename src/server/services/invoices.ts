@@ -1,40 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { InvoiceSnapshot, InvoiceView } from "../../contracts/invoice";
 import { can } from "../../contracts/permissions";
 import type { Db } from "../db/client";
 import { invoiceCounters, invoices, type orderLines, type orders } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 
-/** What an invoice says, frozen when it is issued; later edits to products or orders leave it as it was. */
-export type InvoiceSnapshot = {
-  number: string;
-  issuedAt: string;
-  shop: { name: string; url: string | null };
-  order: {
-    id: number;
-    number: string;
-    placedAt: string;
-    paymentMethod: "gateway" | "cod";
-    couponCode: string | null;
-  };
-  buyer: { name: string; phone: string; email: string | null };
-  deliverTo: { district: string; area: string; address: string };
-  lines: {
-    productId: number;
-    kind: string;
-    title: string;
-    unitPrice: number;
-    quantity: number;
-    lineTotal: number;
-    discount: number;
-  }[];
-  subtotal: number;
-  discount: number;
-  delivery: number;
-  total: number;
-};
-
-export type InvoiceView = { id: number; orderId: number; snapshot: InvoiceSnapshot };
+export type { InvoiceSnapshot, InvoiceView };
 
 export const INVOICE_NOT_FOUND = "No such invoice";
 

@@ -1,9 +1,18 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useLocation } from "react-router";
 import type { CartInfo } from "../../contracts/cart";
 import type { ProductKind } from "../../contracts/catalog";
 import { COUPON_APPLIED, COUPON_NOT_VALID, DEFAULT_ADD_QUANTITY } from "../../contracts/messages";
-import { toTaka } from "../../contracts/money";
+import { pushAddToCart } from "./analytics";
 import { ApiError, api } from "./api";
 import { toast } from "./toast";
 
@@ -77,32 +86,6 @@ const CartContext = createContext<CartContextValue>({
   accept: () => {},
 });
 
-type DataLayerWindow = Window & { dataLayer?: unknown[] };
-
-/** GA4's add_to_cart event on the tag manager's data layer. */
-function pushAddToCart(item: CartItem, quantity: number) {
-  const w = window as DataLayerWindow;
-  const unit = item.price === undefined ? undefined : toTaka(item.sale_price ?? item.price);
-  w.dataLayer ??= [];
-  w.dataLayer.push({ ecommerce: null });
-  w.dataLayer.push({
-    event: "add_to_cart",
-    ecommerce: {
-      currency: "BDT",
-      ...(unit === undefined ? {} : { value: unit * quantity }),
-      items: [
-        {
-          item_id: String(item.id),
-          item_name: item.title,
-          item_category: item.kind,
-          ...(unit === undefined ? {} : { price: unit }),
-          quantity,
-        },
-      ],
-    },
-  });
-}
-
 /**
  * Holds the cart; every change goes through §7's calls and then reloads the summary (§4).
  * Failures are only logged (§8), except the coupon's toasts. /admin paths skip cart
@@ -115,17 +98,20 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
 
+  // Reads can overlap (a district picked twice quickly): only the latest one's answer is kept.
+  const latestRead = useRef(0);
   const read = useCallback(async (query = "") => {
+    const mine = ++latestRead.current;
     setLoading(true);
     try {
       const { data } = await api<CartInfo>("GET", `/api/cart/info${query}`);
       if (!data) throw new Error("empty cart answer");
-      setInfo(data);
+      if (mine === latestRead.current) setInfo(data);
     } catch (err) {
       // §8: cart failures are only logged; the shopper sees no message.
       console.error("cart: could not load the cart", err);
     } finally {
-      setLoading(false);
+      if (mine === latestRead.current) setLoading(false);
     }
   }, []);
   const reload = useCallback(() => read(), [read]);
@@ -207,6 +193,13 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     [reload],
   );
 
+  /** A loader's read is newer than any read still on its way. */
+  const accept = useCallback((data: CartInfo) => {
+    latestRead.current++;
+    setInfo(data);
+    setLoading(false);
+  }, []);
+
   const chooseDistrict = useCallback(
     (district: string) => read(`?district=${encodeURIComponent(district)}`),
     [read],
@@ -232,7 +225,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       applyCoupon,
       removeCoupon,
       chooseDistrict,
-      accept: setInfo,
+      accept,
     }),
     [
       info,
@@ -245,6 +238,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       applyCoupon,
       removeCoupon,
       chooseDistrict,
+      accept,
     ],
   );
 

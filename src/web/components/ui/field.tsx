@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type Ref, type SelectHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 import { cn } from "../../lib/cn";
 
 const control =
@@ -86,6 +92,35 @@ export function SelectField({
           </option>
         ))}
       </select>
+      <Message id={msg} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ref,
+  ...props
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const id = useId();
+  const msg = `${id}-msg`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={ref}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? msg : undefined}
+        className={cn(control, "py-2.5", error ? "border-red-600" : "border-slate-300")}
+        {...props}
+      />
       <Message id={msg} error={error} hint={hint} />
     </div>
   );

@@ -1,11 +1,21 @@
-import { PageHeading } from "../../components/page-heading";
+import { OwnedProductSuccess } from "../../components/orders/owned-product-success";
+import { routeMiddleware } from "../../lib/guards.server";
 import type { Route } from "./+types/ebook-payment-success";
+import { loadOwnedProduct } from "./orders.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Payment Successful" },
   { name: "description", content: "Payment successful page" },
+  { name: "robots", content: "noindex" },
 ];
 
-export default function PaymentSuccessfulPage() {
-  return <PageHeading title="Payment Successful" />;
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware("auth");
+
+/** The e-book the caller owns now; one they do not own is a 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadOwnedProduct(context, "ebook", params.id);
+}
+
+export default function EbookPaymentSuccessfulPage({ loaderData }: Route.ComponentProps) {
+  return <OwnedProductSuccess kind="ebook" product={loaderData.product} order={loaderData.order} />;
 }

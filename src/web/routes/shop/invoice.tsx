@@ -1,11 +1,52 @@
-import { PageHeading } from "../../components/page-heading";
+import { ArrowLeft, Printer } from "lucide-react";
+import { Link } from "react-router";
+import { InvoiceDocument } from "../../components/orders/invoice-document";
+import { Button } from "../../components/ui/button";
+import { routeMiddleware } from "../../lib/guards.server";
 import type { Route } from "./+types/invoice";
+import { loadInvoice } from "./invoice.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Invoice" },
   { name: "description", content: "View your order invoice" },
+  { name: "robots", content: "noindex" },
 ];
 
-export default function InvoicePage() {
-  return <PageHeading title="Invoice" />;
+/** A signed-out visitor signs in and comes back; the invoice is then shown to its buyer or staff. */
+export const middleware: Route.MiddlewareFunction[] = routeMiddleware("auth");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadInvoice(context, params.id);
+}
+
+// A4 with even margins; only the invoice is printed (no toolbar, no notifications).
+const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
+@media print {
+  html, body { background: #fff !important; color: #000 !important; }
+  [aria-label="Notifications"] { display: none !important; }
+  thead { display: table-header-group; }
+  tr, td, th { break-inside: avoid; page-break-inside: avoid; }
+}`;
+
+export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+  const { snapshot, issuedText, placedText } = loaderData;
+  return (
+    <div>
+      <style>{PRINT_CSS}</style>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link
+          to="/orders"
+          className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-800 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          My orders
+        </Link>
+        <Button onClick={() => window.print()}>
+          <Printer aria-hidden="true" className="h-4 w-4" />
+          Print
+        </Button>
+      </div>
+      <InvoiceDocument snapshot={snapshot} issuedText={issuedText} placedText={placedText} />
+    </div>
+  );
 }

@@ -1,9 +1,128 @@
+import { FileText, Package, Truck } from "lucide-react";
+import { Link } from "react-router";
+import { formatTaka } from "../../../contracts/money";
+import { PAYMENT_METHOD_LABEL } from "../../components/orders/labels";
+import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
+import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { PageHeading } from "../../components/page-heading";
+import { buttonClass } from "../../components/ui/button";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders";
+import { loadMyOrders, type OrderCard } from "./orders.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My orders") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "My orders") },
+  { name: "robots", content: "noindex" },
+];
 
-export default function MyOrdersPage() {
-  return <PageHeading title="My orders" />;
+/** The signed-in buyer's orders, newest first (the guard-auth layout asks for sign-in). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { orders: await loadMyOrders(context) };
+}
+
+function OrderCardView({ order }: { order: OrderCard }) {
+  const headingId = `order-${order.id}`;
+  const hasActions = order.canPay || order.canCancel || order.invoiceId || order.consignment;
+  return (
+    <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-bold text-slate-900">
+            Order #{order.number}
+          </h2>
+          <p className="text-sm text-slate-700">
+            <time dateTime={order.createdAt}>{order.placedAtText}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      <ul className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-slate-800">
+        {order.lines.map((l) => (
+          <li key={l.productId} className="flex justify-between gap-3">
+            <Link to={l.url} className="min-w-0 break-words hover:underline">
+              {l.title} <span className="whitespace-nowrap text-slate-600">× {l.quantity}</span>
+            </Link>
+            <span className="shrink-0 text-sm text-slate-700 tabular-nums">{formatTaka(l.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-100 pt-3">
+        <div className="flex gap-1.5 text-sm text-slate-700">
+          <dt className="sr-only">Payment</dt>
+          <dd>{PAYMENT_METHOD_LABEL[order.paymentMethod]}</dd>
+        </div>
+        <div className="flex items-baseline gap-1.5">
+          <dt className="text-slate-700">Total</dt>
+          <dd className="text-lg font-bold text-slate-900 tabular-nums">{formatTaka(order.total)}</dd>
+        </div>
+      </dl>
+
+      {order.status === "pending_payment" && order.payByText ? (
+        <p className="mt-2 text-sm text-amber-900">
+          Waiting for payment until {order.payByText}; after that the order is cancelled.
+        </p>
+      ) : null}
+      {order.status === "payment_failed" ? (
+        <p className="mt-2 text-sm text-red-800">
+          The payment did not go through. Pay again or cancel the order.
+        </p>
+      ) : null}
+
+      {hasActions ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {order.canPay ? <PayNowButton orderId={order.id}>Pay now</PayNowButton> : null}
+          {order.canCancel ? <CancelOrderButton orderId={order.id} orderNumber={order.number} /> : null}
+          {order.invoiceId ? (
+            <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("secondary")}>
+              <FileText aria-hidden="true" className="h-4 w-4" />
+              Invoice
+            </Link>
+          ) : null}
+          {order.consignment ? (
+            <Link
+              to={`/tracking/${encodeURIComponent(order.consignment)}`}
+              className={buttonClass("secondary")}
+            >
+              <Truck aria-hidden="true" className="h-4 w-4" />
+              Track
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  if (orders.length === 0) {
+    return (
+      <div className="mx-auto max-w-md py-10 text-center">
+        <Package aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">No orders yet</h1>
+        <p className="mt-2 text-slate-700">
+          When you buy books, e-books or stationery, your orders show here.
+        </p>
+        <Link to="/" className={buttonClass("primary", "mt-6")}>
+          Browse the shop
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeading title="My orders">
+        <p>
+          {orders.length} {orders.length === 1 ? "order" : "orders"}, newest first.
+        </p>
+      </PageHeading>
+      <div className="space-y-4">
+        {orders.map((o) => (
+          <OrderCardView key={o.id} order={o} />
+        ))}
+      </div>
+    </div>
+  );
 }

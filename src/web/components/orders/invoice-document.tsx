@@ -1,0 +1,155 @@
+import type { InvoiceSnapshot } from "../../../contracts/invoice";
+import { formatTaka } from "../../../contracts/money";
+import { PAYMENT_METHOD_LABEL } from "./labels";
+
+/**
+ * A printed-page invoice from its immutable snapshot (money in poisha). On a phone the unit price
+ * and discount fold into the item's cell; on paper every column shows. Black on white when printed.
+ */
+export function InvoiceDocument({
+  snapshot: s,
+  issuedText,
+  placedText,
+}: {
+  snapshot: InvoiceSnapshot;
+  issuedText: string;
+  placedText: string;
+}) {
+  const shopHost = s.shop.url ? new URL(s.shop.url).host : null;
+  const cod = s.order.paymentMethod === "cod";
+  const num = "px-2 py-2 text-right tabular-nums whitespace-nowrap";
+  const wide = "hidden sm:table-cell print:table-cell";
+  return (
+    <article
+      aria-labelledby="invoice-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 text-slate-900 sm:p-8 print:rounded-none print:border-0 print:p-0 print:text-[10.5pt] print:text-black"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-slate-900 pb-4">
+        <div>
+          <p className="text-2xl font-bold tracking-tight text-brand-800 print:text-black">{s.shop.name}</p>
+          {shopHost ? <p className="text-sm text-slate-700 print:text-black">{shopHost}</p> : null}
+        </div>
+        <div className="text-left sm:text-right">
+          <h1 id="invoice-title" className="text-2xl font-bold tracking-wide uppercase">
+            Invoice
+          </h1>
+          <p className="font-semibold tabular-nums">{s.number}</p>
+          <p className="text-sm text-slate-700 print:text-black">Issued {issuedText}</p>
+        </div>
+      </header>
+
+      <div className="grid grid-cols-1 gap-4 border-b border-slate-300 py-4 text-sm sm:grid-cols-3 print:grid-cols-3">
+        <section aria-labelledby="bill-to">
+          <h2
+            id="bill-to"
+            className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase print:text-black"
+          >
+            Bill to
+          </h2>
+          <p className="font-semibold">{s.buyer.name}</p>
+          <p>{s.buyer.phone}</p>
+          {s.buyer.email ? <p className="break-all">{s.buyer.email}</p> : null}
+        </section>
+        <section aria-labelledby="deliver-to">
+          <h2
+            id="deliver-to"
+            className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase print:text-black"
+          >
+            Deliver to
+          </h2>
+          <p className="break-words">{s.deliverTo.address}</p>
+          <p>
+            {s.deliverTo.area}, {s.deliverTo.district}
+          </p>
+        </section>
+        <section aria-labelledby="order-info">
+          <h2
+            id="order-info"
+            className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase print:text-black"
+          >
+            Order
+          </h2>
+          <p className="font-semibold">#{s.order.number}</p>
+          <p>
+            Placed <span className="whitespace-nowrap">{placedText}</span>
+          </p>
+          <p>{PAYMENT_METHOD_LABEL[s.order.paymentMethod]}</p>
+        </section>
+      </div>
+
+      <table className="mt-4 w-full border-collapse text-sm">
+        <caption className="sr-only">Items on invoice {s.number}</caption>
+        <thead>
+          <tr className="border-b border-slate-900 text-left">
+            <th scope="col" className="py-2 pr-2 font-semibold">
+              Item
+            </th>
+            <th scope="col" className={`${num} ${wide} font-semibold`}>
+              Unit price
+            </th>
+            <th scope="col" className={`${num} font-semibold`}>
+              Qty
+            </th>
+            <th scope="col" className={`${num} ${wide} font-semibold`}>
+              Discount
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right font-semibold whitespace-nowrap">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.lines.map((l) => (
+            <tr key={l.productId} className="break-inside-avoid border-b border-slate-200 align-top">
+              <td className="py-2 pr-2">
+                <span className="break-words">{l.title}</span>
+                <span className="block text-xs text-slate-600 sm:hidden print:hidden">
+                  {formatTaka(l.unitPrice)} each
+                  {l.discount > 0 ? `, −${formatTaka(l.discount)} discount` : ""}
+                </span>
+              </td>
+              <td className={`${num} ${wide}`}>{formatTaka(l.unitPrice)}</td>
+              <td className={num}>{l.quantity}</td>
+              <td className={`${num} ${wide}`}>{l.discount > 0 ? `−${formatTaka(l.discount)}` : "—"}</td>
+              <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">
+                {formatTaka(l.lineTotal - l.discount)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div className="mt-4 flex justify-end break-inside-avoid">
+        <dl className="w-full max-w-xs space-y-1 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt>Subtotal</dt>
+            <dd className="tabular-nums">{formatTaka(s.subtotal)}</dd>
+          </div>
+          {s.discount > 0 ? (
+            <div className="flex justify-between gap-4">
+              <dt>Discount{s.order.couponCode ? ` (${s.order.couponCode})` : ""}</dt>
+              <dd className="tabular-nums">−{formatTaka(s.discount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-4">
+            <dt>Delivery</dt>
+            <dd className="tabular-nums">{formatTaka(s.delivery)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t-2 border-slate-900 pt-1.5 text-base font-bold">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{formatTaka(s.total)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 text-slate-700 print:text-black">
+            <dt>{cod ? "Due on delivery (cash)" : "Paid online"}</dt>
+            <dd className="tabular-nums">{formatTaka(s.total)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <footer className="mt-8 border-t border-slate-300 pt-3 text-xs text-slate-600 break-inside-avoid print:text-black">
+        <p>Thank you for shopping with {s.shop.name}. Prices are in Bangladeshi taka (BDT).</p>
+        <p>This invoice was issued electronically and is valid without a signature.</p>
+      </footer>
+    </article>
+  );
+}

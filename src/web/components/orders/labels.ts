@@ -1,0 +1,22 @@
+import type { PaymentMethod } from "../../../contracts/checkout";
+import type { OrderStatus } from "../../../contracts/order-status";
+
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
+  gateway: "Online payment",
+  cod: "Cash on delivery",
+};
+
+/** The badge colours of each status (light backgrounds, dark text: AA contrast). */
+export const STATUS_TONE: Record<OrderStatus, string> = {
+  pending_payment: "bg-amber-100 text-amber-900 ring-amber-300",
+  confirmed: "bg-sky-100 text-sky-900 ring-sky-300",
+  processing: "bg-indigo-100 text-indigo-900 ring-indigo-300",
+  shipped: "bg-violet-100 text-violet-900 ring-violet-300",
+  delivered: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  cancelled: "bg-slate-100 text-slate-800 ring-slate-300",
+  refunded: "bg-slate-100 text-slate-800 ring-slate-300",
+  payment_failed: "bg-red-100 text-red-900 ring-red-300",
+};
+
+/** Statuses in which the order is bought: paid online or confirmed for cash on delivery. */
+export const BOUGHT: readonly OrderStatus[] = ["confirmed", "processing", "shipped", "delivered"];

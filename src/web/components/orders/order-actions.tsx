@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import type { CheckoutResult } from "../../../contracts/checkout";
+import { ApiError, api } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { Button, type ButtonProps } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+
+const messageOf = (err: unknown) =>
+  err instanceof ApiError ? err.message : "Something went wrong. Please try again.";
+
+/**
+ * Starts a new payment for an unpaid order (POST /api/orders/:id/pay) and goes to the gateway's
+ * page. The button keeps saying "Please wait..." while the browser leaves.
+ */
+export function PayNowButton({
+  orderId,
+  children,
+  ...props
+}: { orderId: number } & Omit<ButtonProps, "onClick" | "loading">) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [paying, setPaying] = useState(false);
+
+  async function pay() {
+    setPaying(true);
+    try {
+      const { data } = await api<CheckoutResult>("POST", `/api/orders/${orderId}/pay`);
+      if (data?.redirectUrl) {
+        window.location.assign(data.redirectUrl);
+        return;
+      }
+      setPaying(false);
+      if (data) navigate(`/payment/${encodeURIComponent(data.tranx)}/success`);
+    } catch (err) {
+      setPaying(false);
+      toast({ title: "Could not start the payment", description: messageOf(err), variant: "destructive" });
+      void revalidator.revalidate();
+    }
+  }
+
+  return (
+    <Button {...props} loading={paying} onClick={() => void pay()}>
+      {children}
+    </Button>
+  );
+}
+
+/** Cancels an unpaid order after the buyer confirms it in a dialog. */
+export function CancelOrderButton({
+  orderId,
+  orderNumber,
+  onCancelled,
+  ...props
+}: {
+  orderId: number;
+  orderNumber: string;
+  onCancelled?: () => void;
+} & Omit<ButtonProps, "onClick" | "loading" | "children">) {
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+
+  async function cancel() {
+    setCancelling(true);
+    try {
+      await api("POST", `/api/orders/${orderId}/cancel`);
+      toast({ title: `Order ${orderNumber} cancelled` });
+      onCancelled?.();
+    } catch (err) {
+      toast({ title: "Could not cancel the order", description: messageOf(err), variant: "destructive" });
+    } finally {
+      setCancelling(false);
+      setOpen(false);
+      void revalidator.revalidate();
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" {...props} onClick={() => setOpen(true)}>
+        Cancel order
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !cancelling && setOpen(next)}
+        title={`Cancel order ${orderNumber}?`}
+        description="The order will not be delivered and its items go back on sale. This cannot be undone."
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={cancelling} onClick={() => setOpen(false)}>
+            Keep the order
+          </Button>
+          <Button variant="destructive" loading={cancelling} onClick={() => void cancel()}>
+            Yes, cancel it
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

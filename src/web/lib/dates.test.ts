@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { formatDhakaDate, formatDhakaDateTime, formatDhakaTime } from "./dates";
+
+describe("Dhaka dates", () => {
+  it("shows a UTC moment in Dhaka time (UTC+6), on the next day when it is past 18:00 UTC", () => {
+    expect(formatDhakaDateTime("2026-03-04T20:05:00Z")).toBe("5 Mar 2026, 2:05 am");
+  });
+
+  it("writes noon as 12 pm and midnight as 12 am", () => {
+    expect(formatDhakaTime("2026-09-01T06:00:00Z")).toBe("12:00 pm");
+    expect(formatDhakaTime("2026-09-01T18:00:00Z")).toBe("12:00 am");
+  });
+
+  it("uses three-letter months, September too", () => {
+    expect(formatDhakaDate("2026-09-15T00:00:00Z")).toBe("15 Sep 2026");
+  });
+});

@@ -1,0 +1,80 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { OrderView } from "../../../contracts/checkout";
+import { idField } from "../../../contracts/paging";
+import { getProduct } from "../../../server/services/catalog";
+import { findEntitlement } from "../../../server/services/entitlements";
+import { DomainError } from "../../../server/services/errors";
+import { getMyOrder, getMyOrderByTranx, listMyOrders } from "../../../server/services/orders";
+import { getApp, loadFrom } from "../../lib/app-context.server";
+import { formatDhakaDateTime, formatDhakaTime } from "../../lib/dates";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** An order as the pages show it: its times already written out in Dhaka time. */
+export type OrderCard = OrderView & {
+  placedAtText: string;
+  /** "2:35 pm" while the order waits for its payment. */
+  payByText: string | null;
+};
+
+function present(order: OrderView): OrderCard {
+  return {
+    ...order,
+    placedAtText: formatDhakaDateTime(order.createdAt),
+    payByText: order.payBy ? formatDhakaTime(order.payBy) : null,
+  };
+}
+
+/** The signed-in buyer's orders, newest first. */
+export async function loadMyOrders(context: Context): Promise<OrderCard[]> {
+  const orders = await loadFrom(() => listMyOrders(getApp(context).ctx));
+  return orders.map(present);
+}
+
+/** Our transaction ids: letters, digits, - and _ (anything else is a page that does not exist). */
+const TRANX = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The caller's order by one of its payment attempts; anyone else's is a 404. */
+export async function loadOrderByTranx(context: Context, tranx: string | undefined): Promise<OrderCard> {
+  if (!tranx || !TRANX.test(tranx)) throw data("No such order", { status: 404 });
+  return present(await loadFrom(() => getMyOrderByTranx(getApp(context).ctx, tranx)));
+}
+
+/**
+ * The order a failed payment belongs to (`?order=ID`), when it is the caller's; otherwise
+ * nothing, and the page still explains the failure.
+ */
+export async function findFailedOrder(context: Context, request: Request): Promise<OrderCard | null> {
+  const ctx = getApp(context).ctx;
+  const id = idField.safeParse(new URL(request.url).searchParams.get("order") ?? undefined);
+  if (!ctx.user || !id.success) return null;
+  try {
+    return present(await getMyOrder(ctx, id.data));
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === "not_found") return null;
+    throw err;
+  }
+}
+
+/**
+ * An e-book or course the caller owns, with the order that gave it to them; a product they do
+ * not own (or another kind's id) is a 404.
+ */
+export async function loadOwnedProduct(
+  context: Context,
+  kind: "ebook" | "content",
+  rawId: string | undefined,
+) {
+  const ctx = getApp(context).ctx;
+  const id = idField.safeParse(rawId);
+  const what = kind === "ebook" ? "e-book" : "course";
+  if (!id.success || !ctx.user) throw data(`No such ${what}`, { status: 404 });
+  const owned = await findEntitlement(ctx, ctx.user.id, id.data);
+  if (!owned) throw data(`You do not own this ${what}`, { status: 404 });
+  const product = await loadFrom(() => getProduct(ctx, kind, id.data));
+  const order = await loadFrom(() => getMyOrder(ctx, owned.orderId));
+  return {
+    product: { id: product.id, title: product.title, image: product.image, authors: product.authors },
+    order: present(order),
+  };
+}
