@@ -21,7 +21,9 @@ import { loadConfig } from "../../src/server/config";
 import { connectPostgres, type Database, openPglite } from "../../src/server/db/client";
 import { smsOutbox, users } from "../../src/server/db/schema";
 import { createApp } from "../../src/server/http/app";
+import type { Courier } from "../../src/server/integrations/couriers/provider";
 import { createIntegrations } from "../../src/server/integrations/deps";
+import type { PaymentProvider } from "../../src/server/integrations/payments/provider";
 import { createDiskStorage } from "../../src/server/integrations/storage/disk";
 import { createLogger } from "../../src/server/logger";
 import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
@@ -128,6 +130,16 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {
+        // pool.end() resolves before its sockets have closed: a forced drop then kills them
+        // mid-goodbye and their "terminating connection" error goes unhandled. Wait for them.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await client.query(`drop database if exists "${name}" with (force)`);
       } finally {
         await client.end();
@@ -136,7 +148,14 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   };
 }
 
-export async function createHarness() {
+export type HarnessOptions = {
+  /** Builds the app with this payment gateway instead of the built-in sandbox (e.g. over a fake). */
+  payments?: (deps: AppDeps) => PaymentProvider;
+  /** Builds the app with this courier instead of the configured (manual) one. */
+  courier?: (deps: AppDeps) => Courier;
+};
+
+export async function createHarness(opts: HarnessOptions = {}) {
   const { database, drop } = await openDatabase();
   await database.migrate();
 
@@ -175,6 +194,9 @@ export async function createHarness() {
     storage,
     now: clock.now,
   };
+  // The sandbox's hosted page is served only while it is the gateway (as createIntegrations does).
+  if (opts.payments) Object.assign(deps, { payments: opts.payments(deps), sandbox: null });
+  if (opts.courier) deps.courier = opts.courier(deps);
   const app = createApp({ deps, database, buildVersion: "test" });
 
   /** A service context as the server would build it, for direct service calls. */

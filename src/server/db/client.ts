@@ -32,6 +32,11 @@ export function connectPostgres(
   migrationsFolder = defaultMigrationsDir,
 ): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool:
+  // unheard, it would end the process. The pool opens a new connection for the next query.
+  pool.on("error", (err) => {
+    console.error(`database: an idle connection was closed (${err.message}); the pool will reconnect`);
+  });
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import { ORDER_STATUSES } from "../../contracts/order-status";
 import {
   type AnyPgColumn,
   boolean,
@@ -17,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "../../contracts/order-status";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 

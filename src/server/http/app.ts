@@ -11,8 +11,10 @@ import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { cartApi } from "./api/cart";
 import { catalogApi } from "./api/catalog";
+import { fulfilmentApi } from "./api/fulfilment";
 import { ordersApi } from "./api/orders";
 import { reviewsApi } from "./api/reviews";
+import { trackingApi } from "./api/tracking";
 import type { AppEnv } from "./env";
 import { mediaRoutes } from "./media";
 import { handleError } from "./middleware/errors";
@@ -95,6 +97,8 @@ export function createApp(opts: AppOptions) {
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
   api.route("/", ordersApi());
+  api.route("/", fulfilmentApi());
+  api.route("/", trackingApi());
   api.route("/", cartApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");

@@ -128,7 +128,8 @@ async function giveStockBack(db: Tx, reserved: Record<string, number>): Promise<
   }
 }
 
-async function recordEvent(
+/** One line of an order's history (the tracking timeline); `actorId` is who moved it, null for the system. */
+export async function recordEvent(
   db: Tx,
   orderId: number,
   status: string,
@@ -440,8 +441,8 @@ async function digitalItemsOf(tx: Tx, lines: { productId: number; kind: ProductK
   return [...ids];
 }
 
-/** Gives back what an unpaid order holds: its stock and its coupon use. */
-async function releaseInTx(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+/** Gives back what an order holds: its stock and its coupon use (an unpaid one, or one staff cancel). */
+export async function releaseInTx(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   if (order.stockHeld) await giveStockBack(tx, order.reservedStock);
   if (order.couponId) {
     const released = await tx
@@ -457,6 +458,20 @@ async function releaseInTx(tx: Tx, order: OrderRow, now: Date): Promise<void> {
     }
   }
   await tx.update(orders).set({ stockHeld: false, updatedAt: now }).where(eq(orders.id, order.id));
+}
+
+/** Cancels an unpaid order: it gives back what it held, and its open payment attempts close. */
+async function cancelUnpaidInTx(tx: Tx, o: OrderRow, now: Date, reason: string, actorId: number | null) {
+  await releaseInTx(tx, o, now);
+  await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: now, reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, o.id));
+  await tx
+    .update(payments)
+    .set({ status: "cancelled", reason, updatedAt: now })
+    .where(and(eq(payments.orderId, o.id), eq(payments.status, "initiated")));
+  await recordEvent(tx, o.id, "cancelled", reason, actorId, now);
 }
 
 /** A failed or abandoned attempt: the order, still unpaid, gives back what it held. */
@@ -620,16 +635,7 @@ export async function cancelOrder(ctx: Ctx, id: number): Promise<OrderView> {
     if (o.status !== "pending_payment" && o.status !== "payment_failed") {
       throw new DomainError("conflict", "Only an order that is not paid yet can be cancelled here");
     }
-    await releaseInTx(tx, o, now);
-    await tx
-      .update(orders)
-      .set({ status: "cancelled", cancelledAt: now, reservedUntil: null, updatedAt: now })
-      .where(eq(orders.id, o.id));
-    await tx
-      .update(payments)
-      .set({ status: "cancelled", reason: "Cancelled by the buyer", updatedAt: now })
-      .where(and(eq(payments.orderId, o.id), eq(payments.status, "initiated")));
-    await recordEvent(tx, o.id, "cancelled", "Cancelled by the buyer", me.id, now);
+    await cancelUnpaidInTx(tx, o, now, "Cancelled by the buyer", me.id);
   });
   return getMyOrder(ctx, id);
 }
@@ -719,16 +725,7 @@ export async function expireUnpaidOrders(ctx: Pick<Ctx, "db" | "now" | "log">, b
       .limit(batch)
       .for("update", { skipLocked: true });
     for (const o of due) {
-      await releaseInTx(tx, o, now);
-      await tx
-        .update(orders)
-        .set({ status: "cancelled", cancelledAt: now, reservedUntil: null, updatedAt: now })
-        .where(eq(orders.id, o.id));
-      await tx
-        .update(payments)
-        .set({ status: "cancelled", reason: "Not paid within 30 minutes", updatedAt: now })
-        .where(and(eq(payments.orderId, o.id), eq(payments.status, "initiated")));
-      await recordEvent(tx, o.id, "cancelled", "Not paid within 30 minutes", null, now);
+      await cancelUnpaidInTx(tx, o, now, "Not paid within 30 minutes", null);
     }
     if (due.length > 0) ctx.log.info({ orders: due.map((o) => o.number) }, "unpaid orders lapsed");
     return due.length;

@@ -298,7 +298,9 @@ export function createBkash(opts: BkashOptions, log: Logger): PaymentProvider {
           status: "failed",
           tranx,
           reason: `bKash reports the payment ${state || "without a status"}${why ? `: ${why}` : ""}`,
-          confirmedByGateway: Boolean(state),
+          // Only a final word of bKash's query releases the order; "Initiated" (a forged or early
+          // success callback) leaves it waiting.
+          confirmedByGateway: state !== "" && state !== "Initiated",
           raw,
         };
       }

@@ -1,0 +1,93 @@
+/**
+ * Staff order handling: the status changes staff may make, the consignment form, and what the
+ * staff calls answer. Imported by the admin pages and the server.
+ */
+import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status";
+import { z } from "./zod";
+
+/**
+ * Where staff may move an order from each status. Placing and paying move the unpaid ones; a
+ * cancelled or refunded order is final. Shipping a parcel can also skip "processing" through its
+ * consignment (PUT /api/admin/orders/:id/consignment).
+ */
+export const STAFF_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: [],
+  payment_failed: [],
+  confirmed: ["processing", "cancelled", "refunded"],
+  processing: ["shipped", "cancelled", "refunded"],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
+  cancelled: [],
+  refunded: [],
+};
+
+/** Statuses that only an order with something to ship (a printed book, stationery) can take. */
+export const SHIPPING_STATUSES: readonly OrderStatus[] = ["processing", "shipped", "delivered"];
+
+/** Statuses in which an order's consignment may be set or changed. */
+export const CONSIGNABLE_STATUSES: readonly OrderStatus[] = ["confirmed", "processing", "shipped"];
+
+/** Why staff cannot move an order from `from` to `to`, in words; null when they can. */
+export function transitionRefusal(number: string, from: OrderStatus, to: OrderStatus): string | null {
+  if (from === to) return `Order ${number} is already ${describeOrderStatus(from).toLowerCase()}`;
+  const next = STAFF_TRANSITIONS[from];
+  if (next.includes(to)) return null;
+  const now = `Order ${number} is ${describeOrderStatus(from).toLowerCase()}`;
+  if (next.length === 0) {
+    return from === "pending_payment" || from === "payment_failed"
+      ? `${now}: staff can change its status once it is paid`
+      : `${now}: its status can no longer change`;
+  }
+  const options = next.map((s) => `"${describeOrderStatus(s)}"`).join(", ");
+  return `${now} and cannot become "${describeOrderStatus(to)}"; it can become ${options}`;
+}
+
+/** `PATCH /api/admin/orders/:id/status`. */
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
+  note: z
+    .string({ error: "note must be text" })
+    .trim()
+    .max(500, { error: "A note has at most 500 characters" })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
+
+/** The courier recorded when staff type a consignment number without naming one. */
+export const MANUAL_COURIER = "manual";
+
+/** `PUT /api/admin/orders/:id/consignment`: the number is stored upper-cased. */
+export const consignmentSchema = z.object({
+  consignment: z
+    .string({ error: "Consignment number is required" })
+    .trim()
+    .min(1, { error: "Consignment number is required", abort: true })
+    .min(3, { error: "A consignment number has at least 3 characters", abort: true })
+    .max(40, { error: "A consignment number has at most 40 characters" })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "A consignment number has only letters, digits, - and _" })
+    .transform((v) => v.toUpperCase()),
+  courier: z
+    .string({ error: "courier must be text" })
+    .trim()
+    .max(40, { error: "A courier name has at most 40 characters" })
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : MANUAL_COURIER)),
+});
+export type ConsignmentInput = z.input<typeof consignmentSchema>;
+
+/** What the staff calls answer: the order's fulfilment state (money in poisha). */
+export type OrderFulfilment = {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  paymentMethod: "gateway" | "cod";
+  total: number;
+  courier: string | null;
+  consignment: string | null;
+  /** Where the customer follows the parcel, when it has a consignment. */
+  trackingPath: string | null;
+  /** The statuses staff may move it to next. */
+  next: OrderStatus[];
+  updatedAt: string;
+};

@@ -1,0 +1,121 @@
+/**
+ * The public tracking page and the referral report: what they show, and the little helpers both
+ * sides use to show it. No server code here: the browser imports this module.
+ */
+import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status";
+import { describeShipmentStatus, isShipmentStatus, type ShipmentStatus } from "./shipping";
+
+/** A courier's status in the order's history is stored as `shipment:<status>`, beside the order's own. */
+export const SHIPMENT_EVENT_PREFIX = "shipment:";
+
+export const shipmentEvent = (status: ShipmentStatus) => `${SHIPMENT_EVENT_PREFIX}${status}`;
+
+/** How many trailing digits of an order number may be shown to someone who is not its buyer. */
+export const ORDER_ENDING_DIGITS = 3;
+
+/** The last digits of an order number, all that the tracking page and referral report show of it. */
+export function orderEnding(number: string): string {
+  return number.slice(-ORDER_ENDING_DIGITS);
+}
+
+/** Order history entries the public timeline shows (internal markers such as `refund_due` are left out). */
+const PUBLIC_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (s) => s !== "pending_payment" && s !== "payment_failed",
+);
+
+/**
+ * The customer's words for one line of an order's history, or null when the line is not for the
+ * public timeline (payment attempts, staff markers).
+ */
+export function describeTimelineStatus(status: string): string | null {
+  if (status.startsWith(SHIPMENT_EVENT_PREFIX)) {
+    const s = status.slice(SHIPMENT_EVENT_PREFIX.length);
+    return isShipmentStatus(s) ? describeShipmentStatus(s) : describeShipmentStatus("unknown");
+  }
+  return (PUBLIC_ORDER_STATUSES as readonly string[]).includes(status)
+    ? describeOrderStatus(status as OrderStatus)
+    : null;
+}
+
+/** `/tracking/{cn}` as anyone holding the consignment number sees it. */
+export type TrackingView = {
+  consignment: string;
+  /** The courier's name for display; null when staff booked it by hand without naming one. */
+  courier: string | null;
+  /** The last digits of the order number; nothing else of the order identifies it. */
+  orderEnding: string;
+  district: string;
+  /** Units in the parcel. */
+  items: number;
+  status: OrderStatus;
+  statusText: string;
+  /** The courier's latest word, when it has given one. */
+  shipment: ShipmentStatus | null;
+  /** Oldest first; the last one is the current state. */
+  events: { status: string; text: string; at: string }[];
+  /** When the courier was last asked (null: never, or staff set the status by hand). */
+  checkedAt: string | null;
+};
+
+/** `/reports`: the sales attributed to the signed-in user's referral code (money in poisha). */
+export type ReferralReport = {
+  code: string;
+  shareUrl: string;
+  /** Counted over bought orders only (confirmed, processing, shipped, delivered). */
+  orders: number;
+  /** What the bought orders sold, after discounts and without delivery. */
+  amount: number;
+  months: { month: string; orders: number; amount: number }[];
+  /** The newest attributed orders of any status; the buyer is never named. */
+  recent: {
+    orderEnding: string;
+    placedAt: string;
+    amount: number;
+    status: OrderStatus;
+    statusText: string;
+  }[];
+};
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+const dhakaParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Dhaka",
+  day: "numeric",
+  month: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * `1 Mar 2031, 2:05 pm` in Asia/Dhaka. Built from numeric parts and our own month names, so the
+ * server's text and the browser's match whatever their locale data.
+ */
+export function formatDhakaDateTime(at: string | Date): string {
+  const parts = dhakaParts.formatToParts(typeof at === "string" ? new Date(at) : at);
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((x) => x.type === type)?.value ?? 0);
+  const hour = n("hour") % 24;
+  const minute = String(n("minute")).padStart(2, "0");
+  const month = MONTHS[n("month") - 1]?.slice(0, 3) ?? "";
+  return `${n("day")} ${month} ${n("year")}, ${hour % 12 || 12}:${minute} ${hour < 12 ? "am" : "pm"}`;
+}
+
+/** `2031-03` as `March 2031`. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split("-");
+  return `${MONTHS[Number(m) - 1] ?? m} ${y}`;
+}
