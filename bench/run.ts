@@ -9,6 +9,9 @@
 //   catalogue   a throwaway PostgreSQL server with the demo catalogue + 100,000 bulk books (the seed
 //               CLI), then the search API (p95 <= 50 ms) and book pages (p99 <= 100 ms) under load,
 //               and EXPLAIN (ANALYZE, BUFFERS) of typical searches through the service's own SQL
+//   buying      the cart API (GET /api/cart/info, POST /api/cart: p99 <= 50 ms) and cash-on-delivery
+//               checkouts under 50 signed-in shoppers, on the catalogue's PostgreSQL server (or a
+//               throwaway one with the demo catalogue when the catalogue part does not run)
 //   lighthouse  Lighthouse performance (mobile, simulated slow 4G + 4x CPU), 3 runs each of `/` and
 //               a `/book/{id}` with a cover: median score >= 90 and LCP <= 2.5 s; on the PostgreSQL
 //               server when the catalogue part ran, else on PGlite with the demo catalogue
@@ -47,6 +50,7 @@ import type { Db } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import { listProducts } from "../src/server/services/catalog";
 import routeConfig from "../src/web/routes";
+import { type BuyingResult, benchBuying, buyingReport, CART_P99_BUDGET_MS } from "./buying";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD = join(ROOT, "build");
@@ -69,7 +73,7 @@ const MAX_LATENCY_SAMPLES = 5_000_000;
 const LOG_TAIL_CHARS = 16_000;
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-const PARTS = ["cold", "load", "js", "catalogue", "lighthouse"] as const;
+const PARTS = ["cold", "load", "js", "catalogue", "buying", "lighthouse"] as const;
 type Part = (typeof PARTS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -414,6 +418,8 @@ const randomSecret = () =>
     48,
     "x",
   );
+/** The buying part makes sessions for the server it measures, so that server is given this secret. */
+const BENCH_SESSION_SECRET = randomSecret();
 
 async function startServer(
   buildDir: string,
@@ -1480,7 +1486,11 @@ async function catalogue(
     `  products: ${products.total.toLocaleString("en")} (${products.publishedBooks.toLocaleString("en")} published books, ${products.withCover} with a cover); ${bookIds.length} book ids sampled`,
   );
 
-  const { server, ms: serverStartMs } = await startServer(buildDir, { dataDir, databaseUrl: cluster.url });
+  const { server, ms: serverStartMs } = await startServer(
+    buildDir,
+    { dataDir, databaseUrl: cluster.url },
+    { SESSION_SECRET: BENCH_SESSION_SECRET },
+  );
   const memory: Record<string, Mem> = { afterStart: memOf(server.pid) };
   console.log(`  server on PostgreSQL started in ${serverStartMs.toFixed(0)} ms; warming up ...`);
 
@@ -1592,6 +1602,25 @@ async function catalogue(
     cluster,
   };
 }
+
+/** The buying part against a running server on a PostgreSQL cluster. */
+async function buyingOn(server: Server, cluster: PgCluster): Promise<BuyingResult> {
+  section("running 7. buying: the cart API and checkout under 50 signed-in shoppers");
+  await awaitQuiet("buying");
+  return benchBuying({
+    base: server.base,
+    databaseUrl: cluster.url,
+    sessionSecret: BENCH_SESSION_SECRET,
+    workers: BUYING_SHOPPERS,
+    seconds: opts.duration,
+    warmupS: opts.warmup,
+    cpu: () => ({ server: cpuMsOf(server.pid), postgres: pgCpuMs(cluster) }),
+    log: (line) => console.log(line),
+  });
+}
+
+/** The issue states the cart budget at 50 connections (signed-in sessions). */
+const BUYING_SHOPPERS = 50;
 
 function printCatalogue(c: Catalogue) {
   section(`5. Catalogue on PostgreSQL: ${c.products.total.toLocaleString("en")} products`);
@@ -2061,13 +2090,15 @@ async function main() {
     }
   }
 
-  // ----- catalogue on PostgreSQL (and Lighthouse on that server)
+  // ----- catalogue on PostgreSQL (and the buying part and Lighthouse on that server)
   let cat: Catalogue | undefined;
+  let buying: BuyingResult | undefined;
   if (runs("catalogue")) {
     section("running 5. catalogue on PostgreSQL");
     const { result, server, cluster } = await catalogue(buildDir);
     cat = result;
     try {
+      if (runs("buying")) buying = await buyingOn(server, cluster);
       if (runs("lighthouse")) {
         section("running 6. Lighthouse");
         if (result.bookWithCover === null) throw new Error("no published book with a cover in the database");
@@ -2083,6 +2114,27 @@ async function main() {
       }
     } finally {
       await stopServer(server);
+      stopPostgresSync(cluster, "fast");
+    }
+  }
+
+  if (runs("buying") && !runs("catalogue")) {
+    section("running 7. buying on PostgreSQL (demo catalogue)");
+    const cluster = await startPostgres();
+    const dataDir = tempDataDir();
+    try {
+      await runSeed(cluster.url, dataDir, 0);
+      const { server } = await startServer(
+        buildDir,
+        { dataDir, databaseUrl: cluster.url },
+        { SESSION_SECRET: BENCH_SESSION_SECRET },
+      );
+      try {
+        buying = await buyingOn(server, cluster);
+      } finally {
+        await stopServer(server);
+      }
+    } finally {
       stopPostgresSync(cluster, "fast");
     }
   }
@@ -2195,6 +2247,25 @@ async function main() {
     checks.catalogueLoadWithoutErrors = [cat.search, cat.book].every(
       (l) => l.errors === 0 && l.non2xx === 0 && l.timeouts === 0,
     );
+  }
+
+  if (buying) {
+    section("7. Buying on PostgreSQL: the cart API and checkout under 50 signed-in shoppers");
+    for (const line of buyingReport(buying)) console.log(line);
+    results.buying = buying;
+    for (const l of [buying.cartInfo, buying.cartAdd]) {
+      targets.push({
+        target: `${l.name} p99 with ${l.workers} signed-in shoppers (PostgreSQL)`,
+        budget: `<= ${CART_P99_BUDGET_MS} ms`,
+        measured: `${f1(l.latencyMs.p99)} ms (p50 ${f1(l.latencyMs.p50)}, ${f0(l.perSecond)} req/s)`,
+        pass: l.latencyMs.p99 <= CART_P99_BUDGET_MS,
+      });
+    }
+    checks.buyingWithoutFailures = [buying.cartInfo, buying.cartAdd, buying.checkout].every(
+      (l) => l.failed === 0,
+    );
+    checks.invoicesWithoutGaps = buying.consistency.invoiceGaps === 0;
+    checks.noNegativeStock = buying.consistency.negativeStock === 0;
   }
 
   if (lighthouse) {

@@ -1,0 +1,338 @@
+// The buying part of `npm run bench`: the cart API and checkout under many signed-in shoppers on
+// a real PostgreSQL server. Shoppers and their sessions are made straight in the database (the
+// same session service the server uses, with the server's secret), so no password hashing or
+// sign-in rate limit sits in the way; everything measured goes through HTTP.
+import http from "node:http";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { loadConfig } from "../src/server/config";
+import { connectPostgres } from "../src/server/db/client";
+import { products, users } from "../src/server/db/schema";
+import { createLogger } from "../src/server/logger";
+import { contextFor } from "../src/server/services/context";
+import { createSession, SESSION_COOKIE } from "../src/server/services/sessions";
+
+export const CART_P99_BUDGET_MS = 50;
+
+export type ClosedLoop = {
+  name: string;
+  workers: number;
+  seconds: number;
+  /** Completed operations (2xx) a second. */
+  perSecond: number;
+  ok: number;
+  failed: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
+  cpuMsPerOp: { server: number; postgres: number | null };
+};
+
+export type BuyingResult = {
+  shoppers: number;
+  books: number;
+  cartInfo: ClosedLoop;
+  cartAdd: ClosedLoop;
+  checkout: ClosedLoop;
+  /** Orders, invoices and stock after the checkout run, read back from the database. */
+  consistency: { orders: number; invoices: number; invoiceGaps: number; negativeStock: number };
+};
+
+type Cpu = () => { server: number; postgres: number | null };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+function call(
+  base: string,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const url = new URL(path, base);
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((res, rej) => {
+    const req = http.request(
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: {
+          cookie,
+          ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}),
+        },
+        timeout: 30_000,
+      },
+      (r) => {
+        let text = "";
+        r.setEncoding("utf8");
+        r.on("data", (c) => {
+          text += c;
+        });
+        r.on("end", () => res({ status: r.statusCode ?? 0, text }));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", rej);
+    if (data) req.write(data);
+    req.end();
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+/**
+ * `workers` shoppers, each doing `op` again as soon as the last one is done, for `seconds`
+ * (after a warm-up of `warmupS` that is not counted). An op answers whether it succeeded.
+ */
+async function closedLoop(
+  name: string,
+  workers: number,
+  seconds: number,
+  warmupS: number,
+  cpu: Cpu,
+  /** Succeeded: true (the whole op is timed) or the milliseconds of the part that is timed. */
+  op: (worker: number, i: number) => Promise<boolean | number>,
+): Promise<ClosedLoop> {
+  const samples: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  let counting = false;
+  let stop = false;
+  let cpu0 = cpu();
+  const run = async (w: number) => {
+    for (let i = 0; !stop; i++) {
+      const t = performance.now();
+      let good: boolean | number = false;
+      try {
+        good = await op(w, i);
+      } catch {
+        good = false;
+      }
+      if (!counting) continue;
+      if (good === false) failed += 1;
+      else {
+        ok += 1;
+        samples.push(good === true ? performance.now() - t : good);
+      }
+    }
+  };
+  const all = Promise.all(Array.from({ length: workers }, (_, w) => run(w)));
+  await new Promise((r) => setTimeout(r, warmupS * 1000));
+  counting = true;
+  cpu0 = cpu();
+  const tCount = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  counting = false;
+  const elapsed = (performance.now() - tCount) / 1000;
+  const cpu1 = cpu();
+  stop = true;
+  await all;
+  samples.sort((a, b) => a - b);
+  const mean = samples.reduce((s, x) => s + x, 0) / Math.max(1, samples.length);
+  return {
+    name,
+    workers,
+    seconds: elapsed,
+    perSecond: ok / elapsed,
+    ok,
+    failed,
+    latencyMs: {
+      p50: percentile(samples, 0.5),
+      p95: percentile(samples, 0.95),
+      p99: percentile(samples, 0.99),
+      max: samples.at(-1) ?? Number.NaN,
+      mean,
+    },
+    cpuMsPerOp: {
+      server: (cpu1.server - cpu0.server) / Math.max(1, ok),
+      postgres:
+        cpu1.postgres !== null && cpu0.postgres !== null
+          ? (cpu1.postgres - cpu0.postgres) / Math.max(1, ok)
+          : null,
+    },
+  };
+}
+
+/** The cart calls and checkouts under `workers` signed-in shoppers on the server at `base`. */
+export async function benchBuying(o: {
+  base: string;
+  databaseUrl: string;
+  sessionSecret: string;
+  workers: number;
+  seconds: number;
+  warmupS: number;
+  cpu: Cpu;
+  log: (line: string) => void;
+}): Promise<BuyingResult> {
+  const database = connectPostgres(o.databaseUrl, 4);
+  const config = loadConfig({
+    DATABASE_URL: o.databaseUrl,
+    SESSION_SECRET: o.sessionSecret,
+    SEED_DEMO: "false",
+  });
+  const log = createLogger("silent");
+  try {
+    // 200 printed books with stock enough for every checkout of the run.
+    const books = (
+      await database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.kind, "book"), eq(products.published, true)))
+        .orderBy(products.id)
+        .limit(200)
+    ).map((b) => b.id);
+    await database.db.update(products).set({ stock: 1_000_000 }).where(inArray(products.id, books));
+
+    const tag = Date.now().toString(36);
+    const made = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: o.workers }, (_, i) => ({
+          name: `Bench Shopper ${i + 1}`,
+          email: `bench-${tag}-${i}@example.com`,
+          hscBatch: "HSC 2026",
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const deps = {
+      db: database.db,
+      config,
+      log,
+      now: () => new Date(),
+    } as unknown as Parameters<typeof contextFor>[0];
+    const cookies: string[] = [];
+    for (const u of made) {
+      const { token } = await createSession(contextFor(deps, { user: null, ip: "bench" }), u.id);
+      cookies.push(`${SESSION_COOKIE}=${token}`);
+    }
+    const shoppers = cookies.length;
+    o.log(`  ${shoppers} signed-in shoppers, ${books.length} books with stock`);
+
+    // Every shopper starts with two books in the cart.
+    for (const [w, cookie] of cookies.entries()) {
+      for (const b of [books[w % books.length]!, books[(w + 1) % books.length]!]) {
+        await call(o.base, "POST", "/api/cart", cookie, {
+          bookId: b,
+          quantity: 1,
+          source: "bench",
+          type: "book",
+        });
+      }
+    }
+
+    o.log(`  GET /api/cart/info: ${shoppers} shoppers, ${o.seconds}s ...`);
+    const cartInfo = await closedLoop(
+      "GET /api/cart/info",
+      shoppers,
+      o.seconds,
+      o.warmupS,
+      o.cpu,
+      async (w) => {
+        return (await call(o.base, "GET", "/api/cart/info", cookies[w]!)).status === 200;
+      },
+    );
+
+    o.log(`  POST /api/cart: ${shoppers} shoppers, ${o.seconds}s ...`);
+    const cartAdd = await closedLoop(
+      "POST /api/cart",
+      shoppers,
+      o.seconds,
+      o.warmupS,
+      o.cpu,
+      async (w, i) => {
+        const bookId = books[(w * 7 + i) % books.length]!;
+        const r = await call(o.base, "POST", "/api/cart", cookies[w]!, {
+          bookId,
+          quantity: 1,
+          source: "bench",
+          type: "book",
+        });
+        return r.status === 201;
+      },
+    );
+
+    // Checkout: each shopper puts one book in the cart and places a cash-on-delivery order (the
+    // whole confirmation: stock, invoice number, sale counts).
+    for (const cookie of cookies) {
+      const info = JSON.parse((await call(o.base, "GET", "/api/cart/info", cookie)).text) as {
+        data?: { lines: { id: number }[] };
+      };
+      for (const line of info.data?.lines ?? [])
+        await call(o.base, "DELETE", "/api/cart", cookie, { id: line.id });
+    }
+    const address = {
+      name: "Bench Shopper",
+      phone: "01712345678",
+      district: "Dhaka",
+      area: "Mirpur",
+      address: "House 1, Road 2",
+    };
+    o.log(`  POST /api/checkout (cash on delivery): ${shoppers} buyers, ${o.seconds}s ...`);
+    const checkout = await closedLoop(
+      "POST /api/checkout",
+      shoppers,
+      o.seconds,
+      o.warmupS,
+      o.cpu,
+      async (w, i) => {
+        const bookId = books[(w * 13 + i) % books.length]!;
+        await call(o.base, "POST", "/api/cart", cookies[w]!, {
+          bookId,
+          quantity: 1,
+          source: "bench",
+          type: "book",
+        });
+        const t = performance.now();
+        const r = await call(o.base, "POST", "/api/checkout", cookies[w]!, {
+          ...address,
+          paymentMethod: "cod",
+        });
+        return r.status === 201 ? performance.now() - t : false;
+      },
+    );
+
+    const read = async (q: ReturnType<typeof sql>) =>
+      Number(((await database.db.execute(q)) as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
+    const consistency = {
+      orders: await read(sql`select count(*) as n from orders`),
+      invoices: await read(sql`select count(*) as n from invoices`),
+      invoiceGaps: await read(
+        sql`select count(*) as n from (select number, lag(number) over (order by number) as prev from invoices) t
+            where prev is not null and right(number, 6)::int <> right(prev, 6)::int + 1 and left(number, 8) = left(prev, 8)`,
+      ),
+      negativeStock: await read(sql`select count(*) as n from products where stock < 0`),
+    };
+    return { shoppers, books: books.length, cartInfo, cartAdd, checkout, consistency };
+  } finally {
+    await database.close();
+  }
+}
+
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "n/a");
+
+/** The lines the report prints for the buying part. */
+export function buyingReport(b: BuyingResult): string[] {
+  const row = (l: ClosedLoop) =>
+    `${l.name.padEnd(20)} ${String(l.workers).padStart(7)} ${f1(l.perSecond).padStart(7)} ${f1(l.latencyMs.p50).padStart(7)} ${f1(
+      l.latencyMs.p95,
+    ).padStart(
+      7,
+    )} ${f1(l.latencyMs.p99).padStart(7)} ${f1(l.latencyMs.max).padStart(8)} ${String(l.ok).padStart(7)} ${String(
+      l.failed,
+    ).padStart(
+      6,
+    )}   server ${f1(l.cpuMsPerOp.server)} ms, PostgreSQL ${l.cpuMsPerOp.postgres === null ? "n/a" : f1(l.cpuMsPerOp.postgres)} ms`;
+  return [
+    `${b.shoppers} signed-in shoppers in a closed loop (each sends its next request when the last is answered); ${b.books} books`,
+    `${"call".padEnd(20)} ${"workers".padStart(7)} ${"ops/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(8)} ${"ok".padStart(7)} ${"failed".padStart(6)}   CPU per op`,
+    row(b.cartInfo),
+    row(b.cartAdd),
+    row(b.checkout),
+    `(each checkout op adds a book, then places the order; ops/s counts placed orders, the latency is the POST /api/checkout alone)`,
+    `after the run: ${b.consistency.orders} orders, ${b.consistency.invoices} invoices, ${b.consistency.invoiceGaps} gaps in invoice numbers, ${b.consistency.negativeStock} products below zero stock`,
+  ];
+}
