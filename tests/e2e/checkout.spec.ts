@@ -170,6 +170,64 @@ test("pays online on the gateway's page, gets the invoice and sees the order con
   await shot(page, "orders-desktop");
 });
 
+test("a coupon from the cart and Dhaka delivery are paid online and shown on the invoice", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto("/");
+  await signUpNewCustomer(page, "Farhana Kabir");
+  const book = await bookWithStock(page);
+  await addToCart(page, book.id);
+  // WELCOME10 (the demo coupon): 10% off, at most ৳200; a new customer has not used it yet.
+  const discount = Math.min(Math.floor(book.price / 10), 20_000);
+  const total = book.price - discount + 6_000;
+
+  // The coupon goes on in the cart.
+  await page.goto("/cart");
+  await waitForApp(page);
+  const cart = page.getByRole("region", { name: "Order summary" });
+  await cart.getByLabel("Coupon code").fill("WELCOME10");
+  await cart.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Coupon applied successfully" })).toBeVisible();
+  await expect(row(cart, /^Discount$/)).toContainText(formatTaka(discount));
+  await cart.getByRole("link", { name: "Proceed to checkout" }).click();
+
+  // Checkout carries it; Dhaka is charged ৳60.
+  await expect(page).toHaveURL("/cart/checkout");
+  await waitForApp(page);
+  const summary = page.getByRole("region", { name: "Order summary" });
+  await page.getByLabel("District").selectOption("Dhaka");
+  await expect(row(summary, /^Delivery to Dhaka$/)).toContainText("৳60");
+  await expect(row(summary, /^Discount \(WELCOME10\)$/)).toContainText(`−${formatTaka(discount)}`);
+  await expect(row(summary, /^Total$/)).toContainText(formatTaka(total));
+  await fillAddress(page, { area: "Mirpur", address: "Flat 2A, Road 7, Section 10" });
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await onSandboxPress(page, "Pay", total);
+  await expect(page).toHaveURL(/\/payment\/[^/]+\/success$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
+  const number = await orderNumberOn(page);
+  const main = page.locator("main");
+  await expect(row(main, /^Subtotal$/)).toContainText(formatTaka(book.price));
+  await expect(row(main, /^Discount \(WELCOME10\)$/)).toContainText(`−${formatTaka(discount)}`);
+  await expect(row(main, /^Delivery$/)).toContainText("৳60");
+  await expect(row(main, /^Total$/)).toContainText(formatTaka(total));
+  await shot(page, "payment-success-coupon-desktop");
+
+  // The invoice keeps the discount and the Dhaka charge.
+  await page.getByRole("link", { name: "View invoice" }).click();
+  await expect(page).toHaveURL(/\/invoice\/\d+$/);
+  await expect(page.getByText(`#${number}`, { exact: true })).toBeVisible();
+  const totals = page.locator("main");
+  await expect(row(totals, /^Discount \(WELCOME10\)$/)).toContainText(`−${formatTaka(discount)}`);
+  await expect(row(totals, /^Delivery$/)).toContainText("৳60");
+  await expect(row(totals, /^Total$/)).toContainText(formatTaka(total));
+  await expect(row(totals, /^Paid online$/)).toContainText(formatTaka(total));
+  await expect(page.getByRole("cell", { name: `−${formatTaka(discount)}` })).toBeVisible();
+  await expect(page.getByText("Mirpur, Dhaka")).toBeVisible();
+  await shot(page, "invoice-coupon-desktop");
+});
+
 test("cash on delivery goes straight to the confirmed order", async ({ page }) => {
   await page.goto("/");
   await signUpNewCustomer(page, "Arif Hossain");
@@ -296,6 +354,21 @@ test("an e-book is paid online only and opens from its own success page", async 
   await expect(page.getByRole("link", { name: "My orders" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shot(page, "ebook-payment-success-desktop");
+
+  // The library lists it, with the way into the reader.
+  await page.getByRole("link", { name: "My e-books" }).click();
+  await expect(page).toHaveURL("/ebook/library");
+  await expect(page).toHaveTitle(/^My e-books \| /);
+  await expect(page.getByRole("heading", { level: 1, name: "My e-books" })).toBeVisible();
+  const owned = page.getByRole("article", { name: ebook.title });
+  await expect(owned).toContainText(/Bought \d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(owned.getByRole("link", { name: `Read ${ebook.title}` })).toHaveAttribute(
+    "href",
+    `/ebook/${ebook.id}/read`,
+  );
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, "ebook-library-desktop");
 });
 
 test("another customer's order, invoice and e-book page are not found", async ({ page, browser }) => {

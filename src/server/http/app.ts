@@ -12,6 +12,7 @@ import { authApi } from "./api/auth";
 import { cartApi } from "./api/cart";
 import { catalogApi } from "./api/catalog";
 import { fulfilmentApi } from "./api/fulfilment";
+import { libraryApi } from "./api/library";
 import { ordersApi } from "./api/orders";
 import { reviewsApi } from "./api/reviews";
 import { trackingApi } from "./api/tracking";
@@ -99,6 +100,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", ordersApi());
   api.route("/", fulfilmentApi());
   api.route("/", trackingApi());
+  api.route("/", libraryApi());
   api.route("/", cartApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");

@@ -1,9 +1,159 @@
+import { BookOpen, PlayCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { CoverImage } from "../../components/catalog/cover-image";
 import { PageHeading } from "../../components/page-heading";
+import { buttonClass } from "../../components/ui/button";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/ebook-library";
+import { loadMyLibrary } from "./ebook-library.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My e-books") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "My e-books") },
+  { name: "robots", content: "noindex" },
+];
 
-export default function MyEBooksPage() {
-  return <PageHeading title="My e-books" />;
+/** The signed-in user's e-books and courses (the guard-auth layout asks for sign-in). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return await loadMyLibrary(context);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One owned item: cover, names, what it holds and when it was bought, and the way in. */
+function OwnedCard({
+  id,
+  heading: Heading,
+  title,
+  titleBn,
+  image,
+  facts,
+  boughtAt,
+  boughtText,
+  action,
+}: {
+  id: string;
+  heading: "h2" | "h3";
+  title: string;
+  titleBn: string | null;
+  image: string | null;
+  facts: string | null;
+  boughtAt: string;
+  boughtText: string;
+  action: ReactNode;
+}) {
+  return (
+    <article
+      aria-labelledby={id}
+      className="flex h-full gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:gap-4 sm:p-4"
+    >
+      <div className="w-20 shrink-0 sm:w-24">
+        <CoverImage image={image} title={title} width={96} sizes="(min-width: 640px) 96px, 80px" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Heading id={id} className="line-clamp-3 font-bold break-words text-slate-900">
+          {title}
+        </Heading>
+        {titleBn ? (
+          <p lang="bn" className="line-clamp-2 break-words text-slate-700">
+            {titleBn}
+          </p>
+        ) : null}
+        <p className="mt-1 text-sm text-slate-700">
+          {facts ? `${facts} · ` : null}
+          <span className="whitespace-nowrap">
+            Bought <time dateTime={boughtAt}>{boughtText}</time>
+          </span>
+        </p>
+        <div className="mt-auto pt-3">{action}</div>
+      </div>
+    </article>
+  );
+}
+
+function EmptyShelf() {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
+      <BookOpen aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+      <p className="mt-4 text-lg font-bold text-slate-900">No e-books yet</p>
+      <p className="mx-auto mt-2 max-w-sm text-slate-700">
+        E-books you buy show here, ready to read in your browser on any phone or computer.
+      </p>
+      <Link to="/ebook" className={buttonClass("primary", "mt-6")}>
+        Browse e-books
+      </Link>
+    </div>
+  );
+}
+
+export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
+  const { ebooks, courses } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeading title="My e-books">
+        {ebooks.length > 0 ? (
+          <p>
+            {plural(ebooks.length, "e-book", "e-books")}, newest first. Read them on any phone or computer.
+          </p>
+        ) : null}
+      </PageHeading>
+
+      {ebooks.length === 0 ? (
+        <EmptyShelf />
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:gap-4 md:grid-cols-2">
+          {ebooks.map((e) => (
+            <li key={e.id}>
+              <OwnedCard
+                id={`ebook-${e.id}`}
+                heading="h2"
+                title={e.title}
+                titleBn={e.titleBn}
+                image={e.image}
+                facts={e.pageCount > 0 ? plural(e.pageCount, "page", "pages") : null}
+                boughtAt={e.boughtAt}
+                boughtText={e.boughtText}
+                action={
+                  <Link to={e.readUrl} className={buttonClass("primary")}>
+                    <BookOpen aria-hidden="true" className="h-4 w-4" />
+                    Read<span className="sr-only"> {e.title}</span>
+                  </Link>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {courses.length > 0 ? (
+        <section aria-labelledby="my-courses" className="mt-10">
+          <h2 id="my-courses" className="mb-4 text-xl font-bold text-slate-900 sm:text-2xl">
+            My courses
+          </h2>
+          <ul className="grid grid-cols-1 gap-3 sm:gap-4 md:grid-cols-2">
+            {courses.map((c) => (
+              <li key={c.id}>
+                <OwnedCard
+                  id={`course-${c.id}`}
+                  heading="h3"
+                  title={c.title}
+                  titleBn={c.titleBn}
+                  image={c.image}
+                  facts={c.chapters > 0 ? plural(c.chapters, "chapter", "chapters") : null}
+                  boughtAt={c.boughtAt}
+                  boughtText={c.boughtText}
+                  action={
+                    <Link to={c.url} className={buttonClass("secondary")}>
+                      <PlayCircle aria-hidden="true" className="h-4 w-4" />
+                      Open<span className="sr-only"> {c.title}</span>
+                    </Link>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
 }
