@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OrderFulfilment } from "../../src/contracts/fulfilment";
-import { auditLog, coupons, orderEvents } from "../../src/server/db/schema";
+import { auditLog, coupons, entitlements, orderEvents, products } from "../../src/server/db/schema";
 import { checkout, orderRow, payAtSandbox, stockOf } from "./buying";
 import { createCoupon, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
@@ -146,6 +146,26 @@ describe("staff change an order's status", () => {
     await setStatus(after.id, { status: "shipped" });
     await setStatus(after.id, { status: "refunded" });
     expect(await stockOf(h, after.book.id)).toBe(2);
+  });
+
+  it("takes back the sale counts and the e-book a refunded order granted", async () => {
+    const buyer = await h.createUser();
+    const ebook = await createProduct(h.db, { kind: "ebook", price: 15_000 });
+    const placed = await checkout(h, buyer, {
+      items: [{ productId: ebook.id, type: "ebook" }],
+      paymentMethod: "gateway",
+    });
+    await payAtSandbox(h, placed.tranx);
+    const owned = () => h.db.select().from(entitlements).where(eq(entitlements.orderId, placed.orderId));
+    expect(await owned()).toHaveLength(1);
+    const sold = async () =>
+      (await h.db.select({ n: products.soldCount }).from(products).where(eq(products.id, ebook.id)))[0]?.n;
+    expect(await sold()).toBe(1);
+    expect((await setStatus(placed.orderId, { status: "refunded" })).status).toBe(200);
+    expect(await owned()).toHaveLength(0);
+    expect(await sold()).toBe(0);
+    const library = await h.request<{ ebooks: unknown[] }>("GET", "/api/library", { cookie: buyer.cookie });
+    expect(library.body.data?.ebooks).toEqual([]);
   });
 
   it("marks an order paid online and then cancelled as refund due", async () => {

@@ -29,7 +29,7 @@ import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { notifyOrder } from "./notifications";
-import { ORDER_NOT_FOUND, recordEvent, releaseInTx } from "./orders";
+import { BOUGHT_STATUSES, ORDER_NOT_FOUND, recordEvent, releaseInTx, unsellInTx } from "./orders";
 import { publicContentChanged } from "./public-content";
 import { isUniqueViolation } from "./users";
 
@@ -84,8 +84,9 @@ export function courierLabel(courier: string | null): string | null {
 
 /**
  * Moves a locked order to `status` and writes the history line. A cancelled order gives back its
- * stock and coupon use; so does one refunded before it left the shop. A cancelled order that was
- * paid online is marked refund due for staff.
+ * stock and coupon use; so does one refunded before it left the shop. Cancelling or refunding a
+ * bought order takes back its sale counts and the e-books and courses it granted. A cancelled
+ * order that was paid online is marked refund due for staff.
  */
 async function moveInTx(
   tx: Db,
@@ -99,6 +100,9 @@ async function moveInTx(
     status === "cancelled" ||
     (status === "refunded" && (o.status === "confirmed" || o.status === "processing"));
   if (givesBack) await releaseInTx(tx, o, now);
+  if ((status === "cancelled" || status === "refunded") && BOUGHT_STATUSES.includes(o.status)) {
+    await unsellInTx(tx, o.id);
+  }
   const [row] = await tx
     .update(orders)
     .set({ status, updatedAt: now, ...(status === "cancelled" ? { cancelledAt: now } : {}) })

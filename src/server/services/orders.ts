@@ -424,6 +424,21 @@ async function confirmInTx(ctx: Ctx, tx: Tx, order: OrderRow, now: Date, note: s
   return true;
 }
 
+/**
+ * Takes back what confirming an order gave, when staff cancel or refund it: the sale counts, and
+ * the e-books and courses it granted (the buyer no longer owns what was refunded).
+ */
+export async function unsellInTx(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  for (const l of lines) {
+    await tx
+      .update(products)
+      .set({ soldCount: sql`greatest(${products.soldCount} - ${l.quantity}, 0)` })
+      .where(eq(products.id, l.productId));
+  }
+  await tx.delete(entitlements).where(eq(entitlements.orderId, orderId));
+}
+
 /** The e-books and courses an order's lines give: bought directly or inside a bundle. */
 async function digitalItemsOf(tx: Tx, lines: { productId: number; kind: ProductKind }[]): Promise<number[]> {
   const ids = new Set(
