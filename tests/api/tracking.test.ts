@@ -84,6 +84,16 @@ describe("GET /api/tracking/:cn", () => {
     expect((await track("bad number!")).status).toBe(404);
   });
 
+  it("lets one address look up 60 numbers a minute, then asks it to wait", async () => {
+    const lookup = () => h.request("GET", "/api/tracking/NOSUCH1", { ip: "203.0.113.77" });
+    for (let i = 0; i < 60; i++) expect((await lookup()).status).toBe(404);
+    const refused = await lookup();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many tracking lookups/);
+    h.clock.advance(61_000);
+    expect((await lookup()).status).toBe(404);
+  });
+
   it("leaves out payment attempts and staff markers", async () => {
     const buyer = await h.createUser();
     const book = await createProduct(h.db, { stock: 5 });

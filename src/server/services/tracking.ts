@@ -14,6 +14,7 @@ import {
 import { orderEvents, orderLines, orders } from "../db/schema";
 import type { Ctx } from "./context";
 import { courierLabel, followsCourier, syncCourierStatus } from "./fulfilment";
+import { consumeRateLimit } from "./rate-limits";
 
 /** The courier is asked again when its last answer is older than this. */
 export const TRACKING_REFRESH_AFTER_MS = 5 * 60 * 1000;
@@ -64,6 +65,9 @@ async function refreshIfStale(ctx: Ctx, o: typeof orders.$inferSelect, waitMs: n
   clearTimeout(timer);
 }
 
+export const TRACKING_LOOKUPS_PER_MINUTE = 60;
+export const TOO_MANY_LOOKUPS = "Too many tracking lookups. Please wait a minute and try again.";
+
 /**
  * The parcel with this consignment number, or null. For the connected courier's parcels the
  * courier is asked first when its last answer is a few minutes old (outside any transaction).
@@ -73,6 +77,8 @@ export async function findTracking(
   raw: string,
   opts: { waitMs?: number } = {},
 ): Promise<TrackingView | null> {
+  // Numbers typed by staff may run in sequence: one address cannot walk through them quickly.
+  await consumeRateLimit(ctx, `tracking:${ctx.ip}`, TRACKING_LOOKUPS_PER_MINUTE, 60_000, TOO_MANY_LOOKUPS);
   const cn = normaliseConsignment(raw);
   if (!cn) return null;
   const [found] = await ctx.db.select().from(orders).where(eq(orders.consignment, cn)).limit(1);
