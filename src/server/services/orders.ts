@@ -325,7 +325,7 @@ async function openPayment(ctx: Ctx, order: OrderRow, tranx: string, origin: str
         area: order.area,
         district: order.district,
       },
-      productName: `${items} item${items === 1 ? "" : "s"} from order ${order.number}`,
+      productName: `${items} item${items === 1 ? "" : "s"}`,
       productCategory: order.physical && digital ? "mixed" : order.physical ? "physical" : "digital",
       itemCount: items,
       urls: callbackUrls(origin, ctx.payments.name, tranx),
