@@ -12,6 +12,9 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Statuses in which an order counts as bought: paid online, or confirmed for cash on delivery. */
+export const BOUGHT_STATUSES: readonly OrderStatus[] = ["confirmed", "processing", "shipped", "delivered"];
+
 const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
   pending_payment: "Waiting for payment",
   confirmed: "Confirmed",

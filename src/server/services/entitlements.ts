@@ -18,11 +18,6 @@ export async function findOwnedProductIds(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Whether the user owns this e-book or course. */
-export async function ownsProduct(ctx: Pick<Ctx, "db">, userId: number, productId: number): Promise<boolean> {
-  return (await findOwnedProductIds(ctx, userId, [productId])).has(productId);
-}
-
 /** The user's entitlement to one e-book or course, with the order that granted it; null when not owned. */
 export async function findEntitlement(
   ctx: Pick<Ctx, "db">,

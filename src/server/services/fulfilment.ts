@@ -17,7 +17,7 @@ import {
   STAFF_TRANSITIONS,
   transitionRefusal,
 } from "../../contracts/fulfilment";
-import { describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
+import { BOUGHT_STATUSES, describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
 import { can } from "../../contracts/permissions";
 import type { ShipmentStatus } from "../../contracts/shipping";
 import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../contracts/tracking";
@@ -29,7 +29,7 @@ import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { notifyOrder } from "./notifications";
-import { BOUGHT_STATUSES, ORDER_NOT_FOUND, recordEvent, releaseInTx, unsellInTx } from "./orders";
+import { ORDER_NOT_FOUND, recordEvent, releaseInTx, unsellInTx } from "./orders";
 import { publicContentChanged } from "./public-content";
 import { isUniqueViolation } from "./users";
 

@@ -17,7 +17,7 @@ import {
   PAYMENT_WINDOW_MS,
   type PaymentMethod,
 } from "../../contracts/checkout";
-import type { OrderStatus } from "../../contracts/order-status";
+import { BOUGHT_STATUSES } from "../../contracts/order-status";
 import { productPath } from "../../contracts/paths";
 import type { Db } from "../db/client";
 import {
@@ -50,9 +50,6 @@ export const COD_PHYSICAL_ONLY =
 
 type OrderRow = typeof orders.$inferSelect;
 type Tx = Db;
-
-/** Statuses in which an order counts as bought (reviews' verified badge, reports). */
-export const BOUGHT_STATUSES: OrderStatus[] = ["confirmed", "processing", "shipped", "delivered"];
 
 function requireBuyer(ctx: Ctx) {
   if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
@@ -119,6 +116,26 @@ async function takeStock(db: Tx, needs: Map<number, number>): Promise<void> {
   }
 }
 
+/** What an order took from stock, as `takeStock` wants it. */
+function reservedNeeds(o: Pick<OrderRow, "reservedStock">): Map<number, number> {
+  return new Map(Object.entries(o.reservedStock).map(([k, n]) => [Number(k), n]));
+}
+
+/** Counts one use of a coupon against its limit; false when the limit is reached (two buyers cannot both take the last use). */
+async function countCouponUse(tx: Tx, couponId: number): Promise<boolean> {
+  const counted = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return counted.length > 0;
+}
+
 async function giveStockBack(db: Tx, reserved: Record<string, number>): Promise<void> {
   for (const [id, n] of Object.entries(reserved).sort((a, b) => Number(a[0]) - Number(b[0]))) {
     await db
@@ -147,7 +164,7 @@ export async function recordEvent(
 export async function placeOrder(
   ctx: Ctx,
   input: unknown,
-  opts: { origin: string; referrerCode?: string },
+  opts: { origin: string },
 ): Promise<CheckoutResult> {
   const me = requireBuyer(ctx);
   const v = checkoutSchema.parse(input);
@@ -182,17 +199,7 @@ export async function placeOrder(
     const needs = await stockNeeds(tx, view.lines);
     await takeStock(tx, needs);
     if (view.coupon?.applied) {
-      const counted = await tx
-        .update(coupons)
-        .set({ usedCount: sql`${coupons.usedCount} + 1` })
-        .where(
-          and(
-            eq(coupons.id, view.coupon.id),
-            sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
-          ),
-        )
-        .returning({ id: coupons.id });
-      if (counted.length === 0)
+      if (!(await countCouponUse(tx, view.coupon.id)))
         throw new DomainError(
           "conflict",
           "This coupon has reached its usage limit. Remove the coupon to continue.",
@@ -369,10 +376,7 @@ async function confirmInTx(ctx: Ctx, tx: Tx, order: OrderRow, now: Date, note: s
   if (!current.stockHeld) {
     try {
       await tx.transaction(async (inner) => {
-        await takeStock(
-          inner as unknown as Db,
-          new Map(Object.entries(current.reservedStock).map(([k, n]) => [Number(k), n])),
-        );
+        await takeStock(inner as unknown as Db, reservedNeeds(current));
       });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
@@ -674,19 +678,9 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
       throw new DomainError("conflict", "This order is not waiting for an online payment");
     }
     if (!o.stockHeld) {
-      await takeStock(tx, new Map(Object.entries(o.reservedStock).map(([k, n]) => [Number(k), n])));
+      await takeStock(tx, reservedNeeds(o));
       if (o.couponId) {
-        const counted = await tx
-          .update(coupons)
-          .set({ usedCount: sql`${coupons.usedCount} + 1` })
-          .where(
-            and(
-              eq(coupons.id, o.couponId),
-              sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
-            ),
-          )
-          .returning({ id: coupons.id });
-        if (counted.length === 0)
+        if (!(await countCouponUse(tx, o.couponId)))
           throw new DomainError("conflict", "The coupon of this order has no uses left; please order again");
         await tx
           .update(couponRedemptions)

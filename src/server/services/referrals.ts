@@ -3,12 +3,11 @@
  * who bought: orders are shown by their number's last digits, date, amount and status.
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { describeOrderStatus } from "../../contracts/order-status";
+import { BOUGHT_STATUSES, describeOrderStatus } from "../../contracts/order-status";
 import { orderEnding, type ReferralReport } from "../../contracts/tracking";
 import { orders, users } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { BOUGHT_STATUSES } from "./orders";
 import { isUniqueViolation, newReferralCode } from "./users";
 
 /** Months of the by-month table, newest first. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../contracts/catalog";
+import { BOUGHT_STATUSES } from "../../contracts/order-status";
 import { can } from "../../contracts/permissions";
 import type { Review } from "../../contracts/reviews";
 import { reviewSchema } from "../../contracts/reviews";
@@ -28,7 +29,7 @@ export async function findVerifiedBuyers(
     .where(
       and(
         inArray(orders.userId, userIds),
-        inArray(orders.status, ["confirmed", "processing", "shipped", "delivered"]),
+        inArray(orders.status, [...BOUGHT_STATUSES]),
         sql`(${orderLines.productId} = ${productId} or exists (
           select 1 from ${bundleItems} bi where bi.bundle_id = ${orderLines.productId} and bi.item_id = ${productId}
         ))`,

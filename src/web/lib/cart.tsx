@@ -248,3 +248,13 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
 export function useCart(): CartContextValue {
   return useContext(CartContext);
 }
+
+/**
+ * The cart a page shows: its loader's read when the page is (re)loaded, then the cart's own reads
+ * (a quantity, coupon or district changed on the page).
+ */
+export function useCartInfo(fromLoader: CartInfo): CartInfo {
+  const { accept, info } = useCart();
+  useEffect(() => accept(fromLoader), [accept, fromLoader]);
+  return info ?? fromLoader;
+}

@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { idField } from "../../../contracts/paging";
-import { REFERRAL_COOKIE } from "../../../contracts/referral";
 import { z } from "../../../contracts/zod";
 import { getInvoice } from "../../services/invoices";
 import { cancelOrder, getMyOrder, listMyOrders, payAgain, placeOrder } from "../../services/orders";
@@ -22,10 +20,8 @@ export function ordersApi() {
   const api = new Hono<AppEnv>();
 
   api.post("/checkout", async (c) => {
-    const placed = await placeOrder(c.get("ctx"), await readJson(c), {
-      origin: originOf(c),
-      referrerCode: getCookie(c, REFERRAL_COOKIE),
-    });
+    // The referral, if any, is already on the cart lines' sources (taken from the cookie on add).
+    const placed = await placeOrder(c.get("ctx"), await readJson(c), { origin: originOf(c) });
     return send(c, 201, `Order ${placed.orderNumber} placed`, placed);
   });
 

@@ -17,6 +17,3 @@ export const STATUS_TONE: Record<OrderStatus, string> = {
   refunded: "bg-slate-100 text-slate-800 ring-slate-300",
   payment_failed: "bg-red-100 text-red-900 ring-red-300",
 };
-
-/** Statuses in which the order is bought: paid online or confirmed for cash on delivery. */
-export const BOUGHT: readonly OrderStatus[] = ["confirmed", "processing", "shipped", "delivered"];

@@ -4,12 +4,12 @@ import { Link } from "react-router";
 import type { AuthorRef } from "../../../contracts/catalog";
 import type { OrderView } from "../../../contracts/checkout";
 import { formatTaka } from "../../../contracts/money";
+import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { pushPurchaseOnce } from "../../lib/analytics";
 import { useCart } from "../../lib/cart";
 import { CoverImage } from "../catalog/cover-image";
 import { buttonClass } from "../ui/button";
 import { BlankBrand } from "./blank-brand";
-import { BOUGHT } from "./labels";
 
 /**
  * The success page of a single e-book or course: the product the buyer now owns and the way in
@@ -25,7 +25,7 @@ export function OwnedProductSuccess({
   order: OrderView & { placedAtText: string };
 }) {
   const { reload } = useCart();
-  const bought = BOUGHT.includes(order.status);
+  const bought = BOUGHT_STATUSES.includes(order.status);
   const ebook = kind === "ebook";
   const Icon = ebook ? BookOpen : PlayCircle;
 

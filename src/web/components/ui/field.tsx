@@ -1,5 +1,6 @@
 import {
   type InputHTMLAttributes,
+  type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -27,6 +28,43 @@ function Message({ id, error, hint }: { id: string; error?: string; hint?: strin
   ) : null;
 }
 
+/**
+ * The label, the message and the ARIA wiring every field shares; `control` draws the input with
+ * the props that tie it to them.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  className,
+  control: draw,
+}: Common & {
+  className?: string;
+  control: (wiring: {
+    id: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+    border: string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const msg = `${id}-msg`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {draw({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error || hint ? msg : undefined,
+        border: error ? "border-red-600" : "border-slate-300",
+      })}
+      <Message id={msg} error={error} hint={hint} />
+    </div>
+  );
+}
+
 export function TextField({
   label,
   error,
@@ -35,23 +73,16 @@ export function TextField({
   ref,
   ...props
 }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const id = useId();
-  const msg = `${id}-msg`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? msg : undefined}
-        className={cn(control, error ? "border-red-600" : "border-slate-300")}
-        {...props}
-      />
-      <Message id={msg} error={error} hint={hint} />
-    </div>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={({ border, ...wiring }) => (
+        <input ref={ref} {...wiring} className={cn(control, border)} {...props} />
+      )}
+    />
   );
 }
 
@@ -70,30 +101,23 @@ export function SelectField({
     placeholder?: string;
     ref?: Ref<HTMLSelectElement>;
   }) {
-  const id = useId();
-  const msg = `${id}-msg`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? msg : undefined}
-        className={cn(control, error ? "border-red-600" : "border-slate-300")}
-        {...props}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      <Message id={msg} error={error} hint={hint} />
-    </div>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={({ border, ...wiring }) => (
+        <select ref={ref} {...wiring} className={cn(control, border)} {...props}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -105,24 +129,16 @@ export function TextAreaField({
   ref,
   ...props
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const id = useId();
-  const msg = `${id}-msg`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        ref={ref}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? msg : undefined}
-        className={cn(control, "py-2.5", error ? "border-red-600" : "border-slate-300")}
-        {...props}
-      />
-      <Message id={msg} error={error} hint={hint} />
-    </div>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={({ border, ...wiring }) => (
+        <textarea ref={ref} rows={3} {...wiring} className={cn(control, "py-2.5", border)} {...props} />
+      )}
+    />
   );
 }
 

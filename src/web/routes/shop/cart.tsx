@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingCart, Tag, Trash2, X } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { CartInfo } from "../../../contracts/cart";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
@@ -9,7 +9,7 @@ import { KIND_SINGULAR } from "../../components/catalog/labels";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
-import { useCart } from "../../lib/cart";
+import { useCart, useCartInfo } from "../../lib/cart";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/cart";
 import { loadCart } from "./cart.server";
@@ -231,11 +231,7 @@ function Summary({ info }: { info: CartInfo }) {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const cart = useCart();
-  const { accept } = cart;
-  // The loader's read is the newest when the page is (re)loaded; the cart's own reads after that.
-  useEffect(() => accept(loaderData.cart), [accept, loaderData.cart]);
-  const info = cart.info ?? loaderData.cart;
+  const info = useCartInfo(loaderData.cart);
 
   if (info.lines.length === 0) {
     return (

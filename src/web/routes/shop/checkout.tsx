@@ -14,7 +14,7 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
 import { pushBeginCheckout } from "../../lib/analytics";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
-import { useCart } from "../../lib/cart";
+import { useCart, useCartInfo } from "../../lib/cart";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
@@ -372,11 +372,7 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const cart = useCart();
-  const { accept } = cart;
-  // The loader's read is the newest when the page is (re)loaded; the cart's own reads after that.
-  useEffect(() => accept(loaderData.cart), [accept, loaderData.cart]);
-  const info = cart.info ?? loaderData.cart;
+  const info = useCartInfo(loaderData.cart);
 
   // GA4 begin_checkout, once per visit to this page.
   const pushed = useRef(false);

@@ -1,8 +1,8 @@
 import { CircleX } from "lucide-react";
 import { Link } from "react-router";
 import { formatTaka } from "../../../contracts/money";
+import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { BlankBrand } from "../../components/orders/blank-brand";
-import { BOUGHT } from "../../components/orders/labels";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { buttonClass } from "../../components/ui/button";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function OrderPanel({ order }: { order: OrderCard }) {
-  const bought = BOUGHT.includes(order.status);
+  const bought = BOUGHT_STATUSES.includes(order.status);
   return (
     <section
       aria-labelledby="order-heading"

@@ -2,8 +2,8 @@ import { CircleCheck, CircleX, Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatTaka } from "../../../contracts/money";
+import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { BlankBrand } from "../../components/orders/blank-brand";
-import { BOUGHT } from "../../components/orders/labels";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { OrderItems, OrderTotals } from "../../components/orders/order-summary";
@@ -33,7 +33,7 @@ const POLL_MS = 3000;
 const POLL_TIMES = 10;
 
 function Hero({ order }: { order: OrderCard }) {
-  const bought = BOUGHT.includes(order.status);
+  const bought = BOUGHT_STATUSES.includes(order.status);
   const firstName = order.name.split(/\s+/)[0] ?? order.name;
   if (bought) {
     const cod = order.paymentMethod === "cod";
@@ -107,7 +107,7 @@ function usePollWhilePending(pending: boolean) {
 export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const { reload } = useCart();
-  const bought = BOUGHT.includes(order.status);
+  const bought = BOUGHT_STATUSES.includes(order.status);
   const physical = order.lines.some((l) => l.kind !== "ebook" && l.kind !== "content");
   const digital = order.lines.filter((l) => l.kind === "ebook" || l.kind === "content");
   const poll = usePollWhilePending(order.status === "pending_payment");

@@ -1,7 +1,7 @@
 import { Check, Copy, Share2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { formatTaka } from "../../../contracts/money";
-import type { OrderStatus } from "../../../contracts/order-status";
+import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { formatDhakaDateTime, formatMonth, type ReferralReport } from "../../../contracts/tracking";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
@@ -17,8 +17,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(mat
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { report: await loadReferralReport(context, request) };
 }
-
-const BOUGHT: readonly OrderStatus[] = ["confirmed", "processing", "shipped", "delivered"];
 
 function ShareCard({ report }: { report: ReferralReport }) {
   const [copied, setCopied] = useState(false);
@@ -152,7 +150,7 @@ function Recent({ orders }: { orders: ReferralReport["recent"] }) {
               <p
                 className={cn(
                   "font-semibold tabular-nums",
-                  BOUGHT.includes(o.status) ? "text-slate-900" : "text-slate-500 line-through",
+                  BOUGHT_STATUSES.includes(o.status) ? "text-slate-900" : "text-slate-500 line-through",
                 )}
               >
                 {formatTaka(o.amount)}
@@ -160,7 +158,7 @@ function Recent({ orders }: { orders: ReferralReport["recent"] }) {
               <p
                 className={cn(
                   "mt-0.5 inline-block rounded px-2 py-0.5 text-xs font-semibold",
-                  BOUGHT.includes(o.status)
+                  BOUGHT_STATUSES.includes(o.status)
                     ? "bg-emerald-100 text-emerald-900"
                     : "bg-slate-100 text-slate-700",
                 )}
