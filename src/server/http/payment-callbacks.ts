@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "../../contracts/zod";
 import { type AppDeps, contextFor } from "../services/context";
 import { DomainError } from "../services/errors";
-import { settlePayment } from "../services/orders";
+import { settlePayment } from "../services/payments";
 import type { AppEnv } from "./env";
 import { ok } from "./respond";
 

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { couponRedemptions, coupons } from "../db/schema";
 import type { Ctx } from "./context";
 import type { CouponRule, CouponUsage } from "./pricing";
@@ -70,4 +70,19 @@ export async function findCouponUsage(
       ),
     );
   return { totalUsed: coupon.usedCount, usedByUser: row?.n ?? 0 };
+}
+
+/** Counts one use of a coupon against its limit; false when the limit is reached (two buyers cannot both take the last use). */
+export async function countCouponUse(tx: Ctx["db"], couponId: number): Promise<boolean> {
+  const counted = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return counted.length > 0;
 }

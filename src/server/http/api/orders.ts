@@ -2,8 +2,10 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { idField } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
+import { placeOrder } from "../../services/checkout";
 import { getInvoice } from "../../services/invoices";
-import { cancelOrder, getMyOrder, listMyOrders, payAgain, placeOrder } from "../../services/orders";
+import { cancelOrder, getMyOrder, listMyOrders } from "../../services/orders";
+import { payAgain } from "../../services/payments";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

@@ -1,0 +1,179 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  type CheckoutResult,
+  checkoutSchema,
+  PAYMENT_WINDOW_MS,
+  type PaymentMethod,
+} from "../../contracts/checkout";
+import type { Db } from "../db/client";
+import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../db/schema";
+import { lockCart, priceFor } from "./cart";
+import type { Ctx } from "./context";
+import { countCouponUse } from "./coupons";
+import { findOwnedProductIds } from "./entitlements";
+import { DomainError } from "./errors";
+import { confirmInTx, notify, recordEvent, requireBuyer } from "./orders";
+import { newTranx, openPayment } from "./payments";
+import { stockNeeds, takeStock } from "./stock";
+
+export const EMPTY_CART = "Your cart is empty";
+export const COD_PHYSICAL_ONLY =
+  "Cash on delivery is only for printed items; pay online for e-books and courses";
+
+type Tx = Db;
+
+/**
+ * Places the caller's cart as an order (one transaction), then, for online payment, opens the
+ * payment at the gateway. Cash on delivery is confirmed at once; an order of nothing to pay too.
+ */
+export async function placeOrder(
+  ctx: Ctx,
+  input: unknown,
+  opts: { origin: string },
+): Promise<CheckoutResult> {
+  const me = requireBuyer(ctx);
+  const v = checkoutSchema.parse(input);
+  const now = ctx.now();
+  const placed = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // The cart row's lock makes one buyer's checkouts (a double click) take turns.
+    const cart = await lockCart(tx, me.id, now);
+    const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district });
+    if (view.lines.length === 0) throw new DomainError("invalid", EMPTY_CART);
+    const physical = view.lines.some(
+      (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
+    );
+    const digital = view.lines.some((l) => l.kind === "ebook" || l.kind === "content");
+    if (v.paymentMethod === "cod" && digital)
+      throw new DomainError("invalid", COD_PHYSICAL_ONLY, { paymentMethod: COD_PHYSICAL_ONLY });
+    if (view.coupon && !view.coupon.applied) {
+      throw new DomainError(
+        "conflict",
+        `${view.coupon.message ?? "Your coupon cannot be used"}. Remove the coupon to continue.`,
+      );
+    }
+    const owned = await findOwnedProductIds(
+      { db: tx },
+      me.id,
+      view.lines.map((l) => l.productId),
+    );
+    const already = view.lines.find((l) => owned.has(l.productId));
+    if (already)
+      throw new DomainError("conflict", `You already own ${already.title}; remove it from your cart`);
+
+    const needs = await stockNeeds(tx, view.lines);
+    await takeStock(tx, needs);
+    if (view.coupon?.applied) {
+      if (!(await countCouponUse(tx, view.coupon.id)))
+        throw new DomainError(
+          "conflict",
+          "This coupon has reached its usage limit. Remove the coupon to continue.",
+        );
+    }
+
+    const numberRows = (await tx.execute(sql`select nextval('order_numbers')::text as n`)) as unknown as {
+      rows: { n: string }[];
+    };
+    const number = numberRows.rows[0]!.n;
+    const sources = [...new Set(view.lines.map((l) => l.source))];
+    const referrer = await findReferrer(tx, sources, me.id);
+    const free = view.netPrice === 0;
+    const method: PaymentMethod = v.paymentMethod;
+    const immediate = method === "cod" || free;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number,
+        userId: me.id,
+        status: "pending_payment",
+        paymentMethod: method,
+        name: v.name,
+        phone: v.phone,
+        email: me.email ?? null,
+        district: v.district,
+        area: v.area,
+        address: v.address,
+        note: v.note ?? null,
+        subtotal: view.totalPrice,
+        discount: view.discountedAmount,
+        delivery: view.deliveryCharges,
+        total: view.netPrice,
+        couponId: view.coupon?.applied ? view.coupon.id : null,
+        couponCode: view.coupon?.applied ? view.coupon.code : null,
+        source: referrer?.code ?? sources[0] ?? "website",
+        referrerId: referrer?.id ?? null,
+        physical,
+        stockHeld: true,
+        reservedStock: Object.fromEntries(needs),
+        reservedUntil: immediate ? null : new Date(now.getTime() + PAYMENT_WINDOW_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(orderLines).values(
+      view.lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        kind: l.kind,
+        title: l.title,
+        image: l.image,
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        lineTotal: l.lineTotal,
+        discount: l.discount,
+        source: l.source,
+      })),
+    );
+    if (order!.couponId) {
+      await tx
+        .insert(couponRedemptions)
+        .values({ couponId: order!.couponId, userId: me.id, orderId: order!.id, createdAt: now });
+    }
+    const tranx = newTranx(number);
+    await tx.insert(payments).values({
+      orderId: order!.id,
+      provider: immediate ? (method === "cod" ? "cod" : "none") : ctx.payments.name,
+      tranx,
+      amount: view.netPrice,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordEvent(tx, order!.id, "pending_payment", "Order placed", me.id, now);
+    await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
+    await tx
+      .update(carts)
+      .set({ couponId: null, district: v.district, updatedAt: now })
+      .where(eq(carts.id, cart.id));
+    let confirmed = false;
+    if (immediate)
+      confirmed = await confirmInTx(
+        ctx,
+        tx,
+        order!,
+        now,
+        method === "cod" ? "Cash on delivery" : "Nothing to pay",
+      );
+    return { order: order!, tranx, confirmed };
+  });
+  void notify(ctx, { type: placed.confirmed ? "confirmed" : "placed" }, placed.order);
+  const result: CheckoutResult = {
+    orderId: placed.order.id,
+    orderNumber: placed.order.number,
+    tranx: placed.tranx,
+  };
+  if (placed.confirmed) return result;
+  const redirectUrl = await openPayment(ctx, placed.order, placed.tranx, opts.origin);
+  return { ...result, redirectUrl };
+}
+
+/** Finds the account a referral code among the lines' sources belongs to (never the buyer's own). */
+async function findReferrer(db: Tx, sources: string[], buyerId: number) {
+  const codes = sources.filter((s) => /^[A-Z0-9]{4,16}$/.test(s));
+  if (codes.length === 0) return null;
+  const [row] = await db
+    .select({ id: users.id, code: users.referralCode })
+    .from(users)
+    .where(and(inArray(users.referralCode, codes), sql`${users.id} <> ${buyerId}`))
+    .limit(1);
+  return row?.code ? { id: row.id, code: row.code } : null;
+}

@@ -1,0 +1,80 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { ProductKind } from "../../contracts/catalog";
+import type { Db } from "../db/client";
+import { bundleItems, type orders, products } from "../db/schema";
+import { DomainError } from "./errors";
+
+type OrderRow = typeof orders.$inferSelect;
+type Tx = Db;
+
+/** What the stock of each printed product must give for these lines (bundles give their printed items). */
+export async function stockNeeds(
+  db: Tx,
+  lines: { productId: number; kind: ProductKind; quantity: number }[],
+): Promise<Map<number, number>> {
+  const needs = new Map<number, number>();
+  const add = (id: number, n: number) => needs.set(id, (needs.get(id) ?? 0) + n);
+  for (const l of lines) if (l.kind === "book" || l.kind === "stationary") add(l.productId, l.quantity);
+  const bundles = lines.filter((l) => l.kind === "bundle");
+  if (bundles.length > 0) {
+    const items = await db
+      .select({ bundleId: bundleItems.bundleId, itemId: bundleItems.itemId, quantity: bundleItems.quantity })
+      .from(bundleItems)
+      .innerJoin(products, eq(products.id, bundleItems.itemId))
+      .where(
+        and(
+          inArray(
+            bundleItems.bundleId,
+            bundles.map((b) => b.productId),
+          ),
+          inArray(products.kind, ["book", "stationary"]),
+        ),
+      );
+    for (const b of bundles) {
+      for (const i of items) if (i.bundleId === b.productId) add(i.itemId, i.quantity * b.quantity);
+    }
+  }
+  return needs;
+}
+
+/**
+ * Takes the stock, each product with one conditional update, in id order (two orders never wait
+ * on each other in a circle). A shortfall names the product and what is left, and the caller's
+ * transaction rolls every earlier take back.
+ */
+export async function takeStock(db: Tx, needs: Map<number, number>): Promise<void> {
+  for (const [id, n] of [...needs].sort((a, b) => a[0] - b[0])) {
+    const taken = await db
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${n}` })
+      .where(and(eq(products.id, id), sql`${products.stock} >= ${n}`))
+      .returning({ id: products.id });
+    if (taken.length === 0) {
+      const [p] = await db
+        .select({ title: products.title, stock: products.stock })
+        .from(products)
+        .where(eq(products.id, id));
+      const left = Math.max(0, p?.stock ?? 0);
+      throw new DomainError(
+        "conflict",
+        left === 0
+          ? `${p?.title ?? "An item"} is out of stock`
+          : `Only ${left} left of ${p?.title ?? "an item"}`,
+      );
+    }
+  }
+}
+
+/** What an order took from stock, as `takeStock` wants it. */
+export function reservedNeeds(o: Pick<OrderRow, "reservedStock">): Map<number, number> {
+  return new Map(Object.entries(o.reservedStock).map(([k, n]) => [Number(k), n]));
+}
+
+export async function giveStockBack(db: Tx, reserved: Record<string, number>): Promise<void> {
+  for (const [id, n] of Object.entries(reserved).sort((a, b) => Number(a[0]) - Number(b[0]))) {
+    await db
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${n}` })
+      .where(eq(products.id, Number(id)));
+  }
+}
