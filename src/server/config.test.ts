@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, shopOrigin } from "./config";
 
 const SECRET = "s".repeat(32);
+
+/** A production environment that starts: a real gateway on its live address and the public URL. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  SESSION_SECRET: SECRET,
+  PUBLIC_URL: "https://pathagar.com.bd",
+  PAYMENT_PROVIDER: "sslcommerz",
+  SSLCOMMERZ_STORE_ID: "shop01",
+  SSLCOMMERZ_STORE_PASSWORD: "shop01@ssl",
+};
 
 /** The ConfigError loadConfig throws for an environment; fails the test when it does not throw. */
 function configError(env: Record<string, string | undefined>): ConfigError {
@@ -83,7 +93,7 @@ describe("loadConfig", () => {
   });
 
   it("accepts production with a SESSION_SECRET of 32 characters and uses it", () => {
-    const c = loadConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    const c = loadConfig({ ...PRODUCTION, SESSION_SECRET: SECRET });
     expect(c.production).toBe(true);
     expect(c.sessionSecret).toBe(SECRET);
   });
@@ -298,5 +308,99 @@ describe("loadConfig: delivery charges", () => {
     ["60.005", "must have at most two decimals"],
   ])("refuses DELIVERY_BOOK_DHAKA=%s", (value, message) => {
     expect(configError({ DELIVERY_BOOK_DHAKA: value }).message).toContain(`DELIVERY_BOOK_DHAKA: ${message}`);
+  });
+});
+
+describe("loadConfig: production", () => {
+  it("starts with a live gateway and the public URL, on SSLCommerz's live gateway by default", () => {
+    const c = loadConfig(PRODUCTION);
+    expect(c).toMatchObject({ production: true, PAYMENT_PROVIDER: "sslcommerz", SSLCOMMERZ_SANDBOX: false });
+  });
+
+  it("refuses the built-in sandbox gateway, set or by default", () => {
+    const { PAYMENT_PROVIDER: _, ...unset } = PRODUCTION;
+    for (const env of [unset, { ...PRODUCTION, PAYMENT_PROVIDER: "sandbox" }]) {
+      expect(configError(env).message).toContain(
+        "PAYMENT_PROVIDER: must be sslcommerz or bkash in production: the built-in sandbox gateway lets anyone mark an order paid",
+      );
+    }
+  });
+
+  it("refuses a gateway's own sandbox", () => {
+    expect(configError({ ...PRODUCTION, SSLCOMMERZ_SANDBOX: "true" }).message).toContain(
+      "SSLCOMMERZ_SANDBOX: must be false in production",
+    );
+    const bkash = {
+      ...PRODUCTION,
+      PAYMENT_PROVIDER: "bkash",
+      BKASH_APP_KEY: "key",
+      BKASH_APP_SECRET: "app-secret",
+      BKASH_USERNAME: "01700000000",
+      BKASH_PASSWORD: "pass",
+    };
+    expect(configError(bkash).message).toContain("BKASH_BASE_URL: must be bKash's live tokenized API");
+    expect(
+      configError({ ...bkash, BKASH_BASE_URL: "https://tokenized.sandbox.bka.sh/v1.2.0-beta" }).message,
+    ).toContain("BKASH_BASE_URL");
+    expect(
+      loadConfig({ ...bkash, BKASH_BASE_URL: "https://tokenized.pay.bka.sh/v1.2.0-beta" }).production,
+    ).toBe(true);
+  });
+
+  it("takes test payments on a staging site only when ALLOW_SANDBOX_PAYMENTS says so", () => {
+    const c = loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: "sandbox", ALLOW_SANDBOX_PAYMENTS: "true" });
+    expect(c.PAYMENT_PROVIDER).toBe("sandbox");
+    expect(
+      loadConfig({ ...PRODUCTION, SSLCOMMERZ_SANDBOX: "true", ALLOW_SANDBOX_PAYMENTS: "true" }),
+    ).toMatchObject({ SSLCOMMERZ_SANDBOX: true });
+  });
+
+  it("requires PUBLIC_URL", () => {
+    const { PUBLIC_URL: _, ...env } = PRODUCTION;
+    expect(configError(env).message).toContain("PUBLIC_URL: is required in production");
+  });
+
+  it("names every missing setting at once", () => {
+    const message = configError({ NODE_ENV: "production", SESSION_SECRET: SECRET }).message;
+    expect(message).toContain("PUBLIC_URL");
+    expect(message).toContain("PAYMENT_PROVIDER");
+  });
+
+  it("has no demo accounts or demo data unless SEED_DEMO asks, even on the embedded database", () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ embedded: true, seedDemo: false });
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+});
+
+describe("shopOrigin", () => {
+  const base = { PORT: 3000, ALLOWED_HOSTS: "localhost,127.0.0.1,[::1]", PUBLIC_URL: undefined };
+
+  it("is PUBLIC_URL's origin whatever the request says", () => {
+    expect(shopOrigin({ ...base, PUBLIC_URL: "https://pathagar.com.bd/shop" }, "http://evil.test/x")).toBe(
+      "https://pathagar.com.bd",
+    );
+  });
+
+  it("takes the request's origin only for an allowed host, with any port", () => {
+    expect(shopOrigin(base, "http://localhost:3100/api/checkout")).toBe("http://localhost:3100");
+    expect(shopOrigin(base, "http://127.0.0.1:3000/")).toBe("http://127.0.0.1:3000");
+    expect(shopOrigin(base, "http://[::1]:3000/")).toBe("http://[::1]:3000");
+    expect(shopOrigin({ ...base, ALLOWED_HOSTS: "shop.lan:8080" }, "http://shop.lan:8080/")).toBe(
+      "http://shop.lan:8080",
+    );
+  });
+
+  it("never takes a Host header it does not know", () => {
+    for (const url of ["http://evil.test/", "http://localhost.evil.test/", "http://10.0.0.5:3000/"]) {
+      expect(shopOrigin(base, url)).toBe("http://localhost:3000");
+    }
+    expect(shopOrigin({ ...base, ALLOWED_HOSTS: "shop.lan:8080" }, "http://shop.lan:9090/")).toBe(
+      "http://localhost:3000",
+    );
+  });
+
+  it("reads ALLOWED_HOSTS as a comma-separated list and refuses anything else", () => {
+    expect(loadConfig({ ALLOWED_HOSTS: " shop.lan , 192.168.0.10:3000 " }).ALLOWED_HOSTS).toBeTruthy();
+    expect(configError({ ALLOWED_HOSTS: "http://shop.lan/" }).message).toContain("ALLOWED_HOSTS");
   });
 });

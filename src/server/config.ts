@@ -40,6 +40,17 @@ const schema = z.object({
     .max(60, "must be at most 60 characters")
     .default("Pathagar"),
   PUBLIC_URL: z.url({ error: "must be a URL such as https://shop.example.com" }).optional(),
+  /**
+   * Without PUBLIC_URL, the hosts whose name the shop may take from a request's Host header for
+   * the addresses it hands out (gateway callbacks, share links, canonical URLs).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9.:[\]-]+(\s*,\s*[A-Za-z0-9.:[\]-]+)*\s*$/,
+      "must be host names (with a port if you like), separated by commas, e.g. localhost,192.168.0.10:3000",
+    )
+    .default("localhost,127.0.0.1,[::1]"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -84,11 +95,13 @@ const schema = z.object({
   STEADFAST_BASE_URL: z.url({ error: "must be a URL such as https://portal.packzy.com/api/v1" }).optional(),
   PAYMENT_PROVIDER: z
     .enum(["sandbox", "sslcommerz", "bkash"], { error: "must be sandbox, sslcommerz or bkash" })
-    .default("sandbox"),
+    .optional(),
+  /** Lets a production server take test payments (a staging site): the sandbox gateway or a gateway's sandbox. */
+  ALLOW_SANDBOX_PAYMENTS: bool.default(false),
   SSLCOMMERZ_STORE_ID: z.string().optional(),
   SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
   /** SSLCommerz's sandbox (sandbox.sslcommerz.com) rather than the live gateway (securepay). */
-  SSLCOMMERZ_SANDBOX: bool.default(true),
+  SSLCOMMERZ_SANDBOX: bool.optional(),
   /** Up to the API version; unset means bKash's tokenized sandbox. */
   BKASH_BASE_URL: z
     .url({ error: "must be a URL such as https://tokenized.pay.bka.sh/v1.2.0-beta" })
@@ -99,7 +112,13 @@ const schema = z.object({
   BKASH_PASSWORD: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema> & {
+type Parsed = z.infer<typeof schema>;
+
+export type Config = Omit<Parsed, "PAYMENT_PROVIDER" | "SSLCOMMERZ_SANDBOX"> & {
+  /** The gateway: `sandbox` (the built-in test gateway) outside production unless set. */
+  PAYMENT_PROVIDER: NonNullable<Parsed["PAYMENT_PROVIDER"]>;
+  /** SSLCommerz's sandbox: the default outside production, never the default in production. */
+  SSLCOMMERZ_SANDBOX: boolean;
   /** The embedded database when no DATABASE_URL is set. */
   embedded: boolean;
   production: boolean;
@@ -127,7 +146,7 @@ function shown(key: string, value: string | undefined): string {
 }
 
 /** Settings that only make sense together: mail needs a sender, Steadfast and the gateways their keys. */
-function integrationProblems(c: z.infer<typeof schema>): string[] {
+function integrationProblems(c: Parsed): string[] {
   const problems: string[] = [];
   if (c.SMTP_HOST && !c.MAIL_FROM) {
     problems.push(
@@ -148,9 +167,40 @@ function integrationProblems(c: z.infer<typeof schema>): string[] {
     sslcommerz: ["SSLCOMMERZ_STORE_ID", "SSLCOMMERZ_STORE_PASSWORD"],
     bkash: ["BKASH_APP_KEY", "BKASH_APP_SECRET", "BKASH_USERNAME", "BKASH_PASSWORD"],
   } as const;
-  const unset = paymentVariables[c.PAYMENT_PROVIDER].filter((k) => !c[k]);
+  const unset = paymentVariables[c.PAYMENT_PROVIDER ?? "sandbox"].filter((k) => !c[k]);
   if (unset.length > 0) {
     problems.push(`  ${unset.join(", ")}: required when PAYMENT_PROVIDER is ${c.PAYMENT_PROVIDER}`);
+  }
+  return problems;
+}
+
+/**
+ * What production needs beyond valid values: a real payment gateway (the built-in sandbox lets
+ * anyone mark an order paid), the public address, and no gateway sandbox unless a staging site
+ * asks for test payments with ALLOW_SANDBOX_PAYMENTS.
+ */
+function productionProblems(c: Parsed): string[] {
+  const problems: string[] = [];
+  if (!c.PUBLIC_URL) {
+    problems.push(
+      "  PUBLIC_URL: is required in production: the shop's public address, e.g. https://pathagar.com.bd (gateway callbacks, links in SMS and canonical URLs use it)",
+    );
+  }
+  if (!c.ALLOW_SANDBOX_PAYMENTS) {
+    const staging = "or set ALLOW_SANDBOX_PAYMENTS=true on a staging site that takes only test payments";
+    if (!c.PAYMENT_PROVIDER || c.PAYMENT_PROVIDER === "sandbox") {
+      problems.push(
+        `  PAYMENT_PROVIDER: must be sslcommerz or bkash in production: the built-in sandbox gateway lets anyone mark an order paid (${staging})`,
+      );
+    }
+    if (c.PAYMENT_PROVIDER === "sslcommerz" && c.SSLCOMMERZ_SANDBOX === true) {
+      problems.push(`  SSLCOMMERZ_SANDBOX: must be false in production (${staging})`);
+    }
+    if (c.PAYMENT_PROVIDER === "bkash" && (!c.BKASH_BASE_URL || /sandbox/i.test(c.BKASH_BASE_URL))) {
+      problems.push(
+        `  BKASH_BASE_URL: must be bKash's live tokenized API in production, e.g. https://tokenized.pay.bka.sh/v1.2.0-beta; unset means bKash's sandbox (${staging})`,
+      );
+    }
   }
   return problems;
 }
@@ -179,14 +229,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const problems = integrationProblems(c);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  if (production) {
+    const missing = productionProblems(c);
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration for production:\n${missing.join("\n")}`);
+  }
   const embedded = !c.DATABASE_URL;
   return {
     ...c,
+    PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? "sandbox",
+    SSLCOMMERZ_SANDBOX: c.SSLCOMMERZ_SANDBOX ?? !production,
     embedded,
     production,
     // Outside production a fixed development secret keeps sessions across restarts of the demo.
     sessionSecret: c.SESSION_SECRET ?? "pathagar-development-secret-not-for-production",
-    seedDemo: c.SEED_DEMO ?? embedded,
+    // Demo accounts (with their published passwords) and demo data: never by default in production.
+    seedDemo: c.SEED_DEMO ?? (embedded && !production),
   };
 }
 
@@ -201,4 +259,34 @@ export function loadConfigOrExit(): Config {
     }
     throw e;
   }
+}
+
+/** The hosts of ALLOWED_HOSTS, lower-case. */
+function allowedHosts(config: Pick<Config, "ALLOWED_HOSTS">): string[] {
+  return config.ALLOWED_HOSTS.split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/**
+ * The shop's own origin for the addresses it hands out: PUBLIC_URL's; without it, the request's
+ * origin only when its host is one of ALLOWED_HOSTS (a Host header is the caller's to choose), and
+ * otherwise http://localhost:PORT.
+ */
+export function shopOrigin(
+  config: Pick<Config, "PUBLIC_URL" | "ALLOWED_HOSTS" | "PORT">,
+  requestUrl: string,
+): string {
+  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
+  const fallback = `http://localhost:${config.PORT}`;
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return fallback;
+  }
+  const hosts = allowedHosts(config);
+  return hosts.includes(url.host.toLowerCase()) || hosts.includes(url.hostname.toLowerCase())
+    ? url.origin
+    : fallback;
 }

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { bootServices } from "./boot";
-import { loadConfigOrExit } from "./config";
+import { ConfigError, loadConfigOrExit } from "./config";
 import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
 import { startJobs } from "./jobs";
@@ -54,6 +54,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error("start-up failed:", err);
+  // A setting to fix (such as the first admin in production) is said plainly, without a trace.
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error("start-up failed:", err);
   process.exit(1);
 });

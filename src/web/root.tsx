@@ -22,16 +22,14 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
 
 /** §4: every navigation loads the current user. */
-export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const app = getApp(context);
   return {
     user: app.ctx.user,
     shopName: app.ctx.config.SHOP_NAME,
     buildVersion: app.buildVersion,
-    // Canonical URLs use the configured public origin; without one, the origin of the request.
-    origin: app.ctx.config.PUBLIC_URL
-      ? new URL(app.ctx.config.PUBLIC_URL).origin
-      : new URL(request.url).origin,
+    // Canonical URLs use the configured public origin; without one, an allowed request host's.
+    origin: app.origin,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContextValue } from "../../web/lib/app-context.server";
+import { shopOrigin } from "../config";
 import type { AppEnv } from "./env";
 
 type Build = ServerBuild & {
@@ -23,6 +24,7 @@ export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string)
       ctx: c.get("ctx"),
       requestId: c.get("requestId"),
       buildVersion: build.assets.version,
+      origin: shopOrigin(c.get("ctx").config, c.req.url),
     });
     return handler(c.req.raw, context);
   };

@@ -11,6 +11,10 @@ const OUTCOMES: Record<SandboxOutcome, { label: string; url: "success" | "fail" 
   cancel: { label: "Cancel", url: "cancel" },
 };
 
+/** Said loudly at the top of the page: this is not a real gateway. */
+export const TEST_BANNER =
+  '<p class=test role=alert><strong>TEST PAYMENT — NOT A REAL GATEWAY</strong>This shop is running its built-in sandbox gateway. No money moves: "Pay" marks the order paid without charging anyone.</p>';
+
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${title}</title><style>
 body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;padding:24px 16px}
@@ -19,6 +23,8 @@ h1{font-size:1.25rem;margin:0 0 4px}.note{color:#475569;font-size:.9rem;margin:0
 .amount{font-size:2rem;font-weight:700;margin:8px 0 4px}.desc{color:#334155;margin:0 0 24px}
 button{display:block;width:100%;min-height:48px;margin:0 0 12px;border-radius:8px;border:1px solid #cbd5e1;font-size:1rem;font-weight:600;background:#fff;color:#0f172a;cursor:pointer}
 button.pay{background:#047857;border-color:#047857;color:#fff}
+.test{background:#b91c1c;color:#fff;border-radius:8px;padding:12px 14px;margin:0 0 20px;font-size:.95rem;line-height:1.4}
+.test strong{display:block;font-size:1.1rem;letter-spacing:.04em}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
@@ -48,8 +54,8 @@ export function sandboxGateway(books: SandboxBooks, log: Logger) {
       row.status !== "open" ? `<p class=note>Already decided: ${escapeHtml(row.status)}.</p>` : "";
     return c.html(
       page(
-        "Sandbox payment",
-        `<h1>Sandbox payment gateway</h1><p class=note>A test gateway: no money moves.</p>
+        "TEST payment (sandbox)",
+        `${TEST_BANNER}<h1>Sandbox payment gateway</h1><p class=note>A test gateway: no money moves.</p>
 <p class=amount>${escapeHtml(formatTaka(row.amount))}</p><p class=desc>${escapeHtml(row.description)}</p>${decided}
 <form method="post">${buttons}</form>`,
       ),

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { INFO_SLUGS, TRACK_INFO } from "../../contracts/catalog";
+import { shopOrigin } from "../config";
 import { countPublishedProducts, listAuthorSlugs, listSitemapProducts } from "../services/catalog";
 import type { AppDeps } from "../services/context";
 import type { AppEnv } from "./env";
@@ -35,8 +36,7 @@ function urlset(origin: string, entries: { path: string; updatedAt?: Date }[]): 
  */
 export function seoFiles(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const originOf = (url: string) =>
-    deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : new URL(url).origin;
+  const originOf = (url: string) => shopOrigin(deps.config, url);
   const xml = (body: string) =>
     new Response(body, {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

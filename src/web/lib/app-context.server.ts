@@ -7,6 +7,8 @@ export type AppContextValue = {
   ctx: Ctx;
   requestId: string;
   buildVersion: string;
+  /** The shop's origin for canonical URLs and share links: PUBLIC_URL's, or an allowed request host's. */
+  origin: string;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

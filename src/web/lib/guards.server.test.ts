@@ -20,7 +20,12 @@ const person = (role: PublicUser["role"], permissions: string[] = []): PublicUse
 /** Runs the named guards for a request to `path` by `user`; answers what `next` answered or what was thrown. */
 async function run(names: string[], path: string, user: PublicUser | null) {
   const context = new RouterContextProvider();
-  context.set(appContext, { ctx: { user } as Ctx, requestId: "test", buildVersion: "test" });
+  context.set(appContext, {
+    ctx: { user } as Ctx,
+    requestId: "test",
+    buildVersion: "test",
+    origin: "http://shop.test",
+  });
   const url = new URL(path, "http://shop.test");
   const next = vi.fn(async () => new Response("page"));
   const [middleware] = routeMiddleware(...names);

@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { ConfigError } from "../../config";
 import type { Ctx } from "../../services/context";
 import { registerUser } from "../../services/users";
 import { users } from "../schema";
@@ -8,8 +9,9 @@ export const DEMO_CUSTOMER = { phone: "01800000000", password: "customer1234", n
 
 /**
  * On an empty database: an admin from ADMIN_PHONE/ADMIN_PASSWORD, or (demo only) the documented
- * demo admin and customer. On a real server without ADMIN_* the admin gets a random password,
- * printed once, so no deployment ever starts with a known password.
+ * demo admin and customer. In production without ADMIN_* the start stops and says what to set;
+ * elsewhere on a real server the admin gets a random password, printed once, so no deployment
+ * ever starts with a known password.
  */
 export async function ensureInitialAccounts(ctx: Ctx): Promise<void> {
   const [existing] = await ctx.db.select({ n: count() }).from(users);
@@ -22,6 +24,10 @@ export async function ensureInitialAccounts(ctx: Ctx): Promise<void> {
       "admin",
     );
     log.info({ phone: admin.phone }, "created the admin account from ADMIN_PHONE");
+  } else if (config.production && !config.seedDemo) {
+    throw new ConfigError(
+      "No admin account: set ADMIN_PHONE and ADMIN_PASSWORD (at least 8 characters) for the first start in production; the admin is created from them on an empty database",
+    );
   } else {
     const password = config.seedDemo
       ? DEMO_ADMIN.password

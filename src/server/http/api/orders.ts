@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { idField } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
+import { shopOrigin } from "../../config";
 import { placeOrder } from "../../services/checkout";
 import { getInvoice } from "../../services/invoices";
 import { cancelOrder, getMyOrder, listMyOrders } from "../../services/orders";
@@ -9,10 +10,9 @@ import { payAgain } from "../../services/payments";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 
-/** Our own origin as the buyer reached it, for the gateway's return addresses. */
+/** Our own origin, for the gateway's return addresses: PUBLIC_URL's, or an allowed host's. */
 export function originOf(c: Context<AppEnv>): string {
-  const configured = c.get("ctx").config.PUBLIC_URL;
-  return configured ? new URL(configured).origin : new URL(c.req.url).origin;
+  return shopOrigin(c.get("ctx").config, c.req.url);
 }
 
 const idParam = z.object({ id: idField });

@@ -4,11 +4,7 @@ import { getMyReferralReport } from "../../../server/services/referrals";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /** The signed-in user's referral report, the share link on the shop's public origin. */
-export function loadReferralReport(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-): Promise<ReferralReport> {
-  const { ctx } = getApp(context);
-  const origin = ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).origin : new URL(request.url).origin;
+export function loadReferralReport(context: Readonly<RouterContextProvider>): Promise<ReferralReport> {
+  const { ctx, origin } = getApp(context);
   return loadFrom(() => getMyReferralReport(ctx, origin));
 }

@@ -14,8 +14,8 @@ import { loadReferralReport } from "./reports.server";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My referral sales") }];
 
 /** The sign-in guard above has run: the report is the caller's own. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { report: await loadReferralReport(context, request) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { report: await loadReferralReport(context) };
 }
 
 function ShareCard({ report }: { report: ReferralReport }) {
