@@ -62,7 +62,7 @@ const schema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(3600, "must be at most 3600")
     .default(30),
-  /** Delivery of a parcel with books or bundles, in taka (stationery alone: §9's 40/60). */
+  /** Delivery of a parcel with books or bundles, in taka (stationery alone: a fixed ৳40 in Dhaka, ৳60 outside). */
   DELIVERY_BOOK_DHAKA: taka.default(60),
   DELIVERY_BOOK_OUTSIDE: taka.default(100),
   LOG_LEVEL: z

@@ -74,7 +74,7 @@ describe("priceCart: delivery", () => {
     expect(price([line("bundle", 90_000)], { district: "Khulna" }).deliveryCharges).toBe(10_000);
   });
 
-  it("charges §9's stationery rates for stationery only: ৳40 in Dhaka, ৳60 outside", () => {
+  it("charges the stationery rates for stationery only: ৳40 in Dhaka, ৳60 outside", () => {
     const items = [line("stationary", 5_000, 3)];
     expect(price(items, { district: "Dhaka" })).toMatchObject({ deliveryCharges: 4_000, isStationary: true });
     expect(price(items, { district: "Chattogram" }).deliveryCharges).toBe(6_000);

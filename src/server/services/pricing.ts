@@ -15,7 +15,7 @@
  * 4. The discount is spread over the eligible lines in proportion to their totals (largest
  *    remainder), so the lines' shares add up to it exactly and no share exceeds its line.
  * 5. Delivery, one parcel and one charge, only when a physical item (book, bundle, stationery) is
- *    in the cart: book rates when any book or bundle is, else stationery rates (§9); Dhaka rate
+ *    in the cart: book rates when any book or bundle is, else stationery rates (৳40 in Dhaka, ৳60 outside); Dhaka rate
  *    for Dhaka district, the outside rate for every other.
  * 6. `netPrice = totalPrice − discountedAmount + deliveryCharges`.
  */
@@ -95,7 +95,7 @@ export type CartPrice = {
   coupon: CouponOutcome | null;
 };
 
-/** The refusals, in plain words, as the shopper reads them in the toast (§8). */
+/** The refusals, in plain words, as the shopper reads them in the toast after applying a coupon. */
 export const COUPON_REFUSALS = {
   inactive: "This coupon is no longer available",
   notStarted: "This coupon is not active yet",
@@ -109,7 +109,7 @@ export const COUPON_REFUSALS = {
 
 const BOOK_RATE_KINDS: readonly ProductKind[] = ["book", "bundle"];
 
-/** Delivery rates in poisha from the configuration (book rates in taka) and §9's stationery rates. */
+/** Delivery rates in poisha from the configuration (book rates in taka) and the fixed stationery rates (৳40 / ৳60). */
 export function deliveryRatesFrom(config: {
   DELIVERY_BOOK_DHAKA: number;
   DELIVERY_BOOK_OUTSIDE: number;
