@@ -8,7 +8,7 @@
  *    without the orders and invoices permissions, one with them) for the admin guard;
  * 3. starts one session each for the demo admin, customer and both staff and writes them as Playwright
  *    storage states, so tests that are not about signing in skip the sign-in form (and the
- *    sign-in rate limit of 10 a minute per address, which every test shares on 127.0.0.1);
+ *    per-address sign-in limit, which every test shares on 127.0.0.1);
  * 4. closes the database so the server can open it.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
