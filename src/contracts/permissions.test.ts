@@ -1,45 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_AREAS, type AdminArea, adminAreaForPath, can, isStaff } from "./permissions";
+import { ADMIN_AREAS, type AdminAccess, adminAccessForRoute, can, isStaff } from "./permissions";
 import type { PublicUser } from "./user";
 
-describe("adminAreaForPath", () => {
-  it.each<[string, AdminArea | "authority" | null]>([
+describe("adminAccessForRoute", () => {
+  it.each<[string, AdminAccess]>([
     ["/admin", null],
     ["/admin/search", null],
     ["/admin/books", "books"],
     ["/admin/books/create", "books"],
-    ["/admin/books/12/pages", "books"],
+    ["/admin/books/:id/pages", "books"],
     ["/admin/books/ebooks", "books"],
     ["/admin/books/authors", "authors"],
-    ["/admin/books/authors/7", "authors"],
     ["/admin/ebook", "books"],
-    ["/admin/bundles/3/sales", "bundles"],
-    ["/admin/content/9/chapters", "content"],
+    ["/admin/bundles/:id/sales", "bundles"],
+    ["/admin/content/:id/chapters", "content"],
     ["/admin/stationary", "stationery"],
     ["/admin/shop-orders/bmd", "stationery"],
     ["/admin/report/shop", "stationery"],
     ["/admin/coupon/bulk", "coupons"],
     ["/admin/orders/print", "orders"],
+    ["/admin/orders/:id", "orders"],
     ["/admin/playground", "orders"],
-    ["/admin/invoice/5/print", "invoices"],
-    ["/admin/invoice/apar-monthly/2025-01", "invoices"],
+    ["/admin/invoice/:id/print", "invoices"],
+    ["/admin/invoice/apar-monthly/:month", "invoices"],
     ["/admin/report/apar-monthly", "invoices"],
     ["/admin/report", "reports"],
     ["/admin/users", "users"],
     ["/admin/users/authority", "authority"],
-  ])("puts %s in area %s (the longest matching prefix)", (path, area) => {
-    expect(adminAreaForPath(path)).toBe(area);
+  ])("gives the page %s to %s", (pattern, access) => {
+    expect(adminAccessForRoute(pattern)).toBe(access);
   });
 
-  it("matches whole path segments only: /admin/booksx is not under /admin/books", () => {
-    expect(adminAreaForPath("/admin/booksx")).toBeNull();
-    expect(adminAreaForPath("/admin/usersauthority")).toBeNull();
-    expect(adminAreaForPath("/admin/reports")).toBeNull();
+  it("reads the pattern as the router gives it, without the leading slash", () => {
+    expect(adminAccessForRoute("admin/orders/:id")).toBe("orders");
+    expect(adminAccessForRoute("admin")).toBeNull();
   });
 
-  it("gives no area to paths outside /admin", () => {
-    expect(adminAreaForPath("/")).toBeNull();
-    expect(adminAreaForPath("/books")).toBeNull();
+  it("keeps a page the table does not list for admins only, never for any staff member", () => {
+    expect(adminAccessForRoute("/admin/new-page")).toBe("authority");
+    expect(adminAccessForRoute("admin/orders/:id/refund")).toBe("authority");
+    expect(adminAccessForRoute("/")).toBe("authority");
+  });
+
+  it("matches patterns exactly: a URL's text is not a pattern", () => {
+    expect(adminAccessForRoute("/admin/orders/1")).toBe("authority");
+    expect(adminAccessForRoute("/Admin/orders")).toBe("authority");
+    expect(adminAccessForRoute("/admin/%6frders")).toBe("authority");
+    expect(adminAccessForRoute("/admin/orders/")).toBe("authority");
+  });
+
+  it("is not fooled by the names of object properties", () => {
+    for (const key of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(adminAccessForRoute(key)).toBe("authority");
+    }
   });
 });
 

@@ -173,3 +173,50 @@ describe("PUT /api/admin/users/:id/authority", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("admin endpoints under other spellings of their path", () => {
+  // Hono matches case-sensitively after decoding: a variant either misses every route (404) or
+  // reaches the endpoint, whose service checks the caller's permission again (403).
+  const variants = (path: string) => [
+    path.replace("/api/admin/", "/api/Admin/"),
+    path.replace("/api/admin/", "/API/admin/"),
+    path.toUpperCase(),
+    path.replace("/admin/", "/%61dmin/"),
+    path.replace("/admin/", "/admin/./"),
+    path.replace("/admin/", "/admin/x/../"),
+    path.replace("/admin/", "/admin/%2e/"),
+    path.replace("/api/", "//api/"),
+    `${path}/`,
+  ];
+
+  it("never lets staff without the orders permission change an order's status", async () => {
+    const path = "/api/admin/orders/1/status";
+    for (const p of [...variants(path), path.replace("orders", "%6frders")]) {
+      const res = await h.request("PATCH", p, {
+        cookie: staffWithUsers.cookie,
+        body: { status: "processing", note: "x" },
+      });
+      expect([403, 404], `${p}: ${res.status}`).toContain(res.status);
+    }
+  });
+
+  it("never lists the users to staff without the users permission", async () => {
+    const path = "/api/admin/users";
+    for (const p of [...variants(path), path.replace("users", "%75sers")]) {
+      const res = await h.request("GET", p, { cookie: staffWithoutUsers.cookie });
+      expect([403, 404], `${p}: ${res.status}`).toContain(res.status);
+      expect(res.text).not.toContain(staffWithUsers.phone);
+    }
+  });
+
+  it("never lets staff change an account's authority", async () => {
+    const path = `/api/admin/users/${customer.user.id}/authority`;
+    for (const p of [...variants(path), path.replace("authority", "%61uthority")]) {
+      const res = await h.request("PUT", p, {
+        cookie: staffWithUsers.cookie,
+        body: { role: "staff", permissions: ["users"] },
+      });
+      expect([403, 404], `${p}: ${res.status}`).toContain(res.status);
+    }
+  });
+});

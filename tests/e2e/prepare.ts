@@ -4,10 +4,11 @@
  *
  * 1. removes DATA_DIR and opens a fresh embedded database through the app's own bootServices,
  *    which migrates it and creates the demo admin and customer;
- * 2. adds a customer without an HSC batch, for the profile dialog;
- * 3. starts one session each for the demo admin and customer and writes them as Playwright
+ * 2. adds a customer without an HSC batch, for the profile dialog, and two staff members (one
+ *    without the orders and invoices permissions, one with them) for the admin guard;
+ * 3. starts one session each for the demo admin, customer and both staff and writes them as Playwright
  *    storage states, so tests that are not about signing in skip the sign-in form (and the
- *    sign-in rate limit of 10 a minute per address, which every test shares on 127.0.0.1);
+ *    per-address sign-in limit, which every test shares on 127.0.0.1);
  * 4. closes the database so the server can open it.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -21,7 +22,18 @@ import { createLogger } from "../../src/server/logger";
 import { contextFor } from "../../src/server/services/context";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import { findUserByPhone, registerUser } from "../../src/server/services/users";
-import { ADMIN_STATE, AUTH_DIR, BASE_URL, CUSTOMER_STATE, DATA_DIR, INCOMPLETE } from "./support";
+import {
+  ADMIN_STATE,
+  AUTH_DIR,
+  BASE_URL,
+  CUSTOMER_STATE,
+  DATA_DIR,
+  INCOMPLETE,
+  STAFF_BOOKS,
+  STAFF_BOOKS_STATE,
+  STAFF_ORDERS,
+  STAFF_ORDERS_STATE,
+} from "./support";
 
 async function main() {
   const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? DATA_DIR };
@@ -50,13 +62,27 @@ async function main() {
     });
     await deps.db.update(users).set({ hscBatch: null }).where(eq(users.id, incomplete.id));
 
+    for (const staff of [STAFF_BOOKS, STAFF_ORDERS]) {
+      const made = await registerUser(
+        ctx,
+        { name: staff.name, phone: staff.phone, password: staff.password, hsc_batch: "Others" },
+        "staff",
+      );
+      await deps.db
+        .update(users)
+        .set({ permissions: [...staff.permissions] })
+        .where(eq(users.id, made.id));
+    }
+
     const { hostname } = new URL(BASE_URL);
     for (const [account, file] of [
       [DEMO_ADMIN, ADMIN_STATE],
       [DEMO_CUSTOMER, CUSTOMER_STATE],
+      [STAFF_BOOKS, STAFF_BOOKS_STATE],
+      [STAFF_ORDERS, STAFF_ORDERS_STATE],
     ] as const) {
       const row = await findUserByPhone(ctx, account.phone);
-      if (!row) throw new Error(`demo account ${account.phone} is missing`);
+      if (!row) throw new Error(`account ${account.phone} is missing`);
       const { token, expiresAt } = await createSession(ctx, row.id, "e2e prepare");
       const state = {
         cookies: [

@@ -13,6 +13,8 @@ export const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), "pathagar-e2e
 export const AUTH_DIR = join(DATA_DIR, "e2e-auth");
 export const ADMIN_STATE = join(AUTH_DIR, "admin.json");
 export const CUSTOMER_STATE = join(AUTH_DIR, "customer.json");
+export const STAFF_BOOKS_STATE = join(AUTH_DIR, "staff-books.json");
+export const STAFF_ORDERS_STATE = join(AUTH_DIR, "staff-orders.json");
 
 /** Screenshots for a person to look at; never committed. */
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), "shots");
@@ -23,3 +25,16 @@ export const SHOP_NAME = "Pathagar";
 export const ADMIN = { phone: "01700000000", password: "admin1234", firstName: "Demo" };
 export const CUSTOMER = { phone: "01800000000", password: "customer1234", firstName: "Demo" };
 export const INCOMPLETE = { phone: "01911111111", password: "profile123", name: "Incomplete Profile" };
+/** Staff that prepare.ts adds: one without the orders and invoices permissions, one with them. */
+export const STAFF_BOOKS = {
+  phone: "01922222222",
+  password: "staff1234",
+  name: "Books Staff",
+  permissions: ["books", "reports", "users"],
+} as const;
+export const STAFF_ORDERS = {
+  phone: "01933333333",
+  password: "staff1234",
+  name: "Orders Staff",
+  permissions: ["orders", "invoices"],
+} as const;

@@ -2,14 +2,16 @@ import { forgetPasswordSchema, resetPasswordSchema, verifyPhoneSchema } from "..
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { CODE_EXPIRED, consumeCode, issueCode } from "./one-time-codes";
+import { consumeLimit } from "./rate-limits";
 import { deleteUserSessions } from "./sessions";
 import { findUserByPhone, markPhoneVerified, requireUser, setPassword } from "./users";
 
-/** Sends a verification code to the caller's own phone. */
+/** Sends a verification code to the caller's own phone; an account may ask a few a day (it may change its phone). */
 export async function requestPhoneVerification(ctx: Ctx): Promise<{ phone: string }> {
   const me = requireUser(ctx);
   if (!me.phone) throw new DomainError("invalid", "Add a phone number to your profile first");
   if (me.phone_verified) throw new DomainError("conflict", "Your phone number is already verified");
+  await consumeLimit(ctx, "codesPerAccount", me.id);
   await issueCode(ctx, me.phone, "verify", true);
   return { phone: me.phone };
 }

@@ -24,19 +24,17 @@ import type { Db } from "../db/client";
 import { bundleItems, cartLines, carts, products, users } from "../db/schema";
 import type { Ctx } from "./context";
 import {
-  COUPON_ATTEMPTS_PER_MINUTE,
   COUPON_NOT_FOUND,
   type CouponRow,
   findCouponByCode,
   findCouponById,
   findCouponUsage,
-  TOO_MANY_COUPON_ATTEMPTS,
   toCouponRule,
 } from "./coupons";
 import { findOwnedProductIds } from "./entitlements";
 import { DomainError } from "./errors";
 import { deliveryRatesFrom, priceCart } from "./pricing";
-import { consumeRateLimit } from "./rate-limits";
+import { consumeLimit } from "./rate-limits";
 
 export { COUPON_APPLIED };
 
@@ -340,18 +338,13 @@ export async function removeLine(ctx: Ctx, input: unknown): Promise<CartView> {
 
 /**
  * Attaches a coupon to the caller's cart when it qualifies now; otherwise refuses with the reason
- * in plain words. At most 10 tries a minute per user. One coupon per cart: a new one replaces the old.
+ * in plain words. Tries are limited per user (RATE_LIMITS). One coupon per cart: a new one replaces the old.
  */
 export async function applyCoupon(ctx: Ctx, input: unknown): Promise<CartView> {
   const me = requireShopper(ctx);
   const v = couponCodeSchema.parse(input);
-  await consumeRateLimit(
-    ctx,
-    `coupon:user:${me.id}`,
-    COUPON_ATTEMPTS_PER_MINUTE,
-    60_000,
-    TOO_MANY_COUPON_ATTEMPTS,
-  );
+  // Enough for typos, too few to guess codes.
+  await consumeLimit(ctx, "couponTriesPerAccount", me.id);
   const coupon = await findCouponByCode(ctx, v.code);
   if (!coupon) throw new DomainError("not_found", COUPON_NOT_FOUND);
   const cart = await findCart(ctx.db, me.id);

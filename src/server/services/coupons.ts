@@ -6,9 +6,6 @@ import type { CouponRule, CouponUsage } from "./pricing";
 export type CouponRow = typeof coupons.$inferSelect;
 
 export const COUPON_NOT_FOUND = "This coupon does not exist";
-export const TOO_MANY_COUPON_ATTEMPTS = "Too many coupon attempts. Please wait a minute and try again.";
-/** Coupon tries per user per minute (architecture rule 8): enough for typos, too few to guess codes. */
-export const COUPON_ATTEMPTS_PER_MINUTE = 10;
 
 /** Codes are stored and compared upper-case, without surrounding spaces. */
 export function normaliseCouponCode(code: string): string {

@@ -1,8 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { oneTimeCodes } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { consumeLimit, countRateLimitHit, RATE_LIMITS } from "./rate-limits";
 
 export type CodePurpose = "verify" | "reset";
 
@@ -10,8 +11,7 @@ export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const CODE_EXPIRED = "This code has expired or was used up. Ask for a new one.";
 export const CODE_WRONG = "Wrong code. Check the SMS and try again.";
-export const WAIT_A_MINUTE = "Please wait a minute before asking for another code.";
-export const TOO_MANY_CODES = "Too many codes asked for this number. Please try again in an hour.";
+export { TOO_MANY_CODES, WAIT_A_MINUTE } from "./rate-limits";
 
 function hashCode(ctx: Ctx, phone: string, purpose: CodePurpose, code: string) {
   return createHmac("sha256", ctx.config.sessionSecret)
@@ -20,7 +20,8 @@ function hashCode(ctx: Ctx, phone: string, purpose: CodePurpose, code: string) {
 }
 
 /**
- * Issues a 6-digit code valid 5 minutes: at most one a minute and five an hour per phone.
+ * Issues a 6-digit code valid 5 minutes, within the limits per phone, per phone and address and
+ * per address (RATE_LIMITS).
  * With `deliver` false the code is recorded (so limits and timing are the same) but not sent:
  * the reset flow must not reveal which numbers are registered.
  */
@@ -43,8 +44,15 @@ export async function issueCode(
     .where(
       and(eq(oneTimeCodes.phone, phone), gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000))),
     );
-  if ((recent?.lastMinute ?? 0) >= 1) throw new DomainError("rate_limited", WAIT_A_MINUTE);
-  if ((recent?.lastHour ?? 0) >= 5) throw new DomainError("rate_limited", TOO_MANY_CODES);
+  const { codesPerPhoneMinute, codesPerPhone } = RATE_LIMITS;
+  if ((recent?.lastMinute ?? 0) >= codesPerPhoneMinute.limit) {
+    throw new DomainError("rate_limited", codesPerPhoneMinute.message);
+  }
+  if ((recent?.lastHour ?? 0) >= codesPerPhone.limit) {
+    throw new DomainError("rate_limited", codesPerPhone.message);
+  }
+  await consumeLimit(ctx, "codesPerAddress", ctx.ip);
+  await consumeLimit(ctx, "codesPerPhoneAndAddress", `${phone}:${ctx.ip}`);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   // A new code voids the older ones of the same purpose.
@@ -70,7 +78,11 @@ export async function issueCode(
   }
 }
 
-/** Checks a code; five wrong tries void it, a right one is used up. */
+/**
+ * Checks a code; a right one is used up. Five tries from one address void it for that address
+ * only, so a stranger's guesses cannot use up the owner's tries; tries per phone and per address
+ * are limited too (RATE_LIMITS).
+ */
 export async function consumeCode(
   ctx: Ctx,
   phone: string,
@@ -86,20 +98,23 @@ export async function consumeCode(
     )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
-  if (!row || row.expiresAt <= now || row.attempts >= MAX_CODE_ATTEMPTS) {
+  if (!row || row.expiresAt <= now) {
     throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
   }
+  await consumeLimit(ctx, "codeTriesPerAddress", ctx.ip);
+  await consumeLimit(ctx, "codeTriesPerPhone", `${purpose}:${phone}`);
+  // Every try is counted before the comparison, atomically, so parallel guesses cannot exceed it;
+  // one counter per code and address for the code's whole life (its window starts when it was made).
+  const tries = await countRateLimitHit(
+    { db: ctx.db, now: () => row.createdAt },
+    `codeTries:${row.id}:${ctx.ip}`,
+    CODE_TTL_MS * 2,
+  );
+  if (tries > MAX_CODE_ATTEMPTS) throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(hashCode(ctx, phone, purpose, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    // Counted atomically, so parallel guesses cannot exceed the limit.
-    const [counted] = await ctx.db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(and(eq(oneTimeCodes.id, row.id), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS)))
-      .returning({ attempts: oneTimeCodes.attempts });
-    const used = counted?.attempts ?? MAX_CODE_ATTEMPTS;
-    const message = used >= MAX_CODE_ATTEMPTS ? CODE_EXPIRED : CODE_WRONG;
+    const message = tries >= MAX_CODE_ATTEMPTS ? CODE_EXPIRED : CODE_WRONG;
     throw new DomainError("invalid", message, { code: message });
   }
   const [used] = await ctx.db

@@ -10,6 +10,7 @@ import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { publicContentChanged } from "./public-content";
+import { consumeLimit } from "./rate-limits";
 import { requireUser } from "./users";
 
 /**
@@ -102,11 +103,14 @@ async function refreshRating(db: Db, productId: number) {
 
 /**
  * A signed-in user's review of a published product of the given kind: one per user and
- * product, so a second one replaces the first. The product's average moves with it.
+ * product, so a second one replaces the first. The product's average moves with it. Limited per
+ * account and per address.
  */
 export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Review; created: boolean }> {
   const me = requireUser(ctx);
   const v = reviewSchema.parse(input);
+  await consumeLimit(ctx, "reviewsPerAccount", me.id);
+  await consumeLimit(ctx, "reviewsPerAddress", ctx.ip);
   const saved = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [product] = await db

@@ -14,7 +14,7 @@ import {
 import { orderEvents, orderLines, orders } from "../db/schema";
 import type { Ctx } from "./context";
 import { courierLabel, followsCourier, syncCourierStatus } from "./fulfilment";
-import { consumeRateLimit } from "./rate-limits";
+import { consumeLimit } from "./rate-limits";
 
 /** The courier is asked again when its last answer is older than this. */
 export const TRACKING_REFRESH_AFTER_MS = 5 * 60 * 1000;
@@ -65,9 +65,6 @@ async function refreshIfStale(ctx: Ctx, o: typeof orders.$inferSelect, waitMs: n
   clearTimeout(timer);
 }
 
-export const TRACKING_LOOKUPS_PER_MINUTE = 60;
-export const TOO_MANY_LOOKUPS = "Too many tracking lookups. Please wait a minute and try again.";
-
 /**
  * The parcel with this consignment number, or null. For the connected courier's parcels the
  * courier is asked first when its last answer is a few minutes old (outside any transaction).
@@ -78,7 +75,7 @@ export async function findTracking(
   opts: { waitMs?: number } = {},
 ): Promise<TrackingView | null> {
   // Numbers typed by staff may run in sequence: one address cannot walk through them quickly.
-  await consumeRateLimit(ctx, `tracking:${ctx.ip}`, TRACKING_LOOKUPS_PER_MINUTE, 60_000, TOO_MANY_LOOKUPS);
+  await consumeLimit(ctx, "trackingPerAddress", ctx.ip);
   const cn = normaliseConsignment(raw);
   if (!cn) return null;
   const [found] = await ctx.db.select().from(orders).where(eq(orders.consignment, cn)).limit(1);

@@ -10,14 +10,14 @@ import { users } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
-import { consumeRateLimit } from "./rate-limits";
+import { consumeLimit } from "./rate-limits";
 
 type UserRow = typeof users.$inferSelect;
 
 export const PHONE_TAKEN = "An account with this phone number already exists";
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const WRONG_CREDENTIALS = "Wrong phone/email or password";
-export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minute and try again.";
+export { TOO_MANY_SIGN_INS } from "./rate-limits";
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -103,6 +103,12 @@ export async function registerUser(
   }
 }
 
+/** A visitor's own sign-up (the API), limited per address; accounts made by the shop use registerUser. */
+export async function signUp(ctx: Ctx, input: RegisterInput): Promise<PublicUser> {
+  await consumeLimit(ctx, "signUpPerAddress", ctx.ip);
+  return registerUser(ctx, input);
+}
+
 /** The answer to a unique violation on sign-up: two sign-ups with one phone or email at once. */
 function registrationConflict(e: unknown): unknown {
   const broken = uniqueViolation(e);
@@ -111,12 +117,12 @@ function registrationConflict(e: unknown): unknown {
   return e;
 }
 
-/** Checks a phone-or-email and password; at most 10 tries a minute per account and per address. */
+/** Checks a phone-or-email and password; tries are limited per account and per address (RATE_LIMITS). */
 export async function authenticate(ctx: Ctx, input: LoginInput): Promise<PublicUser> {
   const v = loginSchema.parse(input);
   const cred = looksLikeEmail(v.cred) ? v.cred.toLowerCase() : (normalisePhone(v.cred) ?? v.cred);
-  await consumeRateLimit(ctx, `login:cred:${cred}`, 10, 60_000, TOO_MANY_SIGN_INS);
-  await consumeRateLimit(ctx, `login:ip:${ctx.ip}`, 10, 60_000, TOO_MANY_SIGN_INS);
+  await consumeLimit(ctx, "signInPerAccount", cred);
+  await consumeLimit(ctx, "signInPerAddress", ctx.ip);
   const [row] = await ctx.db
     .select()
     .from(users)

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { UNKNOWN_ROUTE_MIDDLEWARE } from "../../contracts/messages";
 import type { PublicUser } from "../../contracts/user";
 import type { Ctx } from "../../server/services/context";
+import { matchRoute } from "../routes.testing";
 import { appContext } from "./app-context.server";
 import { routeMiddleware } from "./guards.server";
 
@@ -17,8 +18,12 @@ const person = (role: PublicUser["role"], permissions: string[] = []): PublicUse
   permissions,
 });
 
-/** Runs the named guards for a request to `path` by `user`; answers what `next` answered or what was thrown. */
-async function run(names: string[], path: string, user: PublicUser | null) {
+/**
+ * Runs the named guards for a request to `path` by `user`, with the route pattern React Router
+ * matches for that path in the real route table (or `pattern` when given); answers what `next`
+ * answered or what was thrown.
+ */
+async function run(names: string[], path: string, user: PublicUser | null, pattern?: string) {
   const context = new RouterContextProvider();
   context.set(appContext, {
     ctx: { user } as Ctx,
@@ -26,12 +31,15 @@ async function run(names: string[], path: string, user: PublicUser | null) {
     buildVersion: "test",
     origin: "http://shop.test",
   });
-  const url = new URL(path, "http://shop.test");
+  // Written after the origin, as the server reads a request line: "//admin" is a path, not a host.
+  const url = new URL(`http://shop.test${path}`);
+  const matched = pattern ?? matchRoute(url.pathname)?.pattern;
+  if (matched === undefined) throw new Error(`no route matches ${path}`);
   const next = vi.fn(async () => new Response("page"));
   const [middleware] = routeMiddleware(...names);
   try {
     const result = await middleware!(
-      { request: new Request(url), url, pattern: url.pathname, params: {}, context },
+      { request: new Request(url), url, pattern: matched, params: {}, context },
       next,
     );
     return { passed: true as const, result, next };
@@ -132,5 +140,68 @@ describe("the admin guard", () => {
   it("lets any staff member onto the dashboard and search", async () => {
     expect((await run(["admin"], "/admin", person("staff"))).passed).toBe(true);
     expect((await run(["admin"], "/admin/search", person("staff"))).passed).toBe(true);
+  });
+});
+
+describe("the admin guard decides on the route the router matched, not on the URL's text", () => {
+  // Each reaches an orders or invoices page: the router matches without regard to case, after
+  // decoding, and the URL parser has already removed dot segments.
+  const variants = [
+    "/Admin/orders/1",
+    "/ADMIN/ORDERS",
+    "/admin/ORDERS/1",
+    "/admin/%6frders",
+    "/admin/%6F%72%64%65%72%73/1",
+    "/%61dmin/invoice/1/print",
+    "/admin/Invoice/1/Print",
+    "/admin/./orders",
+    "/admin/orders/../orders/1",
+    "/admin/%2e/orders",
+    "/admin/x/%2e%2e/orders/print",
+    "/admin/orders/",
+    "/admin/orders/1/",
+    "/admin/Orders/Print",
+    "/admin/invoice/APAR-MONTHLY/2025-01",
+    "/admin/report/Apar-Monthly",
+  ];
+
+  it.each(variants)("%s reaches an orders or invoices page", (path) => {
+    const matched = matchRoute(new URL(`http://shop.test${path}`).pathname);
+    expect(matched?.ids).toContain("layouts/guard-admin.tsx");
+    expect(matched?.pattern).toMatch(/^admin\/(orders|invoice|report\/apar-monthly)/);
+  });
+
+  it.each(variants)("answers 403 to staff without orders and invoices on %s", async (path) => {
+    const out = await run(["admin"], path, person("staff", ["books", "users", "reports"]));
+    expect(statusOf(out.thrown)).toBe(403);
+    expect(out.next).not.toHaveBeenCalled();
+  });
+
+  it.each(variants)("lets staff with orders and invoices open %s", async (path) => {
+    expect((await run(["admin"], path, person("staff", ["orders", "invoices"]))).passed).toBe(true);
+  });
+
+  it.each(variants)("lets an admin open %s", async (path) => {
+    expect((await run(["admin"], path, person("admin"))).passed).toBe(true);
+  });
+
+  it("keeps the authority page for admins under any spelling", async () => {
+    for (const path of ["/Admin/Users/Authority", "/admin/users/%61uthority", "/admin/./users/authority"]) {
+      expect(statusOf((await run(["admin"], path, person("staff", ["users"]))).thrown)).toBe(403);
+      expect((await run(["admin"], path, person("admin"))).passed).toBe(true);
+    }
+  });
+
+  it("never reaches an admin page through a path the router does not match as one", () => {
+    for (const path of ["//admin/orders", "/admin/orders%2F1", "/admin;/orders", "/admin/orders/1/x"]) {
+      const matched = matchRoute(new URL(`http://shop.test${path}`).pathname);
+      expect(matched?.ids ?? []).not.toContain("layouts/guard-admin.tsx");
+    }
+  });
+
+  it("opens a page missing from the table of admin pages to admins only", async () => {
+    const staff = person("staff", ["books", "orders", "invoices", "users", "reports"]);
+    expect(statusOf((await run(["admin"], "/admin/new", staff, "admin/new")).thrown)).toBe(403);
+    expect((await run(["admin"], "/admin/new", person("admin"), "admin/new")).passed).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { UNKNOWN_ROUTE_MIDDLEWARE } from "../../contracts/messages";
-import { adminAreaForPath, can, isStaff } from "../../contracts/permissions";
+import { adminAccessForRoute, can, isStaff } from "../../contracts/permissions";
 import { getApp } from "./app-context.server";
 
-type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+/** `pattern` is the route pattern the router matched (e.g. "/admin/orders/:id"), not the URL. */
+type GuardArgs = { request: Request; pattern: string; context: Readonly<RouterContextProvider> };
 type Guard = (args: GuardArgs) => void | Promise<void>;
 
 function signInRedirect(request: Request) {
@@ -21,12 +22,15 @@ const guards: Record<string, Guard> = {
   guest: ({ context }) => {
     if (getApp(context).ctx.user) throw redirect("/");
   },
-  /** Staff, with the permission of the admin area the path belongs to. */
-  admin: ({ request, context }) => {
+  /**
+   * Staff, with the permission of the admin page the router matched. The decision is on the
+   * matched route and never on the URL's text, which the router reads without regard to case
+   * and after decoding; a page the table does not list is for admins only.
+   */
+  admin: ({ request, pattern, context }) => {
     const user = getApp(context).ctx.user;
     if (!user) throw signInRedirect(request);
-    const area = adminAreaForPath(new URL(request.url).pathname);
-    if (!isStaff(user) || !can(user, area)) {
+    if (!isStaff(user) || !can(user, adminAccessForRoute(pattern))) {
       throw data("You do not have permission to open this page", { status: 403 });
     }
   },

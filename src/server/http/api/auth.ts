@@ -8,7 +8,7 @@ import {
 } from "../../services/accounts";
 import { DomainError } from "../../services/errors";
 import { createSession, deleteSession } from "../../services/sessions";
-import { authenticate, registerUser, updateProfile } from "../../services/users";
+import { authenticate, signUp, updateProfile } from "../../services/users";
 import type { AppEnv } from "../env";
 import { clearSessionCookie, setSessionCookie } from "../middleware/session";
 import { ok, readJson, send } from "../respond";
@@ -20,7 +20,7 @@ export function authApi(config: Config) {
 
   api.post("/auth/register", async (c) => {
     const ctx = c.get("ctx");
-    const user = await registerUser(ctx, (await readJson(c)) as never);
+    const user = await signUp(ctx, (await readJson(c)) as never);
     const { token } = await createSession(ctx, user.id, c.req.header("user-agent"));
     setSessionCookie(c, config, token);
     return send(c, 201, "Your account is ready", user);
