@@ -1,12 +1,14 @@
 import { defineConfig } from "@playwright/test";
 import { BASE_URL, DATA_DIR, E2E_PORT } from "./tests/e2e/support";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 const ci = Boolean(process.env.CI);
 
 /**
  * End-to-end tests against the built server (`npm run build` first; this config never builds).
  * Each run starts on a fresh embedded database in a temporary DATA_DIR, prepared by
- * tests/e2e/prepare.ts, with Debian's Chromium (no Playwright browser download).
+ * tests/e2e/prepare.ts, with Debian's Chromium (tests/support/chromium.ts; no Playwright browser
+ * download).
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,15 +27,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS],
     },
   },
   webServer: {

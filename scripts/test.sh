@@ -53,28 +53,8 @@ step "API tests on PGlite"
 npx vitest run --project api
 
 step "API tests on PostgreSQL"
-PGBIN=$(pg_bin)
-PGTMP=$(mktemp -d "${TMPDIR:-/tmp}/pathagar-pg.XXXXXX")
-PGPORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-run_pg=()
-if [ "$(id -u)" = 0 ]; then
-  # initdb refuses to run as root: the server runs as the postgres user.
-  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
-  chown postgres "$PGTMP"
-  run_pg=(runuser -u postgres --)
-fi
-stop_pg() {
-  "${run_pg[@]}" "$PGBIN/pg_ctl" -D "$PGTMP/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$PGTMP"
-}
-trap stop_pg EXIT
-"${run_pg[@]}" "$PGBIN/initdb" -D "$PGTMP/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
-"${run_pg[@]}" "$PGBIN/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/server.log" -w \
-  -o "-p $PGPORT -h 127.0.0.1 -k $PGTMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
-echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PGPORT"
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" npx vitest run --project api
-stop_pg
-trap - EXIT
+# A throwaway server on a free port, stopped and removed however the tests end.
+npx tsx scripts/with-postgres.ts -- npx vitest run --project api
 
 step "build"
 npm run --silent build >/dev/null

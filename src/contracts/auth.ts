@@ -12,7 +12,7 @@ import {
 import { isBangladeshiMobile, normalisePhone } from "./phone";
 import { z } from "./zod";
 
-/** §5: required, at least 10 characters, and a Bangladeshi mobile; stored as 01XXXXXXXXX. */
+/** Required, at least 10 characters, and a Bangladeshi mobile; stored as 01XXXXXXXXX. */
 export const phoneField = z
   .string({ error: PHONE_REQUIRED })
   .trim()
@@ -21,7 +21,7 @@ export const phoneField = z
   .refine(isBangladeshiMobile, { error: INVALID_PHONE })
   .transform((v) => normalisePhone(v) ?? v);
 
-/** §5: required, at least 6 characters, one of the listed batches. */
+/** Required, at least 6 characters, one of the listed batches. */
 export const hscBatchField = z
   .string({ error: HSC_BATCH_REQUIRED })
   .min(1, { error: HSC_BATCH_REQUIRED, abort: true })

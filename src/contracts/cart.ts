@@ -10,7 +10,10 @@ export function isDigitalKind(kind: ProductKind): boolean {
   return DIGITAL_KINDS.includes(kind);
 }
 
-/** §9: stationery delivery, 40 taka in Dhaka and 60 elsewhere (poisha). */
+/**
+ * Stationery delivery, 40 taka in Dhaka and 60 elsewhere (in poisha); it applies only to a cart of
+ * stationery alone (type `stationary`).
+ */
 export const STATIONERY_DELIVERY = { dhaka: 4_000, outside: 6_000 } as const;
 
 /** Most of one item a cart line may hold, stock permitting. */
@@ -38,7 +41,7 @@ const quantityField = z
   .max(MAX_LINE_QUANTITY, { error: `quantity must be at most ${MAX_LINE_QUANTITY}` });
 
 /**
- * §3 cart add payload: bookId (any product's id), quantity (default 1), source, type (default
+ * The cart add payload: bookId (any product's id), quantity (default 1), source, type (default
  * 'book'). The source a browser sends is the page's name; a referral code comes from the `ref`
  * cookie on the server, so a client cannot claim one.
  */
@@ -54,13 +57,13 @@ export const cartAddSchema = z.object({
 });
 export type CartAddInput = z.input<typeof cartAddSchema>;
 
-/** §3 cart update payload. */
+/** The cart quantity update payload: the line's id and the new quantity. */
 export const cartQuantitySchema = z.object({ id: wholeId("id"), quantity: quantityField });
 
-/** §3 cart removal payload. */
+/** The cart removal payload: the line's id. */
 export const cartLineSchema = z.object({ id: wholeId("id") });
 
-/** §3 coupon payload; codes are compared upper-case. */
+/** The coupon payload: the code, compared upper-case. */
 export const couponCodeSchema = z.object({
   code: z
     .string(typeError("code must be text"))
@@ -123,7 +126,10 @@ export type CartView = {
   lines: CartLineView[];
 };
 
-/** GET /api/cart/info's data: the summary fields of §3/§7 plus the lines, money in taka. */
+/**
+ * GET /api/cart/info's data: the summary fields (qty, totalPrice, discountedAmount, netPrice,
+ * deliveryCharges, couponId, joiningId, isStationary) plus the lines, money in taka.
+ */
 export type CartInfo = {
   qty: number;
   totalPrice: number;

@@ -21,7 +21,7 @@ export const LOADING_TEXT = "Please wait...";
 export const COUPON_APPLIED = "Coupon applied successfully";
 export const COUPON_NOT_VALID = "Your coupon is not valid";
 
-/** §9 constants. */
+/** Limits and timings: minimum lengths, one toast at a time, toast removal and build polling (ms). */
 export const MIN_PHONE_LENGTH = 10;
 export const MIN_BATCH_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 6;

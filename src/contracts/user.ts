@@ -14,7 +14,7 @@ export type PublicUser = {
   permissions: string[];
 };
 
-/** The profile dialog opens when either is missing (§2, §4). */
+/** The profile dialog opens when a signed-in user lacks a phone or an HSC batch. */
 export function needsProfileUpdate(user: Pick<PublicUser, "phone" | "hsc_batch"> | null): boolean {
   return user !== null && (!user.phone || !user.hsc_batch);
 }

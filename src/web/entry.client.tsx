@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { isAssetLoadError, reloadAfterAssetFailure } from "./lib/asset-reload";
 
-// §8: a failed asset (chunk) load reloads the page, at most once per 10 s.
+// A failed asset (chunk) load reloads the page, at most once per 10 s.
 window.addEventListener("vite:preloadError", (event) => {
   event.preventDefault();
   reloadAfterAssetFailure();

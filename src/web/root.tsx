@@ -21,7 +21,7 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
 
-/** §4: every navigation loads the current user. */
+/** Every navigation loads the current user (null when signed out). */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const app = getApp(context);
   return {

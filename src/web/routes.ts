@@ -1,6 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// One line per route of the specification (§2), grouped by layout. Guards are the pathless
+// One line per route of the shop (public pages and the back office), grouped by layout: the
+// blank layout holds the payment result, print and invoice pages. Guards are the pathless
 // `guard-*` layouts: their middleware runs before any loader below them.
 export default [
   layout("layouts/default.tsx", [

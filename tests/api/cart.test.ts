@@ -404,7 +404,7 @@ describe("delivery by district", () => {
     expect(res.body.data?.district).toBe("Chattogram");
   });
 
-  it("charges §9's ৳40 / ৳60 for stationery alone and marks the cart as stationery", async () => {
+  it("charges ৳40 in Dhaka / ৳60 elsewhere for stationery alone and marks the cart as stationery", async () => {
     const u = await h.createUser();
     const pen = await createProduct(h.db, { kind: "stationary", price: 5_000 });
     await add(u, { bookId: pen.id, quantity: 2, source: "stationery", type: "stationary" });

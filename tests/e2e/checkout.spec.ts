@@ -31,7 +31,7 @@ function row(scope: Locator, name: RegExp): Locator {
   return scope.locator("dl > div").filter({ has: scope.page().locator("dt", { hasText: name }) });
 }
 
-/** Adds a product to the signed-in customer's cart through §7's call. */
+/** Adds a product to the signed-in customer's cart through POST /api/cart, as the shop does. */
 async function addToCart(page: Page, id: number, type = "book") {
   const res = await page.request.post("/api/cart", {
     data: { bookId: id, quantity: 1, source: "e2e", type },

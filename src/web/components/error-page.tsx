@@ -14,7 +14,7 @@ export function describeError(error: unknown): { status: number; title: string; 
   return { status, title: status === 404 ? PAGE_NOT_FOUND_TITLE : SERVER_ERROR_TITLE, message };
 }
 
-/** §2: status 404 reads "Page Not Found", any other "Internal Server Error"; both show status and message. */
+/** Status 404 reads "Page Not Found", any other "Internal Server Error"; both show status and message. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { status, title, message } = describeError(error);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { routeMiddleware } from "../lib/guards.server";
 import type { Route } from "./+types/guard-auth";
 
-/** Pages that need a signed-in user (§6): cart, checkout, profile, edit, orders, e-book library, reports. */
+/** Pages that need a signed-in user: cart, checkout, profile, edit, orders, e-book library, reports. */
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware("auth");
 
 // A loader makes every navigation below ask the server, so the guard always runs.

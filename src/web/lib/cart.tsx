@@ -16,7 +16,7 @@ import { pushAddToCart } from "./analytics";
 import { ApiError, api } from "./api";
 import { toast } from "./toast";
 
-/** The cart summary of §3, read from GET /api/cart/info. */
+/** The cart summary the pages show, read from GET /api/cart/info. */
 export type CartSummary = {
   totalItems: number;
   totalPrice: number;
@@ -43,14 +43,17 @@ type CartContextValue = CartSummary & {
   /** The whole answer (lines, district, coupon code and message); null until first read. */
   info: CartInfo | null;
   reload: () => Promise<void>;
-  /** §3/§4: on 201 runs `onAdded`, reloads and fires add_to_cart; true when added. */
+  /** On 201 runs `onAdded`, reloads the summary and fires add_to_cart; true when added. */
   add: (
     item: CartItem,
     opts: { source: string; quantity?: number; onAdded?: () => void },
   ) => Promise<boolean>;
   updateQuantity: (lineId: number, quantity: number) => Promise<void>;
   remove: (lineId: number) => Promise<void>;
-  /** §8's toasts; true when the coupon was applied. */
+  /**
+   * Toasts "Coupon applied successfully", or the server's reason titled "Error", or "Your coupon
+   * is not valid" when the call itself fails; true when the coupon was applied.
+   */
   applyCoupon: (code: string) => Promise<boolean>;
   removeCoupon: () => Promise<void>;
   /** Prices the cart for a district (remembered as the last chosen). */
@@ -87,9 +90,9 @@ const CartContext = createContext<CartContextValue>({
 });
 
 /**
- * Holds the cart; every change goes through §7's calls and then reloads the summary (§4).
- * Failures are only logged (§8), except the coupon's toasts. /admin paths skip cart
- * initialisation (§2).
+ * Holds the cart; every change (add, quantity, removal, coupon) goes through the cart API and then
+ * reloads the summary. Failures are only logged, except the coupon's toasts. /admin paths skip
+ * cart initialisation.
  */
 export function CartProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const [info, setInfo] = useState<CartInfo | null>(null);
@@ -108,7 +111,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       if (!data) throw new Error("empty cart answer");
       if (mine === latestRead.current) setInfo(data);
     } catch (err) {
-      // §8: cart failures are only logged; the shopper sees no message.
+      // Cart failures are only logged; the shopper sees no message.
       console.error("cart: could not load the cart", err);
     } finally {
       if (mine === latestRead.current) setLoading(false);
@@ -178,7 +181,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
         return true;
       } catch (err) {
         if (err instanceof ApiError && err.statusCode > 0) {
-          // Rejected: the server's words (§8).
+          // Rejected: a destructive toast titled "Error" with the server's words.
           toast({ title: "Error", description: err.message, variant: "destructive" });
         } else {
           // The call itself failed.

@@ -9,7 +9,7 @@ export function storeRedirect(path: string | null | undefined, storage: Storage 
   if (isSafeRedirect(path)) storage.setItem(REDIRECT_STORAGE_KEY, path);
 }
 
-/** The stored redirect path, removed as it is read (§2). */
+/** The redirect path stored in local storage, removed as it is read. */
 export function takeStoredRedirect(storage: Storage = localStorage): string | null {
   const path = storage.getItem(REDIRECT_STORAGE_KEY);
   if (path !== null) storage.removeItem(REDIRECT_STORAGE_KEY);

@@ -5,7 +5,7 @@ import { BUILD_VERSION_POLL_INTERVAL } from "../../contracts/messages";
 import { takeStoredRedirect } from "./redirect";
 import { toast } from "./toast";
 
-/** §2: colour mode is forced to light on start. */
+/** The colour mode is forced to light when the app starts. */
 export function useLightColourMode() {
   useEffect(() => {
     const root = document.documentElement;
@@ -21,8 +21,9 @@ export function useLightColourMode() {
 }
 
 /**
- * §2: after the app starts, a stored redirect path is removed and followed. A visitor who is not
- * signed in keeps it until they are (the sign-in page stores it for exactly that moment).
+ * After the app starts, a redirect path stored in local storage is removed and followed. A
+ * visitor who is not signed in keeps it until they are (the sign-in page stores it for exactly
+ * that moment).
  */
 export function useStoredRedirect(signedIn: boolean) {
   const navigate = useNavigate();
@@ -33,7 +34,7 @@ export function useStoredRedirect(signedIn: boolean) {
   }, [signedIn, navigate]);
 }
 
-/** §2/§9: polls the deployed build every hour and offers a reload when it has changed. */
+/** Polls the deployed build every hour and offers a reload when it has changed. */
 export function useNewBuildNotice(buildVersion: string) {
   const started = useRef(buildVersion);
   useEffect(() => {

@@ -11,8 +11,8 @@ export type ToastInput = {
 };
 export type Toast = ToastInput & { id: number; open: boolean };
 
-// At most TOAST_LIMIT toasts (§4: one); a new one replaces the old. A dismissed toast is closed
-// at once and removed from the store TOAST_REMOVE_DELAY ms later (§4: 1,000,000 ms).
+// At most TOAST_LIMIT toasts (one); a new one replaces the old. A dismissed toast is closed at
+// once and removed from the store TOAST_REMOVE_DELAY ms later (1,000,000 ms).
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();

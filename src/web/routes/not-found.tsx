@@ -7,7 +7,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** §2/§4: a path with no route is a 404 with `Page not found: {path}`. */
+/** A path with no route is a 404 with `Page not found: {path}`. */
 export function loader({ request }: Route.LoaderArgs) {
   throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
 }

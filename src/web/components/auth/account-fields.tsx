@@ -11,7 +11,7 @@ export function PhoneField({ label = "Phone number", ...props }: TextProps) {
   return <TextField label={label} type="tel" inputMode="tel" autoComplete="tel" {...props} />;
 }
 
-/** The HSC batch, one of §5's choices. */
+/** The HSC batch, chosen from the fixed list (HSC 2024, HSC 2025, HSC 2026, Others). */
 export function HscBatchField(
   props: Omit<ComponentProps<typeof SelectField>, "label" | "options" | "placeholder">,
 ) {

@@ -6,7 +6,7 @@ import { Dialog } from "../ui/dialog";
 import { ProfileForm } from "./profile-form";
 
 /**
- * §2/§4/§5: opens while the signed-in user lacks a phone or an HSC batch; a close attempt only
+ * Opens while the signed-in user lacks a phone or an HSC batch; a close attempt only
  * succeeds once both are saved. On success the user is refetched and closing is attempted again;
  * on failure a destructive toast shows the status code and the server's message.
  */

@@ -8,10 +8,10 @@ import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 
 /**
- * §3/§4/§7: adds one of the product to the cart. A visitor is sent to sign in first (and back
- * here after). On 201 the cart summary reloads and the tracking event fires (lib/cart); any
- * failure is only logged (§8). The server records a referral code from the visitor's `ref`
- * cookie as the source instead of the page name when there is one.
+ * Adds one of the product to the cart. A visitor is sent to sign in first (and back here after).
+ * On 201 the cart summary reloads and the add-to-cart tracking event fires (lib/cart); a failure
+ * is only logged, with no message to the shopper. The server records a referral code from the
+ * visitor's `ref` cookie as the source instead of the page name when there is one.
  */
 export function AddToCartButton({
   product,

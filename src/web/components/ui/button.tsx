@@ -11,7 +11,7 @@ const variants = {
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof variants;
-  /** While true the button is disabled and reads "Please wait..." (§9). */
+  /** While true the button is disabled and reads the shop's loading text, "Please wait...". */
   loading?: boolean;
 };
 

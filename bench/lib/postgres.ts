@@ -1,0 +1,115 @@
+// The benchmark's PostgreSQL servers are throwaway ones (tests/support/postgres.ts, as the test
+// command makes them): seeded with the project's own seed CLI, watched for CPU time, and drained
+// of queued queries between load tests.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import type { ThrowawayPostgres } from "../../tests/support/postgres";
+import { ROOT } from "./build";
+import { children } from "./cleanup";
+import { sleep } from "./format";
+import { cpuMsOf, LOG_TAIL_CHARS, randomSecret, serverEnv } from "./server";
+
+const SEED_TIMEOUT_MS = 30 * 60_000;
+
+/** CPU time of a PostgreSQL cluster: the postmaster, its live children and those that ended. */
+export function pgCpuMs(c: ThrowawayPostgres): number | null {
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(join(c.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return null;
+  }
+  let ms = cpuMsOf(postmaster, true);
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === postmaster) ms += cpuMsOf(Number(d));
+    } catch {
+      // gone
+    }
+  }
+  return ms;
+}
+
+/** Seeding: the project's own seed CLI (migrations, accounts, demo catalogue, bulk books). */
+export type SeedResult = {
+  books: number;
+  wallS: number;
+  /** The CLI's own figures: migrations + accounts + demo catalogue, then the bulk books. */
+  demoS: number | null;
+  bulkS: number | null;
+  booksPerS: number | null;
+};
+
+export function runSeed(url: string, dataDir: string, books: number): Promise<SeedResult> {
+  return new Promise((res, rej) => {
+    const t0 = performance.now();
+    const env = serverEnv({ dataDir, databaseUrl: url }, randomSecret());
+    // `node --import tsx` runs the CLI in this one process (the tsx binary would fork another).
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "src/server/db/seed/cli.ts", "--books", String(books)],
+      { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    children.add(child);
+    let out = "";
+    let pending = "";
+    const onData = (c: Buffer) => {
+      const text = c.toString("utf8");
+      out = (out + text).slice(-LOG_TAIL_CHARS);
+      pending += text;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const l of lines) if (l.trim() && !/npm warn/i.test(l)) console.log(`  seed | ${l}`);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    const timer = setTimeout(() => child.kill("SIGKILL"), SEED_TIMEOUT_MS);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      if (code !== 0) {
+        rej(new Error(`the seed CLI failed (code ${code}, signal ${signal}):\n${out}`));
+        return;
+      }
+      const demo = /demo catalogue in ([\d.]+) s/.exec(out);
+      const bulk = /added [\d,]+ books in ([\d.]+) s \(([\d,]+) books\/s\)/.exec(out);
+      res({
+        books,
+        wallS: (performance.now() - t0) / 1000,
+        demoS: demo ? Number(demo[1]) : null,
+        bulkS: bulk ? Number(bulk[1]) : null,
+        booksPerS: bulk ? Number(bulk[2]!.replace(/,/g, "")) : null,
+      });
+    });
+  });
+}
+
+/**
+ * Waits (at most 180 s) until no client query is running on the cluster: requests a load test
+ * gave up on (timeouts) are still being answered by the server and would slow the next test.
+ * Returns the seconds waited.
+ */
+export async function drainDatabase(c: ThrowawayPostgres): Promise<number> {
+  const pool = new pg.Pool({ connectionString: c.url, max: 1 });
+  const t0 = performance.now();
+  try {
+    let idlePolls = 0;
+    for (let i = 0; i < 360 && idlePolls < 2; i++) {
+      const r = await pool.query(
+        "select count(*)::int as n from pg_stat_activity where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()",
+      );
+      idlePolls = r.rows[0].n === 0 ? idlePolls + 1 : 0;
+      if (idlePolls < 2) await sleep(500);
+    }
+  } finally {
+    await pool.end();
+  }
+  const s = (performance.now() - t0) / 1000;
+  if (s > 2) console.log(`  waited ${s.toFixed(0)} s for PostgreSQL to finish queued queries`);
+  return s;
+}
