@@ -14,7 +14,7 @@ import { findOwnedProductIds } from "./entitlements";
 import { DomainError } from "./errors";
 import { confirmInTx, notify, recordEvent, requireBuyer } from "./orders";
 import { newTranx, openPayment } from "./payments";
-import { stockNeeds, takeStock } from "./stock";
+import { requireRoomToHold, stockNeeds, takeStock } from "./stock";
 
 export const EMPTY_CART = "Your cart is empty";
 export const COD_PHYSICAL_ONLY =
@@ -61,7 +61,12 @@ export async function placeOrder(
     if (already)
       throw new DomainError("conflict", `You already own ${already.title}; remove it from your cart`);
 
+    const free = view.netPrice === 0;
+    const method: PaymentMethod = v.paymentMethod;
+    const immediate = method === "cod" || free;
     const needs = await stockNeeds(tx, view.lines);
+    // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
+    if (!immediate) await requireRoomToHold(tx, me.id, needs);
     await takeStock(tx, needs);
     if (view.coupon?.applied) {
       if (!(await countCouponUse(tx, view.coupon.id)))
@@ -77,9 +82,6 @@ export async function placeOrder(
     const number = numberRows.rows[0]!.n;
     const sources = [...new Set(view.lines.map((l) => l.source))];
     const referrer = await findReferrer(tx, sources, me.id);
-    const free = view.netPrice === 0;
-    const method: PaymentMethod = v.paymentMethod;
-    const immediate = method === "cod" || free;
     const [order] = await tx
       .insert(orders)
       .values({

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ProductKind } from "../../contracts/catalog";
-import type { OrderView } from "../../contracts/checkout";
+import { type OrderView, payByAfterRetry } from "../../contracts/checkout";
 import { BOUGHT_STATUSES } from "../../contracts/order-status";
 import { productPath } from "../../contracts/paths";
 import type { Db } from "../db/client";
@@ -248,13 +248,13 @@ export async function listMyOrders(ctx: Ctx): Promise<OrderView[]> {
     .where(eq(orders.userId, me.id))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200);
-  return toViews(ctx.db, rows);
+  return toViews(ctx.db, rows, ctx.now());
 }
 
 /** One of the caller's orders. */
 export async function getMyOrder(ctx: Ctx, id: number): Promise<OrderView> {
   const o = await getOwnOrderRow(ctx, id);
-  const [view] = await toViews(ctx.db, [o]);
+  const [view] = await toViews(ctx.db, [o], ctx.now());
   return view!;
 }
 
@@ -271,7 +271,7 @@ export async function getMyOrderByTranx(ctx: Ctx, tranx: string): Promise<OrderV
   return getMyOrder(ctx, row.id);
 }
 
-async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const [lines, invs, pays] = await Promise.all([
@@ -325,7 +325,9 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     tranx: pays.find((p) => p.orderId === o.id)?.tranx ?? null,
     canCancel: o.status === "pending_payment" || o.status === "payment_failed",
     canPay:
-      o.paymentMethod === "gateway" && (o.status === "pending_payment" || o.status === "payment_failed"),
+      o.paymentMethod === "gateway" &&
+      (o.status === "pending_payment" || o.status === "payment_failed") &&
+      payByAfterRetry(o, now) !== null,
     lines: lines
       .filter((l) => l.orderId === o.id)
       .map((l) => ({

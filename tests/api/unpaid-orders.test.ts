@@ -1,0 +1,249 @@
+/**
+ * What an order waiting for an online payment may hold, and for how long: the pay-by time set when
+ * it is placed (paying again does not move it, but may start one further window), and the limits
+ * on one account's unpaid orders.
+ * The races are meant for the real PostgreSQL run (TEST_DATABASE_URL); on PGlite they take turns.
+ */
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CheckoutResult,
+  MAX_UNPAID_ORDERS,
+  MAX_UNPAID_UNITS,
+  type OrderView,
+} from "../../src/contracts/checkout";
+import { orders } from "../../src/server/db/schema";
+import { expireUnpaidOrders } from "../../src/server/services/orders";
+import { ADDRESS, orderRow, payAtSandbox, stockOf } from "./buying";
+import { createProduct } from "./factories";
+import { createHarness, type Harness, type TestUser } from "./harness";
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const MINUTE = 60_000;
+
+async function add(u: TestUser, productId: number, quantity = 1, type = "book") {
+  const res = await h.request("POST", "/api/cart", {
+    body: { bookId: productId, quantity, source: "test", type },
+    cookie: u.cookie,
+  });
+  expect(res.status, res.text).toBe(201);
+}
+const checkout = (u: TestUser, paymentMethod: "gateway" | "cod" = "gateway") =>
+  h.request<CheckoutResult>("POST", "/api/checkout", {
+    body: { ...ADDRESS, phone: u.phone, paymentMethod },
+    cookie: u.cookie,
+  });
+/** Fills the cart and places an online order; fails the test unless it is placed. */
+async function place(u: TestUser, items: { id: number; quantity?: number; type?: string }[]) {
+  for (const i of items) await add(u, i.id, i.quantity ?? 1, i.type ?? "book");
+  const res = await checkout(u);
+  expect(res.status, res.text).toBe(201);
+  return res.body.data!;
+}
+const payAgain = (u: TestUser, orderId: number) =>
+  h.request<CheckoutResult>("POST", `/api/orders/${orderId}/pay`, { cookie: u.cookie });
+const myOrder = async (u: TestUser, orderId: number) =>
+  (await h.request<OrderView>("GET", `/api/orders/${orderId}`, { cookie: u.cookie })).body.data!;
+async function unpaidOf(u: TestUser) {
+  const [row] = await h.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, u.user.id), eq(orders.status, "pending_payment")));
+  return row!.n;
+}
+const at = (placed: Date, minutes: number) => new Date(placed.getTime() + minutes * MINUTE).toISOString();
+
+describe("the hold on an unpaid order", () => {
+  it("ends 30 minutes after the order is placed, however often the buyer presses pay now", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 2 });
+    const placedAt = h.clock.now();
+    const o = await place(u, [{ id: book.id, quantity: 2 }]);
+    for (const minute of [5, 12, 19]) {
+      h.clock.set(new Date(placedAt.getTime() + minute * MINUTE));
+      const again = await payAgain(u, o.orderId);
+      expect(again.status, again.text).toBe(201);
+      expect((await myOrder(u, o.orderId)).payBy).toBe(at(placedAt, 30));
+    }
+    h.clock.set(new Date(placedAt.getTime() + 31 * MINUTE));
+    await expireUnpaidOrders(h.ctx());
+    expect((await orderRow(h, o.orderId)).status).toBe("cancelled");
+    expect(await stockOf(h, book.id)).toBe(2);
+  });
+
+  it("gives a retry near or after the end one more 30 minutes, once, and then refuses", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 1 });
+    const placedAt = h.clock.now();
+    const o = await place(u, [{ id: book.id }]);
+    // The payment fails at minute 28; the buyer on a slow phone tries again at minute 29.
+    h.clock.set(new Date(placedAt.getTime() + 28 * MINUTE));
+    await payAtSandbox(h, o.tranx, "fail");
+    expect(await stockOf(h, book.id)).toBe(1);
+    h.clock.set(new Date(placedAt.getTime() + 29 * MINUTE));
+    const second = await payAgain(u, o.orderId);
+    expect(second.status, second.text).toBe(201);
+    expect(await stockOf(h, book.id)).toBe(0);
+    expect((await myOrder(u, o.orderId)).payBy).toBe(at(placedAt, 59));
+    // A retry inside the second window keeps its end.
+    h.clock.set(new Date(placedAt.getTime() + 55 * MINUTE));
+    const third = await payAgain(u, o.orderId);
+    expect(third.status, third.text).toBe(201);
+    expect((await myOrder(u, o.orderId)).payBy).toBe(at(placedAt, 59));
+    await payAtSandbox(h, third.body.data!.tranx, "fail");
+    // After the second window nothing more: the buyer orders again.
+    h.clock.set(new Date(placedAt.getTime() + 60 * MINUTE));
+    expect((await myOrder(u, o.orderId)).canPay).toBe(false);
+    const late = await payAgain(u, o.orderId);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(
+      "The time to pay for this order has run out; please cancel it and order again",
+    );
+    expect(await stockOf(h, book.id)).toBe(1);
+  });
+
+  it("takes the stock again after the hold lapsed only if it is still there", async () => {
+    const u = await h.createUser();
+    const other = await h.createUser();
+    const book = await createProduct(h.db, { title: "Last Copy", stock: 1 });
+    const placedAt = h.clock.now();
+    const o = await place(u, [{ id: book.id }]);
+    await payAtSandbox(h, o.tranx, "fail");
+    await add(other, book.id);
+    expect((await checkout(other, "cod")).status).toBe(201);
+    h.clock.set(new Date(placedAt.getTime() + 40 * MINUTE));
+    const again = await payAgain(u, o.orderId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("Last Copy is out of stock");
+    expect((await orderRow(h, o.orderId)).status).toBe("payment_failed");
+  });
+
+  it("cannot keep a book off sale for more than an hour by pressing pay now every few minutes", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 3 });
+    const placedAt = h.clock.now();
+    const o = await place(u, [{ id: book.id, quantity: 3 }]);
+    let heldUntil = placedAt.getTime();
+    for (let minute = 9; minute <= 180; minute += 9) {
+      h.clock.set(new Date(placedAt.getTime() + minute * MINUTE));
+      await payAgain(u, o.orderId);
+      await expireUnpaidOrders(h.ctx());
+      if ((await stockOf(h, book.id)) === 0) heldUntil = h.clock.now().getTime();
+    }
+    expect(await stockOf(h, book.id)).toBe(3);
+    expect(heldUntil - placedAt.getTime()).toBeLessThanOrEqual(60 * MINUTE);
+  });
+});
+
+describe("the limits on one account's unpaid orders", () => {
+  it(`holds at most ${MAX_UNPAID_ORDERS} orders waiting for payment, and counts neither cash on delivery nor failed ones`, async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 50 });
+    const placed = [];
+    for (let i = 0; i < MAX_UNPAID_ORDERS; i++) placed.push(await place(u, [{ id: book.id }]));
+    await add(u, book.id);
+    const refused = await checkout(u);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `You already have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay for one of them or cancel one in My orders before placing another.`,
+    );
+    expect(await stockOf(h, book.id)).toBe(50 - MAX_UNPAID_ORDERS);
+    // Cash on delivery is not a hold waiting for payment.
+    expect((await checkout(u, "cod")).status).toBe(201);
+    // A failed payment holds nothing, so another order may wait; paying the failed one again may not.
+    await payAtSandbox(h, placed[0]!.tranx, "fail");
+    await place(u, [{ id: book.id }]);
+    const retry = await payAgain(u, placed[0]!.orderId);
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toMatch(/orders waiting for payment/);
+    expect((await orderRow(h, placed[0]!.orderId)).status).toBe("payment_failed");
+    // Cancelling one makes room.
+    expect(
+      (await h.request("POST", `/api/orders/${placed[1]!.orderId}/cancel`, { cookie: u.cookie })).status,
+    ).toBe(200);
+    expect((await payAgain(u, placed[0]!.orderId)).status).toBe(201);
+    expect(await unpaidOf(u)).toBe(MAX_UNPAID_ORDERS);
+  });
+
+  it(`holds at most ${MAX_UNPAID_UNITS} printed items across unpaid orders`, async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { title: "Many Copies", stock: 100 });
+    const ebook = await createProduct(h.db, { kind: "ebook" });
+    await add(u, book.id, MAX_UNPAID_UNITS + 1);
+    const tooMany = await checkout(u);
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe(
+      `An order paid online can hold at most ${MAX_UNPAID_UNITS} printed items while it waits for payment; order fewer, or choose cash on delivery.`,
+    );
+    expect(await stockOf(h, book.id)).toBe(100);
+    await h.request("PUT", "/api/cart/quantity", {
+      body: { id: (await cartLineId(u))!, quantity: MAX_UNPAID_UNITS - 2 },
+      cookie: u.cookie,
+    });
+    expect((await checkout(u)).status).toBe(201);
+    await add(u, book.id, 3);
+    const over = await checkout(u);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(
+      `Your orders waiting for payment already hold ${MAX_UNPAID_UNITS - 2} printed items, and at most ${MAX_UNPAID_UNITS} can wait at once. Pay for one of them or cancel one in My orders, or order fewer.`,
+    );
+    // Two more copies fit; an e-book holds no stock and fits too.
+    await h.request("PUT", "/api/cart/quantity", {
+      body: { id: (await cartLineId(u))!, quantity: 2 },
+      cookie: u.cookie,
+    });
+    await add(u, ebook.id, 1, "ebook");
+    expect((await checkout(u)).status).toBe(201);
+    expect(await stockOf(h, book.id)).toBe(100 - MAX_UNPAID_UNITS);
+  });
+
+  it("holds under parallel checkouts and retries of one account (PostgreSQL)", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 100 });
+    // One order waiting, and three whose payment failed (they hold nothing).
+    await place(u, [{ id: book.id, quantity: 5 }]);
+    const failed = [];
+    for (let i = 0; i < 3; i++) {
+      const o = await place(u, [{ id: book.id, quantity: 5 }]);
+      await payAtSandbox(h, o.tranx, "fail");
+      failed.push(o);
+    }
+    expect(await unpaidOf(u)).toBe(1);
+    await add(u, book.id, 5);
+    // Three retries and five checkouts of the same cart at once: room for two more orders.
+    const results = await Promise.all([
+      ...failed.map((o) => payAgain(u, o.orderId)),
+      ...Array.from({ length: 5 }, () => checkout(u)),
+    ]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_UNPAID_ORDERS - 1);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status, r.text).toBe(409);
+    }
+    expect(await unpaidOf(u)).toBe(MAX_UNPAID_ORDERS);
+    expect(await stockOf(h, book.id)).toBe(100 - 5 * MAX_UNPAID_ORDERS);
+  });
+
+  it("lets parallel checkouts of one cart place it once (the cart row lock takes them in turn)", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 10 });
+    await add(u, book.id, 2);
+    const results = await Promise.all(Array.from({ length: 6 }, () => checkout(u)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201))
+      expect(r.body.message).toBe("Your cart is empty");
+    expect(await stockOf(h, book.id)).toBe(8);
+  });
+});
+
+async function cartLineId(u: TestUser): Promise<number | undefined> {
+  const info = await h.request<{ lines: { id: number }[] }>("GET", "/api/cart/info", { cookie: u.cookie });
+  return info.body.data?.lines[0]?.id;
+}
