@@ -1,7 +1,7 @@
 /**
  * What an order waiting for an online payment may hold, and for how long: the pay-by time set when
- * it is placed (paying again does not move it, but may start one further window), and the limits
- * on one account's unpaid orders.
+ * it is placed (paying again does not move it, but may start one further window), the limits on
+ * one account's unpaid orders, and an e-book or course never bought twice through two orders.
  * The races are meant for the real PostgreSQL run (TEST_DATABASE_URL); on PGlite they take turns.
  */
 import { and, count, eq } from "drizzle-orm";
@@ -12,10 +12,10 @@ import {
   MAX_UNPAID_UNITS,
   type OrderView,
 } from "../../src/contracts/checkout";
-import { orders } from "../../src/server/db/schema";
+import { entitlements, orderEvents, orders } from "../../src/server/db/schema";
 import { expireUnpaidOrders } from "../../src/server/services/orders";
 import { ADDRESS, orderRow, payAtSandbox, stockOf } from "./buying";
-import { createProduct } from "./factories";
+import { addBundleItems, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
 let h: Harness;
@@ -52,6 +52,26 @@ const payAgain = (u: TestUser, orderId: number) =>
   h.request<CheckoutResult>("POST", `/api/orders/${orderId}/pay`, { cookie: u.cookie });
 const myOrder = async (u: TestUser, orderId: number) =>
   (await h.request<OrderView>("GET", `/api/orders/${orderId}`, { cookie: u.cookie })).body.data!;
+/** Presses a button on the sandbox's page only: the shop hears of it when a callback comes. */
+async function pressAtSandbox(tranx: string, outcome: "pay" | "fail") {
+  const res = await h.request("POST", `/sandbox-gateway/${tranx}`, {
+    body: new URLSearchParams({ outcome }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(res.status).toBe(303);
+}
+const ipn = (tranx: string) =>
+  h.request("POST", `/api/payment/sandbox/${tranx}/ipn`, {
+    body: new URLSearchParams({ tranx }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+async function eventsOf(orderId: number) {
+  return h.db
+    .select({ status: orderEvents.status, note: orderEvents.note })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.id);
+}
 async function unpaidOf(u: TestUser) {
   const [row] = await h.db
     .select({ n: count() })
@@ -249,3 +269,151 @@ async function cartLineId(u: TestUser): Promise<number | undefined> {
   const info = await h.request<{ lines: { id: number }[] }>("GET", "/api/cart/info", { cookie: u.cookie });
   return info.body.data?.lines[0]?.id;
 }
+
+describe("an e-book or course bought once", () => {
+  async function newEbook(title: string) {
+    return createProduct(h.db, { kind: "ebook", title, price: 12_000 });
+  }
+  async function owners(productId: number) {
+    return h.db
+      .select({ orderId: entitlements.orderId })
+      .from(entitlements)
+      .where(eq(entitlements.productId, productId));
+  }
+
+  it("refuses a second checkout while an unpaid order holds it, alone or in a bundle", async () => {
+    const u = await h.createUser();
+    const ebook = await newEbook("Physics Notes");
+    const first = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    const number = (await orderRow(h, first.orderId)).number;
+    await add(u, ebook.id, 1, "ebook");
+    const again = await checkout(u);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      `Physics Notes is already in your order ${number}, which is waiting for payment: pay for that order or cancel it in My orders before ordering it again`,
+    );
+    await h.request("DELETE", "/api/cart", { body: { id: (await cartLineId(u))! }, cookie: u.cookie });
+    const book = await createProduct(h.db, { stock: 5 });
+    const bundle = await createProduct(h.db, { kind: "bundle", title: "Physics Bundle", price: 30_000 });
+    await addBundleItems(h.db, bundle.id, [
+      { itemId: ebook.id, quantity: 1 },
+      { itemId: book.id, quantity: 1 },
+    ]);
+    await add(u, bundle.id, 1, "bundle");
+    const inBundle = await checkout(u);
+    expect(inBundle.status).toBe(409);
+    expect(inBundle.body.message).toBe(
+      `Physics Notes, which comes in Physics Bundle, is already in your order ${number}, which is waiting for payment: pay for that order or cancel it in My orders before ordering it again`,
+    );
+    expect(await stockOf(h, book.id)).toBe(5);
+    // Once that order is cancelled, the bundle may be ordered.
+    await h.request("POST", `/api/orders/${first.orderId}/cancel`, { cookie: u.cookie });
+    expect((await checkout(u)).status).toBe(201);
+  });
+
+  it("refuses a bundle whose e-book the buyer owns, and a cart that gives one e-book twice", async () => {
+    const u = await h.createUser();
+    const ebook = await newEbook("Chemistry Notes");
+    const bundle = await createProduct(h.db, { kind: "bundle", title: "Chemistry Bundle", price: 30_000 });
+    await addBundleItems(h.db, bundle.id, [{ itemId: ebook.id, quantity: 1 }]);
+    await add(u, ebook.id, 1, "ebook");
+    await add(u, bundle.id, 1, "bundle");
+    const twice = await checkout(u);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(
+      "Chemistry Notes comes twice in your cart (also in Chemistry Bundle); remove one of them",
+    );
+    await h.request("DELETE", "/api/cart", { body: { id: (await cartLineId(u))! }, cookie: u.cookie });
+    const placed = await place(u, []);
+    await payAtSandbox(h, placed.tranx);
+    expect(await owners(ebook.id)).toEqual([{ orderId: placed.orderId }]);
+    await add(u, bundle.id, 1, "bundle");
+    const owned = await checkout(u);
+    expect(owned.status).toBe(409);
+    expect(owned.body.message).toBe(
+      "You already own Chemistry Notes, which comes in Chemistry Bundle; remove Chemistry Bundle from your cart",
+    );
+  });
+
+  it("refuses to take payment again for an order whose e-book the buyer has since bought or holds elsewhere", async () => {
+    const u = await h.createUser();
+    const ebook = await newEbook("Biology Notes");
+    const first = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    await payAtSandbox(h, first.tranx, "fail");
+    // A failed order holds nothing: a new order of the same e-book may be placed.
+    const second = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    const secondNumber = (await orderRow(h, second.orderId)).number;
+    const whileUnpaid = await payAgain(u, first.orderId);
+    expect(whileUnpaid.status).toBe(409);
+    expect(whileUnpaid.body.message).toBe(
+      `Biology Notes is also in your order ${secondNumber}, which is waiting for payment: pay for that order, or cancel it first`,
+    );
+    await payAtSandbox(h, second.tranx);
+    const afterPaid = await payAgain(u, first.orderId);
+    expect(afterPaid.status).toBe(409);
+    expect(afterPaid.body.message).toBe(
+      `You already own Biology Notes (order ${secondNumber}), so this order can no longer be paid; please cancel it`,
+    );
+    expect((await orderRow(h, first.orderId)).status).toBe("payment_failed");
+  });
+
+  it("does not grant it twice when an old attempt is paid after all: the order is cancelled, refund due", async () => {
+    const u = await h.createUser();
+    const ebook = await newEbook("Math Notes");
+    const first = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    await h.request("POST", `/api/orders/${first.orderId}/cancel`, { cookie: u.cookie });
+    const second = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    await payAtSandbox(h, second.tranx);
+    // The first attempt, left open in another tab, is paid too.
+    await payAtSandbox(h, first.tranx);
+    expect(await owners(ebook.id)).toEqual([{ orderId: second.orderId }]);
+    expect((await orderRow(h, first.orderId)).status).toBe("cancelled");
+    const secondNumber = (await orderRow(h, second.orderId)).number;
+    expect((await eventsOf(first.orderId)).at(-1)).toEqual({
+      status: "refund_due",
+      note: `Paid for what the buyer already had: Math Notes (order ${secondNumber}); refund due`,
+    });
+  });
+
+  it("confirms an order of printed books and an e-book bought since, granting it once, with a refund due for it", async () => {
+    const u = await h.createUser();
+    const ebook = await newEbook("English Notes");
+    const book = await createProduct(h.db, { stock: 5 });
+    const first = await place(u, [{ id: book.id }, { id: ebook.id, type: "ebook" }]);
+    await h.request("POST", `/api/orders/${first.orderId}/cancel`, { cookie: u.cookie });
+    const second = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    await payAtSandbox(h, second.tranx);
+    await payAtSandbox(h, first.tranx);
+    expect((await orderRow(h, first.orderId)).status).toBe("confirmed");
+    expect(await owners(ebook.id)).toEqual([{ orderId: second.orderId }]);
+    const secondNumber = (await orderRow(h, second.orderId)).number;
+    const events = await eventsOf(first.orderId);
+    expect(events.map((e) => e.status).slice(-2)).toEqual(["confirmed", "refund_due"]);
+    expect(events.at(-1)?.note).toBe(
+      `Already bought: English Notes (order ${secondNumber}); refund due for it`,
+    );
+  });
+
+  it("grants it once when two orders of it are paid at the same moment (PostgreSQL)", async () => {
+    const u = await h.createUser();
+    const ebook = await newEbook("History Notes");
+    const first = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    await h.request("POST", `/api/orders/${first.orderId}/cancel`, { cookie: u.cookie });
+    const second = await place(u, [{ id: ebook.id, type: "ebook" }]);
+    await pressAtSandbox(first.tranx, "pay");
+    await pressAtSandbox(second.tranx, "pay");
+    const callbacks = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => ipn(i % 2 === 0 ? first.tranx : second.tranx)),
+    );
+    for (const r of callbacks) expect(r.status, r.text).toBe(200);
+    const rows = await owners(ebook.id);
+    expect(rows).toHaveLength(1);
+    const winner = rows[0]!.orderId;
+    const loser = winner === first.orderId ? second.orderId : first.orderId;
+    expect((await orderRow(h, winner)).status).toBe("confirmed");
+    expect((await orderRow(h, loser)).status).toBe("cancelled");
+    const refunds = (await eventsOf(loser)).filter((e) => e.status === "refund_due");
+    expect(refunds).toHaveLength(1);
+    expect((await eventsOf(winner)).filter((e) => e.status === "refund_due")).toEqual([]);
+  });
+});

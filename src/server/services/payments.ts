@@ -12,6 +12,7 @@ import type { PaymentVerification } from "../integrations/payments/provider";
 import { lockCart } from "./cart";
 import type { Ctx } from "./context";
 import { countCouponUse } from "./coupons";
+import { findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
 import {
   confirmInTx,
@@ -214,7 +215,8 @@ async function outcomeOf(
  * order's pay-by time, except that a retry near or after its end starts the order's one further
  * window (`payByAfterRetry`); after that the order can no longer be paid. The order takes its
  * stock (only if it is still there) and coupon use again if it had given them back, within the
- * account's limits on orders waiting for payment.
+ * account's limits on orders waiting for payment; one whose e-books or courses the buyer now owns,
+ * or another unpaid order of theirs holds, is refused.
  */
 export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<CheckoutResult> {
   const me = requireBuyer(ctx);
@@ -238,6 +240,23 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
       throw new DomainError(
         "conflict",
         "The time to pay for this order has run out; please cancel it and order again",
+      );
+    }
+    const lines = await tx
+      .select({ productId: orderLines.productId, kind: orderLines.kind, title: orderLines.title })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, o.id));
+    const twice = await findDigitalConflict(tx, me.id, lines, o.id);
+    if (twice?.reason === "owned") {
+      throw new DomainError(
+        "conflict",
+        `You already own ${twice.item} (order ${twice.orderNumber}), so this order can no longer be paid; please cancel it`,
+      );
+    }
+    if (twice?.reason === "unpaid") {
+      throw new DomainError(
+        "conflict",
+        `${twice.item} is also in your order ${twice.orderNumber}, which is waiting for payment: pay for that order, or cancel it first`,
       );
     }
     if (o.status !== "pending_payment") await requireRoomToHold(tx, me.id, reservedNeeds(o), o.id);
