@@ -6,8 +6,38 @@ import { z } from "./zod";
 export const PAYMENT_METHODS = ["gateway", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** How long an unpaid gateway order holds its stock and coupon use. */
+/**
+ * How long an unpaid gateway order holds its stock and coupon use, counted from when it is placed.
+ * Paying again does not move that time; see `payAgain` for the one further window an order may get.
+ */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+/** A retry ("pay now") with less than this left of the first window starts the order's second one. */
+export const PAYMENT_RETRY_MIN_MS = 10 * 60 * 1000;
+
+/** At most this many of one account's orders wait for an online payment at once. */
+export const MAX_UNPAID_ORDERS = 3;
+
+/** At most this many printed items are held, across one account's orders waiting for payment. */
+export const MAX_UNPAID_UNITS = 20;
+
+/**
+ * The pay-by time that paying an unpaid order again at `now` gives it, or null when its time to
+ * pay has run out. The first window runs PAYMENT_WINDOW_MS from placing, and a retry never moves
+ * it. A retry with less than PAYMENT_RETRY_MIN_MS of it left, or after it (a failed payment tried
+ * again later), starts the order's second and last window, PAYMENT_WINDOW_MS from that retry; a
+ * retry within the second keeps its end. `reservedUntil` is the order's current pay-by time.
+ */
+export function payByAfterRetry(
+  order: { createdAt: Date; reservedUntil: Date | null },
+  now: Date,
+): Date | null {
+  const firstEnd = order.createdAt.getTime() + PAYMENT_WINDOW_MS;
+  const payBy = order.reservedUntil?.getTime() ?? firstEnd;
+  if (payBy > firstEnd) return now.getTime() < payBy ? new Date(payBy) : null;
+  if (payBy - now.getTime() >= PAYMENT_RETRY_MIN_MS) return new Date(payBy);
+  return new Date(now.getTime() + PAYMENT_WINDOW_MS);
+}
 
 const text = (what: string, min: number, max: number) =>
   z

@@ -416,7 +416,8 @@ export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
 
 /**
  * An order as placed: the buyer's address and the priced totals (poisha) are copied in, never
- * re-read. `reservedUntil` is when an unpaid gateway order gives its stock and coupon use back;
+ * re-read. `reservedUntil` is an unpaid gateway order's pay-by time, when it gives its stock and
+ * coupon use back (kept after a failed payment: paying again counts from it);
  * `stockHeld` says whether its stock is still taken from `products.stock`.
  */
 export const orders = pgTable(

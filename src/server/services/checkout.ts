@@ -10,11 +10,11 @@ import { cartLines, carts, couponRedemptions, orderLines, orders, payments, user
 import { lockCart, priceFor } from "./cart";
 import type { Ctx } from "./context";
 import { countCouponUse } from "./coupons";
-import { findOwnedProductIds } from "./entitlements";
+import { type DigitalConflict, findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
 import { confirmInTx, notify, recordEvent, requireBuyer } from "./orders";
 import { newTranx, openPayment } from "./payments";
-import { stockNeeds, takeStock } from "./stock";
+import { requireRoomToHold, stockNeeds, takeStock } from "./stock";
 
 export const EMPTY_CART = "Your cart is empty";
 export const COD_PHYSICAL_ONLY =
@@ -52,16 +52,15 @@ export async function placeOrder(
         `${view.coupon.message ?? "Your coupon cannot be used"}. Remove the coupon to continue.`,
       );
     }
-    const owned = await findOwnedProductIds(
-      { db: tx },
-      me.id,
-      view.lines.map((l) => l.productId),
-    );
-    const already = view.lines.find((l) => owned.has(l.productId));
-    if (already)
-      throw new DomainError("conflict", `You already own ${already.title}; remove it from your cart`);
+    const twice = await findDigitalConflict(tx, me.id, view.lines);
+    if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
 
+    const free = view.netPrice === 0;
+    const method: PaymentMethod = v.paymentMethod;
+    const immediate = method === "cod" || free;
     const needs = await stockNeeds(tx, view.lines);
+    // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
+    if (!immediate) await requireRoomToHold(tx, me.id, needs);
     await takeStock(tx, needs);
     if (view.coupon?.applied) {
       if (!(await countCouponUse(tx, view.coupon.id)))
@@ -77,9 +76,6 @@ export async function placeOrder(
     const number = numberRows.rows[0]!.n;
     const sources = [...new Set(view.lines.map((l) => l.source))];
     const referrer = await findReferrer(tx, sources, me.id);
-    const free = view.netPrice === 0;
-    const method: PaymentMethod = v.paymentMethod;
-    const immediate = method === "cod" || free;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -164,6 +160,21 @@ export async function placeOrder(
   if (placed.confirmed) return result;
   const redirectUrl = await openPayment(ctx, placed.order, placed.tranx, opts.origin);
   return { ...result, redirectUrl };
+}
+
+/** Why the checkout refuses an e-book or course the buyer would get twice, and what to do. */
+function digitalConflictMessage(c: DigitalConflict): string {
+  const inside = c.bundle ? `, which comes in ${c.bundle},` : "";
+  switch (c.reason) {
+    case "owned":
+      return c.bundle
+        ? `You already own ${c.item}, which comes in ${c.bundle}; remove ${c.bundle} from your cart`
+        : `You already own ${c.item}; remove it from your cart`;
+    case "unpaid":
+      return `${c.item}${inside} is already in your order ${c.orderNumber}, which is waiting for payment: pay for that order or cancel it in My orders before ordering it again`;
+    case "twice":
+      return `${c.item} comes twice in your cart${c.bundle ? ` (also in ${c.bundle})` : ""}; remove one of them`;
+  }
 }
 
 /** Finds the account a referral code among the lines' sources belongs to (never the buyer's own). */

@@ -1,8 +1,132 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { isDigitalKind } from "../../contracts/cart";
+import type { ProductKind } from "../../contracts/catalog";
 import { coursePath, ebookReadPath, type MyLibrary } from "../../contracts/library";
-import { contentChapters, ebookDetails, entitlements, products } from "../db/schema";
+import type { Db } from "../db/client";
+import {
+  bundleItems,
+  contentChapters,
+  ebookDetails,
+  entitlements,
+  orderLines,
+  orders,
+  products,
+} from "../db/schema";
 import type { Ctx } from "./context";
 import { requireUser } from "./users";
+
+type LineRef = { productId: number; kind: ProductKind };
+
+/**
+ * The e-books and courses each line gives, keyed by the line's product: an e-book or course
+ * gives itself, a bundle the e-books and courses inside it, a printed item nothing.
+ */
+export async function listDigitalGrants(db: Db, lines: LineRef[]): Promise<Map<number, number[]>> {
+  const grants = new Map<number, number[]>();
+  for (const l of lines) if (isDigitalKind(l.kind)) grants.set(l.productId, [l.productId]);
+  const bundles = [...new Set(lines.filter((l) => l.kind === "bundle").map((l) => l.productId))];
+  if (bundles.length > 0) {
+    const inside = await db
+      .select({ bundleId: bundleItems.bundleId, itemId: bundleItems.itemId })
+      .from(bundleItems)
+      .innerJoin(products, eq(products.id, bundleItems.itemId))
+      .where(and(inArray(bundleItems.bundleId, bundles), inArray(products.kind, ["ebook", "content"])));
+    for (const i of inside) grants.set(i.bundleId, [...(grants.get(i.bundleId) ?? []), i.itemId]);
+  }
+  return grants;
+}
+
+/** An e-book or course that lines would give their buyer a second time, and why. */
+export type DigitalConflict = {
+  /** `owned`: an order gave it already; `unpaid`: an order waiting for payment holds it; `twice`: two lines give it. */
+  reason: "owned" | "unpaid" | "twice";
+  /** The e-book's or course's title. */
+  item: string;
+  /** The bundle line that gives it, when it comes inside one. */
+  bundle: string | null;
+  /** The other order that gave it or holds it (null for `twice`). */
+  orderId: number | null;
+  orderNumber: string | null;
+};
+
+/**
+ * The first e-book or course among what `lines` give that their buyer would get twice: one they
+ * own, one an order of theirs waiting for payment holds (other than `exceptOrderId`), or one two
+ * of the lines give. An e-book or course is bought once, alone or inside a bundle.
+ */
+export async function findDigitalConflict(
+  db: Db,
+  userId: number,
+  lines: (LineRef & { title: string })[],
+  exceptOrderId?: number,
+): Promise<DigitalConflict | null> {
+  const grants = await listDigitalGrants(db, lines);
+  const items = [...new Set([...grants.values()].flat())];
+  if (items.length === 0) return null;
+  const notThisOrder = (column: typeof orders.id | typeof entitlements.orderId) =>
+    exceptOrderId === undefined ? undefined : ne(column, exceptOrderId);
+  const [titles, owned, unpaidLines] = await Promise.all([
+    db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, items)),
+    db
+      .select({ item: entitlements.productId, orderId: orders.id, orderNumber: orders.number })
+      .from(entitlements)
+      .innerJoin(orders, eq(orders.id, entitlements.orderId))
+      .where(
+        and(
+          eq(entitlements.userId, userId),
+          inArray(entitlements.productId, items),
+          notThisOrder(entitlements.orderId),
+        ),
+      ),
+    db
+      .select({
+        productId: orderLines.productId,
+        kind: orderLines.kind,
+        orderId: orders.id,
+        orderNumber: orders.number,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, "pending_payment"),
+          inArray(orderLines.kind, ["ebook", "content", "bundle"]),
+          notThisOrder(orders.id),
+        ),
+      )
+      .orderBy(orders.id),
+  ]);
+  const unpaidGrants = await listDigitalGrants(db, unpaidLines);
+  const heldBy = new Map<number, { orderId: number; orderNumber: string }>();
+  for (const l of unpaidLines) {
+    for (const item of unpaidGrants.get(l.productId) ?? []) if (!heldBy.has(item)) heldBy.set(item, l);
+  }
+  const titleOf = (id: number) => titles.find((t) => t.id === id)?.title ?? "this item";
+  const conflicts: DigitalConflict[] = [];
+  const seen = new Set<number>();
+  for (const line of lines) {
+    const bundle = line.kind === "bundle" ? line.title : null;
+    for (const item of grants.get(line.productId) ?? []) {
+      const own = owned.find((o) => o.item === item);
+      const held = heldBy.get(item);
+      const reason = own ? "owned" : held ? "unpaid" : seen.has(item) ? "twice" : null;
+      const other = own ?? held;
+      if (reason) {
+        conflicts.push({
+          reason,
+          item: titleOf(item),
+          bundle,
+          orderId: other?.orderId ?? null,
+          orderNumber: other?.orderNumber ?? null,
+        });
+      }
+      seen.add(item);
+    }
+  }
+  const rank = { owned: 0, unpaid: 1, twice: 2 } as const;
+  return conflicts.sort((a, b) => rank[a.reason] - rank[b.reason])[0] ?? null;
+}
 
 /** The e-books and courses among `productIds` the user owns (granted when an order is confirmed). */
 export async function findOwnedProductIds(

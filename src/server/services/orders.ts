@@ -1,11 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { ProductKind } from "../../contracts/catalog";
-import type { OrderView } from "../../contracts/checkout";
+import { type OrderView, payByAfterRetry } from "../../contracts/checkout";
 import { BOUGHT_STATUSES } from "../../contracts/order-status";
 import { productPath } from "../../contracts/paths";
 import type { Db } from "../db/client";
 import {
-  bundleItems,
   couponRedemptions,
   coupons,
   entitlements,
@@ -17,6 +15,7 @@ import {
   products,
 } from "../db/schema";
 import type { Ctx } from "./context";
+import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
 import { issueInvoice } from "./invoices";
 import { notifyOrder, type OrderEvent } from "./notifications";
@@ -47,7 +46,9 @@ export async function recordEvent(
 /**
  * Marks the order confirmed, once: counts the sale, grants the digital items, issues the invoice.
  * An order that had already given its stock back takes it again (a late payment), or stays as it
- * is when the stock is gone, for staff to refund. Returns whether it is confirmed now.
+ * is when the stock is gone, for staff to refund. An e-book or course the buyer already got from
+ * another order is not granted twice: an order of e-books and courses alone is cancelled instead
+ * of confirmed, and either way a "refund_due" entry tells staff. Returns whether it is confirmed now.
  */
 export async function confirmInTx(
   ctx: Ctx,
@@ -77,6 +78,53 @@ export async function confirmInTx(
       return false;
     }
   }
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  // Granted first: the (user, product) key lets one of two orders paid at once for the same
+  // e-book have it; the other learns here that it was a second purchase.
+  const digital = [...new Set([...(await listDigitalGrants(tx, lines)).values()].flat())].sort(
+    (a, b) => a - b,
+  );
+  const granted =
+    digital.length === 0
+      ? []
+      : await tx
+          .insert(entitlements)
+          .values(
+            digital.map((productId) => ({
+              userId: current.userId,
+              productId,
+              orderId: order.id,
+              grantedAt: now,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ productId: entitlements.productId });
+  const alreadyOwned = digital.filter((id) => !granted.some((g) => g.productId === id));
+  let refundNote: string | null = null;
+  if (alreadyOwned.length > 0) {
+    const others = await tx
+      .select({ title: products.title, number: orders.number })
+      .from(entitlements)
+      .innerJoin(products, eq(products.id, entitlements.productId))
+      .innerJoin(orders, eq(orders.id, entitlements.orderId))
+      .where(and(eq(entitlements.userId, current.userId), inArray(entitlements.productId, alreadyOwned)));
+    const bought = others.map((o) => `${o.title} (order ${o.number})`).join(", ");
+    if (!current.physical && granted.length === 0) {
+      if (current.status === "pending_payment" || current.status === "payment_failed") {
+        await cancelUnpaidInTx(tx, current, now, `Already bought: ${bought}`, null);
+      }
+      await recordEvent(
+        tx,
+        order.id,
+        "refund_due",
+        `Paid for what the buyer already had: ${bought}; refund due`,
+        null,
+        now,
+      );
+      return false;
+    }
+    refundNote = `Already bought: ${bought}; refund due for it`;
+  }
   await tx
     .update(orders)
     .set({
@@ -88,29 +136,15 @@ export async function confirmInTx(
       cancelledAt: null,
     })
     .where(eq(orders.id, order.id));
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   for (const l of lines) {
     await tx
       .update(products)
       .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
       .where(eq(products.id, l.productId));
   }
-  const digital = await digitalItemsOf(tx, lines);
-  if (digital.length > 0) {
-    await tx
-      .insert(entitlements)
-      .values(
-        digital.map((productId) => ({
-          userId: current.userId,
-          productId,
-          orderId: order.id,
-          grantedAt: now,
-        })),
-      )
-      .onConflictDoNothing();
-  }
   await issueInvoice(ctx, tx, { ...current, status: "confirmed", confirmedAt: now }, lines, now);
   await recordEvent(tx, order.id, "confirmed", note, null, now);
+  if (refundNote) await recordEvent(tx, order.id, "refund_due", refundNote, null, now);
   return true;
 }
 
@@ -127,23 +161,6 @@ export async function unsellInTx(tx: Tx, orderId: number): Promise<void> {
       .where(eq(products.id, l.productId));
   }
   await tx.delete(entitlements).where(eq(entitlements.orderId, orderId));
-}
-
-/** The e-books and courses an order's lines give: bought directly or inside a bundle. */
-async function digitalItemsOf(tx: Tx, lines: { productId: number; kind: ProductKind }[]): Promise<number[]> {
-  const ids = new Set(
-    lines.filter((l) => l.kind === "ebook" || l.kind === "content").map((l) => l.productId),
-  );
-  const bundles = lines.filter((l) => l.kind === "bundle").map((l) => l.productId);
-  if (bundles.length > 0) {
-    const inside = await tx
-      .select({ id: bundleItems.itemId })
-      .from(bundleItems)
-      .innerJoin(products, eq(products.id, bundleItems.itemId))
-      .where(and(inArray(bundleItems.bundleId, bundles), inArray(products.kind, ["ebook", "content"])));
-    for (const i of inside) ids.add(i.id);
-  }
-  return [...ids];
 }
 
 /** Gives back what an order holds: its stock and its coupon use (an unpaid one, or one staff cancel). */
@@ -248,13 +265,13 @@ export async function listMyOrders(ctx: Ctx): Promise<OrderView[]> {
     .where(eq(orders.userId, me.id))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200);
-  return toViews(ctx.db, rows);
+  return toViews(ctx.db, rows, ctx.now());
 }
 
 /** One of the caller's orders. */
 export async function getMyOrder(ctx: Ctx, id: number): Promise<OrderView> {
   const o = await getOwnOrderRow(ctx, id);
-  const [view] = await toViews(ctx.db, [o]);
+  const [view] = await toViews(ctx.db, [o], ctx.now());
   return view!;
 }
 
@@ -271,7 +288,7 @@ export async function getMyOrderByTranx(ctx: Ctx, tranx: string): Promise<OrderV
   return getMyOrder(ctx, row.id);
 }
 
-async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const [lines, invs, pays] = await Promise.all([
@@ -325,7 +342,9 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     tranx: pays.find((p) => p.orderId === o.id)?.tranx ?? null,
     canCancel: o.status === "pending_payment" || o.status === "payment_failed",
     canPay:
-      o.paymentMethod === "gateway" && (o.status === "pending_payment" || o.status === "payment_failed"),
+      o.paymentMethod === "gateway" &&
+      (o.status === "pending_payment" || o.status === "payment_failed") &&
+      payByAfterRetry(o, now) !== null,
     lines: lines
       .filter((l) => l.orderId === o.id)
       .map((l) => ({

@@ -5,12 +5,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { type CheckoutResult, PAYMENT_WINDOW_MS } from "../../contracts/checkout";
+import { type CheckoutResult, payByAfterRetry } from "../../contracts/checkout";
 import type { Db } from "../db/client";
 import { couponRedemptions, orderLines, orders, payments } from "../db/schema";
 import type { PaymentVerification } from "../integrations/payments/provider";
+import { lockCart } from "./cart";
 import type { Ctx } from "./context";
 import { countCouponUse } from "./coupons";
+import { findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
 import {
   confirmInTx,
@@ -21,7 +23,7 @@ import {
   releaseInTx,
   requireBuyer,
 } from "./orders";
-import { reservedNeeds, takeStock } from "./stock";
+import { requireRoomToHold, reservedNeeds, takeStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -100,7 +102,8 @@ async function failAttempt(
     await releaseInTx(tx, o, now);
     await tx
       .update(orders)
-      .set({ status: "payment_failed", reservedUntil: null, updatedAt: now })
+      // The pay-by time stays: paying again later counts from it (see `payAgain`).
+      .set({ status: "payment_failed", updatedAt: now })
       .where(eq(orders.id, o.id));
     await recordEvent(tx, o.id, "payment_failed", reason, null, now);
     return o;
@@ -208,14 +211,21 @@ async function outcomeOf(
 }
 
 /**
- * A new attempt to pay an unpaid order (after a failure or a closed page): the order takes its
- * stock and coupon use again if it had given them back, and gets another 30 minutes.
+ * A new attempt to pay an unpaid order (after a failure or a closed page). It does not move the
+ * order's pay-by time, except that a retry near or after its end starts the order's one further
+ * window (`payByAfterRetry`); after that the order can no longer be paid. The order takes its
+ * stock (only if it is still there) and coupon use again if it had given them back, within the
+ * account's limits on orders waiting for payment; one whose e-books or courses the buyer now owns,
+ * or another unpaid order of theirs holds, is refused.
  */
 export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<CheckoutResult> {
   const me = requireBuyer(ctx);
   const now = ctx.now();
   const { order, tranx } = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    // The buyer's cart row first (as a checkout takes it): one buyer's checkouts and retries take
+    // turns, so the limits on what their unpaid orders hold are counted one at a time.
+    await lockCart(tx, me.id, now);
     const [o] = await tx
       .select()
       .from(orders)
@@ -225,6 +235,31 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
     if (o.paymentMethod !== "gateway" || (o.status !== "pending_payment" && o.status !== "payment_failed")) {
       throw new DomainError("conflict", "This order is not waiting for an online payment");
     }
+    const payBy = payByAfterRetry(o, now);
+    if (!payBy) {
+      throw new DomainError(
+        "conflict",
+        "The time to pay for this order has run out; please cancel it and order again",
+      );
+    }
+    const lines = await tx
+      .select({ productId: orderLines.productId, kind: orderLines.kind, title: orderLines.title })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, o.id));
+    const twice = await findDigitalConflict(tx, me.id, lines, o.id);
+    if (twice?.reason === "owned") {
+      throw new DomainError(
+        "conflict",
+        `You already own ${twice.item} (order ${twice.orderNumber}), so this order can no longer be paid; please cancel it`,
+      );
+    }
+    if (twice?.reason === "unpaid") {
+      throw new DomainError(
+        "conflict",
+        `${twice.item} is also in your order ${twice.orderNumber}, which is waiting for payment: pay for that order, or cancel it first`,
+      );
+    }
+    if (o.status !== "pending_payment") await requireRoomToHold(tx, me.id, reservedNeeds(o), o.id);
     if (!o.stockHeld) {
       await takeStock(tx, reservedNeeds(o));
       if (o.couponId) {
@@ -255,7 +290,7 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
       .set({
         status: "pending_payment",
         stockHeld: true,
-        reservedUntil: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+        reservedUntil: payBy,
         updatedAt: now,
       })
       .where(eq(orders.id, o.id))

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ProductKind } from "../../contracts/catalog";
+import { MAX_UNPAID_ORDERS, MAX_UNPAID_UNITS } from "../../contracts/checkout";
 import type { Db } from "../db/client";
-import { bundleItems, type orders, products } from "../db/schema";
+import { bundleItems, orders, products } from "../db/schema";
 import { DomainError } from "./errors";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -63,6 +64,46 @@ export async function takeStock(db: Tx, needs: Map<number, number>): Promise<voi
       );
     }
   }
+}
+
+/**
+ * Refuses to let one account's orders waiting for an online payment hold more than
+ * MAX_UNPAID_ORDERS orders or MAX_UNPAID_UNITS printed items at once, counting the order about to
+ * hold `needs` (placed, or paid again; `exceptOrderId` is that order when it already exists).
+ * Callers hold the buyer's cart row lock, so one buyer's checkouts and retries count in turn.
+ */
+export async function requireRoomToHold(
+  db: Tx,
+  userId: number,
+  needs: Map<number, number>,
+  exceptOrderId?: number,
+): Promise<void> {
+  const waiting = await db
+    .select({ reservedStock: orders.reservedStock })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "pending_payment"),
+        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
+      ),
+    );
+  if (waiting.length >= MAX_UNPAID_ORDERS) {
+    throw new DomainError(
+      "conflict",
+      `You already have ${waiting.length} orders waiting for payment. Pay for one of them or cancel one in My orders before placing another.`,
+    );
+  }
+  const sum = (units: Iterable<number>) => [...units].reduce((n, u) => n + u, 0);
+  const held = sum(waiting.map((o) => sum(Object.values(o.reservedStock))));
+  const wanted = sum(needs.values());
+  if (held + wanted <= MAX_UNPAID_UNITS) return;
+  throw new DomainError(
+    "conflict",
+    held === 0
+      ? `An order paid online can hold at most ${MAX_UNPAID_UNITS} printed items while it waits for payment; order fewer, or choose cash on delivery.`
+      : `Your orders waiting for payment already hold ${held} printed items, and at most ${MAX_UNPAID_UNITS} can wait at once. Pay for one of them or cancel one in My orders, or order fewer.`,
+  );
 }
 
 /** What an order took from stock, as `takeStock` wants it. */

@@ -52,7 +52,7 @@ function OrderPanel({ order }: { order: OrderCard }) {
           <p className="mt-4 text-sm text-slate-700">
             {order.payByText
               ? `Its items are held for you until ${order.payByText}; after that the order is cancelled and they go back on sale.`
-              : "Its items are not held now: trying again holds them for 30 minutes, if they are still in stock."}
+              : "Its items are not held now: trying again holds them again, if they are still in stock."}
           </p>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             <PayNowButton orderId={order.id}>Try again</PayNowButton>
