@@ -17,7 +17,7 @@ export function createIntegrations(
   const sandbox = createSandboxGateway(db, log.child({ integration: "sandbox-gateway" }));
   const payments = createPaymentProvider(config, log.child({ integration: "payments" }), sandbox);
   return {
-    sms: createOutboxSms(db, log),
+    sms: createOutboxSms(db, log, { production: config.production }),
     email: createEmail(config, log),
     payments,
     sandbox: payments === sandbox ? sandbox : null,
