@@ -8,11 +8,13 @@
  * transaction, then sends with no transaction open, then marks each sent (or due again later, with
  * backoff). A server that dies between "sent" and "marked sent" leaves the row to be claimed again
  * when its lease runs out; the provider is given the row's unique key and delivers a key once, so
- * the retry sends nothing twice. After MAX_ATTEMPTS the row is left `failed` with the reason.
+ * the retry sends nothing twice. After MAX_ATTEMPTS (or a refusal no retry can mend, such as an
+ * invalid number) the row is left `failed` with the reason.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type OutboxPayload, outbox } from "../db/schema";
+import { SmsError } from "../integrations/sms/provider";
 import type { Ctx } from "./context";
 
 type Row = typeof outbox.$inferSelect;
@@ -106,7 +108,9 @@ async function claimDue(db: Db, now: Date, opts: DeliveryOptions): Promise<Row[]
 
 /** The provider's reason, short; never the message itself. */
 function reasonOf(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
+  // A failed statement's message lists its parameters (the text itself): take the database's reason.
+  const e = err instanceof Error && "params" in err && err.cause instanceof Error ? err.cause : err;
+  const text = e instanceof Error ? e.message : String(e);
   return text.slice(0, 500) || "no reason given";
 }
 
@@ -124,7 +128,7 @@ async function deliverOne(deps: DeliveryDeps, m: Row): Promise<"sent" | "retryin
   } catch (err) {
     const reason = reasonOf(err);
     const now = deps.now();
-    if (m.attempts >= MAX_ATTEMPTS) {
+    if (m.attempts >= MAX_ATTEMPTS || (err instanceof SmsError && err.permanent)) {
       await deps.db
         .update(outbox)
         .set({ status: "failed", lastError: reason, ...(m.secret ? { payload: { body: REDACTED } } : {}) })
