@@ -4,7 +4,7 @@ import { type Database, type Db, openPglite } from "../db/client";
 import { outbox, smsOutbox } from "../db/schema";
 import type { EmailProvider } from "../integrations/email/provider";
 import { createOutboxSms } from "../integrations/sms/outbox";
-import type { SmsProvider } from "../integrations/sms/provider";
+import { SmsError, type SmsProvider } from "../integrations/sms/provider";
 import type { Logger } from "../logger";
 import {
   DEFAULT_LEASE_MS,
@@ -132,6 +132,24 @@ describe("the outbox", () => {
     // Waits grow and stay bounded: 10 s, 30 s, 90 s, … never more than an hour.
     expect([1, 2, 3].map(retryDelayMs)).toEqual([10_000, 30_000, 90_000]);
     expect(retryDelayMs(20)).toBe(3_600_000);
+  });
+
+  it("gives up at once on a refusal no retry can mend", async () => {
+    await enqueueMessages(db, [sms("order-5-confirmed-sms")], now());
+    const provider: SmsProvider = {
+      name: "gateway",
+      send: async () => {
+        throw new SmsError("SSL Wireless", "SSL Wireless refused the SMS: Invalid Cell No.", {
+          permanent: true,
+        });
+      },
+    };
+    expect(await deliverDueMessages(deps(provider))).toMatchObject({ claimed: 1, failed: 1 });
+    expect(await rowOf("order-5-confirmed-sms")).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "SSL Wireless refused the SMS: Invalid Cell No.",
+    });
   });
 
   it("sends again, once, what a server claimed and then died with, after its lease", async () => {
