@@ -21,12 +21,16 @@ type Row = typeof outbox.$inferSelect;
 
 /** How many times a message is tried before it is left failed. */
 export const MAX_ATTEMPTS = 8;
-/** How long a claimed message is left to the server that claimed it before another may retry it. */
-export const DEFAULT_LEASE_MS = 60_000;
-/** Messages claimed at a time. */
-export const DELIVERY_BATCH = 25;
+/**
+ * How long a claimed message is left to the server that claimed it before another may retry it:
+ * longer than a batch can take with every send running into its timeout (two waves of sends, each
+ * under a minute even for SMTP's three 15 s timeouts), so a slow send is never sent twice.
+ */
+export const DEFAULT_LEASE_MS = 120_000;
 /** Messages sent at once within a batch. */
 const PARALLEL_SENDS = 8;
+/** Messages claimed at a time. */
+export const DELIVERY_BATCH = PARALLEL_SENDS * 2;
 /** What a delivered one-time code's text becomes in the outbox. */
 export const REDACTED = "(one-time code: removed once delivered)";
 
