@@ -51,20 +51,22 @@ export async function enqueueMessages(tx: Db, messages: NewMessage[], now: Date)
   if (messages.length === 0) return;
   await tx
     .insert(outbox)
-    .values(
-      messages.map((m) => ({
-        key: m.key,
-        channel: m.channel,
-        recipient: m.to,
-        payload: (m.channel === "sms"
-          ? { body: m.body }
-          : { subject: m.subject, text: m.text, html: m.html }) satisfies OutboxPayload,
-        secret: m.channel === "sms" && m.secret === true,
-        dueAt: now,
-        createdAt: now,
-      })),
-    )
+    .values(messages.map((m) => rowFor(m, now)))
     .onConflictDoNothing({ target: outbox.key });
+}
+
+function rowFor(m: NewMessage, now: Date): typeof outbox.$inferInsert {
+  return {
+    key: m.key,
+    channel: m.channel,
+    recipient: m.to,
+    payload: (m.channel === "sms"
+      ? { body: m.body }
+      : { subject: m.subject, text: m.text, html: m.html }) satisfies OutboxPayload,
+    secret: m.channel === "sms" && m.secret === true,
+    dueAt: now,
+    createdAt: now,
+  };
 }
 
 export type DeliveryDeps = Pick<Ctx, "db" | "sms" | "email" | "log" | "now">;
@@ -237,18 +239,24 @@ export function nudgeOutbox(deps: DeliveryDeps): Promise<void> {
 
 /**
  * Writes one message and delivers it before returning (a one-time code someone is waiting for).
- * Not delivered now means it stays in the outbox for the worker's retries; never throws for that.
+ * The row is written already claimed by this call, so no other delivery round sends it meanwhile;
+ * not delivered now, it stays for the worker's retries. Never throws for a failed send.
  */
 export async function sendNow(deps: DeliveryDeps, message: NewMessage): Promise<void> {
-  await enqueueMessages(deps.db, [message], deps.now());
-  const [row] = await deps.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.key, message.key));
+  const now = deps.now();
+  const [row] = await deps.db
+    .insert(outbox)
+    .values({
+      ...rowFor(message, now),
+      attempts: 1,
+      dueAt: new Date(now.getTime() + runnerFor(deps.db).leaseMs),
+    })
+    .onConflictDoNothing({ target: outbox.key })
+    .returning();
   if (!row) return;
   try {
-    await deliverDueMessages(deps, { ids: [row.id], leaseMs: runnerFor(deps.db).leaseMs });
+    await deliverOne(deps, row);
   } catch (err) {
-    deps.log.error(
-      { err, outbox: { key: message.key } },
-      "outbox: immediate delivery failed; left for retry",
-    );
+    deps.log.error({ err, outbox: { id: row.id, key: row.key } }, "outbox: delivery could not be recorded");
   }
 }
