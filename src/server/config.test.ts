@@ -404,3 +404,44 @@ describe("shopOrigin", () => {
     expect(configError({ ALLOWED_HOSTS: "http://shop.lan/" }).message).toContain("ALLOWED_HOSTS");
   });
 });
+
+describe("loadConfig: SMS gateway", () => {
+  it("uses the built-in outbox provider by default", () => {
+    expect(loadConfig({})).toMatchObject({ SMS_PROVIDER: "outbox" });
+  });
+
+  it("accepts SSL Wireless with its token and sender id", () => {
+    const c = loadConfig({
+      SMS_PROVIDER: "sslwireless",
+      SSLWIRELESS_API_TOKEN: "token-1234",
+      SSLWIRELESS_SID: "PATHAGAR",
+      SSLWIRELESS_BASE_URL: "https://smsplus.sslwireless.com",
+    });
+    expect(c).toMatchObject({ SMS_PROVIDER: "sslwireless", SSLWIRELESS_SID: "PATHAGAR" });
+  });
+
+  it("names what SSL Wireless still needs, never the token", () => {
+    expect(configError({ SMS_PROVIDER: "sslwireless" }).message).toContain(
+      "SSLWIRELESS_API_TOKEN and SSLWIRELESS_SID: required when SMS_PROVIDER is sslwireless",
+    );
+    const message = configError({
+      SMS_PROVIDER: "sslwireless",
+      SSLWIRELESS_API_TOKEN: "Secret-Token-9",
+    }).message;
+    expect(message).toContain("SSLWIRELESS_SID: required");
+    expect(message).not.toContain("Secret-Token-9");
+  });
+
+  it("refuses an unknown provider and a sender id longer than SSL Wireless issues", () => {
+    expect(configError({ SMS_PROVIDER: "twilio" }).message).toContain(
+      "SMS_PROVIDER: must be outbox or sslwireless",
+    );
+    expect(
+      configError({
+        SMS_PROVIDER: "sslwireless",
+        SSLWIRELESS_API_TOKEN: "t",
+        SSLWIRELESS_SID: "X".repeat(21),
+      }).message,
+    ).toContain("SSLWIRELESS_SID: must be at most 20 characters");
+  });
+});

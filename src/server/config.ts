@@ -93,6 +93,15 @@ const schema = z.object({
   STEADFAST_API_KEY: z.string().optional(),
   STEADFAST_SECRET_KEY: z.string().optional(),
   STEADFAST_BASE_URL: z.url({ error: "must be a URL such as https://portal.packzy.com/api/v1" }).optional(),
+  SMS_PROVIDER: z
+    .enum(["outbox", "sslwireless"], { error: "must be outbox or sslwireless" })
+    .default("outbox"),
+  SSLWIRELESS_API_TOKEN: z.string().optional(),
+  SSLWIRELESS_SID: z
+    .string()
+    .max(20, "must be at most 20 characters (the sender id SSL Wireless issued)")
+    .optional(),
+  SSLWIRELESS_BASE_URL: z.url({ error: "must be a URL such as https://smsplus.sslwireless.com" }).optional(),
   PAYMENT_PROVIDER: z
     .enum(["sandbox", "sslcommerz", "bkash"], { error: "must be sandbox, sslcommerz or bkash" })
     .optional(),
@@ -134,6 +143,7 @@ const SECRETS = new Set([
   "SMTP_PASSWORD",
   "STEADFAST_API_KEY",
   "STEADFAST_SECRET_KEY",
+  "SSLWIRELESS_API_TOKEN",
   "SSLCOMMERZ_STORE_PASSWORD",
   "BKASH_APP_SECRET",
   "BKASH_PASSWORD",
@@ -145,7 +155,7 @@ function shown(key: string, value: string | undefined): string {
   return JSON.stringify(value?.replace(/(\/\/[^/@:]*:)[^/@]*@/, "$1***@"));
 }
 
-/** Settings that only make sense together: mail needs a sender, Steadfast and the gateways their keys. */
+/** Settings that only make sense together: mail needs a sender, Steadfast, SMS and payment gateways their keys. */
 function integrationProblems(c: Parsed): string[] {
   const problems: string[] = [];
   if (c.SMTP_HOST && !c.MAIL_FROM) {
@@ -160,6 +170,12 @@ function integrationProblems(c: Parsed): string[] {
     const absent = (["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"] as const).filter((k) => !c[k]);
     if (absent.length > 0) {
       problems.push(`  ${absent.join(" and ")}: required when COURIER_PROVIDER is steadfast`);
+    }
+  }
+  if (c.SMS_PROVIDER === "sslwireless") {
+    const absent = (["SSLWIRELESS_API_TOKEN", "SSLWIRELESS_SID"] as const).filter((k) => !c[k]);
+    if (absent.length > 0) {
+      problems.push(`  ${absent.join(" and ")}: required when SMS_PROVIDER is sslwireless`);
     }
   }
   const paymentVariables = {

@@ -24,6 +24,7 @@ import { createApp } from "../../src/server/http/app";
 import type { Courier } from "../../src/server/integrations/couriers/provider";
 import { createIntegrations } from "../../src/server/integrations/deps";
 import type { PaymentProvider } from "../../src/server/integrations/payments/provider";
+import type { SmsProvider } from "../../src/server/integrations/sms/provider";
 import { createDiskStorage } from "../../src/server/integrations/storage/disk";
 import { createLogger } from "../../src/server/logger";
 import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
@@ -153,6 +154,8 @@ export type HarnessOptions = {
   payments?: (deps: AppDeps) => PaymentProvider;
   /** Builds the app with this courier instead of the configured (manual) one. */
   courier?: (deps: AppDeps) => Courier;
+  /** Builds the app with this SMS provider instead of the built-in outbox one (e.g. over a fake gateway). */
+  sms?: (deps: AppDeps) => SmsProvider;
 };
 
 export async function createHarness(opts: HarnessOptions = {}) {
@@ -197,6 +200,7 @@ export async function createHarness(opts: HarnessOptions = {}) {
   // The sandbox's hosted page is served only while it is the gateway (as createIntegrations does).
   if (opts.payments) Object.assign(deps, { payments: opts.payments(deps), sandbox: null });
   if (opts.courier) deps.courier = opts.courier(deps);
+  if (opts.sms) deps.sms = opts.sms(deps);
   const app = createApp({ deps, database, buildVersion: "test" });
 
   /** A service context as the server would build it, for direct service calls. */

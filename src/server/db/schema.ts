@@ -79,10 +79,49 @@ export const smsOutbox = pgTable(
     phone: text().notNull(),
     body: text().notNull(),
     provider: text().notNull(),
+    /** The outbox message's idempotency key: a retried message is written once (null before keys). */
+    key: text().unique(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.phone, t.createdAt)],
+);
+
+export const OUTBOX_CHANNELS = ["sms", "email"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** What a message says: an SMS body, or an email's subject and text (and HTML). */
+export type OutboxPayload = { body: string } | { subject: string; text: string; html?: string };
+
+/**
+ * Messages to customers (order news, one-time codes), written in the same transaction as the
+ * change they report and delivered from here with retries (services/outbox.ts).
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Unique per message (e.g. `order-42-confirmed:sms`); passed to the provider to deduplicate. */
+    key: text().notNull().unique(),
+    channel: text({ enum: OUTBOX_CHANNELS }).notNull(),
+    /** A phone (local form) or an email address. */
+    recipient: text().notNull(),
+    payload: jsonb().$type<OutboxPayload>().notNull(),
+    /** A one-time code: its text is removed once it is delivered or given up. */
+    secret: boolean().notNull().default(false),
+    status: text({ enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    /** When it may be tried next; claiming a message moves this a lease ahead. */
+    dueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Why the last attempt failed (the reason a failed message was given up). */
+    lastError: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("outbox_pending_due_index").on(t.dueAt).where(sql`${t.status} = 'pending'`),
+    index().on(t.status, t.createdAt),
+  ],
 );
 
 /** Fixed-window counters shared by every server instance. */

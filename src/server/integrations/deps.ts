@@ -6,7 +6,7 @@ import { createCourier } from "./couriers";
 import { createEmail } from "./email";
 import { createPaymentProvider } from "./payments";
 import { createSandboxGateway } from "./payments/sandbox";
-import { createOutboxSms } from "./sms/outbox";
+import { createSms } from "./sms";
 
 /** The outside services as configured: SMS, email, the payment gateway and the courier. */
 export function createIntegrations(
@@ -17,7 +17,7 @@ export function createIntegrations(
   const sandbox = createSandboxGateway(db, log.child({ integration: "sandbox-gateway" }));
   const payments = createPaymentProvider(config, log.child({ integration: "payments" }), sandbox);
   return {
-    sms: createOutboxSms(db, log),
+    sms: createSms(config, log, db),
     email: createEmail(config, log),
     payments,
     sandbox: payments === sandbox ? sandbox : null,

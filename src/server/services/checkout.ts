@@ -12,7 +12,8 @@ import type { Ctx } from "./context";
 import { countCouponUse } from "./coupons";
 import { type DigitalConflict, findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
-import { confirmInTx, notify, recordEvent, requireBuyer } from "./orders";
+import { confirmInTx, queueOrderNotice, recordEvent, requireBuyer } from "./orders";
+import { nudgeOutbox } from "./outbox";
 import { newTranx, openPayment } from "./payments";
 import { requireRoomToHold, stockNeeds, takeStock } from "./stock";
 
@@ -149,9 +150,10 @@ export async function placeOrder(
         now,
         method === "cod" ? "Cash on delivery" : "Nothing to pay",
       );
+    await queueOrderNotice(ctx, tx, { type: confirmed ? "confirmed" : "placed" }, order!, now);
     return { order: order!, tranx, confirmed };
   });
-  void notify(ctx, { type: placed.confirmed ? "confirmed" : "placed" }, placed.order);
+  void nudgeOutbox(ctx);
   const result: CheckoutResult = {
     orderId: placed.order.id,
     orderNumber: placed.order.number,

@@ -3,8 +3,9 @@
  * consignment (typed by staff, or booked with the connected courier) and the courier's news.
  *
  * Every change is one short transaction that writes the order, its history (order_events, the
- * tracking timeline) and, for staff changes, the audit log. The courier is asked before or after
- * that transaction, never inside it, and the customer is told after it has committed.
+ * tracking timeline), the customer's messages (the outbox) and, for staff changes, the audit log.
+ * The courier is asked before or after that transaction, never inside it; the messages go out
+ * once it has committed.
  */
 import { and, desc, eq, like, ne } from "drizzle-orm";
 import {
@@ -28,8 +29,8 @@ import { CourierError } from "../integrations/couriers/provider";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { notifyOrder } from "./notifications";
-import { ORDER_NOT_FOUND, recordEvent, releaseInTx, unsellInTx } from "./orders";
+import { ORDER_NOT_FOUND, queueOrderNotice, recordEvent, releaseInTx, unsellInTx } from "./orders";
+import { nudgeOutbox } from "./outbox";
 import { publicContentChanged } from "./public-content";
 import { isUniqueViolation } from "./users";
 
@@ -86,9 +87,10 @@ export function courierLabel(courier: string | null): string | null {
  * Moves a locked order to `status` and writes the history line. A cancelled order gives back its
  * stock and coupon use; so does one refunded before it left the shop. Cancelling or refunding a
  * bought order takes back its sale counts and the e-books and courses it granted. A cancelled
- * order that was paid online is marked refund due for staff.
+ * order that was paid online is marked refund due for staff. The buyer's message is queued.
  */
 async function moveInTx(
+  ctx: Ctx,
   tx: Db,
   o: OrderRow,
   status: OrderStatus,
@@ -112,36 +114,14 @@ async function moveInTx(
   if (status === "cancelled" && o.paymentMethod === "gateway" && o.total > 0) {
     await recordEvent(tx, o.id, "refund_due", "Paid online and cancelled: refund due", null, now);
   }
+  await queueOrderNotice(ctx, tx, { type: "status_changed", status }, row!, now);
   return row!;
 }
 
-/** Tells the buyer that their order moved on; never fails the caller. */
-async function notifyStatus(ctx: Ctx, o: OrderRow, status: OrderStatus): Promise<void> {
-  try {
-    await notifyOrder(
-      ctx,
-      { type: "status_changed", status },
-      {
-        number: o.number,
-        name: o.name,
-        phone: o.phone,
-        email: o.email,
-        total: o.total,
-        status,
-        trackingCode: o.consignment,
-        shopName: ctx.config.SHOP_NAME,
-        publicUrl: ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`,
-      },
-    );
-  } catch (err) {
-    ctx.log.error({ err, order: o.number }, "notification failed");
-  }
-}
-
-/** After a committed move: public pages (stock, tracking) are renewed and the buyer is told. */
-function afterMove(ctx: Ctx, o: OrderRow, status: OrderStatus | null) {
+/** After a committed move: public pages (stock, tracking) are renewed and the buyer's message sent. */
+function afterMove(ctx: Ctx, status: OrderStatus | null) {
   publicContentChanged();
-  if (status) void notifyStatus(ctx, o, status);
+  if (status) void nudgeOutbox(ctx);
 }
 
 /**
@@ -160,7 +140,7 @@ export async function setOrderStatus(ctx: Ctx, orderId: number, input: unknown):
     if (!o.physical && SHIPPING_STATUSES.includes(v.status)) {
       throw new DomainError("conflict", `Order ${o.number} holds nothing to ship (only e-books or courses)`);
     }
-    const row = await moveInTx(tx, o, v.status, v.note ?? null, me.id, now);
+    const row = await moveInTx(ctx, tx, o, v.status, v.note ?? null, me.id, now);
     await recordAudit(ctx, tx, {
       action: "order.status",
       entity: "order",
@@ -170,7 +150,7 @@ export async function setOrderStatus(ctx: Ctx, orderId: number, input: unknown):
     });
     return row;
   });
-  afterMove(ctx, moved, moved.status);
+  afterMove(ctx, moved.status);
   return toFulfilment(moved);
 }
 
@@ -225,8 +205,10 @@ async function saveConsignmentInTx(
     .returning();
   const by = courierLabel(c.courier);
   const label = `Consignment ${c.consignment}${by ? ` (${by})` : ""}`;
-  if (ship) await recordEvent(tx, o.id, "shipped", label, c.actorId, c.now);
-  else
+  if (ship) {
+    await recordEvent(tx, o.id, "shipped", label, c.actorId, c.now);
+    await queueOrderNotice(ctx, tx, { type: "status_changed", status: "shipped" }, row!, c.now);
+  } else
     await recordEvent(tx, o.id, "consignment", `${label}, was ${o.consignment ?? "none"}`, c.actorId, c.now);
   await recordAudit(ctx, tx, {
     action: "order.consignment",
@@ -263,7 +245,7 @@ export async function assignConsignment(ctx: Ctx, orderId: number, input: unknow
     if (isUniqueViolation(e)) throw consignmentTaken(v.consignment);
     throw e;
   }
-  afterMove(ctx, saved.row, saved.shipped ? "shipped" : null);
+  afterMove(ctx, saved.shipped ? "shipped" : null);
   return toFulfilment(saved.row);
 }
 
@@ -365,7 +347,7 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
     if (isUniqueViolation(e)) throw consignmentTaken(cn);
     throw e;
   }
-  afterMove(ctx, saved.row, saved.shipped ? "shipped" : null);
+  afterMove(ctx, saved.shipped ? "shipped" : null);
   return toFulfilment(saved.row);
 }
 
@@ -409,12 +391,12 @@ export async function syncCourierStatus(ctx: Ctx, order: OrderRow): Promise<Cour
         : answer.status === "cancelled"
           ? "cancelled"
           : null;
-    const row = to ? await moveInTx(tx, o, to, `${by} reports ${answer.courierStatus}`, null, now) : o;
+    const row = to ? await moveInTx(ctx, tx, o, to, `${by} reports ${answer.courierStatus}`, null, now) : o;
     await tx.update(orders).set({ courierCheckedAt: now }).where(eq(orders.id, o.id));
     return { row, changed, to };
   });
   if (!outcome) return null;
-  if (outcome.changed || outcome.to) afterMove(ctx, outcome.row, outcome.to);
+  if (outcome.changed || outcome.to) afterMove(ctx, outcome.to);
   return {
     shipment: answer.status,
     courierStatus: answer.courierStatus,

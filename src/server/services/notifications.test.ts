@@ -1,11 +1,14 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../contracts/order-status";
-import { createNoEmail } from "../integrations/email/none";
-import type { EmailMessage, EmailProvider } from "../integrations/email/provider";
+import { NO_EMAIL } from "../integrations/email/none";
 import { gsmLength } from "../integrations/sms/gsm";
-import type { SmsProvider } from "../integrations/sms/provider";
-import type { Logger } from "../logger";
-import { composeOrderMessage, type NotifiableOrder, notifyOrder, type OrderEvent } from "./notifications";
+import {
+  composeOrderMessage,
+  type NotifiableOrder,
+  type OrderEvent,
+  orderMessageKey,
+  orderMessages,
+} from "./notifications";
 
 function anOrder(overrides: Partial<NotifiableOrder> = {}): NotifiableOrder {
   return {
@@ -25,25 +28,10 @@ function anOrder(overrides: Partial<NotifiableOrder> = {}): NotifiableOrder {
 const EVENTS: OrderEvent[] = [
   { type: "placed" },
   { type: "confirmed" },
-  { type: "payment_failed" },
+  { type: "payment_failed", tranx: "T100001AAAA" },
   ...ORDER_STATUSES.map((status) => ({ type: "status_changed" as const, status })),
 ];
 const label = (e: OrderEvent) => (e.type === "status_changed" ? `status_changed:${e.status}` : e.type);
-
-function fakeLog() {
-  const log = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  return { log, logger: log as unknown as Logger };
-}
-
-function recordingSms(): SmsProvider & { sent: { phone: string; body: string }[] } {
-  const sent: { phone: string; body: string }[] = [];
-  return { name: "test", sent, send: async (phone, body) => void sent.push({ phone, body }) };
-}
-
-function recordingEmail(): EmailProvider & { sent: EmailMessage[] } {
-  const sent: EmailMessage[] = [];
-  return { name: "smtp", sent, send: async (m) => void sent.push(m) };
-}
 
 describe("composeOrderMessage", () => {
   it.each(EVENTS.map((e) => [label(e), e] as const))(
@@ -150,97 +138,53 @@ describe("composeOrderMessage", () => {
   });
 });
 
-describe("notifyOrder", () => {
-  it("sends the SMS to the order's phone and the email to its address", async () => {
-    const sms = recordingSms();
-    const email = recordingEmail();
-    const result = await notifyOrder({ sms, email, log: fakeLog().logger }, { type: "confirmed" }, anOrder());
-    expect(result).toEqual({ sms: "sent", email: "sent" });
-    expect(sms.sent).toEqual([{ phone: "01711111111", body: expect.stringContaining("PG-240517-0042") }]);
-    expect(email.sent).toHaveLength(1);
-    expect(email.sent[0]).toMatchObject({
-      to: "rahim@example.com",
-      subject: expect.stringContaining("confirmed"),
-    });
-    expect(email.sent[0]?.html).toContain("<p>");
+describe("orderMessages", () => {
+  const order = (overrides: Partial<NotifiableOrder> = {}) => ({ id: 42, ...anOrder(overrides) });
+
+  it("gives an SMS to the order's phone and an email to its address, each with its own key", () => {
+    const messages = orderMessages({ type: "confirmed" }, order(), { emailProvider: "smtp" });
+    expect(messages).toEqual([
+      {
+        key: "order-42-confirmed-sms",
+        channel: "sms",
+        to: "01711111111",
+        body: expect.stringContaining("PG-240517-0042"),
+      },
+      expect.objectContaining({
+        key: "order-42-confirmed-email",
+        channel: "email",
+        to: "rahim@example.com",
+        subject: expect.stringContaining("confirmed"),
+        html: expect.stringContaining("<p>"),
+      }),
+    ]);
   });
 
-  it.each([undefined, null, "", "  "])(
-    "skips the email when the order has no address (%j)",
-    async (address) => {
-      const sms = recordingSms();
-      const email = recordingEmail();
-      const result = await notifyOrder(
-        { sms, email, log: fakeLog().logger },
-        { type: "placed" },
-        anOrder({ email: address }),
-      );
-      expect(result).toEqual({ sms: "sent", email: "skipped" });
-      expect(email.sent).toEqual([]);
-      expect(sms.sent).toHaveLength(1);
-    },
-  );
+  it.each([undefined, null, "", "  "])("gives no email when the order has no address (%j)", (address) => {
+    const messages = orderMessages({ type: "placed" }, order({ email: address }), { emailProvider: "smtp" });
+    expect(messages.map((m) => m.channel)).toEqual(["sms"]);
+  });
 
-  it("skips the email when no mail server is configured", async () => {
-    const { log, logger } = fakeLog();
-    const result = await notifyOrder(
-      { sms: recordingSms(), email: createNoEmail(logger), log: logger },
+  it("gives no email when no mail server is configured", () => {
+    const messages = orderMessages({ type: "placed" }, order(), { emailProvider: NO_EMAIL });
+    expect(messages.map((m) => m.channel)).toEqual(["sms"]);
+  });
+
+  it("keys each piece of news once per order, and each failed payment attempt on its own", () => {
+    const news: OrderEvent[] = [
       { type: "placed" },
-      anOrder(),
-    );
-    expect(result.email).toBe("skipped");
-    expect(log.warn).not.toHaveBeenCalled();
-  });
-
-  it("logs, and does not throw, when the SMS gateway is down; the email still goes", async () => {
-    const { log, logger } = fakeLog();
-    const email = recordingEmail();
-    const down: SmsProvider = {
-      name: "down",
-      send: async () => {
-        throw new Error("gateway timeout");
-      },
-    };
-    const result = await notifyOrder({ sms: down, email, log: logger }, { type: "placed" }, anOrder());
-    expect(result).toEqual({ sms: "failed", email: "sent" });
-    expect(email.sent).toHaveLength(1);
-    expect(log.warn).toHaveBeenCalledWith(
-      expect.objectContaining({ order: "PG-240517-0042", channel: "sms", err: expect.any(Error) }),
-      "order notification failed",
-    );
-  });
-
-  it("does not throw when a provider throws before returning a promise", async () => {
-    const { logger } = fakeLog();
-    const broken = {
-      name: "broken",
-      send: () => {
-        throw new Error("not even async");
-      },
-    } as unknown as SmsProvider;
-    const brokenEmail = { name: "smtp", send: broken.send } as unknown as EmailProvider;
-    await expect(
-      notifyOrder({ sms: broken, email: brokenEmail, log: logger }, { type: "payment_failed" }, anOrder()),
-    ).resolves.toEqual({ sms: "failed", email: "failed" });
-  });
-
-  it("logs a failed email with the order and the channel", async () => {
-    const { log, logger } = fakeLog();
-    const email: EmailProvider = {
-      name: "smtp",
-      send: async () => {
-        throw new Error("535 authentication failed");
-      },
-    };
-    const result = await notifyOrder(
-      { sms: recordingSms(), email, log: logger },
-      { type: "status_changed", status: "shipped" },
-      anOrder(),
-    );
-    expect(result).toEqual({ sms: "sent", email: "failed" });
-    expect(log.warn).toHaveBeenCalledWith(
-      expect.objectContaining({ order: "PG-240517-0042", event: "shipped", channel: "email" }),
-      "order notification failed",
+      { type: "confirmed" },
+      { type: "payment_failed", tranx: "T100001AAAA" },
+      { type: "payment_failed", tranx: "T100002BBBB" },
+      ...(["processing", "shipped", "delivered", "cancelled", "refunded"] as const).map((status) => ({
+        type: "status_changed" as const,
+        status,
+      })),
+    ];
+    const keys = news.map((e) => orderMessageKey(42, e, "sms"));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(orderMessageKey(42, { type: "status_changed", status: "shipped" }, "email")).toBe(
+      "order-42-shipped-email",
     );
   });
 });

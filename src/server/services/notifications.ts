@@ -1,16 +1,15 @@
 import { formatTaka } from "../../contracts/money";
 import { describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
 import { NO_EMAIL } from "../integrations/email/none";
-import type { EmailProvider } from "../integrations/email/provider";
 import { gsmLength, SMS_GSM_LIMIT } from "../integrations/sms/gsm";
-import type { SmsProvider } from "../integrations/sms/provider";
-import type { Logger } from "../logger";
+import type { NewMessage } from "./outbox";
 
 /** What happened to an order that the customer hears about. */
 export type OrderEvent =
   | { type: "placed" }
   | { type: "confirmed" }
-  | { type: "payment_failed" }
+  /** `tranx` is the failed attempt's: each failed attempt is news of its own. */
+  | { type: "payment_failed"; tranx: string }
   /** Staff or the courier moved the order on; `status` is the new one. */
   | { type: "status_changed"; status: OrderStatus };
 
@@ -219,47 +218,33 @@ export function composeOrderMessage(event: OrderEvent, order: NotifiableOrder): 
   };
 }
 
-export type NotifyDeps = { sms: SmsProvider; email: EmailProvider; log: Logger };
-
-export type NotifyResult = {
-  sms: "sent" | "failed";
-  email: "sent" | "failed" | "skipped";
-};
+/** The outbox key of one message: one per order, event (and payment attempt) and channel. */
+export function orderMessageKey(orderId: number, event: OrderEvent, channel: "sms" | "email"): string {
+  const what =
+    event.type === "status_changed"
+      ? event.status
+      : event.type === "payment_failed"
+        ? `payment_failed-${event.tranx}`
+        : event.type;
+  return `order-${orderId}-${what}-${channel}`;
+}
 
 /**
- * Tells the customer about an order: always by SMS, and by email when the order has an address
- * and a mail server is configured. Never throws (a gateway outage must not fail an order); call it
- * after the order's transaction has committed, never inside one.
+ * The messages that tell the customer about an order event, for the outbox: always an SMS, and an
+ * email when the order has an address and a mail server is configured.
  */
-export async function notifyOrder(
-  deps: NotifyDeps,
+export function orderMessages(
   event: OrderEvent,
-  order: NotifiableOrder,
-): Promise<NotifyResult> {
-  const about = { order: order.number, event: event.type === "status_changed" ? event.status : event.type };
-  let message: OrderMessage;
-  try {
-    message = composeOrderMessage(event, order);
-  } catch (err) {
-    deps.log.error({ err, ...about }, "order notification could not be composed");
-    return { sms: "failed", email: order.email ? "failed" : "skipped" };
+  order: NotifiableOrder & { id: number },
+  opts: { emailProvider: string },
+): NewMessage[] {
+  const message = composeOrderMessage(event, order);
+  const messages: NewMessage[] = [
+    { key: orderMessageKey(order.id, event, "sms"), channel: "sms", to: order.phone, body: message.sms },
+  ];
+  const to = order.email?.trim();
+  if (to && opts.emailProvider !== NO_EMAIL) {
+    messages.push({ key: orderMessageKey(order.id, event, "email"), channel: "email", to, ...message.email });
   }
-  const wantsEmail = Boolean(order.email?.trim()) && deps.email.name !== NO_EMAIL;
-  // Through .then, so a provider that throws before returning a promise is caught too.
-  const [sms, email] = await Promise.allSettled([
-    Promise.resolve().then(() => deps.sms.send(order.phone, message.sms)),
-    wantsEmail
-      ? Promise.resolve().then(() => deps.email.send({ to: order.email!.trim(), ...message.email }))
-      : Promise.resolve(),
-  ]);
-  if (sms.status === "rejected") {
-    deps.log.warn({ err: sms.reason, ...about, channel: "sms" }, "order notification failed");
-  }
-  if (email.status === "rejected") {
-    deps.log.warn({ err: email.reason, ...about, channel: "email" }, "order notification failed");
-  }
-  return {
-    sms: sms.status === "fulfilled" ? "sent" : "failed",
-    email: !wantsEmail ? "skipped" : email.status === "fulfilled" ? "sent" : "failed",
-  };
+  return messages;
 }

@@ -1,8 +1,9 @@
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { oneTimeCodes } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { sendNow } from "./outbox";
 import { consumeLimit, countRateLimitHit, RATE_LIMITS } from "./rate-limits";
 
 export type CodePurpose = "verify" | "reset";
@@ -71,10 +72,14 @@ export async function issueCode(
   });
   if (deliver) {
     const what = purpose === "verify" ? "verification" : "password reset";
-    await ctx.sms.send(
-      phone,
-      `${code} is your ${ctx.config.SHOP_NAME} ${what} code. It expires in 5 minutes.`,
-    );
+    // Through the outbox, delivered before the answer (someone is waiting), retried if it failed.
+    await sendNow(ctx, {
+      key: `code-${randomUUID()}-sms`,
+      channel: "sms",
+      to: phone,
+      body: `${code} is your ${ctx.config.SHOP_NAME} ${what} code. It expires in 5 minutes.`,
+      secret: true,
+    });
   }
 }
 

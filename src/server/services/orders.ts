@@ -18,7 +18,8 @@ import type { Ctx } from "./context";
 import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
 import { issueInvoice } from "./invoices";
-import { notifyOrder, type OrderEvent } from "./notifications";
+import { type OrderEvent, orderMessages } from "./notifications";
+import { enqueueMessages } from "./outbox";
 import { giveStockBack, reservedNeeds, takeStock } from "./stock";
 
 export const ORDER_NOT_FOUND = "No such order";
@@ -360,20 +361,34 @@ async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]
   }));
 }
 
-/** Tells the buyer; never fails the caller (an SMS gateway being down must not lose an order). */
-export async function notify(ctx: Ctx, event: OrderEvent, order: OrderRow): Promise<void> {
-  try {
-    await notifyOrder(ctx, event, {
+/**
+ * Writes the buyer's messages about an order event into the transaction's outbox, so they are
+ * sent if and only if the change commits; call `nudgeOutbox` after the commit to send them at once.
+ */
+export async function queueOrderNotice(
+  ctx: Ctx,
+  tx: Tx,
+  event: OrderEvent,
+  order: OrderRow,
+  now: Date,
+): Promise<void> {
+  const status =
+    event.type === "status_changed" ? event.status : event.type === "confirmed" ? "confirmed" : order.status;
+  const messages = orderMessages(
+    event,
+    {
+      id: order.id,
       number: order.number,
       name: order.name,
       phone: order.phone,
       email: order.email,
       total: order.total,
-      status: event.type === "confirmed" ? "confirmed" : order.status,
+      status,
+      trackingCode: event.type === "status_changed" ? order.consignment : null,
       shopName: ctx.config.SHOP_NAME,
       publicUrl: ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`,
-    });
-  } catch (err) {
-    ctx.log.error({ err, order: order.number }, "notification failed");
-  }
+    },
+    { emailProvider: ctx.email.name },
+  );
+  await enqueueMessages(tx, messages, now);
 }

@@ -17,12 +17,13 @@ import { DomainError } from "./errors";
 import {
   confirmInTx,
   getOrderRow,
-  notify,
   ORDER_NOT_FOUND,
+  queueOrderNotice,
   recordEvent,
   releaseInTx,
   requireBuyer,
 } from "./orders";
+import { nudgeOutbox } from "./outbox";
 import { requireRoomToHold, reservedNeeds, takeStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -106,11 +107,10 @@ async function failAttempt(
       .set({ status: "payment_failed", updatedAt: now })
       .where(eq(orders.id, o.id));
     await recordEvent(tx, o.id, "payment_failed", reason, null, now);
+    await queueOrderNotice(ctx, tx, { type: "payment_failed", tranx }, o, now);
     return o;
   });
-  if (order) {
-    void notify(ctx, { type: "payment_failed" }, order);
-  }
+  if (order) void nudgeOutbox(ctx);
 }
 
 export type PaymentOutcome = {
@@ -173,11 +173,18 @@ export async function settlePayment(
         .where(and(eq(payments.id, attempt.id), sql`${payments.status} <> 'paid'`))
         .returning({ id: payments.id });
       if (!recorded) return false;
-      return confirmInTx(ctx, tx, order, ctx.now(), `Paid by ${attempt.provider} (${verified.gatewayTxnId})`);
+      const now = ctx.now();
+      const confirmed = await confirmInTx(
+        ctx,
+        tx,
+        order,
+        now,
+        `Paid by ${attempt.provider} (${verified.gatewayTxnId})`,
+      );
+      if (confirmed) await queueOrderNotice(ctx, tx, { type: "confirmed" }, order, now);
+      return confirmed;
     });
-    if (confirmedNow) {
-      void notify(ctx, { type: "confirmed" }, order);
-    }
+    if (confirmedNow) void nudgeOutbox(ctx);
     return outcomeOf(ctx.db, order, attempt.tranx, "paid");
   }
   if (verified.status === "pending") return outcomeOf(ctx.db, order, attempt.tranx, "pending");

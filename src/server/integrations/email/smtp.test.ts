@@ -45,6 +45,12 @@ describe("SMTP email", () => {
     expect(smtp.messages[0]).toMatchObject({ text: "plain words", html: "<p>rich words</p>" });
   });
 
+  it("sends the message's key as its Message-ID, so a resent copy is the same mail", async () => {
+    const email = createSmtpEmail({ host: smtp.host, port: smtp.port, from: FROM }, log);
+    await email.send({ to: "a@example.com", subject: "Hi", text: "x", id: "order-42-confirmed-email" });
+    expect(smtp.messages[0]?.headers["message-id"]).toBe("<order-42-confirmed-email@pathagar.test>");
+  });
+
   it("keeps Bangla text and the taka sign intact", async () => {
     const email = createSmtpEmail({ host: smtp.host, port: smtp.port, from: FROM }, log);
     await email.send({ to: "a@example.com", subject: "অর্ডার ৳1,250", text: "ধন্যবাদ, মোট ৳1,250" });

@@ -28,6 +28,8 @@ export function createSmtpEmail(opts: SmtpOptions, log: Logger): EmailProvider {
     socketTimeout: timeout,
   });
   const server = `${opts.host}:${opts.port}`;
+  // The sender's domain, for Message-IDs of our own: <key@domain>.
+  const domain = /@([^@\s>]+)>?\s*$/.exec(opts.from)?.[1] ?? opts.host;
 
   return {
     name: "smtp",
@@ -39,6 +41,9 @@ export function createSmtpEmail(opts: SmtpOptions, log: Logger): EmailProvider {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          messageId: message.id
+            ? `<${message.id.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/g, ".")}@${domain}>`
+            : undefined,
         });
         log.info(
           { email: { to: message.to, subject: message.subject, messageId: info.messageId } },
