@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { Writable } from "node:stream";
-import { serve } from "@hono/node-server";
+import { getRequestListener, serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +35,9 @@ let h: Harness;
 let buyer: TestUser;
 let tranx: string;
 beforeAll(async () => {
+  // As in the server: the Node adapter's own Response, whose copies keep only the headers it
+  // was made with (a header set on it directly can be lost on the way out).
+  getRequestListener(() => new Response(null));
   h = await createHarness();
   buyer = await h.createUser();
   const product = await createProduct(h.db, { stock: 5 });
@@ -277,6 +280,16 @@ describe("Cache-Control of API answers", () => {
       headers: { "content-type": "text/plain" },
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("the sandbox gateway's page", () => {
+  it("carries a policy allowing its inline styles and its own form only", async () => {
+    const res = await h.request("GET", `${SANDBOX_PATH}/${tranx}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
   });
 });
 

@@ -26,7 +26,7 @@ import {
   refuseNul,
 } from "./middleware/body";
 import { handleError } from "./middleware/errors";
-import { noStore } from "./middleware/headers";
+import { noStore, pageSecurityPolicy } from "./middleware/headers";
 import { checkOrigin, requireJsonBody } from "./middleware/origin";
 import { publicCache } from "./middleware/public-cache";
 import { captureReferral } from "./middleware/referral";
@@ -140,6 +140,7 @@ export function createApp(opts: AppOptions) {
   if (pages) {
     app.use("*", loadSession(deps));
     app.use("*", captureReferral({ secure: deps.config.production }));
+    app.use("*", pageSecurityPolicy({ upgradeInsecure: deps.config.production }));
     // A signed-out visitor's page is the same for every signed-out visitor.
     app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
     app.all("*", async (c) => {

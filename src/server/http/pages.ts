@@ -23,6 +23,7 @@ export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string)
       ctx: c.get("ctx"),
       requestId: c.get("requestId"),
       buildVersion: build.assets.version,
+      nonce: c.get("nonce"),
     });
     return handler(c.req.raw, context);
   };

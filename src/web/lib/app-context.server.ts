@@ -7,6 +7,8 @@ export type AppContextValue = {
   ctx: Ctx;
   requestId: string;
   buildVersion: string;
+  /** The nonce the page's inline scripts carry, matching its Content-Security-Policy. */
+  nonce?: string;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

@@ -71,7 +71,7 @@ function bodyUnread(c: Context<AppEnv>): boolean {
 export function closeIfBodyUnread(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if (bodyUnread(c)) c.res.headers.set("Connection", "close");
+    if (bodyUnread(c)) c.header("Connection", "close");
   };
 }
 
