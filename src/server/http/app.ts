@@ -50,6 +50,8 @@ export type AppOptions = {
   pages?: (c: import("hono").Context<AppEnv>) => Promise<Response>;
   /** False turns off the short-lived copies of public answers (development: pages change). */
   publicCache?: boolean;
+  /** Pages come from the development server (Vite): its hot-update socket must be allowed. */
+  devServer?: boolean;
 };
 
 /** `/api/*`, the hashed assets, then React Router's handler for every other path. */
@@ -140,7 +142,7 @@ export function createApp(opts: AppOptions) {
   if (pages) {
     app.use("*", loadSession(deps));
     app.use("*", captureReferral({ secure: deps.config.production }));
-    app.use("*", pageSecurityPolicy({ upgradeInsecure: deps.config.production }));
+    app.use("*", pageSecurityPolicy({ upgradeInsecure: deps.config.production, devServer: opts.devServer }));
     // A signed-out visitor's page is the same for every signed-out visitor.
     app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
     app.all("*", async (c) => {

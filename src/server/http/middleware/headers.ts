@@ -29,14 +29,21 @@ export function newNonce(): string {
  * data: URLs); calls to the shop only. No third-party host is allowed: the shop loads no tag
  * manager or other outside script (a configured one would add its hosts here, only when set).
  */
-export function pagePolicy(nonce: string, opts: { upgradeInsecure: boolean }): string {
+export type PagePolicyOptions = {
+  /** Production: ask the browser to load everything over HTTPS. */
+  upgradeInsecure: boolean;
+  /** The development server: Vite's hot-update socket is a WebSocket on a port of its own. */
+  devServer?: boolean;
+};
+
+export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    opts.devServer ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -49,7 +56,7 @@ export function pagePolicy(nonce: string, opts: { upgradeInsecure: boolean }): s
  * Gives each page request its nonce (for the page's inline scripts, through React Router's load
  * context) and sends the page's Content-Security-Policy with it. Only HTML answers carry it.
  */
-export function pageSecurityPolicy(opts: { upgradeInsecure: boolean }): MiddlewareHandler<AppEnv> {
+export function pageSecurityPolicy(opts: PagePolicyOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const nonce = newNonce();
     c.set("nonce", nonce);
