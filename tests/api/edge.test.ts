@@ -205,6 +205,15 @@ describe("state-changing calls carry JSON", () => {
     expect(res.body).toEqual({ statusCode: 415, message: JSON_REQUIRED });
   });
 
+  it("refuses a malformed multipart body with 415 too, without reading it", async () => {
+    const res = await h.request("POST", "/api/auth/login", {
+      body: "--xyz\r\nnot a part",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get("connection")).toBe("close");
+  });
+
   it("refuses a body without a Content-Type", async () => {
     const res = await raw("POST", "/api/auth/login", { body: JSON.stringify(login) });
     expect(res.status).toBe(415);

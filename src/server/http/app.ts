@@ -78,7 +78,9 @@ export function createApp(opts: AppOptions) {
       { prefix: `${SANDBOX_PATH}/`, maxSize: MAX_SANDBOX_BODY },
     ]),
   );
-  app.use(refuseNul({ bodies: (path) => path.startsWith("/api/") || path.startsWith(`${SANDBOX_PATH}/`) }));
+  const takesForms = (path: string) =>
+    path.startsWith("/api/payment/") || path.startsWith(`${SANDBOX_PATH}/`);
+  app.use(refuseNul({ bodies: (path) => path.startsWith("/api/") || takesForms(path), forms: takesForms }));
   app.use("/api/*", noStore());
 
   app.get("/healthz", async (c) => {

@@ -104,10 +104,15 @@ function decodedAddress(url: string): string {
 /**
  * Refuses NUL characters with 400 before any handler sees them (PostgreSQL cannot store them in
  * text, and no honest field holds one): in the decoded path and query always, and on the paths
- * `bodies` picks, anywhere in a JSON body (keys too) and in form fields. A form body that cannot be
- * parsed is a 400 too. What was read stays cached for the handler.
+ * `bodies` picks, anywhere in a JSON body (keys too), and in form fields where `forms` are taken. A
+ * form body that cannot be parsed is a 400 too. What was read stays cached for the handler.
  */
-export function refuseNul(opts: { bodies: (path: string) => boolean }): MiddlewareHandler<AppEnv> {
+export function refuseNul(opts: {
+  /** Paths whose JSON bodies are read and checked. */
+  bodies: (path: string) => boolean;
+  /** Paths that take forms (the others refuse them unread, with 415). */
+  forms: (path: string) => boolean;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (decodedAddress(c.req.url).includes(NUL)) return send(c, 400, NUL_REFUSED);
     if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body || !opts.bodies(c.req.path)) {
@@ -126,7 +131,10 @@ export function refuseNul(opts: { bodies: (path: string) => boolean }): Middlewa
         }
         if (nul) return send(c, 400, NUL_REFUSED);
       }
-    } else if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    } else if (
+      (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") &&
+      opts.forms(c.req.path)
+    ) {
       let fields: Record<string, unknown>;
       try {
         fields = await c.req.parseBody({ all: true });
