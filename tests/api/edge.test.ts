@@ -436,6 +436,33 @@ describe("Connection: close on answers sent before the body was read", () => {
       }
     });
 
+    it("a client still sending a large chunked body reads its 413 before the connection goes", async () => {
+      const answer = await new Promise<string>((resolve) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            method: "POST",
+            path: `${SANDBOX_PATH}/${tranx}`,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          },
+          (res) => resolve(`${res.statusCode} ${res.headers.connection}`),
+        );
+        req.on("error", (err) => resolve(`error ${(err as NodeJS.ErrnoException).code}`));
+        const chunk = Buffer.alloc(64 * 1024, 97);
+        let sent = 0;
+        const write = () => {
+          while (sent < 100 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once("drain", write);
+          }
+          req.end();
+        };
+        write();
+      });
+      expect(answer).toBe("413 close");
+    });
+
     it("keeps the connection alive after an ordinary answer", async () => {
       const socket = await connect();
       socket.write(GET_VERSION);

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError } from "../../services/errors";
@@ -62,16 +63,38 @@ function bodyUnread(c: Context<AppEnv>): boolean {
   return c.req.raw.body !== null && !c.req.raw.bodyUsed;
 }
 
+/** How long a connection closed under an unread body still takes (and drops) what arrives. */
+export const LINGER_MS = 1000;
+
+/**
+ * Closes the way a careful server does when the client may still be sending: the end of our
+ * side first, then the rest of the body read and dropped for a moment before the socket goes.
+ * Closed at once, the unread bytes make the system reset the connection, and a client busy
+ * sending can lose the answer (a 413) it was sent.
+ */
+function lingerOnClose(socket: Socket) {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (this.writable) this.end();
+    this.resume();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+  };
+}
+
 /**
  * An answer sent before the request's body arrived whole (413, 415, 403, a NUL refused) says
- * `Connection: close`. The server stops reading such a body soon after answering and closes the
- * connection; a client told "keep-alive" would send its next request into that closing
- * connection and see it fail. Told "close", it opens a fresh one.
+ * `Connection: close`. The rest of such a body is not worth reading; a client told "keep-alive"
+ * would send its next request into a connection the server is about to give up and see it fail
+ * ("other side closed"). Told "close", it opens a fresh one.
  */
 export function closeIfBodyUnread(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if (bodyUnread(c)) c.header("Connection", "close");
+    if (!bodyUnread(c)) return;
+    c.header("Connection", "close");
+    const socket = incomingOf(c)?.socket;
+    if (socket) lingerOnClose(socket);
   };
 }
 
