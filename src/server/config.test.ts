@@ -34,7 +34,7 @@ describe("loadConfig", () => {
       DATABASE_URL: undefined,
       DATABASE_POOL_SIZE: 10,
       SHOP_NAME: "Pathagar",
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       LOG_LEVEL: "info",
       embedded: true,
       production: false,
@@ -61,8 +61,19 @@ describe("loadConfig", () => {
       SEED_DEMO: "0",
       SHOP_NAME: "Boi Ghor",
     });
-    expect(c).toMatchObject({ PORT: 8080, TRUST_PROXY: true, SHOP_NAME: "Boi Ghor", seedDemo: false });
+    expect(c).toMatchObject({ PORT: 8080, TRUST_PROXY: 1, SHOP_NAME: "Boi Ghor", seedDemo: false });
     expect(c.embedded).toBe(false);
+  });
+
+  it.each([
+    ["false", 0],
+    ["no", 0],
+    ["0", 0],
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+  ])("reads TRUST_PROXY=%s as %i proxies", (value, hops) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(hops);
   });
 
   it("does not seed demo data on a real PostgreSQL server unless asked", () => {
@@ -113,6 +124,8 @@ describe("loadConfig", () => {
     ["NODE_ENV", "staging"],
     ["LOG_LEVEL", "loud"],
     ["TRUST_PROXY", "maybe"],
+    ["TRUST_PROXY", "-1"],
+    ["TRUST_PROXY", "1.5"],
     ["PUBLIC_URL", "shop.example.com"],
     ["DATABASE_POOL_SIZE", "0"],
   ])("refuses a bad %s and names it", (key, value) => {

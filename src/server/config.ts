@@ -55,7 +55,16 @@ const schema = z.object({
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED_DEMO: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * How many proxies (load balancer, CDN) stand in front of the server: the caller's address is the
+   * one the outermost of them appended to X-Forwarded-For. `true` is one, `false` none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|yes|no|\d{1,2})$/, "must be false, true or a number of proxies such as 2")
+    .transform((v) => (v === "true" || v === "yes" ? 1 : v === "false" || v === "no" ? 0 : Number(v)))
+    .default(0),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")

@@ -20,6 +20,7 @@ async function dev() {
     database,
     buildVersion: "development",
     publicCache: false,
+    devServer: true,
     pages: pagesHandler(
       () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       "development",

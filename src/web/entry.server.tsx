@@ -8,7 +8,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { getApp } from "./lib/app-context.server";
+import { type AppContextValue, getApp } from "./lib/app-context.server";
 
 // The Hono server reads the context key from here, so both sides use the same one.
 export { appContext } from "./lib/app-context.server";
@@ -20,11 +20,15 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The page's Content-Security-Policy allows inline scripts with this nonce only: React
+  // Router's (data, module loader, scroll restoration) and React's streamed parts carry it.
+  const app = findApp(loadContext);
+  const nonce = app?.nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -36,8 +40,9 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -59,20 +64,31 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (!shellRendered) return;
+          if (app) app.ctx.log.error({ err: error, requestId: app.requestId }, "page error");
+          else console.error(String(error));
         },
       },
     );
   });
 }
 
-/** Unexpected page errors are logged with the request id; the page shows no internals. */
+function findApp(context: RouterContextProvider): AppContextValue | undefined {
+  try {
+    return getApp(context);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Unexpected page errors are logged with the request id and path (not the query, which may hold
+ * a code or a token); the page shows no internals.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  try {
-    const app = getApp(context as RouterContextProvider);
-    app.ctx.log.error({ err: error, requestId: app.requestId, url: request.url }, "page error");
-  } catch {
-    console.error(error);
-  }
+  const app = findApp(context as RouterContextProvider);
+  const path = new URL(request.url).pathname;
+  if (app) app.ctx.log.error({ err: error, requestId: app.requestId, path }, "page error");
+  else console.error(`page error at ${path}: ${String(error)}`);
 };

@@ -5,11 +5,16 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { SHOTS_DIR } from "./support";
 
 /**
- * Playwright's test with one addition: every document starts without the `theme` key, so
- * waitForApp (below) sees this load's hydration and not an earlier one's.
+ * Playwright's test with two additions: every document starts without the `theme` key, so
+ * waitForApp (below) sees this load's hydration and not an earlier one's; and a test fails when
+ * the page's Content-Security-Policy refused anything (Chromium says so on the console).
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
+    const refused: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) refused.push(msg.text());
+    });
     await page.addInitScript(() => {
       try {
         localStorage.removeItem("theme");
@@ -18,6 +23,7 @@ export const test = base.extend({
       }
     });
     await use(page);
+    expect(refused, "Content-Security-Policy violations").toEqual([]);
   },
 });
 export { expect };

@@ -1,6 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { Database } from "../db/client";
@@ -18,18 +17,27 @@ import { reviewsApi } from "./api/reviews";
 import { trackingApi } from "./api/tracking";
 import type { AppEnv } from "./env";
 import { mediaRoutes } from "./media";
+import {
+  closeIfBodyUnread,
+  limitBodies,
+  MAX_BODY,
+  MAX_CALLBACK_BODY,
+  MAX_SANDBOX_BODY,
+  refuseNul,
+} from "./middleware/body";
 import { handleError } from "./middleware/errors";
-import { checkOrigin } from "./middleware/origin";
+import { noStore, pageSecurityPolicy } from "./middleware/headers";
+import { checkOrigin, requireJsonBody } from "./middleware/origin";
 import { publicCache } from "./middleware/public-cache";
 import { captureReferral } from "./middleware/referral";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
 import { paymentCallbacks } from "./payment-callbacks";
-import { ok, send } from "./respond";
+import { ok } from "./respond";
 import { sandboxGateway } from "./sandbox-gateway";
 import { seoFiles } from "./seo-files";
 
-export const MAX_JSON_BODY = 1024 * 1024;
+export const MAX_JSON_BODY = MAX_BODY;
 
 export type AppOptions = {
   deps: AppDeps;
@@ -42,6 +50,8 @@ export type AppOptions = {
   pages?: (c: import("hono").Context<AppEnv>) => Promise<Response>;
   /** False turns off the short-lived copies of public answers (development: pages change). */
   publicCache?: boolean;
+  /** Pages come from the development server (Vite): its hot-update socket must be allowed. */
+  devServer?: boolean;
 };
 
 /** `/api/*`, the hashed assets, then React Router's handler for every other path. */
@@ -51,6 +61,7 @@ export function createApp(opts: AppOptions) {
   const cacheTtlMs = opts.publicCache === false ? 0 : deps.config.PAGE_CACHE_SECONDS * 1000;
   app.onError(handleError);
   app.use(requestLog(deps.log, deps.config.TRUST_PROXY));
+  app.use(closeIfBodyUnread());
   app.use(
     secureHeaders({
       crossOriginEmbedderPolicy: false,
@@ -60,6 +71,17 @@ export function createApp(opts: AppOptions) {
     }),
   );
   app.use(compress());
+  // Every route has a body limit; gateways and the sandbox page post a few short fields.
+  app.use(
+    limitBodies(MAX_BODY, [
+      { prefix: "/api/payment/", maxSize: MAX_CALLBACK_BODY },
+      { prefix: `${SANDBOX_PATH}/`, maxSize: MAX_SANDBOX_BODY },
+    ]),
+  );
+  const takesForms = (path: string) =>
+    path.startsWith("/api/payment/") || path.startsWith(`${SANDBOX_PATH}/`);
+  app.use(refuseNul({ bodies: (path) => path.startsWith("/api/") || takesForms(path), forms: takesForms }));
+  app.use("/api/*", noStore());
 
   app.get("/healthz", async (c) => {
     try {
@@ -72,21 +94,12 @@ export function createApp(opts: AppOptions) {
   });
 
   // Gateways come back cross-site and without the session: before the Origin check of /api.
-  app.use(
-    "/api/payment/*",
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => send(c, 413, "The request body is too large") }),
-  );
   app.route("/api/payment", paymentCallbacks(deps));
   if (deps.sandbox) app.route(SANDBOX_PATH, sandboxGateway(deps.sandbox, deps.log));
 
   const api = new Hono<AppEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: (c) => send(c, 413, "The request body is too large"),
-    }),
-  );
   api.use(checkOrigin(deps.config.PUBLIC_URL));
+  api.use(requireJsonBody());
   api.use(loadSession(deps));
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
   // Search results are the same for everyone, signed in or not.
@@ -131,6 +144,7 @@ export function createApp(opts: AppOptions) {
   if (pages) {
     app.use("*", loadSession(deps));
     app.use("*", captureReferral({ secure: deps.config.production }));
+    app.use("*", pageSecurityPolicy({ upgradeInsecure: deps.config.production, devServer: opts.devServer }));
     // A signed-out visitor's page is the same for every signed-out visitor.
     app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
     app.all("*", async (c) => {

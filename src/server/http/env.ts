@@ -10,5 +10,7 @@ export type AppEnv = {
     user: PublicUser | null;
     sessionToken: string | undefined;
     ctx: Ctx;
+    /** The nonce of this page's inline scripts (pages only; see middleware/headers.ts). */
+    nonce?: string;
   };
 };

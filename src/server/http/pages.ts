@@ -25,6 +25,7 @@ export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string)
       requestId: c.get("requestId"),
       buildVersion: build.assets.version,
       origin: shopOrigin(c.get("ctx").config, c.req.url),
+      nonce: c.get("nonce"),
     });
     return handler(c.req.raw, context);
   };

@@ -4,6 +4,7 @@ import type { SandboxBooks, SandboxOutcome } from "../integrations/payments/sand
 import type { Logger } from "../logger";
 import { escapeHtml } from "../services/notifications";
 import type { AppEnv } from "./env";
+import { SANDBOX_PAGE_POLICY } from "./middleware/headers";
 
 const OUTCOMES: Record<SandboxOutcome, { label: string; url: "success" | "fail" | "cancel" }> = {
   pay: { label: "Pay", url: "success" },
@@ -35,6 +36,10 @@ button.pay{background:#047857;border-color:#047857;color:#fff}
  */
 export function sandboxGateway(books: SandboxBooks, log: Logger) {
   const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    await next();
+    c.header("Content-Security-Policy", SANDBOX_PAGE_POLICY);
+  });
 
   app.get("/:tranx", async (c) => {
     const row = await books.find(c.req.param("tranx"));

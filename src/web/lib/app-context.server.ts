@@ -9,6 +9,8 @@ export type AppContextValue = {
   buildVersion: string;
   /** The shop's origin for canonical URLs and share links: PUBLIC_URL's, or an allowed request host's. */
   origin: string;
+  /** The nonce the page's inline scripts carry, matching its Content-Security-Policy. */
+  nonce?: string;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

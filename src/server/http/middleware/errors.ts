@@ -4,8 +4,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import type { Envelope } from "../../../contracts/api";
 import { fieldErrors } from "../../../contracts/zod";
+import { redact } from "../../logger";
 import { DomainError, STATUS_OF } from "../../services/errors";
 import type { AppEnv } from "../env";
+import { BODY_TOO_LARGE } from "./body";
 
 /** The one table from error kinds to answers; a 500 logs the request id and shows no internals. */
 export function toEnvelope(err: unknown): Envelope {
@@ -23,16 +25,24 @@ export function toEnvelope(err: unknown): Envelope {
   if (err instanceof HTTPException && err.status < 500) {
     return {
       statusCode: err.status,
-      message: err.status === 413 ? "The request body is too large" : err.message || "Bad request",
+      message: err.status === 413 ? BODY_TOO_LARGE : err.message || "Bad request",
     };
   }
   return { statusCode: 500, message: "Internal Server Error" };
 }
 
+/**
+ * The app's error handler. A 500 is logged with the request id, method and path (not the query,
+ * which may hold a code or a token) through the logger, which drops a failed statement's
+ * parameters and every secret.
+ */
 export function handleError(err: unknown, c: Context<AppEnv>) {
   const body = toEnvelope(err);
   if (body.statusCode >= 500) {
-    (c.get("log") ?? console).error({ err, requestId: c.get("requestId") }, "unhandled error");
+    const about = { err, requestId: c.get("requestId"), method: c.req.method, path: c.req.path };
+    const log = c.get("log");
+    if (log) log.error(about, "unhandled error");
+    else console.error(JSON.stringify(redact(about)));
   }
   return c.json(body, body.statusCode as ContentfulStatusCode);
 }

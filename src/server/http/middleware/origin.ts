@@ -1,12 +1,21 @@
 import type { MiddlewareHandler } from "hono";
 import { DomainError } from "../../services/errors";
+import { send } from "../respond";
+import { hasBody, mediaType } from "./body";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Sec-Fetch-Site values of a request the shop's own pages made, or a person typed. */
+const OWN_FETCH = new Set(["same-origin", "none"]);
+
+export const CROSS_SITE_REFUSED = "Cross-site request refused";
+export const JSON_REQUIRED = "Send the request body as JSON (Content-Type: application/json)";
+
 /**
  * Refuses state-changing calls from other sites: the Origin header, when present, must be this
- * server's own origin (or PUBLIC_URL's); without it, Sec-Fetch-Site must not say cross-site.
- * Callers that send neither are not browsers and cannot ride a visitor's cookie.
+ * server's own origin (or PUBLIC_URL's); without it, Sec-Fetch-Site, when present, must say
+ * same-origin or none (same-site is another shop on a sibling domain). Callers that send
+ * neither are not browsers and cannot ride a visitor's cookie.
  */
 export function checkOrigin(publicUrl: string | undefined): MiddlewareHandler {
   const configured = publicUrl ? new URL(publicUrl).origin : undefined;
@@ -15,10 +24,30 @@ export function checkOrigin(publicUrl: string | undefined): MiddlewareHandler {
       const origin = c.req.header("origin");
       const own = new URL(c.req.url).origin;
       if (origin) {
-        if (origin !== own && origin !== configured)
-          throw new DomainError("forbidden", "Cross-site request refused");
-      } else if (c.req.header("sec-fetch-site") === "cross-site") {
-        throw new DomainError("forbidden", "Cross-site request refused");
+        if (origin !== own && origin !== configured) throw new DomainError("forbidden", CROSS_SITE_REFUSED);
+      } else {
+        const site = c.req.header("sec-fetch-site")?.trim().toLowerCase();
+        if (site !== undefined && !OWN_FETCH.has(site)) {
+          throw new DomainError("forbidden", CROSS_SITE_REFUSED);
+        }
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * State-changing calls carry JSON or nothing, with 415 for anything else. A page on another
+ * site can send a form or text/plain without asking, but not application/json: the browser
+ * first asks this server (a preflight), which never agrees. A call without a body and without
+ * a Content-Type (sign out) passes.
+ */
+export function requireJsonBody(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!SAFE.has(c.req.method)) {
+      const type = c.req.header("content-type");
+      if (type === undefined ? hasBody(c) : mediaType(type) !== "application/json") {
+        return send(c, 415, JSON_REQUIRED);
       }
     }
     await next();

@@ -1,7 +1,9 @@
+import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { publicContentChanged } from "../../services/public-content";
 import type { AppEnv } from "../env";
+import { pageSecurityPolicy } from "./headers";
 import { publicCache } from "./public-cache";
 
 /** An app whose page counts its renders; `x-user` stands in for a signed-in session. */
@@ -77,5 +79,44 @@ describe("the public answer cache", () => {
     const again = await app.request("/page");
     expect(again.headers.get("x-cache")).toBeNull();
     expect(renders()).toBe(2);
+  });
+});
+
+describe("the public answer cache under a Content-Security-Policy", () => {
+  // As in the server: the Node adapter's own Response, whose copies (made when a later
+  // middleware adds a header) keep only the headers the Response was made with.
+  beforeAll(() => {
+    getRequestListener(() => new Response(null));
+  });
+
+  it("hands each visitor a kept page with their own nonce, matching their policy", async () => {
+    let renders = 0;
+    const app = new Hono<AppEnv>();
+    app.use("*", async (c, next) => {
+      await next();
+      c.header("x-request-id", "r1");
+    });
+    app.use("*", pageSecurityPolicy({ upgradeInsecure: false }));
+    app.use("*", publicCache({ ttlMs: 30_000, shared: () => true }));
+    app.get("/page", (c) => {
+      renders += 1;
+      const nonce = c.get("nonce");
+      return c.html(
+        `<script nonce="${nonce}">window.a=1</script><script nonce="${nonce}">window.b=2</script>`,
+      );
+    });
+    const nonceOf = (res: Response) =>
+      /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const first = await app.request("/page");
+    const second = await app.request("/page");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(renders).toBe(1);
+    const [n1, n2] = [nonceOf(first), nonceOf(second)];
+    expect(n1).toBeTruthy();
+    expect(n2).toBeTruthy();
+    expect(n2).not.toBe(n1);
+    const body = await second.text();
+    expect(body).toBe(`<script nonce="${n2}">window.a=1</script><script nonce="${n2}">window.b=2</script>`);
+    expect(await first.text()).toContain(`nonce="${n1}"`);
   });
 });

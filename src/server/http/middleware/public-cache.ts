@@ -3,7 +3,24 @@ import { LRUCache } from "lru-cache";
 import { publicContentVersion } from "../../services/public-content";
 import type { AppEnv } from "../env";
 
-type Stored = { status: number; headers: [string, string][]; body: ArrayBuffer };
+type Stored = {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  /** The nonce the page's inline scripts were rendered with. */
+  nonce?: string;
+};
+
+/**
+ * A kept page with this request's nonce in place of the one it was rendered with: a nonce is
+ * good for one answer only, and the page's Content-Security-Policy names the current one.
+ */
+function withNonce(hit: Stored, nonce: string | undefined): BodyInit {
+  if (!hit.nonce || !nonce || hit.nonce === nonce) return hit.body;
+  const text = new TextDecoder().decode(hit.body);
+  // Bytes, not a string: the answer's length is counted in bytes.
+  return new TextEncoder().encode(text.replaceAll(`nonce="${hit.nonce}"`, `nonce="${nonce}"`));
+}
 
 export type PublicCacheOptions = {
   /** How long an answer is reused; 0 turns the cache off. */
@@ -39,7 +56,12 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     const key = `${publicContentVersion()} ${origin}${url.pathname}${url.search}`;
     const hit = cache.get(key);
     if (hit) {
-      const res = new Response(hit.body, { status: hit.status, headers: hit.headers });
+      // A Headers object, not the stored list: the Node adapter's Response copies its original
+      // headers when a later middleware adds one, and would drop what is set here.
+      const res = new Response(withNonce(hit, c.get("nonce")), {
+        status: hit.status,
+        headers: new Headers(hit.headers),
+      });
       res.headers.set("X-Cache", "HIT");
       return res;
     }
@@ -48,8 +70,8 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     if (res.status !== 200 || res.headers.has("set-cookie") || !res.body) return;
     const body = await res.arrayBuffer();
     const headers = [...res.headers.entries()];
-    cache.set(key, { status: res.status, headers, body });
-    c.res = new Response(body, { status: res.status, headers });
+    cache.set(key, { status: res.status, headers, body, nonce: c.get("nonce") });
+    c.res = new Response(body, { status: res.status, headers: new Headers(headers) });
     c.header("X-Cache", "MISS");
   };
 }

@@ -1,0 +1,72 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+
+// Headers added after the handler go through `c.header`, never `c.res.headers.set`: the Node
+// adapter's Response keeps the headers it was made with when it is copied, and Hono copies it
+// whenever a later middleware adds a header, so a direct change can be lost on the way out.
+
+/**
+ * API answers carry the caller's session, cart, orders or codes: none may be kept by a browser
+ * or a shared cache. An answer that is public and cacheable says so with its own Cache-Control.
+ */
+export function noStore(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  };
+}
+
+/** A fresh nonce for one answer's inline scripts: 128 random bits. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+/**
+ * The Content-Security-Policy of the shop's pages. Scripts: the shop's own files and the inline
+ * scripts React Router and React write into the page (its data, the module loader, scroll
+ * restoration, streamed parts), each carrying this answer's nonce. Styles: the shop's stylesheet
+ * and the `style` attributes React and the dialog primitives render. Images from the shop (and
+ * data: URLs); calls to the shop only. No third-party host is allowed: the shop loads no tag
+ * manager or other outside script (a configured one would add its hosts here, only when set).
+ */
+export type PagePolicyOptions = {
+  /** Production: ask the browser to load everything over HTTPS. */
+  upgradeInsecure: boolean;
+  /** The development server: Vite's hot-update socket is a WebSocket on a port of its own. */
+  devServer?: boolean;
+};
+
+export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    opts.devServer ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(opts.upgradeInsecure ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/**
+ * Gives each page request its nonce (for the page's inline scripts, through React Router's load
+ * context) and sends the page's Content-Security-Policy with it. Only HTML answers carry it.
+ */
+export function pageSecurityPolicy(opts: PagePolicyOptions): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const nonce = newNonce();
+    c.set("nonce", nonce);
+    await next();
+    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
+      c.header("Content-Security-Policy", pagePolicy(nonce, opts));
+    }
+  };
+}
+
+/** The sandbox gateway's page: inline styles and a form posting to itself, nothing else. */
+export const SANDBOX_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
