@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { idField } from "../../../contracts/paging";
-import { z } from "../../../contracts/zod";
+import { idParams } from "../../../contracts/paging";
 import { getInvoice } from "../../services/invoices";
 import { cancelOrder, getMyOrder, listMyOrders, payAgain, placeOrder } from "../../services/orders";
 import type { AppEnv } from "../env";
@@ -12,8 +11,6 @@ export function originOf(c: Context<AppEnv>): string {
   const configured = c.get("ctx").config.PUBLIC_URL;
   return configured ? new URL(configured).origin : new URL(c.req.url).origin;
 }
-
-const idParam = z.object({ id: idField });
 
 /** Checkout, the buyer's orders and invoices. */
 export function ordersApi() {
@@ -28,22 +25,22 @@ export function ordersApi() {
   api.get("/orders", async (c) => ok(c, await listMyOrders(c.get("ctx"))));
 
   api.get("/orders/:id", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return ok(c, await getMyOrder(c.get("ctx"), id));
   });
 
   api.post("/orders/:id/cancel", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return ok(c, await cancelOrder(c.get("ctx"), id), "Order cancelled");
   });
 
   api.post("/orders/:id/pay", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return send(c, 201, "Payment started", await payAgain(c.get("ctx"), id, originOf(c)));
   });
 
   api.get("/invoices/:id", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return ok(c, await getInvoice(c.get("ctx"), id));
   });
 
