@@ -20,7 +20,16 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema({ ...apiDocument, $id: DOC_ID } as unknown as Json, undefined, undefined, false);
 
-type Route = { method: string; template: string; regex: RegExp; literal: number; operation: Operation };
+type Route = {
+  method: string;
+  template: string;
+  /** Path parameters with an enum match only its values. */
+  regex: RegExp;
+  /** Any value in every parameter (the handler, not the router, refuses an unknown one). */
+  loose: RegExp;
+  literal: number;
+  operation: Operation;
+};
 
 function pointer(...parts: string[]): string {
   return parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
@@ -42,6 +51,7 @@ const ROUTES: Route[] = Object.entries(apiDocument.paths ?? {}).flatMap(([templa
       method: method.toUpperCase(),
       template,
       regex: new RegExp(`^${source}$`),
+      loose: new RegExp(`^${template.replace(/\{(\w+)\}/g, "[^/]+")}$`),
       literal: template.split("/").filter((s) => s && !s.startsWith("{")).length,
       operation,
     };
@@ -49,10 +59,10 @@ const ROUTES: Route[] = Object.entries(apiDocument.paths ?? {}).flatMap(([templa
 );
 
 /** The documented operation a request reaches, the one with the most fixed segments first. */
-export function findOperation(method: string, pathname: string): Route | undefined {
-  return ROUTES.filter((r) => r.method === method.toUpperCase() && r.regex.test(pathname)).sort(
-    (a, b) => b.literal - a.literal,
-  )[0];
+export function findOperation(method: string, pathname: string, loose = false): Route | undefined {
+  return ROUTES.filter(
+    (r) => r.method === method.toUpperCase() && (loose ? r.loose : r.regex).test(pathname),
+  ).sort((a, b) => b.literal - a.literal)[0];
 }
 
 const validators = new Map<string, ValidateFunction>();
@@ -73,7 +83,10 @@ export type Answer = { method: string; path: string; status: number; headers: He
 export function contractViolation(a: Answer): string | null {
   const pathname = new URL(a.path, "http://shop.test").pathname;
   if (!pathname.startsWith("/api/") && pathname !== "/api") return null;
-  const route = findOperation(a.method, pathname);
+  // A value outside a path parameter's enum reaches no route (404), or a handler that refuses it.
+  const route =
+    findOperation(a.method, pathname) ??
+    (a.status === 404 ? undefined : findOperation(a.method, pathname, true));
   let body: unknown;
   try {
     body = JSON.parse(a.text);

@@ -622,9 +622,9 @@ export function errorStatuses(e: Endpoint): number[] {
   if (e.method !== "get") {
     out.add(413);
     if (e.access.who !== "gateway") {
-      // Writes from another site are refused; a body must be JSON.
+      // Writes from another site are refused; a body, when sent, must be JSON.
       out.add(403);
-      if (e.body) out.add(415);
+      out.add(415);
     }
   }
   // A redirecting callback answers every refusal with the failure page instead.
