@@ -84,6 +84,10 @@ export const districtField = z
       return z.NEVER;
     }
     return found.name;
+  })
+  .meta({
+    description:
+      "One of the 64 districts of Bangladesh (official or older spelling, e.g. Chattogram or Chittagong)",
   });
 
 /** `GET /api/cart/info?district=NAME`. */

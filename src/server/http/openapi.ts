@@ -669,7 +669,7 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
   if (e.params || e.query) {
     op.requestParams = { ...(e.params ? { path: e.params } : {}), ...(e.query ? { query: e.query } : {}) };
   }
-  if (e.body) op.requestBody = { required: false, content: { "application/json": { schema: e.body } } };
+  if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: e.body } } };
   if (e.form) {
     op.requestBody = {
       content: {
