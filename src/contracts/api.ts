@@ -1,7 +1,5 @@
+import type { z } from "zod";
+import type { envelopeFields } from "./answers";
+
 /** Every API answer (architecture rule 6); the HTTP status equals statusCode. */
-export type Envelope<T = unknown> = {
-  statusCode: number;
-  message: string;
-  data?: T;
-  errors?: Record<string, string>;
-};
+export type Envelope<T = unknown> = z.infer<typeof envelopeFields> & { data?: T };

@@ -19,7 +19,8 @@ export const phoneField = z
   .min(1, { error: PHONE_REQUIRED, abort: true })
   .min(MIN_PHONE_LENGTH, { error: INVALID_PHONE, abort: true })
   .refine(isBangladeshiMobile, { error: INVALID_PHONE })
-  .transform((v) => normalisePhone(v) ?? v);
+  .transform((v) => normalisePhone(v) ?? v)
+  .meta({ description: "A Bangladeshi mobile number: 01XXXXXXXXX, 8801XXXXXXXXX or +8801XXXXXXXXX" });
 
 /** Required, at least 6 characters, one of the listed batches. */
 export const hscBatchField = z
@@ -28,7 +29,8 @@ export const hscBatchField = z
   .min(MIN_BATCH_LENGTH, { error: MIN_6_CHARACTERS, abort: true })
   .refine((v) => (HSC_BATCHES as readonly string[]).includes(v), {
     error: `Choose one of: ${HSC_BATCHES.join(", ")}`,
-  });
+  })
+  .meta({ description: `One of: ${HSC_BATCHES.join(", ")}` });
 
 export const passwordField = z
   .string()

@@ -1,3 +1,4 @@
+import type { cartInfoSchema } from "./answers";
 import { PRODUCT_KINDS, type ProductKind } from "./catalog";
 import { type DeliveryZone, findDistrict } from "./districts";
 import { toTaka } from "./money";
@@ -86,6 +87,10 @@ export const districtField = z
       return z.NEVER;
     }
     return found.name;
+  })
+  .meta({
+    description:
+      "One of the 64 districts of Bangladesh (official or older spelling, e.g. Chattogram or Chittagong)",
   });
 
 /** `GET /api/cart/info?district=NAME`. */
@@ -130,37 +135,7 @@ export type CartView = {
  * GET /api/cart/info's data: the summary fields (qty, totalPrice, discountedAmount, netPrice,
  * deliveryCharges, couponId, joiningId, isStationary) plus the lines, money in taka.
  */
-export type CartInfo = {
-  qty: number;
-  totalPrice: number;
-  discountedAmount: number;
-  netPrice: number;
-  deliveryCharges: number;
-  /** The applied coupon's id; null when there is none or the attached one does not qualify. */
-  couponId: number | null;
-  /** The cart's id. */
-  joiningId: number | null;
-  isStationary: boolean;
-  district: string;
-  zone: DeliveryZone;
-  /** The attached coupon's code, applied or not. */
-  couponCode: string | null;
-  /** Why the attached coupon gives no discount now. */
-  couponMessage?: string;
-  lines: {
-    id: number;
-    type: ProductKind;
-    productId: number;
-    title: string;
-    image: string | null;
-    unitPrice: number;
-    quantity: number;
-    lineTotal: number;
-    source: string;
-    url: string;
-    maxQuantity: number;
-  }[];
-};
+export type CartInfo = z.infer<typeof cartInfoSchema>;
 
 /** The API's shape of a priced cart: amounts in taka with at most two decimals. */
 export function toCartInfo(v: CartView): CartInfo {

@@ -55,3 +55,6 @@ export const searchQuerySchema = z.object({
     .min(1, { error: "q is required" })
     .max(200, { error: "q must be at most 200 characters" }),
 });
+
+/** `{slug}` in a path (bundles, authors). */
+export const slugParams = z.object({ slug: z.string().min(1).max(200) });

@@ -1,3 +1,12 @@
+import type { z } from "zod";
+import type {
+  authorRefSchema,
+  chapterSchema,
+  pageFields,
+  productCardSchema,
+  productDetailSchema,
+} from "./answers";
+
 /** Product kinds as the cart names them (`stationary` is the specification's spelling). */
 export const PRODUCT_KINDS = ["book", "ebook", "bundle", "stationary", "content"] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
@@ -45,59 +54,14 @@ export const INFO_SLUGS = [
 ] as const;
 export type InfoSlug = (typeof INFO_SLUGS)[number];
 
-export type AuthorRef = { name: string; name_bn: string | null; slug: string };
+export type AuthorRef = z.infer<typeof authorRefSchema>;
 
 /** A product as lists show it. Money here is poisha; the API turns it into taka. */
-export type ProductCard = {
-  id: number;
-  kind: ProductKind;
-  slug: string;
-  title: string;
-  title_bn: string | null;
-  price: number;
-  sale_price: number | null;
-  in_stock: boolean;
-  image: string | null;
-  authors: AuthorRef[];
-  rating: { average: number | null; count: number };
-  url: string;
-};
+export type ProductCard = z.infer<typeof productCardSchema>;
 
-export type Chapter = {
-  id: number;
-  position: number;
-  title: string;
-  kind: ChapterKind;
-  is_free: boolean;
-  /** Only for free chapters (and, later, owners). */
-  body: string | null;
-};
+export type Chapter = z.infer<typeof chapterSchema>;
 
-export type ProductDetail = ProductCard & {
-  description: string;
-  tracks: Track[];
-  hsc_year: number | null;
-  language: string;
-  stock: number | null;
-  book?: {
-    publisher: string | null;
-    edition: string | null;
-    isbn: string | null;
-    pages: number | null;
-    ebook_id: number | null;
-  };
-  ebook?: { page_count: number; demo_pages: number[]; book: ProductCard | null };
-  bundle?: { items: (ProductCard & { quantity: number })[]; items_total: number; saving: number };
-  stationery?: { brand: string | null; category: string; images: string[] };
-  content?: { chapters: Chapter[] };
-  related: ProductCard[];
-};
+export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export type Page<T> = {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-  /** Set when more matched than `total` counts (a search counts up to 1,000). */
-  more?: boolean;
-};
+/** A list's page; `more` is set when more matched than `total` counts (a search counts up to 1,000). */
+export type Page<T> = z.infer<typeof pageFields> & { items: T[] };

@@ -1,6 +1,6 @@
+import type { checkoutResultSchema, orderViewSchema } from "./answers";
 import { phoneField } from "./auth";
 import { districtField } from "./cart";
-import type { OrderStatus } from "./order-status";
 import { z } from "./zod";
 
 export const PAYMENT_METHODS = ["gateway", "cod"] as const;
@@ -65,48 +65,7 @@ export const checkoutSchema = z.object({
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 /** The answer to a placed order; `redirectUrl` is the gateway's page (absent for cash on delivery). */
-export type CheckoutResult = {
-  orderId: number;
-  orderNumber: string;
-  tranx: string;
-  redirectUrl?: string;
-};
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** An order as its buyer sees it; money in poisha. */
-export type OrderView = {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  createdAt: string;
-  confirmedAt: string | null;
-  name: string;
-  phone: string;
-  district: string;
-  area: string;
-  address: string;
-  note: string | null;
-  subtotal: number;
-  discount: number;
-  delivery: number;
-  total: number;
-  couponCode: string | null;
-  /** Until when an unpaid order waits for its payment. */
-  payBy: string | null;
-  consignment: string | null;
-  invoiceId: number | null;
-  /** The latest payment attempt's id of ours, for the success page. */
-  tranx: string | null;
-  canCancel: boolean;
-  canPay: boolean;
-  lines: {
-    productId: number;
-    kind: string;
-    title: string;
-    image: string | null;
-    url: string;
-    unitPrice: number;
-    quantity: number;
-    lineTotal: number;
-  }[];
-};
+export type OrderView = z.infer<typeof orderViewSchema>;

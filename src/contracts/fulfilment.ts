@@ -2,6 +2,7 @@
  * Staff order handling: the status changes staff may make, the consignment form, and what the
  * staff calls answer. Imported by the admin pages and the server.
  */
+import type { orderFulfilmentSchema } from "./answers";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { z } from "./zod";
 
@@ -77,17 +78,4 @@ export const consignmentSchema = z.object({
 export type ConsignmentInput = z.input<typeof consignmentSchema>;
 
 /** What the staff calls answer: the order's fulfilment state (money in poisha). */
-export type OrderFulfilment = {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  paymentMethod: "gateway" | "cod";
-  total: number;
-  courier: string | null;
-  consignment: string | null;
-  /** Where the customer follows the parcel, when it has a consignment. */
-  trackingPath: string | null;
-  /** The statuses staff may move it to next. */
-  next: OrderStatus[];
-  updatedAt: string;
-};
+export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;

@@ -21,3 +21,6 @@ export const idField = z.coerce
   .int({ error: "id must be a whole number" })
   .positive({ error: "id must be a positive number" })
   .max(2_147_483_647, { error: "id is out of range" });
+
+/** `{id}` in a path. */
+export const idParams = z.object({ id: idField });

@@ -1,3 +1,4 @@
+import type { reviewAnswerSchema } from "./answers";
 import { PRODUCT_KINDS } from "./catalog";
 import { idField, pageQuery } from "./paging";
 import { z } from "./zod";
@@ -16,13 +17,9 @@ export type ReviewInput = z.input<typeof reviewSchema>;
 
 export const reviewsQuerySchema = pageQuery.extend({ product: idField });
 
-export type Review = {
-  id: number;
-  rating: number;
-  text: string;
-  author: string;
-  verified_purchase: boolean;
-  mine: boolean;
-  created_at: string;
-  updated_at: string;
-};
+export type Review = z.infer<typeof reviewAnswerSchema>;
+
+/** `PATCH /api/admin/reviews/{id}`: hide a review from the shop, or show it again. */
+export const reviewModerationSchema = z.object({
+  hidden: z.boolean({ error: "hidden must be true or false" }),
+});

@@ -2,6 +2,8 @@
  * The public tracking page and the referral report: what they show, and the little helpers both
  * sides use to show it. No server code here: the browser imports this module.
  */
+import type { z } from "zod";
+import type { referralReportSchema, trackingViewSchema } from "./answers";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { describeShipmentStatus, isShipmentStatus, type ShipmentStatus } from "./shipping";
 
@@ -38,43 +40,10 @@ export function describeTimelineStatus(status: string): string | null {
 }
 
 /** `/tracking/{cn}` as anyone holding the consignment number sees it. */
-export type TrackingView = {
-  consignment: string;
-  /** The courier's name for display; null when staff booked it by hand without naming one. */
-  courier: string | null;
-  /** The last digits of the order number; nothing else of the order identifies it. */
-  orderEnding: string;
-  district: string;
-  /** Units in the parcel. */
-  items: number;
-  status: OrderStatus;
-  statusText: string;
-  /** The courier's latest word, when it has given one. */
-  shipment: ShipmentStatus | null;
-  /** Oldest first; the last one is the current state. */
-  events: { status: string; text: string; at: string }[];
-  /** When the courier was last asked (null: never, or staff set the status by hand). */
-  checkedAt: string | null;
-};
+export type TrackingView = z.infer<typeof trackingViewSchema>;
 
 /** `/reports`: the sales attributed to the signed-in user's referral code (money in poisha). */
-export type ReferralReport = {
-  code: string;
-  shareUrl: string;
-  /** Counted over bought orders only (confirmed, processing, shipped, delivered). */
-  orders: number;
-  /** What the bought orders sold, after discounts and without delivery. */
-  amount: number;
-  months: { month: string; orders: number; amount: number }[];
-  /** The newest attributed orders of any status; the buyer is never named. */
-  recent: {
-    orderEnding: string;
-    placedAt: string;
-    amount: number;
-    status: OrderStatus;
-    statusText: string;
-  }[];
-};
+export type ReferralReport = z.infer<typeof referralReportSchema>;
 
 const MONTHS = [
   "January",

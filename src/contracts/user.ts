@@ -1,18 +1,12 @@
 /** The account as pages and the API read it: no zod here, so the shell stays light. */
+import type { z } from "zod";
+import type { publicUserSchema } from "./answers";
+
 export const ROLES = ["customer", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The user as the API and the pages read them. */
-export type PublicUser = {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  hsc_batch: string | null;
-  phone_verified: boolean;
-  role: Role;
-  permissions: string[];
-};
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** The profile dialog opens when a signed-in user lacks a phone or an HSC batch. */
 export function needsProfileUpdate(user: Pick<PublicUser, "phone" | "hsc_batch"> | null): boolean {

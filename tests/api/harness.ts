@@ -2,7 +2,8 @@
  * One fresh database and one app per test file. With TEST_DATABASE_URL (a postgres:// URL of a
  * server where we may CREATE DATABASE) each harness gets its own database there, dropped again in
  * `close()`; without it, an in-memory PGlite. Files go to a temporary directory, also removed in
- * `close()`. Requests go through `app.request`, no socket.
+ * `close()`. Requests go through `app.request`, no socket, and every answer is checked against the
+ * OpenAPI document (./contract.ts).
  *
  *   let h: Harness;
  *   beforeAll(async () => { h = await createHarness(); });
@@ -30,6 +31,7 @@ import { createLogger } from "../../src/server/logger";
 import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
 import { SESSION_COOKIE } from "../../src/server/services/sessions";
 import { registerUser } from "../../src/server/services/users";
+import { contractViolation } from "./contract";
 
 /** The clock starts here, on a minute boundary, so fixed one-minute windows are predictable. */
 export const START_TIME = new Date("2031-03-01T08:00:00.000Z");
@@ -228,6 +230,9 @@ export async function createHarness(opts: HarnessOptions = {}) {
     } catch {
       parsed = undefined;
     }
+    // Every answer is held to the API document: an undocumented status or shape fails the test.
+    const violation = contractViolation({ method, path, status: res.status, headers: res.headers, text });
+    if (violation) throw new Error(`The answer breaks the API document: ${violation}`);
     const setCookie = res.headers.getSetCookie();
     return {
       status: res.status,

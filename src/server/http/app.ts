@@ -15,6 +15,7 @@ import { libraryApi } from "./api/library";
 import { ordersApi } from "./api/orders";
 import { reviewsApi } from "./api/reviews";
 import { trackingApi } from "./api/tracking";
+import { apiDocs } from "./api-docs";
 import type { AppEnv } from "./env";
 import { mediaRoutes } from "./media";
 import {
@@ -102,6 +103,8 @@ export function createApp(opts: AppOptions) {
   api.use(requireJsonBody());
   api.use(loadSession(deps));
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
+  // The API described (src/server/http/openapi.ts), and its reference page for developers.
+  api.route("/", apiDocs(opts.buildVersion));
   // Search results are the same for everyone, signed in or not.
   const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true });
   api.use("/search", searchCache);

@@ -1,15 +1,11 @@
 import { Hono } from "hono";
-import { z } from "../../contracts/zod";
+import type { PaymentNoticeAnswer } from "../../contracts/answers";
+import { paymentCallbackParams as params } from "../../contracts/payments";
 import { type AppDeps, contextFor } from "../services/context";
 import { DomainError } from "../services/errors";
 import { settlePayment } from "../services/payments";
 import type { AppEnv } from "./env";
 import { ok } from "./respond";
-
-const params = z.object({
-  provider: z.enum(["sandbox", "sslcommerz", "bkash"], { error: "Unknown payment gateway" }),
-  tranx: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: "Bad transaction id" }),
-});
 
 /** The callback's fields: query string and form body together (gateways use either). */
 async function fieldsOf(c: import("hono").Context<AppEnv>): Promise<Record<string, string>> {
@@ -56,7 +52,7 @@ export function paymentCallbacks(deps: AppDeps) {
   app.post("/:provider/:tranx/ipn", async (c) => {
     const p = params.parse(c.req.param());
     const result = await settlePayment(c.get("ctx"), { ...p, params: await fieldsOf(c) });
-    return ok(c, { status: result.status }, "Received");
+    return ok(c, { status: result.status } satisfies PaymentNoticeAnswer, "Received");
   });
 
   return app;

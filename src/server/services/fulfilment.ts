@@ -8,6 +8,7 @@
  * once it has committed.
  */
 import { and, desc, eq, like, ne } from "drizzle-orm";
+import type { courierSyncSchema } from "../../contracts/answers";
 import {
   CONSIGNABLE_STATUSES,
   consignmentSchema,
@@ -20,9 +21,9 @@ import {
 } from "../../contracts/fulfilment";
 import { BOUGHT_STATUSES, describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
 import { can } from "../../contracts/permissions";
-import type { ShipmentStatus } from "../../contracts/shipping";
 import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../contracts/tracking";
 import type { PublicUser } from "../../contracts/user";
+import type { z } from "../../contracts/zod";
 import type { Db } from "../db/client";
 import { orderEvents, orders } from "../db/schema";
 import { CourierError } from "../integrations/couriers/provider";
@@ -351,14 +352,8 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
   return toFulfilment(saved.row);
 }
 
-export type CourierSync = {
-  shipment: ShipmentStatus;
-  /** The courier's own word, e.g. Steadfast's `delivered_approval_pending`. */
-  courierStatus: string;
-  /** Whether the courier's status differs from the one last recorded. */
-  changed: boolean;
-  status: OrderStatus;
-};
+/** What a courier check found (the shape of its API answer). */
+export type CourierSync = z.infer<typeof courierSyncSchema>;
 
 /**
  * Asks the courier where the parcel is (no transaction open), then in a short transaction records

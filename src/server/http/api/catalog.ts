@@ -1,9 +1,13 @@
 import { Hono } from "hono";
 import type { Page, ProductCard, ProductDetail, ProductKind } from "../../../contracts/catalog";
-import { listQuerySchema, searchQuerySchema, toListQuery } from "../../../contracts/catalog-query";
+import {
+  listQuerySchema,
+  searchQuerySchema,
+  slugParams,
+  toListQuery,
+} from "../../../contracts/catalog-query";
 import { toTaka } from "../../../contracts/money";
-import { idField } from "../../../contracts/paging";
-import { z } from "../../../contracts/zod";
+import { idParams } from "../../../contracts/paging";
 import { getAuthor, getProduct, listProducts, suggestProducts } from "../../services/catalog";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
@@ -33,9 +37,6 @@ function detailOut(d: ProductDetail) {
       : {}),
   };
 }
-
-const idParams = z.object({ id: idField });
-const slugParams = z.object({ slug: z.string().min(1).max(200) });
 
 export function catalogApi() {
   const api = new Hono<AppEnv>();

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { idField } from "../../../contracts/paging";
-import { z } from "../../../contracts/zod";
+import { idParams } from "../../../contracts/paging";
 import { shopOrigin } from "../../config";
 import { placeOrder } from "../../services/checkout";
 import { getInvoice } from "../../services/invoices";
@@ -14,8 +13,6 @@ import { ok, readJson, send } from "../respond";
 export function originOf(c: Context<AppEnv>): string {
   return shopOrigin(c.get("ctx").config, c.req.url);
 }
-
-const idParam = z.object({ id: idField });
 
 /** Checkout, the buyer's orders and invoices. */
 export function ordersApi() {
@@ -30,22 +27,22 @@ export function ordersApi() {
   api.get("/orders", async (c) => ok(c, await listMyOrders(c.get("ctx"))));
 
   api.get("/orders/:id", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return ok(c, await getMyOrder(c.get("ctx"), id));
   });
 
   api.post("/orders/:id/cancel", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return ok(c, await cancelOrder(c.get("ctx"), id), "Order cancelled");
   });
 
   api.post("/orders/:id/pay", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return send(c, 201, "Payment started", await payAgain(c.get("ctx"), id, originOf(c)));
   });
 
   api.get("/invoices/:id", async (c) => {
-    const { id } = idParam.parse(c.req.param());
+    const { id } = idParams.parse(c.req.param());
     return ok(c, await getInvoice(c.get("ctx"), id));
   });
 

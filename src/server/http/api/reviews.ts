@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { idField } from "../../../contracts/paging";
-import { reviewsQuerySchema } from "../../../contracts/reviews";
-import { z } from "../../../contracts/zod";
+import { idParams } from "../../../contracts/paging";
+import { reviewModerationSchema, reviewsQuerySchema } from "../../../contracts/reviews";
 import { listReviews, moderateReview, saveReview } from "../../services/reviews";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
@@ -19,10 +18,8 @@ export function reviewsApi() {
       : ok(c, review, "Your review is updated");
   });
   api.patch("/admin/reviews/:id", async (c) => {
-    const { id } = z.object({ id: idField }).parse(c.req.param());
-    const { hidden } = z
-      .object({ hidden: z.boolean({ error: "hidden must be true or false" }) })
-      .parse(await readJson(c));
+    const { id } = idParams.parse(c.req.param());
+    const { hidden } = reviewModerationSchema.parse(await readJson(c));
     await moderateReview(c.get("ctx"), id, hidden);
     return ok(c, { id, hidden }, hidden ? "Review hidden" : "Review shown");
   });

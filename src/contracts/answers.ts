@@ -1,0 +1,419 @@
+/**
+ * What the API answers, as zod schemas: the envelope and the `data` of every answer. The
+ * TypeScript types of these shapes are derived from here (`z.infer`), in the area modules that
+ * name them (`PublicUser` in user.ts, `ProductCard` in catalog.ts, …), so the type the code uses
+ * and the schema the API document shows are one definition. Those area modules import only types
+ * from this one, so zod stays out of the pages that do not need it.
+ *
+ * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC.
+ */
+import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "./catalog";
+import { PAYMENT_METHODS } from "./checkout";
+import { ORDER_STATUSES } from "./order-status";
+import { SHIPMENT_STATUSES } from "./shipping";
+import { ROLES } from "./user";
+import { z } from "./zod";
+
+const isoTime = () => z.iso.datetime({ offset: true });
+const taka = (what: string) => z.number().meta({ description: `${what}, in taka (at most two decimals)` });
+const poisha = (what: string) => z.int().meta({ description: `${what}, in poisha (1 taka = 100 poisha)` });
+
+/** The fields every answer has (architecture rule 6); the HTTP status equals statusCode. */
+export const envelopeFields = z.object({
+  statusCode: z.int().meta({ description: "The HTTP status again" }),
+  message: z.string().meta({ description: "What happened, in words a person can be shown" }),
+  errors: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: "Bad input: the first message for each field, keyed by its dotted path" }),
+});
+
+/** The envelope with a `data` of this schema (or none). */
+export function envelopeOf(data?: z.ZodType) {
+  return data ? envelopeFields.extend({ data }) : envelopeFields;
+}
+
+/** An error answer: statusCode, message and, for bad input, errors. */
+export const errorEnvelopeSchema = envelopeFields.meta({ id: "ErrorEnvelope" });
+
+/** The paging fields of every list answer. */
+export const pageFields = z.object({
+  total: z.int().meta({ description: "How many matched (a search counts up to 1,000)" }),
+  page: z.int(),
+  limit: z.int(),
+  more: z.boolean().optional().meta({ description: "Set when more matched than `total` counts" }),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return pageFields.extend({ items: z.array(item) });
+}
+
+// ---- accounts
+
+export const publicUserSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    phone: z.string().nullable().meta({ description: "Local form 01XXXXXXXXX" }),
+    email: z.string().nullable(),
+    hsc_batch: z.string().nullable(),
+    phone_verified: z.boolean(),
+    role: z.enum(ROLES),
+    permissions: z
+      .array(z.string())
+      .meta({ description: "Admin areas a staff member may use; empty for admins, who may use all" }),
+  })
+  .meta({ id: "User" });
+
+export const userPageSchema = pageOf(publicUserSchema).meta({ id: "UserPage" });
+
+export const codeSentSchema = z
+  .object({ phone: z.string().meta({ description: "Where the code went" }) })
+  .meta({ id: "CodeSent" });
+
+export const versionSchema = z
+  .object({ version: z.string().meta({ description: "The build id; a change means a new deployment" }) })
+  .meta({ id: "Version" });
+
+// ---- catalogue
+
+export const authorRefSchema = z
+  .object({ name: z.string(), name_bn: z.string().nullable(), slug: z.string() })
+  .meta({ id: "AuthorRef" });
+
+export const productCardSchema = z
+  .object({
+    id: z.int(),
+    kind: z.enum(PRODUCT_KINDS),
+    slug: z.string(),
+    title: z.string(),
+    title_bn: z.string().nullable(),
+    price: z.number().meta({ description: "In taka in API answers (poisha inside the server)" }),
+    sale_price: z.number().nullable(),
+    in_stock: z.boolean(),
+    image: z.string().nullable().meta({ description: "Storage key of the cover, or null" }),
+    authors: z.array(authorRefSchema),
+    rating: z.object({ average: z.number().nullable(), count: z.int() }),
+    url: z.string().meta({ description: "The product's page in the shop" }),
+  })
+  .meta({ id: "ProductCard" });
+
+export const productPageSchema = pageOf(productCardSchema).meta({ id: "ProductPage" });
+
+export const chapterSchema = z
+  .object({
+    id: z.int(),
+    position: z.int(),
+    title: z.string(),
+    kind: z.enum(CHAPTER_KINDS),
+    is_free: z.boolean(),
+    body: z.string().nullable().meta({ description: "Only for free chapters" }),
+  })
+  .meta({ id: "Chapter" });
+
+export const productDetailSchema = productCardSchema
+  .extend({
+    description: z.string(),
+    tracks: z.array(z.enum(TRACKS)),
+    hsc_year: z.int().nullable(),
+    language: z.string(),
+    stock: z.int().nullable(),
+    book: z
+      .object({
+        publisher: z.string().nullable(),
+        edition: z.string().nullable(),
+        isbn: z.string().nullable(),
+        pages: z.int().nullable(),
+        ebook_id: z.int().nullable(),
+      })
+      .optional(),
+    ebook: z
+      .object({ page_count: z.int(), demo_pages: z.array(z.int()), book: productCardSchema.nullable() })
+      .optional(),
+    bundle: z
+      .object({
+        items: z.array(productCardSchema.extend({ quantity: z.int() })),
+        items_total: z.number(),
+        saving: z.number(),
+      })
+      .optional(),
+    stationery: z
+      .object({ brand: z.string().nullable(), category: z.string(), images: z.array(z.string()) })
+      .optional(),
+    content: z.object({ chapters: z.array(chapterSchema) }).optional(),
+    related: z.array(productCardSchema),
+  })
+  .meta({ id: "ProductDetail" });
+
+export const authorSchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    name_bn: z.string().nullable(),
+    bio: z.string().nullable(),
+    photo: z.string().nullable(),
+    products: productPageSchema,
+  })
+  .meta({ id: "Author" });
+
+export const suggestionSchema = productCardSchema
+  .pick({ id: true, kind: true, title: true, title_bn: true, url: true, image: true })
+  .meta({ id: "Suggestion" });
+
+// ---- reviews
+
+export const reviewAnswerSchema = z
+  .object({
+    id: z.int(),
+    rating: z.int().min(1).max(5),
+    text: z.string(),
+    author: z.string().meta({ description: "The reviewer's first name and an initial" }),
+    verified_purchase: z.boolean(),
+    mine: z.boolean(),
+    created_at: isoTime(),
+    updated_at: isoTime(),
+  })
+  .meta({ id: "Review" });
+
+export const reviewPageSchema = pageOf(reviewAnswerSchema).meta({ id: "ReviewPage" });
+
+export const reviewVisibilitySchema = z
+  .object({ id: z.int(), hidden: z.boolean() })
+  .meta({ id: "ReviewVisibility" });
+
+// ---- cart
+
+export const cartInfoSchema = z
+  .object({
+    qty: z.int().meta({ description: "Units in the cart" }),
+    totalPrice: taka("Lines before the coupon (delivery included for stationery)"),
+    discountedAmount: taka("The coupon's discount"),
+    netPrice: taka("What the buyer pays"),
+    deliveryCharges: taka("Delivery"),
+    couponId: z
+      .int()
+      .nullable()
+      .meta({ description: "The applied coupon; null when none, or the attached one does not qualify" }),
+    joiningId: z.int().nullable().meta({ description: "The cart's id" }),
+    isStationary: z.boolean(),
+    district: z.string(),
+    zone: z.enum(["dhaka", "outside"]),
+    couponCode: z.string().nullable().meta({ description: "The attached coupon's code, applied or not" }),
+    couponMessage: z
+      .string()
+      .optional()
+      .meta({ description: "Why the attached coupon gives no discount now" }),
+    lines: z.array(
+      z.object({
+        id: z.int(),
+        type: z.enum(PRODUCT_KINDS),
+        productId: z.int(),
+        title: z.string(),
+        image: z.string().nullable(),
+        unitPrice: taka("The effective price of one"),
+        quantity: z.int(),
+        lineTotal: taka("The line"),
+        source: z.string(),
+        url: z.string(),
+        maxQuantity: z.int().meta({ description: "How many the shopper may have" }),
+      }),
+    ),
+  })
+  .meta({ id: "CartInfo" });
+
+// ---- orders, payments and invoices
+
+export const checkoutResultSchema = z
+  .object({
+    orderId: z.int(),
+    orderNumber: z.string(),
+    tranx: z.string().meta({ description: "Our id of the payment attempt" }),
+    redirectUrl: z
+      .string()
+      .optional()
+      .meta({ description: "The gateway's payment page; absent for cash on delivery" }),
+  })
+  .meta({ id: "CheckoutResult" });
+
+export const orderViewSchema = z
+  .object({
+    id: z.int(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    createdAt: isoTime(),
+    confirmedAt: isoTime().nullable(),
+    name: z.string(),
+    phone: z.string(),
+    district: z.string(),
+    area: z.string(),
+    address: z.string(),
+    note: z.string().nullable(),
+    subtotal: poisha("Lines"),
+    discount: poisha("Coupon discount"),
+    delivery: poisha("Delivery"),
+    total: poisha("What the buyer pays"),
+    couponCode: z.string().nullable(),
+    payBy: isoTime().nullable().meta({ description: "Until when an unpaid order waits for its payment" }),
+    consignment: z.string().nullable(),
+    invoiceId: z.int().nullable(),
+    tranx: z.string().nullable().meta({ description: "The latest payment attempt's id of ours" }),
+    canCancel: z.boolean(),
+    canPay: z.boolean(),
+    lines: z.array(
+      z.object({
+        productId: z.int(),
+        kind: z.string(),
+        title: z.string(),
+        image: z.string().nullable(),
+        url: z.string(),
+        unitPrice: poisha("One unit"),
+        quantity: z.int(),
+        lineTotal: poisha("The line"),
+      }),
+    ),
+  })
+  .meta({ id: "Order" });
+
+export const invoiceSnapshotSchema = z
+  .object({
+    number: z.string(),
+    issuedAt: isoTime(),
+    shop: z.object({ name: z.string(), url: z.string().nullable() }),
+    order: z.object({
+      id: z.int(),
+      number: z.string(),
+      placedAt: isoTime(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      couponCode: z.string().nullable(),
+    }),
+    buyer: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    deliverTo: z.object({ district: z.string(), area: z.string(), address: z.string() }),
+    lines: z.array(
+      z.object({
+        productId: z.int(),
+        kind: z.string(),
+        title: z.string(),
+        unitPrice: poisha("One unit"),
+        quantity: z.int(),
+        lineTotal: poisha("The line"),
+        discount: poisha("This line's share of the coupon"),
+      }),
+    ),
+    subtotal: poisha("Lines"),
+    discount: poisha("Coupon discount"),
+    delivery: poisha("Delivery"),
+    total: poisha("Total paid"),
+  })
+  .meta({ id: "InvoiceSnapshot", description: "Frozen when the invoice is issued" });
+
+export const invoiceViewSchema = z
+  .object({ id: z.int(), orderId: z.int(), snapshot: invoiceSnapshotSchema })
+  .meta({ id: "Invoice" });
+
+export const PAYMENT_OUTCOMES = ["paid", "failed", "cancelled", "pending"] as const;
+
+export const paymentNoticeAnswerSchema = z
+  .object({
+    status: z.enum(PAYMENT_OUTCOMES).meta({ description: "The payment as the gateway confirmed it" }),
+  })
+  .meta({ id: "PaymentNoticeAnswer" });
+export type PaymentNoticeAnswer = z.infer<typeof paymentNoticeAnswerSchema>;
+
+// ---- staff order handling
+
+export const orderFulfilmentSchema = z
+  .object({
+    id: z.int(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    total: poisha("What the buyer pays"),
+    courier: z.string().nullable(),
+    consignment: z.string().nullable(),
+    trackingPath: z.string().nullable().meta({ description: "Where the customer follows the parcel" }),
+    next: z.array(z.enum(ORDER_STATUSES)).meta({ description: "The statuses staff may move it to next" }),
+    updatedAt: isoTime(),
+  })
+  .meta({ id: "OrderFulfilment" });
+
+export const courierSyncSchema = z
+  .object({
+    shipment: z.enum(SHIPMENT_STATUSES),
+    courierStatus: z.string().meta({ description: "The courier's own word" }),
+    changed: z.boolean().meta({ description: "Whether it differs from the one last recorded" }),
+    status: z.enum(ORDER_STATUSES),
+  })
+  .meta({ id: "CourierSync" });
+
+// ---- tracking, referrals, library
+
+export const trackingViewSchema = z
+  .object({
+    consignment: z.string(),
+    courier: z.string().nullable(),
+    orderEnding: z.string().meta({ description: "The last digits of the order number, nothing more" }),
+    district: z.string(),
+    items: z.int(),
+    status: z.enum(ORDER_STATUSES),
+    statusText: z.string(),
+    shipment: z.enum(SHIPMENT_STATUSES).nullable(),
+    events: z
+      .array(z.object({ status: z.string(), text: z.string(), at: isoTime() }))
+      .meta({ description: "Oldest first; the last one is the current state" }),
+    checkedAt: isoTime().nullable(),
+  })
+  .meta({ id: "Tracking" });
+
+export const referralReportSchema = z
+  .object({
+    code: z.string(),
+    shareUrl: z.string(),
+    orders: z.int().meta({ description: "Bought orders only" }),
+    amount: poisha("What the bought orders sold, after discounts, without delivery"),
+    months: z.array(
+      z.object({
+        month: z.string().regex(/^\d{4}-\d{2}$/),
+        orders: z.int(),
+        amount: poisha("Sold that month"),
+      }),
+    ),
+    recent: z.array(
+      z.object({
+        orderEnding: z.string(),
+        placedAt: isoTime(),
+        amount: poisha("Sold"),
+        status: z.enum(ORDER_STATUSES),
+        statusText: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "ReferralReport" });
+
+export const libraryEbookSchema = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    titleBn: z.string().nullable(),
+    image: z.string().nullable(),
+    pageCount: z.int().meta({ description: "0 when the file has not been counted" }),
+    boughtAt: isoTime(),
+    readUrl: z.string(),
+  })
+  .meta({ id: "LibraryEbook" });
+
+export const libraryCourseSchema = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    titleBn: z.string().nullable(),
+    image: z.string().nullable(),
+    chapters: z.int(),
+    boughtAt: isoTime(),
+    url: z.string(),
+  })
+  .meta({ id: "LibraryCourse" });
+
+export const myLibrarySchema = z
+  .object({ ebooks: z.array(libraryEbookSchema), courses: z.array(libraryCourseSchema) })
+  .meta({ id: "Library", description: "Both lists newest first" });

@@ -1,0 +1,730 @@
+/**
+ * The API described: one entry per endpoint, from which `/api/openapi.json` is generated. Request
+ * schemas are the ones the services parse, answer schemas the ones the types derive from, so the
+ * document cannot drift from the code without a test noticing (tests/api/openapi.test.ts: every
+ * route of the app is here, and every answer of the API tests matches its entry).
+ *
+ * Adding an endpoint means adding one entry to ENDPOINTS.
+ */
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from "zod-openapi";
+import {
+  authorSchema,
+  cartInfoSchema,
+  checkoutResultSchema,
+  codeSentSchema,
+  courierSyncSchema,
+  envelopeOf,
+  errorEnvelopeSchema,
+  invoiceViewSchema,
+  myLibrarySchema,
+  orderFulfilmentSchema,
+  orderViewSchema,
+  paymentNoticeAnswerSchema,
+  productDetailSchema,
+  productPageSchema,
+  publicUserSchema,
+  referralReportSchema,
+  reviewAnswerSchema,
+  reviewPageSchema,
+  reviewVisibilitySchema,
+  suggestionSchema,
+  trackingViewSchema,
+  userPageSchema,
+  versionSchema,
+} from "../../contracts/answers";
+import {
+  forgetPasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyPhoneSchema,
+} from "../../contracts/auth";
+import { authoritySchema, usersQuerySchema } from "../../contracts/authority";
+import {
+  cartAddSchema,
+  cartInfoQuerySchema,
+  cartLineSchema,
+  cartQuantitySchema,
+  couponCodeSchema,
+} from "../../contracts/cart";
+import { listQuerySchema, searchQuerySchema, slugParams } from "../../contracts/catalog-query";
+import { checkoutSchema } from "../../contracts/checkout";
+import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
+import { idParams } from "../../contracts/paging";
+import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
+import type { AdminArea } from "../../contracts/permissions";
+import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../contracts/reviews";
+import { z } from "../../contracts/zod";
+import { SESSION_COOKIE } from "../services/sessions";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type ZodObject = z.ZodObject;
+
+/** Who may call an endpoint; `staff` names the admin area whose permission it needs (admins hold all). */
+export type Access =
+  | { who: "anyone" }
+  | { who: "signed-in" }
+  | { who: "staff"; permission: AdminArea }
+  | { who: "admin" }
+  | { who: "gateway" };
+
+/** A successful answer: the envelope with this `data`, a redirect, or another media type. */
+type Success =
+  | { status: 200 | 201; description: string; data?: z.ZodType }
+  | { status: 303; description: string; redirect: true }
+  | { status: 200; description: string; mediaType: string };
+
+export type Endpoint = {
+  method: Method;
+  /** The OpenAPI path (`{param}` form), `/api` included. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: ZodObject;
+  query?: ZodObject;
+  /** A JSON body: the schema the service parses. */
+  body?: z.ZodType;
+  /** A gateway's callback: its fields as a form, or JSON. */
+  form?: z.ZodType;
+  success: Success[];
+  /** Refusals this endpoint gives beyond those its access, parameters and body imply. */
+  errors?: number[];
+};
+
+const anyone: Access = { who: "anyone" };
+const signedIn: Access = { who: "signed-in" };
+const staff = (permission: AdminArea): Access => ({ who: "staff", permission });
+const ok = (description: string, data?: z.ZodType): Success => ({ status: 200, description, data });
+const created = (description: string, data?: z.ZodType): Success => ({ status: 201, description, data });
+
+const cnParams = z.object({
+  cn: z.string().meta({ description: "The consignment number, as printed on the parcel" }),
+});
+const returnParams = paymentCallbackParams.extend({ outcome: z.enum(PAYMENT_RETURNS) });
+const listOf = <T extends z.ZodType>(item: T) => z.array(item);
+
+/** Every endpoint under /api, in the order the reference page shows them. */
+export const ENDPOINTS: Endpoint[] = [
+  // ---- accounts
+  {
+    method: "post",
+    path: "/api/auth/register",
+    tag: "Accounts",
+    summary: "Create an account and sign in",
+    access: anyone,
+    body: registerSchema,
+    success: [created("The account, signed in (the session cookie is set)", publicUserSchema)],
+    errors: [409, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/login",
+    tag: "Accounts",
+    summary: "Sign in with phone or email and password",
+    access: anyone,
+    body: loginSchema,
+    success: [ok("Signed in (the session cookie is set)", publicUserSchema)],
+    errors: [401, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/logout",
+    tag: "Accounts",
+    summary: "Sign out (ends the session and clears its cookie)",
+    access: anyone,
+    success: [ok("Signed out")],
+  },
+  {
+    method: "post",
+    path: "/api/auth/update",
+    tag: "Accounts",
+    summary: "Set phone number and HSC batch (the profile dialog)",
+    access: signedIn,
+    body: profileUpdateSchema,
+    success: [ok("The updated account", publicUserSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify/send",
+    tag: "Accounts",
+    summary: "Send a 6-digit code by SMS to the caller's phone",
+    access: signedIn,
+    success: [ok("The code is on its way", codeSentSchema)],
+    errors: [400, 409, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify",
+    tag: "Accounts",
+    summary: "Confirm the caller's phone with the code sent to it",
+    access: signedIn,
+    body: verifyPhoneSchema,
+    success: [ok("The phone number is verified")],
+    errors: [409, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/forget",
+    tag: "Accounts",
+    summary: "Ask for a password-reset code",
+    description: "Answers the same whether or not the number has an account.",
+    access: anyone,
+    body: forgetPasswordSchema,
+    success: [ok("A code was sent if the number has an account")],
+    errors: [429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/reset",
+    tag: "Accounts",
+    summary: "Set a new password with the reset code",
+    access: anyone,
+    body: resetPasswordSchema,
+    success: [ok("The password is changed")],
+    errors: [429],
+  },
+  {
+    method: "get",
+    path: "/api/user",
+    tag: "Accounts",
+    summary: "The signed-in account",
+    access: signedIn,
+    success: [ok("The caller's account", publicUserSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/version",
+    tag: "Accounts",
+    summary: "The build id (the shop polls it to offer a reload after a deployment)",
+    access: anyone,
+    success: [ok("The running build", versionSchema)],
+  },
+
+  // ---- catalogue
+  ...(["books", "ebooks", "stationery", "content"] as const).flatMap((area): Endpoint[] => [
+    {
+      method: "get",
+      path: `/api/${area}`,
+      tag: "Catalogue",
+      summary: `List ${area === "content" ? "content" : area}: filters, sort and paging`,
+      access: anyone,
+      query: listQuerySchema,
+      success: [ok("One page of product cards, prices in taka", productPageSchema)],
+    },
+    {
+      method: "get",
+      path: `/api/${area}/{id}`,
+      tag: "Catalogue",
+      summary: `One of the ${area}, with its details and related products`,
+      access: anyone,
+      params: idParams,
+      success: [ok("The product, prices in taka", productDetailSchema)],
+    },
+  ]),
+  {
+    method: "get",
+    path: "/api/bundles",
+    tag: "Catalogue",
+    summary: "List bundles: filters, sort and paging",
+    access: anyone,
+    query: listQuerySchema,
+    success: [ok("One page of product cards, prices in taka", productPageSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/bundles/{slug}",
+    tag: "Catalogue",
+    summary: "One bundle, with what it holds and what it saves",
+    access: anyone,
+    params: slugParams,
+    success: [ok("The bundle, prices in taka", productDetailSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/authors/{slug}",
+    tag: "Catalogue",
+    summary: "An author and a page of their products (best selling first)",
+    access: anyone,
+    params: slugParams,
+    query: listQuerySchema,
+    success: [ok("The author", authorSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/search",
+    tag: "Catalogue",
+    summary: "Search every kind of product (typo-tolerant, Bangla and English)",
+    access: anyone,
+    query: z.object({ ...listQuerySchema.shape, ...searchQuerySchema.shape }),
+    success: [ok("One page of matches, prices in taka", productPageSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/search/suggest",
+    tag: "Catalogue",
+    summary: "A few matches for the search box as the shopper types",
+    access: anyone,
+    query: searchQuerySchema,
+    success: [ok("The suggestions", listOf(suggestionSchema))],
+  },
+
+  // ---- reviews
+  {
+    method: "get",
+    path: "/api/reviews",
+    tag: "Reviews",
+    summary: "A product's visible reviews, newest first",
+    access: anyone,
+    query: reviewsQuerySchema,
+    success: [ok("One page of reviews", reviewPageSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/reviews",
+    tag: "Reviews",
+    summary: "Review a product (a second review by the same person replaces the first)",
+    access: signedIn,
+    body: reviewSchema,
+    success: [created("The new review", reviewAnswerSchema), ok("The updated review", reviewAnswerSchema)],
+    errors: [404, 429],
+  },
+  {
+    method: "patch",
+    path: "/api/admin/reviews/{id}",
+    tag: "Reviews",
+    summary: "Hide a review from the shop, or show it again",
+    access: staff("books"),
+    params: idParams,
+    body: reviewModerationSchema,
+    success: [ok("The review's visibility", reviewVisibilitySchema)],
+  },
+
+  // ---- cart
+  {
+    method: "get",
+    path: "/api/cart/info",
+    tag: "Cart",
+    summary: "The caller's cart, priced for a district",
+    access: signedIn,
+    query: cartInfoQuerySchema,
+    success: [ok("The priced cart, money in taka", cartInfoSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/cart",
+    tag: "Cart",
+    summary: "Add a product to the cart",
+    description: `The referral, if any, comes from the visitor's \`ref\` cookie, never from the body.`,
+    access: signedIn,
+    body: cartAddSchema,
+    success: [created("The priced cart", cartInfoSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "put",
+    path: "/api/cart/quantity",
+    tag: "Cart",
+    summary: "Change a line's quantity",
+    access: signedIn,
+    body: cartQuantitySchema,
+    success: [ok("The priced cart", cartInfoSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/cart",
+    tag: "Cart",
+    summary: "Remove a line",
+    access: signedIn,
+    body: cartLineSchema,
+    success: [ok("The priced cart", cartInfoSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/coupon/apply",
+    tag: "Cart",
+    summary: "Attach a coupon to the cart",
+    access: signedIn,
+    body: couponCodeSchema,
+    success: [ok("Coupon applied successfully; the priced cart", cartInfoSchema)],
+    errors: [404, 409, 429],
+  },
+  {
+    method: "delete",
+    path: "/api/coupon",
+    tag: "Cart",
+    summary: "Take the coupon off the cart",
+    access: signedIn,
+    success: [ok("The priced cart", cartInfoSchema)],
+  },
+
+  // ---- orders and payment
+  {
+    method: "post",
+    path: "/api/checkout",
+    tag: "Orders",
+    summary: "Place an order from the cart",
+    description:
+      "Online payment answers with the gateway's page to send the buyer to; cash on delivery is confirmed at once.",
+    access: signedIn,
+    body: checkoutSchema,
+    success: [created("The placed order", checkoutResultSchema)],
+    errors: [409, 429, 503],
+  },
+  {
+    method: "get",
+    path: "/api/orders",
+    tag: "Orders",
+    summary: "The caller's orders, newest first",
+    access: signedIn,
+    success: [ok("The orders, money in poisha", listOf(orderViewSchema))],
+  },
+  {
+    method: "get",
+    path: "/api/orders/{id}",
+    tag: "Orders",
+    summary: "One of the caller's orders",
+    access: signedIn,
+    params: idParams,
+    success: [ok("The order, money in poisha", orderViewSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/orders/{id}/cancel",
+    tag: "Orders",
+    summary: "Cancel an unpaid or not yet packed order",
+    access: signedIn,
+    params: idParams,
+    success: [ok("The cancelled order", orderViewSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/orders/{id}/pay",
+    tag: "Orders",
+    summary: "Start another payment attempt for an unpaid order",
+    access: signedIn,
+    params: idParams,
+    success: [created("Where to pay", checkoutResultSchema)],
+    errors: [409, 503],
+  },
+  {
+    method: "get",
+    path: "/api/invoices/{id}",
+    tag: "Orders",
+    summary: "An invoice: its buyer's, or any for staff with the invoices permission",
+    access: signedIn,
+    params: idParams,
+    success: [ok("The invoice, money in poisha", invoiceViewSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/payment/{provider}/{tranx}/{outcome}",
+    tag: "Payment callbacks",
+    summary: "The buyer's browser comes back from the gateway",
+    description:
+      "The payment is asked of the gateway, never taken from these fields. Always a redirect: to the order's success page, or to /payment/failed.",
+    access: { who: "gateway" },
+    params: returnParams,
+    query: z.looseObject({}),
+    success: [{ status: 303, description: "On to the shop's success or failure page", redirect: true }],
+  },
+  {
+    method: "post",
+    path: "/api/payment/{provider}/{tranx}/{outcome}",
+    tag: "Payment callbacks",
+    summary: "The buyer's browser comes back from the gateway (a form post)",
+    description:
+      "The payment is asked of the gateway, never taken from these fields. Always a redirect: to the order's success page, or to /payment/failed.",
+    access: { who: "gateway" },
+    params: returnParams,
+    form: paymentCallbackFields,
+    success: [{ status: 303, description: "On to the shop's success or failure page", redirect: true }],
+  },
+  {
+    method: "post",
+    path: "/api/payment/{provider}/{tranx}/ipn",
+    tag: "Payment callbacks",
+    summary: "The gateway's server-to-server notice of a payment",
+    description:
+      "The payment is asked of the gateway and recorded once; the notice's own words change nothing.",
+    access: { who: "gateway" },
+    params: paymentCallbackParams,
+    form: paymentCallbackFields,
+    success: [ok("Received; the payment as the gateway confirmed it", paymentNoticeAnswerSchema)],
+  },
+
+  // ---- tracking, reports, library
+  {
+    method: "get",
+    path: "/api/tracking/{cn}",
+    tag: "Tracking",
+    summary: "A parcel's public timeline by consignment number",
+    access: anyone,
+    params: cnParams,
+    success: [ok("Where the parcel is", trackingViewSchema)],
+    errors: [429],
+  },
+  {
+    method: "get",
+    path: "/api/reports/referrals",
+    tag: "Tracking",
+    summary: "Sales attributed to the caller's referral code",
+    access: signedIn,
+    success: [ok("The report, money in poisha", referralReportSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/library",
+    tag: "Library",
+    summary: "The caller's e-books and courses",
+    access: signedIn,
+    success: [ok("What the caller owns", myLibrarySchema)],
+  },
+
+  // ---- staff
+  {
+    method: "get",
+    path: "/api/admin/users",
+    tag: "Staff",
+    summary: "List accounts, optionally searching name, phone and email",
+    access: staff("users"),
+    query: usersQuerySchema,
+    success: [ok("One page of accounts", userPageSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/admin/users/{id}/authority",
+    tag: "Staff",
+    summary: "Set an account's role and permissions",
+    access: { who: "admin" },
+    params: idParams,
+    body: authoritySchema,
+    success: [ok("The account with its new authority", publicUserSchema)],
+    errors: [409],
+  },
+  {
+    method: "patch",
+    path: "/api/admin/orders/{id}/status",
+    tag: "Staff",
+    summary: "Move an order to another status",
+    access: staff("orders"),
+    params: idParams,
+    body: orderStatusChangeSchema,
+    success: [ok("The order's fulfilment state", orderFulfilmentSchema)],
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/admin/orders/{id}/consignment",
+    tag: "Staff",
+    summary: "Record a consignment number typed by staff",
+    access: staff("orders"),
+    params: idParams,
+    body: consignmentSchema,
+    success: [ok("The order's fulfilment state", orderFulfilmentSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/courier",
+    tag: "Staff",
+    summary: "Book the parcel with the connected courier",
+    access: staff("orders"),
+    params: idParams,
+    success: [ok("The order's fulfilment state, with its consignment", orderFulfilmentSchema)],
+    errors: [409, 503],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/courier/refresh",
+    tag: "Staff",
+    summary: "Ask the connected courier for the parcel's news now",
+    access: staff("orders"),
+    params: idParams,
+    success: [ok("What the courier said", courierSyncSchema)],
+    errors: [409, 503],
+  },
+
+  // ---- this document
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "Reference",
+    summary: "This document (OpenAPI 3.1)",
+    access: anyone,
+    success: [{ status: 200, description: "The OpenAPI document", mediaType: "application/json" }],
+  },
+  {
+    method: "get",
+    path: "/api/docs",
+    tag: "Reference",
+    summary: "The reference page for developers",
+    access: anyone,
+    success: [{ status: 200, description: "An HTML page", mediaType: "text/html" }],
+  },
+  {
+    method: "get",
+    path: "/api/docs/{file}",
+    tag: "Reference",
+    summary: "The reference page's script and style sheet",
+    access: anyone,
+    params: z.object({ file: z.string() }),
+    success: [{ status: 200, description: "A script or style sheet", mediaType: "*/*" }],
+  },
+];
+
+const STATUS_WORDS: Record<number, string> = {
+  400: "Bad input: `message` says what, `errors` names each field (also a NUL character in the address or body, or a body that does not parse)",
+  401: "Not signed in",
+  403: "Signed in without the permission this needs, or a cross-site write",
+  404: "No such thing (or not the caller's)",
+  409: "Refused in the current state (stock, status, already used)",
+  413: "The request body is too large",
+  415: "The body is not of a type this endpoint reads",
+  429: "Too many attempts: wait and try again",
+  503: "A service we depend on (gateway, courier) did not answer; nothing changed",
+};
+
+function accessText(access: Access): string {
+  switch (access.who) {
+    case "anyone":
+      return "Anyone; signed in or not.";
+    case "signed-in":
+      return "A signed-in account (any role).";
+    case "staff":
+      return `Staff holding the \`${access.permission}\` permission, or an admin.`;
+    case "admin":
+      return "Admins only.";
+    case "gateway":
+      return "The payment gateway or the buyer's browser on its way back; no session, no Origin check.";
+  }
+}
+
+/** The refusals an endpoint can answer: its own, and those its access, parameters and body imply. */
+export function errorStatuses(e: Endpoint): number[] {
+  // Any request may be refused at the edge: a NUL character in its address or body, or a body
+  // that does not parse.
+  const out = new Set([...(e.errors ?? []), 400]);
+  if (e.access.who !== "anyone" && e.access.who !== "gateway") out.add(401);
+  if (e.access.who === "staff" || e.access.who === "admin") out.add(403);
+  if (e.params) out.add(404);
+  if (e.method !== "get") {
+    out.add(413);
+    if (e.access.who !== "gateway") {
+      // Writes from another site are refused; a body, when sent, must be JSON.
+      out.add(403);
+      out.add(415);
+    }
+  }
+  // A redirecting callback answers every refusal with the failure page instead.
+  if (e.success.some((s) => "redirect" in s)) return [...out].filter((s) => s === 400 || s === 413);
+  return [...out].sort((a, b) => a - b);
+}
+
+function operationOf(e: Endpoint): ZodOpenApiOperationObject {
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const s of e.success) {
+    if ("redirect" in s) {
+      responses[s.status] = {
+        description: s.description,
+        headers: z.object({ location: z.string().meta({ description: "Where the browser goes next" }) }),
+      };
+    } else if ("mediaType" in s) {
+      responses[s.status] = { description: s.description, content: { [s.mediaType]: {} } };
+    } else {
+      responses[s.status] = {
+        description: s.description,
+        content: { "application/json": { schema: envelopeOf(s.data) } },
+      };
+    }
+  }
+  for (const status of errorStatuses(e)) {
+    responses[status] = {
+      description: STATUS_WORDS[status] ?? "Refused",
+      content: { "application/json": { schema: errorEnvelopeSchema } },
+    };
+  }
+  const op: ZodOpenApiOperationObject = {
+    operationId: `${e.method}${e.path
+      .replace(/^\/api/, "")
+      .replace(/\{(\w+)\}/g, "By-$1")
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ""))}`,
+    tags: [e.tag],
+    summary: e.summary,
+    description: [e.description, `**Who may call:** ${accessText(e.access)}`].filter(Boolean).join("\n\n"),
+    security: e.access.who === "anyone" || e.access.who === "gateway" ? [] : [{ session: [] }],
+    responses: responses as ZodOpenApiOperationObject["responses"],
+  };
+  if (e.params || e.query) {
+    op.requestParams = { ...(e.params ? { path: e.params } : {}), ...(e.query ? { query: e.query } : {}) };
+  }
+  if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: e.body } } };
+  if (e.form) {
+    op.requestBody = {
+      content: {
+        "application/x-www-form-urlencoded": { schema: e.form },
+        "multipart/form-data": { schema: e.form },
+        "application/json": { schema: e.form },
+      },
+    };
+  }
+  return op;
+}
+
+/** The OpenAPI 3.1 document of ENDPOINTS. */
+export function buildOpenApiDocument(opts: { version: string; serverUrl?: string }) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const e of ENDPOINTS) {
+    paths[e.path] ??= {};
+    const item = paths[e.path] as Record<string, ZodOpenApiOperationObject>;
+    if (item[e.method]) throw new Error(`${e.method.toUpperCase()} ${e.path} is described twice`);
+    item[e.method] = operationOf(e);
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Pathagar API",
+      version: opts.version,
+      description: [
+        "The shop's REST contract. Every answer is the envelope `{ statusCode, message, data?, errors? }`",
+        "with the HTTP status equal to `statusCode`. Bad input gets 400 with a message per field in `errors`.",
+        `Signing in sets the \`${SESSION_COOKIE}\` cookie (HttpOnly); send it back with each call.`,
+        "Writes must come from the shop's own origin and carry a JSON body.",
+        "Money: catalogue and cart answers are in taka; orders, invoices and reports in poisha.",
+      ].join(" "),
+    },
+    ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
+    tags: [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name })),
+    components: {
+      securitySchemes: {
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "The session cookie set by sign-in and sign-up.",
+        },
+      },
+    },
+    paths,
+  });
+}
+
+let cached: { version: string; doc: ReturnType<typeof buildOpenApiDocument> } | undefined;
+
+/** The document, built once per version (it does not change while the server runs). */
+export function openApiDocument(version: string) {
+  if (cached?.version !== version) cached = { version, doc: buildOpenApiDocument({ version }) };
+  return cached.doc;
+}

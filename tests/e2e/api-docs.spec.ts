@@ -1,0 +1,29 @@
+import { expect, MOBILE, shot, test } from "./helpers";
+
+test.describe("the API reference page", () => {
+  test("shows every endpoint under its strict Content-Security-Policy, with nothing refused", async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    const res = await page.goto("/api/docs");
+    expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await expect(page.getByRole("heading", { name: /Pathagar API/ })).toBeVisible();
+    await page.getByRole("button", { name: /GET \/api\/cart\/info/ }).click();
+    await expect(page.getByText("Who may call:").first()).toBeVisible();
+    await expect(page.locator(".opblock").first()).toBeVisible();
+    expect(await page.locator(".opblock").count()).toBeGreaterThan(40);
+    await shot(page, "api-docs", { fullPage: false });
+    expect(problems, "console errors (a refused script or style shows here)").toEqual([]);
+  });
+
+  test("reads on a 360 px screen", async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto("/api/docs");
+    await expect(page.getByRole("heading", { name: /Pathagar API/ })).toBeVisible();
+    await shot(page, "api-docs-360", { fullPage: false });
+  });
+});
