@@ -215,18 +215,24 @@ async function getOwnOrderRow(ctx: Ctx, id: number): Promise<OrderRow> {
   return o;
 }
 
+/** The buyer's own order, locked for the rest of the transaction; anyone else's is not found. */
+export async function lockOwnOrderRow(tx: Tx, userId: number, id: number): Promise<OrderRow> {
+  const [o] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .for("update");
+  if (!o) throw new DomainError("not_found", ORDER_NOT_FOUND);
+  return o;
+}
+
 /** The buyer cancels an order not yet paid; it gives back its stock and coupon use. */
 export async function cancelOrder(ctx: Ctx, id: number): Promise<OrderView> {
   const me = requireBuyer(ctx);
   const now = ctx.now();
   await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [o] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, me.id)))
-      .for("update");
-    if (!o) throw new DomainError("not_found", ORDER_NOT_FOUND);
+    const o = await lockOwnOrderRow(tx, me.id, id);
     if (o.status !== "pending_payment" && o.status !== "payment_failed") {
       throw new DomainError("conflict", "Only an order that is not paid yet can be cancelled here");
     }

@@ -17,7 +17,7 @@ import { DomainError } from "./errors";
 import {
   confirmInTx,
   getOrderRow,
-  ORDER_NOT_FOUND,
+  lockOwnOrderRow,
   queueOrderNotice,
   recordEvent,
   releaseInTx,
@@ -233,12 +233,7 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
     // The buyer's cart row first (as a checkout takes it): one buyer's checkouts and retries take
     // turns, so the limits on what their unpaid orders hold are counted one at a time.
     await lockCart(tx, me.id, now);
-    const [o] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, me.id)))
-      .for("update");
-    if (!o) throw new DomainError("not_found", ORDER_NOT_FOUND);
+    const o = await lockOwnOrderRow(tx, me.id, id);
     if (o.paymentMethod !== "gateway" || (o.status !== "pending_payment" && o.status !== "payment_failed")) {
       throw new DomainError("conflict", "This order is not waiting for an online payment");
     }
