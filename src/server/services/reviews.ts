@@ -3,7 +3,7 @@ import type { Page } from "../../contracts/catalog";
 import { BOUGHT_STATUSES } from "../../contracts/order-status";
 import { can } from "../../contracts/permissions";
 import type { Review } from "../../contracts/reviews";
-import { reviewSchema } from "../../contracts/reviews";
+import { reviewModerationSchema, reviewSchema } from "../../contracts/reviews";
 import type { Db } from "../db/client";
 import { bundleItems, orderLines, orders, products, reviews, users } from "../db/schema";
 import { recordAudit } from "./audit";
@@ -188,9 +188,13 @@ function requireBooksStaff(ctx: Ctx) {
     throw new DomainError("forbidden", "You do not have permission to moderate reviews");
 }
 
-/** Staff with the `books` permission hide or show a review; the change is audited. */
-export async function moderateReview(ctx: Ctx, reviewId: number, hidden: boolean): Promise<void> {
+/**
+ * Staff with the `books` permission hide or show a review; the change is audited. The caller is
+ * checked before the input is read, so no one else learns what it takes. Answers `hidden`.
+ */
+export async function moderateReview(ctx: Ctx, reviewId: number, input: unknown): Promise<boolean> {
   requireBooksStaff(ctx);
+  const { hidden } = reviewModerationSchema.parse(input);
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [before] = await db
@@ -208,6 +212,7 @@ export async function moderateReview(ctx: Ctx, reviewId: number, hidden: boolean
     });
   });
   publicContentChanged();
+  return hidden;
 }
 
 /** Every review of a product, hidden ones too, for staff. */

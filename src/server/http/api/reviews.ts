@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { idParams } from "../../../contracts/paging";
-import { reviewModerationSchema, reviewsQuerySchema } from "../../../contracts/reviews";
+import { reviewsQuerySchema } from "../../../contracts/reviews";
 import { listReviews, moderateReview, saveReview } from "../../services/reviews";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
@@ -19,8 +19,7 @@ export function reviewsApi() {
   });
   api.patch("/admin/reviews/:id", async (c) => {
     const { id } = idParams.parse(c.req.param());
-    const { hidden } = reviewModerationSchema.parse(await readJson(c));
-    await moderateReview(c.get("ctx"), id, hidden);
+    const hidden = await moderateReview(c.get("ctx"), id, await readJson(c));
     return ok(c, { id, hidden }, hidden ? "Review hidden" : "Review shown");
   });
   return api;

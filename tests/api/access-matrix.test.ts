@@ -1,0 +1,127 @@
+/**
+ * The access matrix: every documented endpoint that needs a caller, called by every kind of
+ * caller, answers as its documented access says. Signed out is 401; a customer, and staff holding
+ * every permission but the one an endpoint needs, are 403; the caller it is meant for gets past
+ * the check (any answer but 401 and 403). The table is the API document's own list of endpoints
+ * (src/server/http/openapi.ts), so a new endpoint is in the matrix the moment it is documented.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_AREAS, type AdminArea } from "../../src/contracts/permissions";
+import { type Access, ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
+import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
+import { checkout } from "./buying";
+import { createProduct } from "./factories";
+import { createHarness, type Harness } from "./harness";
+
+type Caller = { label: string; userId: number | null };
+
+let h: Harness;
+let customer: Caller;
+let admin: Caller;
+/** Staff holding only this permission, and staff holding every permission but this one. */
+const holding = new Map<AdminArea, Caller>();
+const lacking = new Map<AdminArea, Caller>();
+let staffWithEverything: Caller;
+let orderId: number;
+let productId: number;
+let otherUserId: number;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const buyer = await h.createUser({ name: "Matrix Customer" });
+  customer = { label: "a customer", userId: buyer.user.id };
+  admin = { label: "an admin", userId: (await h.createUser({ role: "admin" })).user.id };
+  for (const area of ADMIN_AREAS) {
+    const only = await h.createUser({ role: "staff", permissions: [area] });
+    holding.set(area, { label: `staff holding only ${area}`, userId: only.user.id });
+    const others = await h.createUser({
+      role: "staff",
+      permissions: ADMIN_AREAS.filter((a) => a !== area),
+    });
+    lacking.set(area, { label: `staff holding every permission but ${area}`, userId: others.user.id });
+  }
+  const all = await h.createUser({ role: "staff", permissions: [...ADMIN_AREAS] });
+  staffWithEverything = { label: "staff holding every permission", userId: all.user.id };
+  otherUserId = (await h.createUser()).user.id;
+  const book = await createProduct(h.db, { stock: 50 });
+  productId = book.id;
+  orderId = (await checkout(h, buyer, { items: [{ productId }] })).orderId;
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A real value for each path parameter, so a refusal can only come from the access check. */
+function pathOf(e: Endpoint): string {
+  return e.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === "id") {
+      if (e.path.includes("/orders/") || e.path.includes("/invoices/")) return String(orderId);
+      if (e.path.includes("/users/")) return String(otherUserId);
+      return String(productId);
+    }
+    return "x";
+  });
+}
+
+/** Calls the endpoint as the caller, on a session of its own (a sign-out ends only that one). */
+async function call(e: Endpoint, caller: Caller | null) {
+  let cookie: string | undefined;
+  if (caller?.userId) {
+    const { token } = await createSession(h.ctx(), caller.userId, "matrix");
+    cookie = `${SESSION_COOKIE}=${token}`;
+  }
+  const method = e.method.toUpperCase();
+  return h.request(method, pathOf(e), { cookie, ...(method === "GET" ? {} : { body: {} }) });
+}
+
+/** Who must be refused (with their status) and who must get past the check, for an access rule. */
+function expectations(access: Access): { refused: [Caller | null, number][]; allowed: Caller[] } {
+  switch (access.who) {
+    case "signed-in":
+      return { refused: [[null, 401]], allowed: [customer, staffWithEverything, admin] };
+    case "staff":
+      return {
+        refused: [
+          [null, 401],
+          [customer, 403],
+          [lacking.get(access.permission)!, 403],
+        ],
+        allowed: [holding.get(access.permission)!, admin],
+      };
+    case "admin":
+      return {
+        refused: [
+          [null, 401],
+          [customer, 403],
+          [staffWithEverything, 403],
+        ],
+        allowed: [admin],
+      };
+    default:
+      return { refused: [], allowed: [] };
+  }
+}
+
+const guarded = ENDPOINTS.filter((e) => e.access.who !== "anyone" && e.access.who !== "gateway");
+
+describe("the access matrix", () => {
+  it("covers every endpoint that needs a caller", () => {
+    expect(guarded.length).toBeGreaterThan(15);
+  });
+
+  it.each(guarded.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))(
+    "%s answers as its access says",
+    async (_name, e) => {
+      const { refused, allowed } = expectations(e.access);
+      for (const [caller, status] of refused) {
+        const res = await call(e, caller);
+        expect(res.status, `${caller?.label ?? "signed out"}: ${res.text}`).toBe(status);
+      }
+      for (const caller of allowed) {
+        const res = await call(e, caller);
+        expect([401, 403], `${caller.label} was refused: ${res.text}`).not.toContain(res.status);
+      }
+    },
+  );
+});
