@@ -81,7 +81,14 @@ export type Answer = { method: string; path: string; status: number; headers: He
 
 /** Why an answer breaks the documented contract, or null when it keeps it. */
 export function contractViolation(a: Answer): string | null {
-  const pathname = new URL(a.path, "http://shop.test").pathname;
+  // The path as the router matches it: dot segments resolved (by URL), percent-escapes decoded.
+  const parsed = new URL(a.path, "http://shop.test").pathname;
+  let pathname = parsed;
+  try {
+    pathname = decodeURI(parsed);
+  } catch {
+    // a malformed escape is matched as it is
+  }
   if (!pathname.startsWith("/api/") && pathname !== "/api") return null;
   // A value outside a path parameter's enum reaches no route (404), or a handler that refuses it.
   const route =
