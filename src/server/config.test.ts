@@ -374,7 +374,8 @@ describe("loadConfig: production", () => {
   });
 
   it("names every missing setting at once", () => {
-    const message = configError({ NODE_ENV: "production", SESSION_SECRET: SECRET }).message;
+    const message = configError({ NODE_ENV: "production" }).message;
+    expect(message).toContain("SESSION_SECRET");
     expect(message).toContain("PUBLIC_URL");
     expect(message).toContain("PAYMENT_PROVIDER");
   });
