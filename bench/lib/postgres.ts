@@ -48,7 +48,15 @@ export type SeedResult = {
 export function runSeed(url: string, dataDir: string, books: number): Promise<SeedResult> {
   return new Promise((res, rej) => {
     const t0 = performance.now();
-    const env = serverEnv({ dataDir, databaseUrl: url }, randomSecret());
+    // The seed CLI as deployed: production needs its first admin and public address; the demo
+    // catalogue comes with the books unless SEED_DEMO says otherwise, so it is left unset.
+    const env: NodeJS.ProcessEnv = {
+      ...serverEnv({ dataDir, databaseUrl: url }, randomSecret()),
+      PUBLIC_URL: "http://127.0.0.1",
+      ADMIN_PHONE: "01799999999",
+      ADMIN_PASSWORD: randomSecret(),
+    };
+    delete env.SEED_DEMO;
     // `node --import tsx` runs the CLI in this one process (the tsx binary would fork another).
     const child = spawn(
       process.execPath,

@@ -73,6 +73,12 @@ export function serverEnv(db: ServerDb, secret: string): NodeJS.ProcessEnv {
     DATABASE_URL: db.databaseUrl ?? "",
     ADMIN_PHONE: "",
     ADMIN_PASSWORD: "",
+    // A production build that may take test payments, as a staging site: the buying part pays
+    // through the built-in sandbox gateway, and the embedded database gets the demo shop (demo
+    // accounts and catalogue), which production never creates unless asked.
+    PAYMENT_PROVIDER: "sandbox",
+    ALLOW_SANDBOX_PAYMENTS: "true",
+    SEED_DEMO: db.databaseUrl ? "false" : "true",
   };
 }
 export const randomSecret = () =>
@@ -93,7 +99,12 @@ export async function startServer(
   const keep = (c: Buffer) => {
     logTail = (logTail + c.toString("utf8")).slice(-LOG_TAIL_CHARS);
   };
-  const env = { ...serverEnv(db, randomSecret()), ...extraEnv, PORT: String(port) };
+  const env = {
+    ...serverEnv(db, randomSecret()),
+    PUBLIC_URL: `http://${HOST}:${port}`,
+    ...extraEnv,
+    PORT: String(port),
+  };
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(buildDir, "main.js")], {
     cwd: ROOT,
