@@ -37,6 +37,9 @@ export function limitBodies(
   const fallback = limitBody(maxSize);
   const limits = rules.map((r) => ({ prefix: r.prefix, limit: limitBody(r.maxSize) }));
   return (c, next) => {
+    // Most requests carry no body: told so by their headers, they pass without the Web Request
+    // being built just to look (hasBody reads the headers only).
+    if (!hasBody(c)) return next();
     const path = c.req.path;
     return (limits.find((r) => path.startsWith(r.prefix))?.limit ?? fallback)(c, next);
   };
