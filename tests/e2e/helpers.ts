@@ -128,3 +128,32 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   );
   expect(report, `serious or critical accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+/** Puts the items in the cart, checks out online and presses Pay on the sandbox gateway. */
+export async function buyOnline(
+  page: Page,
+  phone: string,
+  items: { id: number; type: "ebook" | "content" }[],
+) {
+  for (const item of items) {
+    const res = await page.request.post("/api/cart", {
+      data: { bookId: item.id, quantity: 1, source: "e2e", type: item.type },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const placed = await page.request.post("/api/checkout", {
+    data: {
+      name: "Library Reader",
+      phone,
+      district: "Dhaka",
+      area: "Banani",
+      address: "House 8, Road 2",
+      paymentMethod: "gateway",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { redirectUrl } = ((await placed.json()) as { data: { redirectUrl: string } }).data;
+  await page.goto(redirectUrl);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
+}

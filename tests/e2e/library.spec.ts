@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   accountMenu,
+  buyOnline,
   DESKTOP,
   expect,
   expectNoHorizontalOverflow,
@@ -23,31 +24,6 @@ async function demoItems(page: Page, path: "/api/ebooks" | "/api/content", limit
   const items = ((await res.json()) as { data: { items: Item[] } }).data.items;
   expect(items.length, `${path} has ${limit} items`).toBe(limit);
   return items;
-}
-
-/** Puts the items in the cart, checks out online and presses Pay on the sandbox gateway. */
-async function buyOnline(page: Page, phone: string, items: { id: number; type: "ebook" | "content" }[]) {
-  for (const item of items) {
-    const res = await page.request.post("/api/cart", {
-      data: { bookId: item.id, quantity: 1, source: "e2e", type: item.type },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  const placed = await page.request.post("/api/checkout", {
-    data: {
-      name: "Library Reader",
-      phone,
-      district: "Dhaka",
-      area: "Banani",
-      address: "House 8, Road 2",
-      paymentMethod: "gateway",
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { redirectUrl } = ((await placed.json()) as { data: { redirectUrl: string } }).data;
-  await page.goto(redirectUrl);
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
 }
 
 test("an empty library points to the e-books; what was bought is listed newest first, on a phone too", async ({

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductDetail } from "../../../contracts/catalog";
 import { cn } from "../../lib/cn";
+import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
 import { KIND_LABEL, KIND_PATH, stockState } from "./labels";
@@ -92,12 +93,18 @@ export function ProductSummary({
   product,
   source,
   media,
+  read,
   children,
 }: {
   product: ProductDetail;
   source: string;
   /** Replaces the single cover (a gallery). */
   media?: ReactNode;
+  /**
+   * The way into what was bought: an owner gets "Read" instead of the add-to-cart button; anyone
+   * else a second button for the free preview (`label` "Read free preview") below it.
+   */
+  read?: { to: string; owned: boolean; label: string };
   children?: ReactNode;
 }) {
   const stock = stockState(product);
@@ -157,8 +164,24 @@ export function ProductSummary({
             <Saving price={product.price} salePrice={product.sale_price} />
           </div>
           <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>{stock.label}</p>
-          <div className="mt-4">
-            <AddToCartButton product={product} source={source} />
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            {read?.owned ? (
+              <>
+                <Link to={read.to} className={buttonClass("primary")}>
+                  {read.label}
+                </Link>
+                <span className="font-semibold text-green-800">In your library</span>
+              </>
+            ) : (
+              <>
+                <AddToCartButton product={product} source={source} />
+                {read ? (
+                  <Link to={read.to} className={buttonClass("secondary")}>
+                    {read.label}
+                  </Link>
+                ) : null}
+              </>
+            )}
           </div>
           {children}
         </div>

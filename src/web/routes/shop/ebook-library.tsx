@@ -20,6 +20,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Where the reader stopped, when the library answer says (older answers carry no `progress`). */
+type ReadProgress = { page: number; pageCount: number; percent: number; updatedAt: string };
+
+function ProgressLine({ progress, title }: { progress: ReadProgress; title: string }) {
+  const percent = Math.max(0, Math.min(100, Math.round(progress.percent)));
+  return (
+    <div className="mt-2">
+      <p className="text-sm text-slate-800">
+        Page {progress.page} of {progress.pageCount} · {percent}%
+      </p>
+      <div
+        role="progressbar"
+        aria-label={`Read of ${title}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full bg-brand-700" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
 /** One owned item: cover, names, what it holds and when it was bought, and the way in. */
 function OwnedCard({
   id,
@@ -30,6 +54,7 @@ function OwnedCard({
   facts,
   boughtAt,
   boughtText,
+  progress,
   action,
 }: {
   id: string;
@@ -40,6 +65,7 @@ function OwnedCard({
   facts: string | null;
   boughtAt: string;
   boughtText: string;
+  progress?: ReactNode;
   action: ReactNode;
 }) {
   return (
@@ -65,6 +91,7 @@ function OwnedCard({
             Bought <time dateTime={boughtAt}>{boughtText}</time>
           </span>
         </p>
+        {progress}
         <div className="mt-auto pt-3">{action}</div>
       </div>
     </article>
@@ -102,26 +129,31 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
         <EmptyShelf />
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:gap-4 md:grid-cols-2">
-          {ebooks.map((e) => (
-            <li key={e.id}>
-              <OwnedCard
-                id={`ebook-${e.id}`}
-                heading="h2"
-                title={e.title}
-                titleBn={e.titleBn}
-                image={e.image}
-                facts={e.pageCount > 0 ? plural(e.pageCount, "page", "pages") : null}
-                boughtAt={e.boughtAt}
-                boughtText={e.boughtText}
-                action={
-                  <Link to={e.readUrl} className={buttonClass("primary")}>
-                    <BookOpen aria-hidden="true" className="h-4 w-4" />
-                    Read<span className="sr-only"> {e.title}</span>
-                  </Link>
-                }
-              />
-            </li>
-          ))}
+          {ebooks.map((e) => {
+            const progress = (e as { progress?: ReadProgress | null }).progress;
+            return (
+              <li key={e.id}>
+                <OwnedCard
+                  id={`ebook-${e.id}`}
+                  heading="h2"
+                  title={e.title}
+                  titleBn={e.titleBn}
+                  image={e.image}
+                  facts={e.pageCount > 0 ? plural(e.pageCount, "page", "pages") : null}
+                  boughtAt={e.boughtAt}
+                  boughtText={e.boughtText}
+                  progress={progress ? <ProgressLine progress={progress} title={e.title} /> : null}
+                  action={
+                    <Link to={e.readUrl} className={buttonClass("primary")}>
+                      <BookOpen aria-hidden="true" className="h-4 w-4" />
+                      {progress ? "Continue" : "Read"}
+                      <span className="sr-only"> {e.title}</span>
+                    </Link>
+                  }
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
 

@@ -8,12 +8,15 @@ import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/ebook";
 import { loadProduct, parseId } from "./catalog.server";
+import { ownsProduct, readPathOf } from "./ebook.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { product: await loadProduct(context, "ebook", parseId(params.id, "e-book")) };
+  const id = parseId(params.id, "e-book");
+  const [product, owned] = await Promise.all([loadProduct(context, "ebook", id), ownsProduct(context, id)]);
+  return { product, owned, readPath: readPathOf(id) };
 }
 
 /** "pages 1, 2, 3, 15" / "page 4". */
@@ -23,12 +26,22 @@ function pagesText(pages: number[]): string {
 }
 
 export default function EbookPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, owned, readPath } = loaderData;
   const ebook = product.ebook;
   const printed = ebook?.book;
   return (
     <article>
-      <ProductSummary product={product} source="ebook">
+      <ProductSummary
+        product={product}
+        source="ebook"
+        read={
+          owned
+            ? { to: readPath, owned, label: "Read" }
+            : ebook?.demo_pages.length
+              ? { to: readPath, owned, label: "Read free preview" }
+              : undefined
+        }
+      >
         {ebook && ebook.demo_pages.length > 0 ? (
           <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
             <span className="font-semibold">Free preview:</span> {pagesText(ebook.demo_pages)}
