@@ -8,40 +8,10 @@ import type { MyLibrary } from "../../src/contracts/library";
 import type { EbookReader, SavedProgress } from "../../src/contracts/reading";
 import { ebookDetails, products } from "../../src/server/db/schema";
 import { RATE_LIMITS } from "../../src/server/services/rate-limits";
+import { pdfText } from "../support/pdf-text";
 import { checkout, payAtSandbox } from "./buying";
 import { createEbookWithPdf } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
-
-// pdfjs-dist 5 expects Promise.withResolvers (Node 22); Node 20 lacks it.
-if (!("withResolvers" in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (v: T) => void;
-      let reject!: (e: unknown) => void;
-      const promise = new Promise<T>((a, b) => {
-        resolve = a;
-        reject = b;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-
-/** The pages of a PDF, read back as text (one string per page). */
-async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const doc = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0, isEvalSupported: false }).promise;
-  try {
-    const pages: string[] = [];
-    for (let i = 1; i <= doc.numPages; i++) {
-      const content = await (await doc.getPage(i)).getTextContent();
-      pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-    }
-    return pages;
-  } finally {
-    await doc.destroy();
-  }
-}
 
 let h: Harness;
 let booksStaff: TestUser;

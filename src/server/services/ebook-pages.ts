@@ -124,32 +124,54 @@ function latinForm(name: string, font: PDFFont): string | null {
   return stripped && encodes(font, stripped) ? stripped : null;
 }
 
-/** Draws the mark small along the bottom margin and large and faint across the page. */
+/**
+ * Draws the mark small along the bottom margin and large and faint across the page, as the page
+ * is seen: within its crop box and turned by its /Rotate, so the line sits at the bottom a reader
+ * sees and reads left to right.
+ */
 function drawMark(page: PDFPage, font: PDFFont, text: string): void {
-  const box = page.getMediaBox();
-  const { width, height } = box;
+  const box = page.getCropBox();
+  const turn = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+  const sideways = turn === 90 || turn === 270;
+  // The page as seen: `w` wide and `h` high, (0, 0) at its bottom left.
+  const w = sideways ? box.height : box.width;
+  const h = sideways ? box.width : box.height;
+  /** A point of the seen page in the page's own coordinates. */
+  const at = (x: number, y: number): { x: number; y: number } => {
+    switch (turn) {
+      case 90:
+        return { x: box.x + box.width - y, y: box.y + x };
+      case 180:
+        return { x: box.x + box.width - x, y: box.y + box.height - y };
+      case 270:
+        return { x: box.x + y, y: box.y + box.height - x };
+      default:
+        return { x: box.x + x, y: box.y + y };
+    }
+  };
   const unit = font.widthOfTextAtSize(text, 1);
-  const small = Math.max(4, Math.min(7, (width - 24) / unit));
+  const small = Math.max(4, Math.min(7, (w - 24) / unit));
   page.drawText(text, {
-    x: box.x + (width - unit * small) / 2,
-    y: box.y + 8,
+    ...at((w - unit * small) / 2, 8),
     size: small,
     font,
+    rotate: degrees(turn),
     color: rgb(0.3, 0.3, 0.35),
     opacity: 0.85,
   });
-  const diagonal = Math.hypot(width, height);
-  const big = Math.max(8, Math.min(28, (diagonal * 0.7) / unit));
-  const angle = Math.atan2(height, width);
+  const big = Math.max(8, Math.min(28, (Math.hypot(w, h) * 0.7) / unit));
+  const angle = Math.atan2(h, w);
   const half = (unit * big) / 2;
   // The text's middle on the page's centre, its baseline a third of a letter below it.
   const drop = big * 0.35;
   page.drawText(text, {
-    x: box.x + width / 2 - Math.cos(angle) * half + Math.sin(angle) * drop,
-    y: box.y + height / 2 - Math.sin(angle) * half - Math.cos(angle) * drop,
+    ...at(
+      w / 2 - Math.cos(angle) * half + Math.sin(angle) * drop,
+      h / 2 - Math.sin(angle) * half - Math.cos(angle) * drop,
+    ),
     size: big,
     font,
-    rotate: degrees((angle * 180) / Math.PI),
+    rotate: degrees(turn + (angle * 180) / Math.PI),
     color: rgb(0.45, 0.45, 0.5),
     opacity: 0.12,
   });
