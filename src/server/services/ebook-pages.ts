@@ -9,11 +9,10 @@
  */
 import { LRUCache } from "lru-cache";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { PublicUser } from "../../contracts/user";
 import type { FileStorage } from "../integrations/storage/provider";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { PAGE_NOT_FOUND, type ReadablePage } from "./reading";
+import { PAGE_NOT_FOUND, type ReadablePage, type Reader } from "./reading";
 
 const MB = 1024 * 1024;
 
@@ -98,10 +97,7 @@ async function loadSource(ctx: Ctx, key: string): Promise<Source | null> {
  * its accents dropped) and is left out otherwise; the phone (or, without one, the email, then the
  * account number) always goes on.
  */
-export function stampText(
-  reader: Pick<PublicUser, "id" | "name" | "phone" | "email">,
-  font: PDFFont,
-): string {
+export function stampText(reader: Reader, font: PDFFont): string {
   const name = latinForm(reader.name, font);
   const contact = reader.phone ?? reader.email ?? `account ${reader.id}`;
   return `Licensed to ${[name, contact].filter(Boolean).join(" \u00b7 ")}`;
@@ -178,7 +174,7 @@ function drawMark(page: PDFPage, font: PDFFont, text: string): void {
 }
 
 /** A one-page PDF of page `n` (1-based) of the source, marked for `reader` when there is one. */
-async function cutPage(source: PDFDocument, n: number, reader: PublicUser | null, shopName: string) {
+async function cutPage(source: PDFDocument, n: number, reader: Reader | null, shopName: string) {
   const out = await PDFDocument.create({ updateMetadata: false });
   const [page] = await out.copyPages(source, [n - 1]);
   if (!page) throw new DomainError("not_found", PAGE_NOT_FOUND);

@@ -133,13 +133,16 @@ export async function getEbookAccess(
   };
 }
 
+/** Whose mark goes on a page. */
+export type Reader = Pick<PublicUser, "id" | "name" | "phone" | "email">;
+
 /** One page the caller may read: the e-book's file, the page, and whose mark goes on it (null: none). */
 export type ReadablePage = {
   ebook: ReadableEbook & { pdfKey: string };
   page: number;
   access: ReadAccess;
   /** The reader whose name and phone are stamped on the page; null for a demo page read in preview. */
-  reader: PublicUser | null;
+  reader: Reader | null;
 };
 
 /**
