@@ -10,6 +10,7 @@
 import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "./catalog";
 import { PAYMENT_METHODS } from "./checkout";
 import { ORDER_STATUSES } from "./order-status";
+import { READ_ACCESS } from "./reading";
 import { SHIPMENT_STATUSES } from "./shipping";
 import { ROLES } from "./user";
 import { z } from "./zod";
@@ -399,6 +400,15 @@ export const libraryEbookSchema = z
     pageCount: z.int().meta({ description: "0 when the file has not been counted" }),
     boughtAt: isoTime(),
     readUrl: z.string(),
+    progress: z
+      .object({
+        page: z.int().meta({ description: "The page last read, 1-based" }),
+        pageCount: z.int(),
+        percent: z.int().meta({ description: "page of pageCount, 0 to 100" }),
+        updatedAt: isoTime(),
+      })
+      .nullable()
+      .meta({ description: "Where the owner last was; null when never opened" }),
   })
   .meta({ id: "LibraryEbook" });
 
@@ -416,4 +426,30 @@ export const libraryCourseSchema = z
 
 export const myLibrarySchema = z
   .object({ ebooks: z.array(libraryEbookSchema), courses: z.array(libraryCourseSchema) })
-  .meta({ id: "Library", description: "Both lists newest first" });
+  .meta({
+    id: "Library",
+    description: "E-books by last read (never-read ones after, newest bought first); courses newest first",
+  });
+
+// ---- the e-book reader
+
+export const ebookReaderSchema = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    pageCount: z.int().meta({ description: "Pages in the e-book's file; 0 when there is no file yet" }),
+    demoPages: z.array(z.int()).meta({ description: "The free preview's pages, 1-based, ascending" }),
+    access: z.enum(READ_ACCESS).meta({
+      description:
+        "`owner` and `staff` read every page (stamped with their name and phone); `preview` the demo pages only",
+    }),
+    progress: z
+      .object({ page: z.int(), updatedAt: isoTime() })
+      .nullable()
+      .meta({ description: "Where the caller last was (owners and staff); null otherwise" }),
+  })
+  .meta({ id: "EbookReader" });
+
+export const savedProgressSchema = z
+  .object({ page: z.int(), pageCount: z.int(), updatedAt: isoTime() })
+  .meta({ id: "ReadingProgress" });

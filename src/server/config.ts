@@ -71,6 +71,20 @@ const schema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(3600, "must be at most 3600")
     .default(30),
+  /** E-book files kept parsed in memory per server, counted by file size (parsed: 1 to 3 times that). */
+  READER_FILE_CACHE_MB: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(8192, "must be at most 8192")
+    .default(128),
+  /** Finished (stamped) e-book pages kept in memory per server. */
+  READER_PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(8192, "must be at most 8192")
+    .default(64),
   /** Delivery of a parcel with books or bundles, in taka (stationery alone: a fixed ৳40 in Dhaka, ৳60 outside). */
   DELIVERY_BOOK_DHAKA: taka.default(60),
   DELIVERY_BOOK_OUTSIDE: taka.default(100),

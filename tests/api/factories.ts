@@ -13,6 +13,8 @@ import {
   productAuthors,
   products,
 } from "../../src/server/db/schema";
+import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
+import type { FileStorage } from "../../src/server/integrations/storage/provider";
 
 let seq = 0;
 
@@ -127,8 +129,39 @@ export async function linkEbook(
   bookId: number | null,
   pageCount = 30,
   demoPages = [1, 2, 3],
+  pdfKey: string | null = null,
 ) {
-  await db.insert(ebookDetails).values({ productId: ebookId, bookId, pageCount, demoPages, pdfKey: null });
+  await db.insert(ebookDetails).values({ productId: ebookId, bookId, pageCount, demoPages, pdfKey });
+}
+
+/**
+ * A published e-book with a real PDF of `pages` pages in storage (the seed's study PDF: each page
+ * after the first carries its number), and its demo pages.
+ */
+export async function createEbookWithPdf(
+  db: Db,
+  storage: FileStorage,
+  input: { title?: string; pages?: number; demoPages?: number[]; price?: number; published?: boolean } = {},
+) {
+  const pages = input.pages ?? 12;
+  const ebook = await createProduct(db, {
+    kind: "ebook",
+    title: input.title,
+    price: input.price ?? 15_000,
+    published: input.published,
+  });
+  const bytes = await buildStudyPdf({
+    title: ebook.title,
+    authors: ["Test Author"],
+    shopName: "Pathagar",
+    chapters: ["Vectors", "Dynamics"],
+    pages,
+    seed: ebook.slug,
+  });
+  const key = `ebooks/test-${ebook.id}.pdf`;
+  await storage.put(key, bytes, "application/pdf");
+  await linkEbook(db, ebook.id, null, pages, input.demoPages ?? [1, 2, 3], key);
+  return { ...ebook, pdfKey: key, pages };
 }
 
 let couponSeq = 0;

@@ -14,7 +14,7 @@ import { ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import { checkout } from "./buying";
 import { apiDocument, contractViolation } from "./contract";
-import { addBundleItems, createAuthor, createProduct } from "./factories";
+import { addBundleItems, createAuthor, createEbookWithPdf, createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";
 
 const SEED = 20310301;
@@ -58,7 +58,8 @@ beforeAll(async () => {
   h = await createHarness();
   const author = await createAuthor(h.db, "Fuzz Author");
   const book = await createProduct(h.db, { stock: 50, authorIds: [author.id] });
-  const ebook = await createProduct(h.db, { kind: "ebook" });
+  // A real file, so the reader's endpoints are fuzzed past the access check (staff read every page).
+  const ebook = await createEbookWithPdf(h.db, h.storage, { pages: 4 });
   const stationery = await createProduct(h.db, { kind: "stationary", stock: 50 });
   const content = await createProduct(h.db, { kind: "content" });
   const bundle = await createProduct(h.db, { kind: "bundle", stock: 10 });

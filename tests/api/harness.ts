@@ -43,6 +43,8 @@ export type ApiResponse<T = unknown> = {
   /** The parsed JSON body (the envelope), or undefined when the body is not JSON. */
   body: Envelope<T>;
   text: string;
+  /** The body as it came (a PDF page, an image). */
+  bytes: Uint8Array;
   headers: Headers;
   setCookie: string[];
   /** `pathagar_session=<token>` when the answer set a session cookie, ready for the next request. */
@@ -223,7 +225,8 @@ export async function createHarness(opts: HarnessOptions = {}) {
     }
     if (opts.cookie) headers.cookie = opts.cookie;
     const res = await app.request(path, { method, headers, body });
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -238,6 +241,7 @@ export async function createHarness(opts: HarnessOptions = {}) {
       status: res.status,
       body: parsed as Envelope<T>,
       text,
+      bytes,
       headers: res.headers,
       setCookie,
       cookie: sessionCookieFrom(setCookie),

@@ -67,6 +67,7 @@ describe("GET /api/library", () => {
           pageCount: 48,
           boughtAt: h.clock.now().toISOString(),
           readUrl: `/ebook/${ebook.id}/read`,
+          progress: null,
         },
       ],
       courses: [],

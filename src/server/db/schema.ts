@@ -626,6 +626,29 @@ export const entitlements = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index().on(t.orderId)],
 );
 
+/**
+ * Where a reader last was in an e-book (owners and staff), so the reader resumes on any device.
+ * One row per reader and e-book; the last write wins.
+ */
+export const readingProgress = pgTable(
+  "reading_progress",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** 1-based. */
+    page: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check("reading_progress_page", sql`${t.page} >= 1`),
+  ],
+);
+
 /** An order's history: each status it took, with who or what moved it; the tracking timeline. */
 export const orderEvents = pgTable(
   "order_events",

@@ -13,6 +13,7 @@ import { catalogApi } from "./api/catalog";
 import { fulfilmentApi } from "./api/fulfilment";
 import { libraryApi } from "./api/library";
 import { ordersApi } from "./api/orders";
+import { readingApi } from "./api/reading";
 import { reviewsApi } from "./api/reviews";
 import { trackingApi } from "./api/tracking";
 import { apiDocs } from "./api-docs";
@@ -117,6 +118,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", fulfilmentApi());
   api.route("/", trackingApi());
   api.route("/", libraryApi());
+  api.route("/", readingApi());
   api.route("/", cartApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");

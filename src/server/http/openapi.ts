@@ -18,6 +18,7 @@ import {
   checkoutResultSchema,
   codeSentSchema,
   courierSyncSchema,
+  ebookReaderSchema,
   envelopeOf,
   errorEnvelopeSchema,
   invoiceViewSchema,
@@ -32,6 +33,7 @@ import {
   reviewAnswerSchema,
   reviewPageSchema,
   reviewVisibilitySchema,
+  savedProgressSchema,
   suggestionSchema,
   trackingViewSchema,
   userPageSchema,
@@ -59,6 +61,7 @@ import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulf
 import { idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
+import { progressInputSchema } from "../../contracts/reading";
 import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../contracts/reviews";
 import { z } from "../../contracts/zod";
 import { SESSION_COOKIE } from "../services/sessions";
@@ -491,6 +494,50 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The caller's e-books and courses",
     access: signedIn,
     success: [ok("What the caller owns", myLibrarySchema)],
+  },
+
+  // ---- the e-book reader
+  {
+    method: "get",
+    path: "/api/ebooks/{id}/reader",
+    tag: "Reader",
+    summary: "Open an e-book in the reader: its pages, what the caller may read, where they were",
+    description:
+      "Not found when there is no such e-book, or it is taken down and the caller neither owns it nor is staff.",
+    access: anyone,
+    params: idParams,
+    success: [ok("The e-book as the caller may read it", ebookReaderSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/ebooks/{id}/pages/{page}",
+    tag: "Reader",
+    summary: "One page of an e-book, as a one-page PDF",
+    description: [
+      "Owners (a confirmed order) and staff with the `books` permission get any page, with their name and phone drawn on it;",
+      "anyone else, signed out included, only the demo pages, unmarked. Every other case (not readable, out of range,",
+      "not a number, no such e-book) is the same 404, so nothing leaks. Access is checked on every request.",
+      "Sent `Cache-Control: private, no-store`. Rate-limited per account (per address when signed out).",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The e-book's product id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    success: [{ status: 200, description: "The page (application/pdf)", mediaType: "application/pdf" }],
+    errors: [404, 429],
+  },
+  {
+    method: "put",
+    path: "/api/ebooks/{id}/progress",
+    tag: "Reader",
+    summary: "Save the page the reader is on (the last write wins)",
+    description: "For a reader who may read every page (owner or staff); not found for anyone else.",
+    access: signedIn,
+    params: idParams,
+    body: progressInputSchema,
+    success: [ok("The progress saved", savedProgressSchema)],
+    errors: [404],
   },
 
   // ---- staff

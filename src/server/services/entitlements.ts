@@ -11,6 +11,7 @@ import {
   orderLines,
   orders,
   products,
+  readingProgress,
 } from "../db/schema";
 import type { Ctx } from "./context";
 import { requireUser } from "./users";
@@ -157,8 +158,9 @@ export async function findEntitlement(
 }
 
 /**
- * The caller's e-books and courses, each list newest first and read with one query. A product
- * taken down after it was bought stays in its owner's library.
+ * The caller's e-books and courses, each list read with one query: e-books by last read (never
+ * opened ones after, newest bought first) with where the reader was, courses newest first. A
+ * product taken down after it was bought stays in its owner's library.
  */
 export async function listMyLibrary(ctx: Ctx): Promise<MyLibrary> {
   const me = requireUser(ctx);
@@ -173,12 +175,18 @@ export async function listMyLibrary(ctx: Ctx): Promise<MyLibrary> {
         image: products.image,
         pageCount: ebookDetails.pageCount,
         boughtAt: entitlements.grantedAt,
+        readPage: readingProgress.page,
+        readAt: readingProgress.updatedAt,
       })
       .from(entitlements)
       .innerJoin(products, eq(products.id, entitlements.productId))
       .leftJoin(ebookDetails, eq(ebookDetails.productId, products.id))
+      .leftJoin(
+        readingProgress,
+        and(eq(readingProgress.userId, entitlements.userId), eq(readingProgress.productId, products.id)),
+      )
       .where(owned("ebook"))
-      .orderBy(...newestFirst),
+      .orderBy(sql`${readingProgress.updatedAt} desc nulls last`, ...newestFirst),
     ctx.db
       .select({
         id: products.id,
@@ -194,12 +202,24 @@ export async function listMyLibrary(ctx: Ctx): Promise<MyLibrary> {
       .orderBy(...newestFirst),
   ]);
   return {
-    ebooks: ebooks.map((e) => ({
-      ...e,
-      pageCount: e.pageCount ?? 0,
-      boughtAt: e.boughtAt.toISOString(),
-      readUrl: ebookReadPath(e.id),
-    })),
+    ebooks: ebooks.map(({ readPage, readAt, ...e }) => {
+      const pageCount = e.pageCount ?? 0;
+      return {
+        ...e,
+        pageCount,
+        boughtAt: e.boughtAt.toISOString(),
+        readUrl: ebookReadPath(e.id),
+        progress:
+          readPage !== null && readAt !== null
+            ? {
+                page: readPage,
+                pageCount,
+                percent: pageCount > 0 ? Math.min(100, Math.round((readPage / pageCount) * 100)) : 0,
+                updatedAt: readAt.toISOString(),
+              }
+            : null,
+      };
+    }),
     courses: courses.map((c) => ({
       ...c,
       chapters: Number(c.chapters),

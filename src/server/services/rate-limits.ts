@@ -17,6 +17,8 @@ export const TOO_MANY_CODES = "Too many codes asked for this number. Please try 
 export const TOO_MANY_CODES_HERE = "Too many codes asked from this connection. Please try again in an hour.";
 export const TOO_MANY_CODES_TODAY = "Too many codes asked for this account today. Please try again tomorrow.";
 export const TOO_MANY_CODE_TRIES = "Too many codes tried. Please try again in an hour.";
+export const TOO_MANY_PAGES = "Too many pages opened. Please wait a minute and try again.";
+export const TOO_MANY_PAGES_THIS_HOUR = "Too many pages opened this hour. Please try again later.";
 
 export type RateLimit = { limit: number; windowMs: number; message: string };
 
@@ -56,6 +58,17 @@ export const RATE_LIMITS = {
    */
   codeTriesPerPhone: { limit: 25, windowMs: HOUR, message: TOO_MANY_CODE_TRIES },
   codeTriesPerAddress: { limit: 60, windowMs: HOUR, message: TOO_MANY_CODE_TRIES },
+  /**
+   * E-book pages served (GET /api/ebooks/{id}/pages/{page}), every answer counted. A person turns
+   * a page every few seconds and the reader fetches two ahead: a fast skim is 20-40 pages a
+   * minute, a long evening's reading a few hundred an hour. A script pulling a library would need
+   * thousands; at these limits a 300-page book takes it at least 3 minutes and 1,500 pages an hour.
+   */
+  pagesPerReader: { limit: 120, windowMs: MINUTE, message: TOO_MANY_PAGES },
+  pagesPerReaderHour: { limit: 1500, windowMs: HOUR, message: TOO_MANY_PAGES_THIS_HOUR },
+  /** Signed-out preview reads (demo pages only) by address, shared by everyone behind it. */
+  pagesPerAddress: { limit: 300, windowMs: MINUTE, message: TOO_MANY_PAGES },
+  pagesPerAddressHour: { limit: 3000, windowMs: HOUR, message: TOO_MANY_PAGES_THIS_HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,33 @@
+/**
+ * The e-book reader's API (`/api/ebooks/{id}/reader`, `/pages/{page}`, `/progress`): the progress
+ * body, the answer types and the paths. No server code here: the browser imports this module.
+ */
+import type { z as zod } from "zod";
+import type { ebookReaderSchema, savedProgressSchema } from "./answers";
+import { z } from "./zod";
+
+/** What the caller may read: every page (`owner`, `staff`) or the demo pages only (`preview`). */
+export const READ_ACCESS = ["owner", "staff", "preview"] as const;
+export type ReadAccess = (typeof READ_ACCESS)[number];
+
+/** `GET /api/ebooks/{id}/reader`. */
+export type EbookReader = zod.infer<typeof ebookReaderSchema>;
+
+/** `PUT /api/ebooks/{id}/progress`'s answer. */
+export type SavedProgress = zod.infer<typeof savedProgressSchema>;
+
+const PAGE_ERROR = "page must be a whole number from 1";
+
+/** `PUT /api/ebooks/{id}/progress`: the page the reader is on (its upper bound is the e-book's page count). */
+export const progressInputSchema = z.object({
+  page: z
+    .number({ error: PAGE_ERROR })
+    .int({ error: PAGE_ERROR })
+    .min(1, { error: PAGE_ERROR })
+    .max(2_147_483_647, { error: "page is out of range" }),
+});
+export type ProgressInput = zod.input<typeof progressInputSchema>;
+
+export const ebookReaderApiPath = (id: number) => `/api/ebooks/${id}/reader`;
+export const ebookPageApiPath = (id: number, page: number) => `/api/ebooks/${id}/pages/${page}`;
+export const ebookProgressApiPath = (id: number) => `/api/ebooks/${id}/progress`;

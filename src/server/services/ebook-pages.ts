@@ -1,0 +1,218 @@
+/**
+ * E-book pages, one at a time: cut from the stored PDF with pdf-lib into a one-page PDF, with
+ * the reader's mark drawn on the page itself. The whole file never leaves the server.
+ *
+ * Two bounded caches per server (per storage, so each app in a test process has its own):
+ * parsed source documents by file key, and finished pages by (reader, e-book, page). Both are
+ * consulted only after `requireReadablePage` has decided, on this request, that the caller may
+ * read the page: a cached page is never a way around access.
+ */
+import { LRUCache } from "lru-cache";
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { FileStorage } from "../integrations/storage/provider";
+import type { Ctx } from "./context";
+import { DomainError } from "./errors";
+import { PAGE_NOT_FOUND, type ReadablePage, type Reader } from "./reading";
+
+const MB = 1024 * 1024;
+
+/** A page bigger than this is served but not kept (one huge scan must not empty the cache). */
+const PAGE_CACHE_MAX_ENTRY = 4 * MB;
+
+type Source = { doc: PDFDocument; bytes: number };
+
+type Caches = {
+  sources: LRUCache<string, Source>;
+  pages: LRUCache<string, Uint8Array>;
+  /** Work under way, so concurrent first reads of one file or page do it once. */
+  loading: Map<string, Promise<Source | null>>;
+  cutting: Map<string, Promise<Uint8Array>>;
+};
+
+const cachesByStorage = new WeakMap<FileStorage, Caches>();
+
+/**
+ * The caches of one storage, bounded by READER_FILE_CACHE_MB (source files, by their size) and
+ * READER_PAGE_CACHE_MB (finished pages, by their bytes).
+ */
+function cachesOf(ctx: Pick<Ctx, "storage" | "config">): Caches {
+  let c = cachesByStorage.get(ctx.storage);
+  if (!c) {
+    const pageBytes = ctx.config.READER_PAGE_CACHE_MB * MB;
+    c = {
+      sources: new LRUCache<string, Source>({
+        maxSize: ctx.config.READER_FILE_CACHE_MB * MB,
+        sizeCalculation: (s) => Math.max(1, s.bytes),
+      }),
+      pages: new LRUCache<string, Uint8Array>({
+        maxSize: pageBytes,
+        maxEntrySize: Math.min(pageBytes, PAGE_CACHE_MAX_ENTRY),
+        sizeCalculation: (b) => Math.max(1, b.byteLength),
+      }),
+      loading: new Map(),
+      cutting: new Map(),
+    };
+    cachesByStorage.set(ctx.storage, c);
+  }
+  return c;
+}
+
+/** How full the caches are (for the operations notes and the benchmark). */
+export function pageCacheStats(ctx: Pick<Ctx, "storage" | "config">) {
+  const c = cachesOf(ctx);
+  return {
+    sources: c.sources.size,
+    sourceBytes: c.sources.calculatedSize,
+    pages: c.pages.size,
+    pageBytes: c.pages.calculatedSize,
+  };
+}
+
+/** The parsed source PDF, read from storage and parsed once per server while it stays in the cache. */
+async function loadSource(ctx: Ctx, key: string): Promise<Source | null> {
+  const c = cachesOf(ctx);
+  const hit = c.sources.get(key);
+  if (hit) return hit;
+  let pending = c.loading.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const file = await ctx.storage.get(key);
+      if (!file) {
+        ctx.log.warn({ key }, "e-book file missing from storage");
+        return null;
+      }
+      const doc = await PDFDocument.load(file.bytes, { updateMetadata: false });
+      const source = { doc, bytes: file.bytes.byteLength };
+      c.sources.set(key, source);
+      return source;
+    })().finally(() => c.loading.delete(key));
+    c.loading.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * The reader's mark: "Licensed to <name> · <phone>". pdf-lib's standard fonts encode WinAnsi
+ * (Latin) only and cannot shape Bangla, so the name goes on when it encodes (as written, or with
+ * its accents dropped) and is left out otherwise; the phone (or, without one, the email, then the
+ * account number) always goes on.
+ */
+export function stampText(reader: Reader, font: PDFFont): string {
+  const name = latinForm(reader.name, font);
+  const contact = reader.phone ?? reader.email ?? `account ${reader.id}`;
+  return `Licensed to ${[name, contact].filter(Boolean).join(" \u00b7 ")}`;
+}
+
+function encodes(font: PDFFont, text: string): boolean {
+  try {
+    font.encodeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function latinForm(name: string, font: PDFFont): string | null {
+  const plain = name.replace(/\s+/g, " ").trim().slice(0, 60);
+  if (!plain) return null;
+  if (encodes(font, plain)) return plain;
+  const stripped = plain.normalize("NFKD").replace(/\p{M}/gu, "").trim();
+  return stripped && encodes(font, stripped) ? stripped : null;
+}
+
+/**
+ * Draws the mark small along the bottom margin and large and faint across the page, as the page
+ * is seen: within its crop box and turned by its /Rotate, so the line sits at the bottom a reader
+ * sees and reads left to right.
+ */
+function drawMark(page: PDFPage, font: PDFFont, text: string): void {
+  const box = page.getCropBox();
+  const turn = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+  const sideways = turn === 90 || turn === 270;
+  // The page as seen: `w` wide and `h` high, (0, 0) at its bottom left.
+  const w = sideways ? box.height : box.width;
+  const h = sideways ? box.width : box.height;
+  /** A point of the seen page in the page's own coordinates. */
+  const at = (x: number, y: number): { x: number; y: number } => {
+    switch (turn) {
+      case 90:
+        return { x: box.x + box.width - y, y: box.y + x };
+      case 180:
+        return { x: box.x + box.width - x, y: box.y + box.height - y };
+      case 270:
+        return { x: box.x + y, y: box.y + box.height - x };
+      default:
+        return { x: box.x + x, y: box.y + y };
+    }
+  };
+  const unit = font.widthOfTextAtSize(text, 1);
+  const small = Math.max(4, Math.min(7, (w - 24) / unit));
+  page.drawText(text, {
+    ...at((w - unit * small) / 2, 8),
+    size: small,
+    font,
+    rotate: degrees(turn),
+    color: rgb(0.3, 0.3, 0.35),
+    opacity: 0.85,
+  });
+  const big = Math.max(8, Math.min(28, (Math.hypot(w, h) * 0.7) / unit));
+  const angle = Math.atan2(h, w);
+  const half = (unit * big) / 2;
+  // The text's middle on the page's centre, its baseline a third of a letter below it.
+  const drop = big * 0.35;
+  page.drawText(text, {
+    ...at(
+      w / 2 - Math.cos(angle) * half + Math.sin(angle) * drop,
+      h / 2 - Math.sin(angle) * half - Math.cos(angle) * drop,
+    ),
+    size: big,
+    font,
+    rotate: degrees(turn + (angle * 180) / Math.PI),
+    color: rgb(0.45, 0.45, 0.5),
+    opacity: 0.12,
+  });
+}
+
+/** A one-page PDF of page `n` (1-based) of the source, marked for `reader` when there is one. */
+async function cutPage(source: PDFDocument, n: number, reader: Reader | null, shopName: string) {
+  const out = await PDFDocument.create({ updateMetadata: false });
+  const [page] = await out.copyPages(source, [n - 1]);
+  if (!page) throw new DomainError("not_found", PAGE_NOT_FOUND);
+  out.addPage(page);
+  out.setProducer(shopName);
+  out.setCreator(shopName);
+  if (reader) {
+    const font = await out.embedFont(StandardFonts.Helvetica);
+    const text = stampText(reader, font);
+    drawMark(page, font, text);
+    out.setSubject(text);
+  }
+  return out.save({ useObjectStreams: true });
+}
+
+/**
+ * The bytes of a page `requireReadablePage` has just allowed: from the cache when this reader
+ * had it before, cut and stamped otherwise. Not found when the file is missing or shorter than
+ * its recorded page count.
+ */
+export async function renderReadablePage(ctx: Ctx, readable: ReadablePage): Promise<Uint8Array> {
+  const { ebook, page, reader } = readable;
+  const c = cachesOf(ctx);
+  // The mark's words are in the key, so a changed name or phone gets a fresh stamp.
+  const who = reader ? `${reader.id}:${reader.name}:${reader.phone ?? ""}:${reader.email ?? ""}` : "demo";
+  const key = `${who}|${ebook.id}|${page}|${ebook.pdfKey}`;
+  const hit = c.pages.get(key);
+  if (hit) return hit;
+  let pending = c.cutting.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const source = await loadSource(ctx, ebook.pdfKey);
+      if (!source || page > source.doc.getPageCount()) throw new DomainError("not_found", PAGE_NOT_FOUND);
+      const bytes = await cutPage(source.doc, page, reader, ctx.config.SHOP_NAME);
+      c.pages.set(key, bytes);
+      return bytes;
+    })().finally(() => c.cutting.delete(key));
+    c.cutting.set(key, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,373 @@
+/**
+ * The e-book reader's API: who may read which page, pages cut one at a time and stamped for their
+ * reader, access taken back at once by a refund, the page rate limit, and reading progress.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MyLibrary } from "../../src/contracts/library";
+import type { EbookReader, SavedProgress } from "../../src/contracts/reading";
+import { ebookDetails, products } from "../../src/server/db/schema";
+import { RATE_LIMITS } from "../../src/server/services/rate-limits";
+import { pdfText } from "../support/pdf-text";
+import { checkout, payAtSandbox } from "./buying";
+import { createEbookWithPdf } from "./factories";
+import { createHarness, type Harness, type TestUser } from "./harness";
+
+let h: Harness;
+let booksStaff: TestUser;
+let ordersStaff: TestUser;
+
+beforeAll(async () => {
+  h = await createHarness();
+  booksStaff = await h.createUser({ role: "staff", permissions: ["books"], name: "Books Staff" });
+  ordersStaff = await h.createUser({ role: "staff", permissions: ["orders"], name: "Orders Staff" });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const PAGES = 12;
+const DEMO = [1, 2, 3, 6];
+
+const newEbook = (opts: { published?: boolean } = {}) =>
+  createEbookWithPdf(h.db, h.storage, { pages: PAGES, demoPages: [6, 3, 2, 1, 2, 40], ...opts });
+
+/** Buys the e-book online and pays at the sandbox: the buyer owns it when this returns. */
+async function buy(u: TestUser, ebookId: number) {
+  const placed = await checkout(h, u, {
+    items: [{ productId: ebookId, type: "ebook" }],
+    paymentMethod: "gateway",
+  });
+  await payAtSandbox(h, placed.tranx);
+  return placed;
+}
+
+const reader = (id: number, u?: TestUser) =>
+  h.request<EbookReader>("GET", `/api/ebooks/${id}/reader`, { cookie: u?.cookie });
+const page = (id: number, n: number | string, u?: TestUser, ip?: string) =>
+  h.request("GET", `/api/ebooks/${id}/pages/${n}`, { cookie: u?.cookie, ip });
+const saveProgress = (id: number, body: unknown, u?: TestUser) =>
+  h.request<SavedProgress>("PUT", `/api/ebooks/${id}/progress`, { body, cookie: u?.cookie });
+const library = (u: TestUser) => h.request<MyLibrary>("GET", "/api/library", { cookie: u.cookie });
+
+const OUT_OF_RANGE = [
+  "0",
+  String(PAGES + 1),
+  "-1",
+  "1e9",
+  "1000000000",
+  "abc",
+  "1.5",
+  "01",
+  "%20",
+  "0x2",
+  "2.0",
+];
+
+function expectNotFound(res: { status: number; body: unknown }, what: string) {
+  expect(res.status, what).toBe(404);
+  expect(res.body, what).toEqual({ statusCode: 404, message: "No such page" });
+}
+
+describe("GET /api/ebooks/{id}/reader", () => {
+  it("shows anyone the e-book's pages and demo pages, as a preview without progress", async () => {
+    const ebook = await newEbook();
+    const res = await reader(ebook.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({
+      id: ebook.id,
+      title: ebook.title,
+      pageCount: PAGES,
+      demoPages: DEMO,
+      access: "preview",
+      progress: null,
+    });
+    const customer = await h.createUser();
+    expect((await reader(ebook.id, customer)).body.data?.access).toBe("preview");
+  });
+
+  it("says owner to a buyer and staff to staff with the books permission", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    expect((await reader(ebook.id, buyer)).body.data?.access).toBe("owner");
+    expect((await reader(ebook.id, booksStaff)).body.data?.access).toBe("staff");
+    expect((await reader(ebook.id, ordersStaff)).body.data?.access).toBe("preview");
+    const admin = await h.createUser({ role: "admin" });
+    expect((await reader(ebook.id, admin)).body.data?.access).toBe("staff");
+  });
+
+  it("is not found for an unknown e-book, and for one taken down unless the caller owns it or is staff", async () => {
+    expect((await reader(2_000_000)).status).toBe(404);
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    await h.db.update(products).set({ published: false }).where(eq(products.id, ebook.id));
+    expect((await reader(ebook.id)).status).toBe(404);
+    expect((await reader(ebook.id, await h.createUser())).status).toBe(404);
+    expect((await page(ebook.id, 1)).status).toBe(404);
+    expect((await reader(ebook.id, buyer)).body.data?.access).toBe("owner");
+    expect((await page(ebook.id, 5, buyer)).status).toBe(200);
+    expect((await reader(ebook.id, booksStaff)).body.data?.access).toBe("staff");
+  });
+});
+
+describe("GET /api/ebooks/{id}/pages/{page}", () => {
+  it("refuses every non-demo page and every bad page number to non-owners, with one 404", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    const customer = await h.createUser();
+    const staffWithoutBooks = await h.createUser({
+      role: "staff",
+      permissions: [
+        "authors",
+        "bundles",
+        "content",
+        "stationery",
+        "coupons",
+        "orders",
+        "invoices",
+        "reports",
+        "users",
+      ],
+    });
+    const callers: [string, TestUser | undefined][] = [
+      ["signed out", undefined],
+      ["another customer", customer],
+      ["staff without books", staffWithoutBooks],
+    ];
+    for (const [label, u] of callers) {
+      for (let n = 1; n <= PAGES; n++) {
+        if (DEMO.includes(n)) continue;
+        expectNotFound(await page(ebook.id, n, u), `${label}, page ${n}`);
+      }
+      for (const bad of OUT_OF_RANGE) expectNotFound(await page(ebook.id, bad, u), `${label}, page ${bad}`);
+      for (const bad of ["0", "-1", "abc", "99999999999", String(ebook.id + 100_000)]) {
+        expectNotFound(await page(bad as unknown as number, 1, u), `${label}, e-book ${bad}`);
+      }
+    }
+    // The owner is refused the same way out of range.
+    for (const bad of OUT_OF_RANGE) expectNotFound(await page(ebook.id, bad, buyer), `owner, page ${bad}`);
+  });
+
+  it("serves the demo pages to anyone, unstamped, as a one-page PDF that is never stored", async () => {
+    const ebook = await newEbook();
+    const customer = await h.createUser();
+    for (const u of [undefined, customer]) {
+      for (const n of DEMO) {
+        const res = await page(ebook.id, n, u);
+        expect(res.status, res.text.slice(0, 200)).toBe(200);
+        expect(res.headers.get("content-type")).toBe("application/pdf");
+        expect(res.headers.get("cache-control")).toBe("private, no-store");
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(res.headers.get("content-disposition")).toBe("inline");
+        const text = await pdfText(res.bytes);
+        expect(text).toHaveLength(1);
+        expect(text[0]).toContain(ebook.title);
+        if (n > 1) expect(text[0]).toMatch(new RegExp(`(^| )${n}( |$)`));
+        expect(text[0]).not.toContain("Licensed to");
+      }
+    }
+  });
+
+  it("serves an owner every page, each stamped with the buyer's name and phone", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser({ name: "Nusrat Jahan" });
+    await buy(buyer, ebook.id);
+    for (let n = 1; n <= PAGES; n++) {
+      const res = await page(ebook.id, n, buyer);
+      expect(res.status, `page ${n}: ${res.text.slice(0, 200)}`).toBe(200);
+      const [text] = await pdfText(res.bytes);
+      expect(text).toContain(buyer.phone);
+      expect(text).toContain(`Licensed to Nusrat Jahan \u00b7 ${buyer.phone}`);
+      if (n > 1) expect(text).toMatch(new RegExp(`(^| )${n}( |$)`));
+    }
+  });
+
+  it("stamps the phone alone when the name is in Bangla, and each reader's own mark", async () => {
+    const ebook = await newEbook();
+    const bangla = await h.createUser({ name: "নুসরাত জাহান" });
+    const other = await h.createUser({ name: "Tanvir Ahmed" });
+    await buy(bangla, ebook.id);
+    await buy(other, ebook.id);
+    const [mine] = await pdfText((await page(ebook.id, 4, bangla)).bytes);
+    expect(mine).toContain(`Licensed to ${bangla.phone}`);
+    expect(mine).not.toContain(other.phone);
+    const [theirs] = await pdfText((await page(ebook.id, 4, other)).bytes);
+    expect(theirs).toContain(`Licensed to Tanvir Ahmed \u00b7 ${other.phone}`);
+    expect(theirs).not.toContain(bangla.phone);
+    // An owner's demo page is stamped too.
+    expect((await pdfText((await page(ebook.id, 1, other)).bytes))[0]).toContain(other.phone);
+  });
+
+  it("serves staff with the books permission every page, stamped with their own phone", async () => {
+    const ebook = await newEbook();
+    const res = await page(ebook.id, 9, booksStaff);
+    expect(res.status).toBe(200);
+    expect((await pdfText(res.bytes))[0]).toContain(booksStaff.phone);
+  });
+
+  it("refuses a former owner on the very next request after a refund, even a page served before", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    const placed = await buy(buyer, ebook.id);
+    expect((await page(ebook.id, 5, buyer)).status).toBe(200);
+    expect((await page(ebook.id, 5, buyer)).status).toBe(200);
+    const refund = await h.request("PATCH", `/api/admin/orders/${placed.orderId}/status`, {
+      body: { status: "refunded" },
+      cookie: ordersStaff.cookie,
+    });
+    expect(refund.status, refund.text).toBe(200);
+    expectNotFound(await page(ebook.id, 5, buyer), "the page read before the refund");
+    expectNotFound(await page(ebook.id, 7, buyer), "a page never read");
+    expect((await reader(ebook.id, buyer)).body.data?.access).toBe("preview");
+    // The demo pages stay, unstamped, as for anyone.
+    const demo = await page(ebook.id, 2, buyer);
+    expect(demo.status).toBe(200);
+    expect((await pdfText(demo.bytes))[0]).not.toContain("Licensed to");
+  });
+
+  it("refuses a former owner after the order is cancelled", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    const placed = await buy(buyer, ebook.id);
+    expect((await page(ebook.id, 8, buyer)).status).toBe(200);
+    const cancel = await h.request("PATCH", `/api/admin/orders/${placed.orderId}/status`, {
+      body: { status: "cancelled" },
+      cookie: ordersStaff.cookie,
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    expectNotFound(await page(ebook.id, 8, buyer), "after cancelling");
+  });
+
+  it("is not found when the e-book's file is missing from storage", async () => {
+    const broken = await createEbookWithPdf(h.db, h.storage, { pages: 3 });
+    await h.db
+      .update(ebookDetails)
+      .set({ pdfKey: "ebooks/missing.pdf" })
+      .where(eq(ebookDetails.productId, broken.id));
+    expectNotFound(await page(broken.id, 1), "no file");
+  });
+
+  it("limits how many pages one reader opens a minute", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    h.clock.set(new Date(Math.ceil(h.clock.now().getTime() / 60_000) * 60_000));
+    const { limit } = RATE_LIMITS.pagesPerReader;
+    for (let i = 0; i < limit; i++) {
+      const res = await page(ebook.id, (i % PAGES) + 1, buyer);
+      expect(res.status, `request ${i + 1}`).toBe(200);
+    }
+    const refused = await page(ebook.id, 1, buyer);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ statusCode: 429, message: RATE_LIMITS.pagesPerReader.message });
+    // Another reader is not held up, and the reader may go on in the next minute.
+    expect((await page(ebook.id, 1, booksStaff)).status).toBe(200);
+    h.clock.advance(60_000);
+    expect((await page(ebook.id, 1, buyer)).status).toBe(200);
+  });
+
+  it("limits signed-out preview reads by address", async () => {
+    const ebook = await newEbook();
+    h.clock.set(new Date(Math.ceil(h.clock.now().getTime() / 60_000) * 60_000));
+    const ip = "192.0.2.77";
+    const { limit } = RATE_LIMITS.pagesPerAddress;
+    for (let i = 0; i < limit; i++) {
+      const res = await page(ebook.id, DEMO[i % DEMO.length]!, undefined, ip);
+      expect(res.status, `request ${i + 1}`).toBe(200);
+    }
+    expect((await page(ebook.id, 1, undefined, ip)).status).toBe(429);
+    expect((await page(ebook.id, 1, undefined, "192.0.2.78")).status).toBe(200);
+  });
+});
+
+describe("reading progress", () => {
+  it("is saved from one session and read back from another session of the same user", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    expect((await reader(ebook.id, buyer)).body.data?.progress).toBeNull();
+    const saved = await saveProgress(ebook.id, { page: 5 }, buyer);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data).toEqual({ page: 5, pageCount: PAGES, updatedAt: h.clock.now().toISOString() });
+
+    const phone = await h.signIn(buyer.phone, buyer.password);
+    const second = { ...buyer, cookie: phone.cookie! };
+    expect(second.cookie).not.toBe(buyer.cookie);
+    expect((await reader(ebook.id, second)).body.data?.progress).toEqual({
+      page: 5,
+      updatedAt: h.clock.now().toISOString(),
+    });
+
+    // The last write wins, from whichever session.
+    h.clock.advance(1_000);
+    await saveProgress(ebook.id, { page: 9 }, second);
+    h.clock.advance(1_000);
+    await saveProgress(ebook.id, { page: 3 }, buyer);
+    expect((await reader(ebook.id, second)).body.data?.progress?.page).toBe(3);
+  });
+
+  it("never shows one user's progress to another", async () => {
+    const ebook = await newEbook();
+    const a = await h.createUser();
+    const b = await h.createUser();
+    await buy(a, ebook.id);
+    await buy(b, ebook.id);
+    await saveProgress(ebook.id, { page: 7 }, a);
+    expect((await reader(ebook.id, b)).body.data?.progress).toBeNull();
+    expect((await reader(ebook.id)).body.data?.progress).toBeNull();
+    const libB = (await library(b)).body.data!;
+    expect(libB.ebooks.find((e) => e.id === ebook.id)?.progress).toBeNull();
+    await saveProgress(ebook.id, { page: 2 }, b);
+    expect((await reader(ebook.id, a)).body.data?.progress?.page).toBe(7);
+    expect((await reader(ebook.id, b)).body.data?.progress?.page).toBe(2);
+  });
+
+  it("is refused to those who may not read every page, and checks the page", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    const signedOut = await saveProgress(ebook.id, { page: 2 });
+    expect(signedOut.status).toBe(401);
+    const stranger = await saveProgress(ebook.id, { page: 2 }, await h.createUser());
+    expect(stranger.status).toBe(404);
+    expect((await saveProgress(2_000_000, { page: 1 }, buyer)).status).toBe(404);
+    for (const bad of [0, -1, PAGES + 1, 1.5, "3", null, 2 ** 40]) {
+      const res = await saveProgress(ebook.id, { page: bad }, buyer);
+      expect(res.status, `page ${JSON.stringify(bad)}: ${res.text}`).toBe(400);
+      expect(res.body.errors?.page, res.text).toBeTruthy();
+    }
+    expect((await reader(ebook.id, buyer)).body.data?.progress).toBeNull();
+    // Staff with the books permission keep their own place.
+    expect((await saveProgress(ebook.id, { page: PAGES }, booksStaff)).status).toBe(200);
+    expect((await reader(ebook.id, booksStaff)).body.data?.progress?.page).toBe(PAGES);
+  });
+
+  it("shows in the library, e-books sorted by last read, never-read ones after, newest bought first", async () => {
+    const u = await h.createUser();
+    const first = await newEbook();
+    const second = await newEbook();
+    const third = await newEbook();
+    const fourth = await newEbook();
+    for (const e of [first, second, third, fourth]) {
+      h.clock.advance(60_000);
+      await buy(u, e.id);
+    }
+    h.clock.advance(60_000);
+    await saveProgress(second.id, { page: 3 }, u);
+    h.clock.advance(60_000);
+    await saveProgress(first.id, { page: PAGES }, u);
+    const lib = (await library(u)).body.data!;
+    expect(lib.ebooks.map((e) => e.id)).toEqual([first.id, second.id, fourth.id, third.id]);
+    expect(lib.ebooks[0]!.progress).toEqual({
+      page: PAGES,
+      pageCount: PAGES,
+      percent: 100,
+      updatedAt: h.clock.now().toISOString(),
+    });
+    expect(lib.ebooks[1]!.progress).toMatchObject({ page: 3, pageCount: PAGES, percent: 25 });
+    expect(lib.ebooks[2]!.progress).toBeNull();
+  });
+});
