@@ -60,7 +60,7 @@ test("an empty library points to the e-books; what was bought is listed newest f
   await accountMenu(page).click();
   await page.getByRole("link", { name: "My e-books" }).click();
   await expect(page).toHaveURL("/ebook/library");
-  await expect(page.getByText("2 e-books, newest first.")).toBeVisible();
+  await expect(page.getByText("2 e-books, last read first, then newest bought.")).toBeVisible();
   await expect(page.getByText("No e-books yet")).toHaveCount(0);
 
   const ebooks = page.getByRole("list").filter({ has: page.getByRole("link", { name: /^Read / }) });

@@ -7,23 +7,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
 // Only the worker's address (a hashed asset of the shop): the worker itself loads with the first page.
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-
-/** `GET /api/ebooks/{id}/reader`: what the reader needs to open an e-book, and who is reading. */
-export type ReaderInfo = {
-  id: number;
-  title: string;
-  pageCount: number;
-  /** Sorted, 1-based. */
-  demoPages: number[];
-  /** "preview": signed out or not an owner, only the demo pages. */
-  access: "owner" | "staff" | "preview";
-  progress: { page: number; updatedAt: string } | null;
-};
-
-export const ebookReaderInfoPath = (id: number | string) =>
-  `/api/ebooks/${encodeURIComponent(String(id))}/reader`;
-export const ebookPagePath = (id: number, page: number) => `/api/ebooks/${id}/pages/${page}`;
-export const ebookProgressPath = (id: number) => `/api/ebooks/${id}/progress`;
+import { ebookPageApiPath } from "../../contracts/reading";
 
 /** A page that did not arrive; `offline` when there was no answer at all. */
 export class PageLoadError extends Error {
@@ -61,7 +45,7 @@ const cache = new Map<string, Entry>();
 async function fetchPage(ebookId: number, page: number): Promise<PDFDocumentProxy> {
   let res: Response;
   try {
-    res = await fetch(ebookPagePath(ebookId, page), { credentials: "same-origin" });
+    res = await fetch(ebookPageApiPath(ebookId, page), { credentials: "same-origin" });
   } catch {
     throw new PageLoadError(0, true);
   }

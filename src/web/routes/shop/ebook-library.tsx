@@ -6,7 +6,7 @@ import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/ebook-library";
-import { loadMyLibrary } from "./ebook-library.server";
+import { loadMyLibrary, type ShelfEbook } from "./ebook-library.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "My e-books") },
@@ -20,8 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Where the reader stopped, when the library answer says (older answers carry no `progress`). */
-type ReadProgress = { page: number; pageCount: number; percent: number; updatedAt: string };
+/** Where the reader stopped. */
+type ReadProgress = NonNullable<ShelfEbook["progress"]>;
 
 function ProgressLine({ progress, title }: { progress: ReadProgress; title: string }) {
   const percent = Math.max(0, Math.min(100, Math.round(progress.percent)));
@@ -120,7 +120,8 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
       <PageHeading title="My e-books">
         {ebooks.length > 0 ? (
           <p>
-            {plural(ebooks.length, "e-book", "e-books")}, newest first. Read them on any phone or computer.
+            {plural(ebooks.length, "e-book", "e-books")}, last read first, then newest bought. Read them on
+            any phone or computer.
           </p>
         ) : null}
       </PageHeading>
@@ -130,7 +131,7 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:gap-4 md:grid-cols-2">
           {ebooks.map((e) => {
-            const progress = (e as { progress?: ReadProgress | null }).progress;
+            const progress = e.progress;
             return (
               <li key={e.id}>
                 <OwnedCard

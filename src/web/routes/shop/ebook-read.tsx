@@ -4,18 +4,17 @@ import { ChevronLeft, List, Maximize, MoveHorizontal, ZoomIn, ZoomOut } from "lu
 import type { PDFPageProxy, RenderTask } from "pdfjs-dist";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { idField } from "../../../contracts/paging";
+import {
+  ebookProgressApiPath,
+  ebookReaderApiPath,
+  type EbookReader as ReaderInfo,
+} from "../../../contracts/reading";
 import { buttonClass } from "../../components/ui/button";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
-import {
-  ebookProgressPath,
-  ebookReaderInfoPath,
-  loadReaderPage,
-  PageLoadError,
-  prefetchReaderPages,
-  type ReaderInfo,
-} from "../../lib/reader-pages";
+import { loadReaderPage, PageLoadError, prefetchReaderPages } from "../../lib/reader-pages";
 import type { Route } from "./+types/ebook-read";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -46,15 +45,20 @@ type PageState =
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 export default function ReaderPage({ params }: Route.ComponentProps) {
-  const id = Number(params.id);
+  const parsed = idField.safeParse(params.id);
+  const id = parsed.success ? parsed.data : null;
   const [state, setState] = useState<InfoState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again on Retry
   useEffect(() => {
     let live = true;
+    if (id === null) {
+      setState({ status: "missing" });
+      return;
+    }
     setState({ status: "loading" });
-    api<ReaderInfo>("GET", ebookReaderInfoPath(params.id ?? "")).then(
+    api<ReaderInfo>("GET", ebookReaderApiPath(id)).then(
       (env) => live && env.data && setState({ status: "ready", info: env.data }),
       (e: unknown) => {
         if (!live) return;
@@ -73,7 +77,7 @@ export default function ReaderPage({ params }: Route.ComponentProps) {
     return () => {
       live = false;
     };
-  }, [params.id, attempt]);
+  }, [id, attempt]);
 
   useEffect(() => {
     if (state.status !== "ready") return;
@@ -81,15 +85,26 @@ export default function ReaderPage({ params }: Route.ComponentProps) {
     document.title = shop ? `${state.info.title} | ${shop}` : state.info.title;
   }, [state]);
 
-  if (state.status === "ready") return <Reader info={state.info} />;
+  if (
+    state.status === "ready" &&
+    (state.info.access === "preview" ? state.info.demoPages : [state.info.pageCount]).some((n) => n > 0)
+  )
+    return <Reader info={state.info} />;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100">
-      <ReaderBar backTo={Number.isFinite(id) ? `/ebook/${id}` : "/ebook"} backLabel="Back" title="Reader" />
+      <ReaderBar backTo={id === null ? "/ebook" : `/ebook/${id}`} backLabel="Back" title="Reader" />
       <main id="main" className="flex flex-1 items-center justify-center p-6 text-center">
         {state.status === "loading" ? (
           <p role="status" className="text-slate-700">
             Opening the e-book…
           </p>
+        ) : state.status === "ready" ? (
+          <div>
+            <h1 className="text-xl font-bold text-slate-900">This e-book has no pages to read yet</h1>
+            <Link to={`/ebook/${state.info.id}`} className={buttonClass("primary", "mt-6")}>
+              Back to the e-book
+            </Link>
+          </div>
         ) : state.status === "missing" ? (
           <div>
             <h1 className="text-xl font-bold text-slate-900">This e-book does not exist</h1>
@@ -189,7 +204,7 @@ function Reader({ info }: { info: ReaderInfo }) {
   useEffect(() => {
     if (!full || atEnd || saved.current === pageNo) return;
     const timer = window.setTimeout(() => {
-      api("PUT", ebookProgressPath(info.id), { page: pageNo }).then(
+      api("PUT", ebookProgressApiPath(info.id), { page: pageNo }).then(
         () => {
           saved.current = pageNo;
         },
@@ -224,6 +239,8 @@ function Reader({ info }: { info: ReaderInfo }) {
 
   const backTo = full && info.access === "owner" ? "/ebook/library" : `/ebook/${info.id}`;
   const position = atEnd ? "End of the free preview" : `Page ${pageNo} of ${info.pageCount}`;
+  // Phones have no room for the header's "Free preview" badge: the footer says it instead.
+  const previewNote = !full && !atEnd ? <span className="sm:hidden">Free preview · </span> : null;
 
   return (
     <div className="flex h-dvh flex-col bg-slate-200">
@@ -233,7 +250,7 @@ function Reader({ info }: { info: ReaderInfo }) {
         title={info.title}
       >
         {!full ? (
-          <span className="shrink-0 rounded bg-brand-50 px-2 py-1 text-xs font-semibold text-brand-900">
+          <span className="hidden shrink-0 rounded bg-brand-50 px-2 py-1 text-xs font-semibold text-brand-900 sm:inline">
             Free preview
           </span>
         ) : null}
@@ -272,27 +289,30 @@ function Reader({ info }: { info: ReaderInfo }) {
         </nav>
       ) : null}
       <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-2 py-1">
-        <button
-          type="button"
-          className={buttonClass("secondary", "px-3")}
-          onClick={prev}
-          disabled={index === 0}
-          aria-label="Previous page"
-        >
-          <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-        </button>
-        <p aria-live="polite" className="min-w-0 flex-1 text-center text-sm font-semibold text-slate-900">
-          {position}
-        </p>
-        <button
-          type="button"
-          className={buttonClass("secondary", "px-3")}
-          onClick={next}
-          disabled={index >= lastIndex}
-          aria-label="Next page"
-        >
-          <ChevronLeft aria-hidden="true" className="h-5 w-5 rotate-180" />
-        </button>
+        <div className="flex w-full items-center gap-2 sm:mx-auto sm:w-auto sm:min-w-80 sm:flex-1 md:max-w-lg">
+          <button
+            type="button"
+            className={buttonClass("secondary", "px-3")}
+            onClick={prev}
+            disabled={index === 0}
+            aria-label="Previous page"
+          >
+            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <p aria-live="polite" className="min-w-0 flex-1 text-center text-sm font-semibold text-slate-900">
+            {previewNote}
+            {position}
+          </p>
+          <button
+            type="button"
+            className={buttonClass("secondary", "px-3")}
+            onClick={next}
+            disabled={index >= lastIndex}
+            aria-label="Next page"
+          >
+            <ChevronLeft aria-hidden="true" className="h-5 w-5 rotate-180" />
+          </button>
+        </div>
         <div className="flex w-full items-center justify-center gap-2 sm:w-auto">
           <form onSubmit={onJump} className="flex items-center gap-1">
             <label htmlFor="reader-jump" className="text-sm text-slate-700">
