@@ -80,6 +80,11 @@ test.describe("a buyer reads the e-book they bought", () => {
     await second.setViewportSize(DESKTOP);
     await second.goto(`/ebook/${id}/read`);
     await expectPageDrawn(second, 5);
+    await second.goto(`/ebook/${id}`);
+    await expect(second.getByRole("link", { name: "Continue, page 5" })).toHaveAttribute(
+      "href",
+      `/ebook/${id}/read`,
+    );
     await other.close();
   });
 
@@ -167,13 +172,23 @@ test.describe("the free preview", () => {
     const id = await demoEbook(page);
     await page.goto(`/ebook/${id}`);
     await waitForApp(page);
+    // Page 2 fails twice (the server busy): fetched ahead unseen, then again when turned to, when
+    // the reader says so; Retry fetches it a third time.
+    let failures = 0;
+    await page.route(`**/api/ebooks/${id}/pages/2`, (route) =>
+      failures++ < 2 ? route.fulfill({ status: 503, body: "busy" }) : route.continue(),
+    );
+    const prefetched = page.waitForResponse((r) => r.url().endsWith(`/api/ebooks/${id}/pages/2`));
     await page.getByRole("link", { name: "Read free preview" }).click();
     await expect(page).toHaveURL(`/ebook/${id}/read`);
     await expectPageDrawn(page, 1);
     await expect(page.getByText(/^Free preview · Page 1 of \d+$/)).toBeVisible();
     await expectNoHorizontalOverflow(page);
     const next = page.getByRole("button", { name: "Next page" });
+    expect((await prefetched).status()).toBe(503);
     await next.click();
+    await expect(page.getByRole("alert")).toContainText("Page 2 could not be loaded.");
+    await page.getByRole("button", { name: "Retry" }).click();
     await expectPageDrawn(page, 2);
     await next.click();
     await expectPageDrawn(page, 3);

@@ -39,7 +39,7 @@ type InfoState =
 
 type PageState =
   | { status: "loading" }
-  | { status: "ready"; page: PDFPageProxy }
+  | { status: "ready"; page: PDFPageProxy; pageNo: number }
   | { status: "failed"; offline: boolean };
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
@@ -413,6 +413,7 @@ function PageView({
   const canvas = useRef<HTMLCanvasElement>(null);
   const [box, setBox] = useState<{ w: number; h: number } | null>(null);
   const [state, setState] = useState<PageState>({ status: "loading" });
+  /** The page last drawn completely (a cached page is "ready" before it is drawn). */
   const [drawn, setDrawn] = useState(0);
   const [attempt, setAttempt] = useState(0);
 
@@ -431,7 +432,7 @@ function PageView({
     let live = true;
     setState({ status: "loading" });
     loadReaderPage(ebookId, pageNo).then(
-      (page) => live && setState({ status: "ready", page }),
+      (page) => live && setState({ status: "ready", page, pageNo }),
       (e: unknown) =>
         live &&
         setState({ status: "failed", offline: offline() || (e instanceof PageLoadError && e.offline) }),
@@ -462,7 +463,7 @@ function PageView({
     task.promise.then(
       () => {
         task = null;
-        setDrawn((n) => n + 1);
+        setDrawn(state.pageNo);
       },
       () => {
         task = null; // cancelled by a newer draw
@@ -523,7 +524,7 @@ function PageView({
           role="img"
           aria-label={`Page ${pageNo}`}
           data-page={state.status === "ready" ? pageNo : undefined}
-          data-drawn={drawn > 0 && state.status === "ready" ? "true" : undefined}
+          data-drawn={state.status === "ready" && drawn === pageNo ? "true" : undefined}
           className={cn("bg-white shadow", state.status !== "ready" && "hidden")}
         />
       </div>

@@ -1,17 +1,22 @@
 import type { RouterContextProvider } from "react-router";
 import { ebookReadPath } from "../../../contracts/library";
 import { findOwnedProductIds } from "../../../server/services/entitlements";
-import { getApp } from "../../lib/app-context.server";
+import { getEbookReader } from "../../../server/services/reading";
+import { getApp, loadFrom } from "../../lib/app-context.server";
 
-/** Whether the signed-in caller owns this e-book (signed out: no). */
-export async function ownsProduct(
+/**
+ * The way into the reader from an e-book's page: an owner's "Read" (or "Continue, page N" once
+ * they have read), anyone else the free preview. The label is worked out here so the page's
+ * own code stays as small as it was.
+ */
+export async function loadReadLink(
   context: Readonly<RouterContextProvider>,
   productId: number,
-): Promise<boolean> {
+): Promise<{ to: string; owned: boolean; label: string }> {
   const { ctx } = getApp(context);
-  if (!ctx.user) return false;
-  return (await findOwnedProductIds(ctx, ctx.user.id, [productId])).has(productId);
+  const to = ebookReadPath(productId);
+  const owned = ctx.user ? (await findOwnedProductIds(ctx, ctx.user.id, [productId])).has(productId) : false;
+  if (!owned) return { to, owned, label: "Read free preview" };
+  const reader = await loadFrom(() => getEbookReader(ctx, productId));
+  return { to, owned, label: reader.progress ? `Continue, page ${reader.progress.page}` : "Read" };
 }
-
-/** The reader's address for this e-book (kept here so the page's chunk imports nothing new). */
-export const readPathOf = (productId: number) => ebookReadPath(productId);

@@ -8,15 +8,15 @@ import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/ebook";
 import { loadProduct, parseId } from "./catalog.server";
-import { ownsProduct, readPathOf } from "./ebook.server";
+import { loadReadLink } from "./ebook.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id, "e-book");
-  const [product, owned] = await Promise.all([loadProduct(context, "ebook", id), ownsProduct(context, id)]);
-  return { product, owned, readPath: readPathOf(id) };
+  const [product, read] = await Promise.all([loadProduct(context, "ebook", id), loadReadLink(context, id)]);
+  return { product, read };
 }
 
 /** "pages 1, 2, 3, 15" / "page 4". */
@@ -26,7 +26,7 @@ function pagesText(pages: number[]): string {
 }
 
 export default function EbookPage({ loaderData }: Route.ComponentProps) {
-  const { product, owned, readPath } = loaderData;
+  const { product, read } = loaderData;
   const ebook = product.ebook;
   const printed = ebook?.book;
   return (
@@ -34,13 +34,7 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
       <ProductSummary
         product={product}
         source="ebook"
-        read={
-          owned
-            ? { to: readPath, owned, label: "Read" }
-            : ebook?.demo_pages.length
-              ? { to: readPath, owned, label: "Read free preview" }
-              : undefined
-        }
+        read={read.owned || ebook?.demo_pages.length ? read : undefined}
       >
         {ebook && ebook.demo_pages.length > 0 ? (
           <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
