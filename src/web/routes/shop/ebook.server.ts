@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
 import { ebookReadPath } from "../../../contracts/library";
-import { findOwnedProductIds } from "../../../server/services/entitlements";
 import { getEbookReader } from "../../../server/services/reading";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
@@ -15,8 +14,10 @@ export async function loadReadLink(
 ): Promise<{ to: string; owned: boolean; label: string }> {
   const { ctx } = getApp(context);
   const to = ebookReadPath(productId);
-  const owned = ctx.user ? (await findOwnedProductIds(ctx, ctx.user.id, [productId])).has(productId) : false;
-  if (!owned) return { to, owned, label: "Read free preview" };
+  const preview = { to, owned: false, label: "Read free preview" };
+  if (!ctx.user) return preview;
+  // One call says both whether the caller owns it and where they are in it.
   const reader = await loadFrom(() => getEbookReader(ctx, productId));
-  return { to, owned, label: reader.progress ? `Continue, page ${reader.progress.page}` : "Read" };
+  if (reader.access !== "owner") return preview;
+  return { to, owned: true, label: reader.progress ? `Continue, page ${reader.progress.page}` : "Read" };
 }
