@@ -46,8 +46,6 @@ type FuzzRequest = {
   body?: string;
 };
 
-const NUL = String.fromCharCode(0);
-
 let h: Harness;
 const cookies = new Map<Role, () => Promise<string | undefined>>();
 const sessions = new Map<Role, string>();
