@@ -486,6 +486,8 @@ function PageView({
     else if (x > 2 / 3) onNext();
   };
   const onTouchStart = (e: React.TouchEvent<HTMLDivElement>) => {
+    // A new touch is a new gesture: a swipe just before it must not swallow this tap's click.
+    swiped.current = false;
     const t = e.touches[0];
     touch.current = t ? { x: t.clientX, y: t.clientY, multi: e.touches.length > 1 } : null;
   };
