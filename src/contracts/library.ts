@@ -16,3 +16,6 @@ export type MyLibrary = z.infer<typeof myLibrarySchema>;
 
 export const ebookReadPath = (id: number) => `/ebook/${id}/read`;
 export const coursePath = (id: number) => `/content/${id}`;
+/** The reader opened on a PDF chapter of a course. */
+export const chapterReadPath = (courseId: number, chapterId: number) =>
+  `/content/${courseId}/chapters/${chapterId}/read`;

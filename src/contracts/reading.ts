@@ -31,3 +31,12 @@ export type ProgressInput = zod.input<typeof progressInputSchema>;
 export const ebookReaderApiPath = (id: number) => `/api/ebooks/${id}/reader`;
 export const ebookPageApiPath = (id: number, page: number) => `/api/ebooks/${id}/pages/${page}`;
 export const ebookProgressApiPath = (id: number) => `/api/ebooks/${id}/progress`;
+
+// A course's PDF chapters open in the same reader, through their own reader and page endpoints.
+export const chapterReaderApiPath = (courseId: number, chapterId: number) =>
+  `/api/courses/${courseId}/chapters/${chapterId}/reader`;
+export const chapterPageApiPath = (courseId: number, chapterId: number, page: number) =>
+  `/api/courses/${courseId}/chapters/${chapterId}/pages/${page}`;
+/** `PUT`: marks a chapter done or not done for the signed-in owner. */
+export const chapterDoneApiPath = (courseId: number, chapterId: number) =>
+  `/api/courses/${courseId}/chapters/${chapterId}/done`;
