@@ -379,7 +379,8 @@ async function listRelated(
 
 /**
  * A published product of the given kind with its kind's details, by id (or by slug for
- * bundles); unknown or unpublished is not found. Chapter bodies are shown for free chapters only.
+ * bundles); unknown or unpublished is not found. Chapter bodies are shown for free text and video chapters
+ * only (a PDF chapter's body is a file key).
  */
 export async function getProduct(
   ctx: Pick<Ctx, "db">,
@@ -477,7 +478,8 @@ export async function getProduct(
             title: c.title,
             kind: c.kind,
             is_free: c.isFree,
-            body: c.isFree ? c.body : null,
+            // A PDF chapter's body is its file's storage key: never sent, the reader serves it.
+            body: c.isFree && c.kind !== "pdf" ? c.body : null,
           })),
         };
       }
