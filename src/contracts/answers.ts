@@ -108,13 +108,10 @@ export const chapterSchema = z
     title: z.string(),
     kind: z.enum(CHAPTER_KINDS),
     is_free: z.boolean(),
-    body: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "Free text chapters' Markdown and free videos' links; null otherwise (PDF chapters open in the reader)",
-      }),
+    body: z.string().nullable().meta({
+      description:
+        "Free text chapters' Markdown and free videos' links; null otherwise (PDF chapters open in the reader)",
+    }),
   })
   .meta({ id: "Chapter" });
 
@@ -490,12 +487,9 @@ export const chapterContentSchema = z
     z.object({
       kind: z.literal("video"),
       provider: z.enum(["youtube", "vimeo"]).nullable(),
-      embedUrl: z
-        .string()
-        .nullable()
-        .meta({
-          description: "A youtube-nocookie.com or player.vimeo.com address to frame; null for other links",
-        }),
+      embedUrl: z.string().nullable().meta({
+        description: "A youtube-nocookie.com or player.vimeo.com address to frame; null for other links",
+      }),
       url: z
         .string()
         .nullable()

@@ -23,3 +23,6 @@ export const chapterReadPath = (courseId: number, chapterId: number) =>
 export const courseChapterPath = (courseId: number, chapterId: number) =>
   `/content/${courseId}?chapter=${chapterId}`;
 export const courseChaptersApiPath = (id: number) => `/api/courses/${id}/chapters`;
+/** `PUT`: marks a chapter done or not done for the signed-in owner. */
+export const chapterDoneApiPath = (courseId: number, chapterId: number) =>
+  `/api/courses/${courseId}/chapters/${chapterId}/done`;
