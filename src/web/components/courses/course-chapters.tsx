@@ -269,7 +269,7 @@ export function CourseChapterList({
               </div>
             )}
             {!c.readable ? (
-              <p className="-mt-1 px-3 pb-3 text-sm text-slate-700 sm:pl-12">
+              <p className="-mt-1 pr-3 pb-3 pl-12 text-sm text-slate-700">
                 Buy the course to open this chapter
               </p>
             ) : null}

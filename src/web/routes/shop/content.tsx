@@ -33,16 +33,19 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const askedChapter = chapters.find((c) => c.id === asked && c.readable);
   const openId = askedChapter?.id ?? course.progress?.resumeChapterId ?? null;
 
+  // Where the owner's button goes: the first chapter not done; with all done, the first again.
   const resumeId = progress?.resumeChapterId ?? null;
+  const firstId = chapters[0]?.id;
+  const goTo = resumeId ?? firstId;
   const read = owned
     ? {
         owned: true,
-        to: resumeId ? courseChapterPath(course.id, resumeId) : coursePath(course.id),
+        to: goTo ? courseChapterPath(course.id, goTo) : coursePath(course.id),
         label: !progress?.doneCount
           ? "Start the course"
           : resumeId
             ? "Continue where you left off"
-            : "All chapters done",
+            : "Go over it again",
       }
     : undefined;
 
