@@ -90,6 +90,8 @@ async function buyerOpensEveryKind(page: Page, label: string) {
     /^https:\/\/(www\.youtube-nocookie\.com\/embed\/[\w-]{11}|player\.vimeo\.com\/video\/\d+\?dnt=1)/,
   );
   await expect(frame).toHaveAttribute("title", /\(video\)$/);
+  const playerId = /\/(?:embed|video)\/([\w-]+)/.exec((await frame.getAttribute("src")) ?? "")?.[1];
+  expect(playerId).toBeTruthy();
 
   // PDF: the way into the reader, never the file.
   const pdf = await openChapter(page, course.pdf);
@@ -126,7 +128,7 @@ async function buyerOpensEveryKind(page: Page, label: string) {
   await expect(page).toHaveURL(resume!);
   const resumeId = Number(new URL(page.url()).searchParams.get("chapter"));
   await expect(page.locator(`#chapter-${resumeId} details`)).toHaveAttribute("open", "");
-  return course;
+  return { ...course, playerId: playerId! };
 }
 
 test.describe("a buyer opens every chapter of the course they bought", () => {
@@ -136,10 +138,19 @@ test.describe("a buyer opens every chapter of the course they bought", () => {
     await buyerOpensEveryKind(page, "mobile");
   });
 
-  test("on a desktop, and a save that fails is undone with a message", async ({ page }) => {
+  test("on a desktop, and a save that fails is undone with a message", async ({ page, browser }) => {
     test.slow();
     await page.setViewportSize(DESKTOP);
     const course = await buyerOpensEveryKind(page, "desktop");
+
+    // A visitor's page and its data carry nothing of the paid video the buyer just played.
+    const visitor = await browser.newContext();
+    for (const path of [`/content/${course.id}`, `/content/${course.id}.data`]) {
+      const res = await visitor.request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(await res.text(), path).not.toContain(course.playerId);
+    }
+    await visitor.close();
 
     await page.goto(`/content/${course.id}?chapter=${course.pdf}`);
     await waitForApp(page);
