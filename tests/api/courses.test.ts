@@ -5,11 +5,14 @@
  * whatever the retries, tabs or races.
  */
 import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CourseChapters, CourseProgress } from "../../src/contracts/courses";
 import type { MyLibrary } from "../../src/contracts/library";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
 import { chapterProgress, contentChapters, products } from "../../src/server/db/schema";
+import { appContext } from "../../src/web/lib/app-context.server";
+import { loadCoursePage } from "../../src/web/routes/shop/content.server";
 import { checkout, payAtSandbox } from "./buying";
 import { addChapters, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
@@ -378,5 +381,47 @@ describe("the library's courses", () => {
       continueUrl: `/content/${older.id}?chapter=${older.chapters[2]}`,
     });
     expect(courses[0]?.lastActivityAt).toBe(h.clock.now().toISOString());
+  });
+});
+
+describe("the course page's loader", () => {
+  /** Runs the page's loader for `u` (signed out without); answers its data or the status it threw. */
+  async function loadPage(id: number, u?: TestUser) {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      ctx: h.ctx(u?.user ?? null),
+      requestId: "test",
+      buildVersion: "test",
+      origin: "http://shop.test",
+    });
+    try {
+      return await loadCoursePage(context, id);
+    } catch (thrown) {
+      return { status: (thrown as { init?: ResponseInit }).init?.status };
+    }
+  }
+
+  it("gives a visitor the free chapters only, and the owner every chapter, even once the course is taken down", async () => {
+    const course = await newCourse();
+    const buyer = await h.createUser();
+    await buy(buyer, course.id);
+    const visitor = await loadPage(course.id);
+    expect("course" in visitor && visitor.course.chapters.map((c) => c.readable)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(JSON.stringify(visitor)).not.toContain("PAID-SECRET");
+
+    await h.db.update(products).set({ published: false }).where(eq(products.id, course.id));
+    expect(await loadPage(course.id)).toEqual({ status: 404 });
+    expect(await loadPage(course.id, await h.createUser())).toEqual({ status: 404 });
+    const owner = await loadPage(course.id, buyer);
+    expect("course" in owner && owner.course.access).toBe("owner");
+    expect("product" in owner && owner.product.id).toBe(course.id);
+    expect(JSON.stringify(owner)).toContain("PAID-SECRET");
   });
 });
