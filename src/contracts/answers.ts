@@ -108,7 +108,10 @@ export const chapterSchema = z
     title: z.string(),
     kind: z.enum(CHAPTER_KINDS),
     is_free: z.boolean(),
-    body: z.string().nullable().meta({ description: "Only for free chapters" }),
+    body: z.string().nullable().meta({
+      description:
+        "Free text chapters' Markdown and free videos' links; null otherwise (PDF chapters open in the reader)",
+    }),
   })
   .meta({ id: "Chapter" });
 
@@ -421,6 +424,13 @@ export const libraryCourseSchema = z
     chapters: z.int(),
     boughtAt: isoTime(),
     url: z.string(),
+    doneCount: z.int().meta({ description: "Chapters the owner has marked done" }),
+    resumeChapterId: z
+      .int()
+      .nullable()
+      .meta({ description: "The first chapter not done, in course order; null when all are done" }),
+    continueUrl: z.string().meta({ description: "The course page opened on that chapter" }),
+    lastActivityAt: isoTime().meta({ description: "The last chapter marked done, else when it was bought" }),
   })
   .meta({ id: "LibraryCourse" });
 
@@ -428,7 +438,8 @@ export const myLibrarySchema = z
   .object({ ebooks: z.array(libraryEbookSchema), courses: z.array(libraryCourseSchema) })
   .meta({
     id: "Library",
-    description: "E-books by last read (never-read ones after, newest bought first); courses newest first",
+    description:
+      "E-books by last read (never-read ones after, newest bought first); courses by last activity (last chapter done, else bought)",
   });
 
 // ---- the e-book reader
@@ -453,3 +464,71 @@ export const ebookReaderSchema = z
 export const savedProgressSchema = z
   .object({ page: z.int(), pageCount: z.int(), updatedAt: isoTime() })
   .meta({ id: "ReadingProgress" });
+
+// ---- courses: chapters as the caller may see them, and chapters marked done
+
+export const courseProgressSchema = z
+  .object({
+    doneCount: z.int(),
+    total: z.int().meta({ description: "Chapters in the course" }),
+    resumeChapterId: z
+      .int()
+      .nullable()
+      .meta({ description: "The first chapter not done, in course order; null when all are done" }),
+  })
+  .meta({ id: "CourseProgress" });
+
+export const chapterContentSchema = z
+  .discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("text"),
+      html: z.string().meta({ description: "The Markdown rendered on the server and sanitised" }),
+    }),
+    z.object({
+      kind: z.literal("video"),
+      provider: z.enum(["youtube", "vimeo"]).nullable(),
+      embedUrl: z.string().nullable().meta({
+        description: "A youtube-nocookie.com or player.vimeo.com address to frame; null for other links",
+      }),
+      url: z
+        .string()
+        .nullable()
+        .meta({ description: "The video's own http(s) address; null when it has none" }),
+    }),
+    z.object({
+      kind: z.literal("pdf"),
+      readUrl: z
+        .string()
+        .meta({ description: "The reader opened on this chapter (the file itself is never sent)" }),
+    }),
+  ])
+  .meta({ id: "ChapterContent" });
+
+export const courseChapterSchema = z
+  .object({
+    id: z.int(),
+    position: z.int(),
+    title: z.string(),
+    kind: z.enum(CHAPTER_KINDS),
+    is_free: z.boolean(),
+    readable: z.boolean().meta({ description: "Whether the caller may open it (content is null otherwise)" }),
+    done: z
+      .boolean()
+      .meta({ description: "Marked done by the caller (owners and staff; false for anyone else)" }),
+    content: chapterContentSchema.nullable(),
+  })
+  .meta({ id: "CourseChapter" });
+
+export const courseChaptersSchema = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    access: z.enum(READ_ACCESS).meta({
+      description: "`owner` and `staff` open every chapter; `preview` the free ones of a published course",
+    }),
+    chapters: z.array(courseChapterSchema),
+    progress: courseProgressSchema
+      .nullable()
+      .meta({ description: "The caller's chapters done (owners and staff); null for anyone else" }),
+  })
+  .meta({ id: "CourseChapters" });

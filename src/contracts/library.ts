@@ -19,3 +19,10 @@ export const coursePath = (id: number) => `/content/${id}`;
 /** The reader opened on a PDF chapter of a course. */
 export const chapterReadPath = (courseId: number, chapterId: number) =>
   `/content/${courseId}/chapters/${chapterId}/read`;
+/** The course page opened on one chapter. */
+export const courseChapterPath = (courseId: number, chapterId: number) =>
+  `/content/${courseId}?chapter=${chapterId}`;
+export const courseChaptersApiPath = (id: number) => `/api/courses/${id}/chapters`;
+/** `PUT`: marks a chapter done or not done for the signed-in owner. */
+export const chapterDoneApiPath = (courseId: number, chapterId: number) =>
+  `/api/courses/${courseId}/chapters/${chapterId}/done`;

@@ -37,6 +37,5 @@ export const chapterReaderApiPath = (courseId: number, chapterId: number) =>
   `/api/courses/${courseId}/chapters/${chapterId}/reader`;
 export const chapterPageApiPath = (courseId: number, chapterId: number, page: number) =>
   `/api/courses/${courseId}/chapters/${chapterId}/pages/${page}`;
-/** `PUT`: marks a chapter done or not done for the signed-in owner. */
-export const chapterDoneApiPath = (courseId: number, chapterId: number) =>
-  `/api/courses/${courseId}/chapters/${chapterId}/done`;
+// Chapters marked done: the course page's path helper lives with the other plain paths (no zod).
+export { chapterDoneApiPath } from "./library";

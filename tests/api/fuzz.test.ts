@@ -14,7 +14,7 @@ import { ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import { checkout } from "./buying";
 import { apiDocument, contractViolation } from "./contract";
-import { addBundleItems, createAuthor, createEbookWithPdf, createProduct } from "./factories";
+import { addBundleItems, addChapters, createAuthor, createEbookWithPdf, createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";
 
 const SEED = 20310301;
@@ -60,6 +60,7 @@ beforeAll(async () => {
   const ebook = await createEbookWithPdf(h.db, h.storage, { pages: 4 });
   const stationery = await createProduct(h.db, { kind: "stationary", stock: 50 });
   const content = await createProduct(h.db, { kind: "content" });
+  const [chapter] = await addChapters(h.db, content.id, [{ title: "Fuzz chapter", isFree: true }]);
   const bundle = await createProduct(h.db, { kind: "bundle", stock: 10 });
   await addBundleItems(h.db, bundle.id, [{ itemId: book.id, quantity: 1 }]);
 
@@ -101,6 +102,8 @@ beforeAll(async () => {
     else if (p.startsWith("/api/ebooks/")) validParams.set(p, id(ebook.id));
     else if (p.startsWith("/api/stationery/")) validParams.set(p, id(stationery.id));
     else if (p.startsWith("/api/content/")) validParams.set(p, id(content.id));
+    else if (p.startsWith("/api/courses/"))
+      validParams.set(p, { id: String(content.id), chapterId: String(chapter!.id) });
     else if (p.startsWith("/api/bundles/")) validParams.set(p, { slug: bundle.slug });
     else if (p.startsWith("/api/authors/")) validParams.set(p, { slug: author.slug });
     else if (p.startsWith("/api/admin/users/")) validParams.set(p, id(victim.user.id));

@@ -106,7 +106,7 @@ describe("GET /api/library", () => {
     const older = await newEbook("Older E-book");
     const newer = await newEbook("Newer E-book");
     const course = await createProduct(h.db, { kind: "content", title: "ICT Course", price: 20_000 });
-    await addChapters(h.db, course.id, [
+    const [first] = await addChapters(h.db, course.id, [
       { title: "Number systems", isFree: true },
       { title: "Logic gates", isFree: false },
       { title: "HTML", isFree: false },
@@ -131,6 +131,10 @@ describe("GET /api/library", () => {
         chapters: 3,
         boughtAt: lib.ebooks[0]!.boughtAt,
         url: `/content/${course.id}`,
+        doneCount: 0,
+        resumeChapterId: first!.id,
+        continueUrl: `/content/${course.id}?chapter=${first!.id}`,
+        lastActivityAt: lib.ebooks[0]!.boughtAt,
       },
     ]);
   });

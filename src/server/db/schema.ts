@@ -649,6 +649,29 @@ export const readingProgress = pgTable(
   ],
 );
 
+/**
+ * The chapters of a course a reader (owner or staff) has marked done: one row per reader and
+ * chapter, so a repeated or concurrent "done" adds nothing; "not done" deletes the row. A deleted
+ * chapter takes its rows with it. `productId` is the chapter's course, kept so a course's count
+ * and its last activity are one indexed read.
+ */
+export const chapterProgress = pgTable(
+  "chapter_progress",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chapterId: integer()
+      .notNull()
+      .references(() => contentChapters.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    completedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index().on(t.userId, t.productId)],
+);
+
 /** An order's history: each status it took, with who or what moved it; the tracking timeline. */
 export const orderEvents = pgTable(
   "order_events",

@@ -10,6 +10,7 @@ import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { cartApi } from "./api/cart";
 import { catalogApi } from "./api/catalog";
+import { coursesApi } from "./api/courses";
 import { fulfilmentApi } from "./api/fulfilment";
 import { libraryApi } from "./api/library";
 import { ordersApi } from "./api/orders";
@@ -119,6 +120,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", trackingApi());
   api.route("/", libraryApi());
   api.route("/", readingApi());
+  api.route("/", coursesApi());
   api.route("/", cartApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");

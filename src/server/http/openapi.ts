@@ -18,6 +18,8 @@ import {
   checkoutResultSchema,
   codeSentSchema,
   courierSyncSchema,
+  courseChaptersSchema,
+  courseProgressSchema,
   ebookReaderSchema,
   envelopeOf,
   errorEnvelopeSchema,
@@ -57,6 +59,7 @@ import {
 } from "../../contracts/cart";
 import { listQuerySchema, searchQuerySchema, slugParams } from "../../contracts/catalog-query";
 import { checkoutSchema } from "../../contracts/checkout";
+import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
 import { idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
@@ -537,6 +540,39 @@ export const ENDPOINTS: Endpoint[] = [
     params: idParams,
     body: progressInputSchema,
     success: [ok("The progress saved", savedProgressSchema)],
+    errors: [404],
+  },
+
+  // ---- courses
+  {
+    method: "get",
+    path: "/api/courses/{id}/chapters",
+    tag: "Courses",
+    summary: "A course's chapters as the caller may open them, with what each open one shows",
+    description: [
+      "Owners (a confirmed order) and staff with the `content` permission open every chapter; anyone else,",
+      "signed out included, the free chapters of a published course. Text comes as sanitised HTML, a video as a",
+      "youtube-nocookie.com or player.vimeo.com address to frame (or a plain link), a PDF as the reader's address",
+      "(never the file). Owners and staff also get the chapters they have marked done. Not found for a course",
+      "taken down unless the caller owns it or is staff.",
+    ].join(" "),
+    access: anyone,
+    params: idParams,
+    success: [ok("The course as the caller may open it", courseChaptersSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/courses/{id}/chapters/{chapterId}/done",
+    tag: "Courses",
+    summary: "Mark a chapter done or not done (repeating it changes nothing)",
+    description: "For a reader who may open every chapter (owner or staff); not found for anyone else.",
+    access: signedIn,
+    params: z.object({
+      id: z.string().meta({ description: "The course's product id" }),
+      chapterId: z.string().meta({ description: "The chapter's id" }),
+    }),
+    body: chapterDoneInputSchema,
+    success: [ok("The course's progress after the change", courseProgressSchema)],
     errors: [404],
   },
 

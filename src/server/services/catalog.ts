@@ -379,12 +379,15 @@ async function listRelated(
 
 /**
  * A published product of the given kind with its kind's details, by id (or by slug for
- * bundles); unknown or unpublished is not found. Chapter bodies are shown for free chapters only.
+ * bundles); unknown or unpublished is not found. Chapter bodies are shown for free text and video chapters
+ * only (a PDF chapter's body is a file key).
  */
 export async function getProduct(
   ctx: Pick<Ctx, "db">,
   kind: ProductKind,
   key: number | string,
+  /** Also a product taken down: for callers already allowed to see it (an owner of a course). */
+  opts: { unpublished?: boolean } = {},
 ): Promise<ProductDetail> {
   const [row] = await ctx.db
     .select({
@@ -399,7 +402,7 @@ export async function getProduct(
     .where(
       and(
         eq(products.kind, kind),
-        eq(products.published, true),
+        opts.unpublished ? undefined : eq(products.published, true),
         typeof key === "number" ? eq(products.id, key) : eq(products.slug, key),
       ),
     )
@@ -477,7 +480,8 @@ export async function getProduct(
             title: c.title,
             kind: c.kind,
             is_free: c.isFree,
-            body: c.isFree ? c.body : null,
+            // A PDF chapter's body is its file's storage key: never sent, the reader serves it.
+            body: c.isFree && c.kind !== "pdf" ? c.body : null,
           })),
         };
       }

@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { isDigitalKind } from "../../contracts/cart";
 import type { ProductKind } from "../../contracts/catalog";
-import { coursePath, ebookReadPath, type MyLibrary } from "../../contracts/library";
+import { courseChapterPath, coursePath, ebookReadPath, type MyLibrary } from "../../contracts/library";
 import type { Db } from "../db/client";
 import {
   bundleItems,
+  chapterProgress,
   contentChapters,
   ebookDetails,
   entitlements,
@@ -159,13 +160,16 @@ export async function findEntitlement(
 
 /**
  * The caller's e-books and courses, each list read with one query: e-books by last read (never
- * opened ones after, newest bought first) with where the reader was, courses newest first. A
+ * opened ones after, newest bought first) with where the reader was, courses by last activity
+ * (the last chapter marked done, else when bought) with the chapters done and where to resume. A
  * product taken down after it was bought stays in its owner's library.
  */
 export async function listMyLibrary(ctx: Ctx): Promise<MyLibrary> {
   const me = requireUser(ctx);
   const owned = (kind: "ebook" | "content") => and(eq(entitlements.userId, me.id), eq(products.kind, kind));
   const newestFirst = [desc(entitlements.grantedAt), desc(entitlements.productId)];
+  // The last chapter of a course the user marked done.
+  const lastDoneAt = sql<Date | null>`(select max(${chapterProgress.completedAt}) from ${chapterProgress} where ${chapterProgress.userId} = ${me.id} and ${chapterProgress.productId} = ${products.id})`;
   const [ebooks, courses] = await Promise.all([
     ctx.db
       .select({
@@ -195,11 +199,16 @@ export async function listMyLibrary(ctx: Ctx): Promise<MyLibrary> {
         image: products.image,
         chapters: sql<number>`(select count(*) from ${contentChapters} where ${contentChapters.productId} = ${products.id})::int`,
         boughtAt: entitlements.grantedAt,
+        doneCount: sql<number>`(select count(*) from ${chapterProgress} where ${chapterProgress.userId} = ${me.id} and ${chapterProgress.productId} = ${products.id})::int`,
+        lastDoneAt: lastDoneAt.mapWith(chapterProgress.completedAt),
+        resumeChapterId: sql<
+          number | null
+        >`(select ${contentChapters.id} from ${contentChapters} where ${contentChapters.productId} = ${products.id} and not exists (select 1 from ${chapterProgress} where ${chapterProgress.userId} = ${me.id} and ${chapterProgress.chapterId} = ${contentChapters.id}) order by ${contentChapters.position}, ${contentChapters.id} limit 1)`,
       })
       .from(entitlements)
       .innerJoin(products, eq(products.id, entitlements.productId))
       .where(owned("content"))
-      .orderBy(...newestFirst),
+      .orderBy(sql`coalesce(${lastDoneAt}, ${entitlements.grantedAt}) desc`, ...newestFirst),
   ]);
   return {
     ebooks: ebooks.map(({ readPage, readAt, ...e }) => {
@@ -220,11 +229,18 @@ export async function listMyLibrary(ctx: Ctx): Promise<MyLibrary> {
             : null,
       };
     }),
-    courses: courses.map((c) => ({
-      ...c,
-      chapters: Number(c.chapters),
-      boughtAt: c.boughtAt.toISOString(),
-      url: coursePath(c.id),
-    })),
+    courses: courses.map(({ lastDoneAt, resumeChapterId, ...c }) => {
+      const resume = resumeChapterId === null ? null : Number(resumeChapterId);
+      return {
+        ...c,
+        chapters: Number(c.chapters),
+        doneCount: Number(c.doneCount),
+        boughtAt: c.boughtAt.toISOString(),
+        url: coursePath(c.id),
+        resumeChapterId: resume,
+        continueUrl: resume === null ? coursePath(c.id) : courseChapterPath(c.id, resume),
+        lastActivityAt: (lastDoneAt ?? c.boughtAt).toISOString(),
+      };
+    }),
   };
 }

@@ -79,6 +79,34 @@ export function courseReadableBy(ctx: Ctx, courseId: number): Promise<ReadAccess
   return accessTo(ctx, courseId, "content");
 }
 
+export const COURSE_NOT_FOUND = "No such course";
+
+/**
+ * A course and the caller's access to it, read with one query. Not found when there is no course
+ * of that id, or it is taken down and the caller neither owns it nor is staff (an owner keeps
+ * what they bought, as with e-books).
+ */
+export async function getCourseAccess(
+  ctx: Ctx,
+  courseId: number,
+  notFound = COURSE_NOT_FOUND,
+): Promise<{ course: { id: number; title: string; published: boolean }; access: ReadAccess }> {
+  const userId = ctx.user?.id ?? 0;
+  const [row] = await ctx.db
+    .select({
+      id: products.id,
+      title: products.title,
+      published: products.published,
+      owned: sql<boolean>`exists (select 1 from ${entitlements} where ${entitlements.userId} = ${userId} and ${entitlements.productId} = ${products.id})`,
+    })
+    .from(products)
+    .where(and(eq(products.id, courseId), eq(products.kind, "content")));
+  if (!row) throw new DomainError("not_found", notFound);
+  const access = await accessTo(ctx, row.id, "content", Boolean(row.owned));
+  if (!row.published && access === "preview") throw new DomainError("not_found", notFound);
+  return { course: { id: row.id, title: row.title, published: row.published }, access };
+}
+
 /** An e-book as the reader sees it. */
 export type ReadableEbook = {
   id: number;

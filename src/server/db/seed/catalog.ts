@@ -488,6 +488,20 @@ function videoUrl(r: Random): string {
   return `https://www.youtube.com/watch?v=${id}`;
 }
 
+/** A text chapter's lesson, in Markdown (rendered and sanitised on the server). */
+function textLesson(title: string): string {
+  return [
+    `## ${title}`,
+    "Read this lesson with your textbook open. **Start with the definitions**, then work the examples yourself before checking the solutions.",
+    "### How to study it",
+    "1. Read the definitions and say them in your own words.",
+    "2. Work each example on paper before you look at the solution.",
+    "3. Note every formula in your revision file.",
+    "4. Finish with the practice questions at the end of the lesson.",
+    `> **Tip:** questions on ${title.toLowerCase()} are common in both the board exam and the admission tests, so practise them until you can answer *without notes*.`,
+  ].join("\n\n");
+}
+
 function planContent(r: Random, now: Date): Draft[] {
   const slug = createSlugger();
   return CONTENT.map((c) => {
@@ -523,12 +537,7 @@ function planContent(r: Random, now: Date): Draft[] {
       content: {
         chapters: c.chapters.map((title, i) => {
           const kind = kinds[i % kinds.length]!;
-          const body =
-            kind === "video"
-              ? videoUrl(r)
-              : kind === "text"
-                ? `${title}\n\nRead this lesson with your textbook open. Start with the definitions, then work the examples yourself before checking the solutions. Note every formula in your revision file, and finish with the practice questions at the end of the lesson.\n\nTip: questions on ${title.toLowerCase()} are common in both the board exam and the admission tests, so practise them until you can answer without notes.`
-                : "";
+          const body = kind === "video" ? videoUrl(r) : kind === "text" ? textLesson(title) : "";
           return { title, kind, body, isFree: i < c.free };
         }),
       },

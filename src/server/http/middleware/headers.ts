@@ -26,8 +26,9 @@ export function newNonce(): string {
  * scripts React Router and React write into the page (its data, the module loader, scroll
  * restoration, streamed parts), each carrying this answer's nonce. Styles: the shop's stylesheet
  * and the `style` attributes React and the dialog primitives render. Images from the shop (and
- * data: URLs); calls to the shop only. No third-party host is allowed: the shop loads no tag
+ * data: URLs); calls to the shop only. No third-party script is allowed: the shop loads no tag
  * manager or other outside script (a configured one would add its hosts here, only when set).
+ * The one outside host a page may show is a course video's player, in a frame.
  */
 export type PagePolicyOptions = {
   /** Production: ask the browser to load everything over HTTPS. */
@@ -44,6 +45,9 @@ export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
     "img-src 'self' data:",
     "font-src 'self' data:",
     opts.devServer ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    // A course's video chapters frame the two players they embed, and only after a tap
+    // (youtube-nocookie.com and player.vimeo.com; src/server/services/chapter-body.ts).
+    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

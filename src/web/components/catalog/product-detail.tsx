@@ -101,8 +101,9 @@ export function ProductSummary({
   /** Replaces the single cover (a gallery). */
   media?: ReactNode;
   /**
-   * The way into what was bought: an owner gets "Read" instead of the add-to-cart button; anyone
-   * else a second button for the free preview (`label` "Read free preview") below it.
+   * The way into what was bought: an owner gets "Read" (a course: "Continue where you left off")
+   * and "In your library" instead of the price and the add-to-cart button; anyone else a second
+   * button for the free preview (`label` "Read free preview") below it.
    */
   read?: { to: string; owned: boolean; label: string };
   children?: ReactNode;
@@ -159,11 +160,16 @@ export function ProductSummary({
               {product.rating.count === 1 ? "review" : "reviews"})
             </a>
           ) : null}
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <Price price={product.price} salePrice={product.sale_price} size="lg" />
-            <Saving price={product.price} salePrice={product.sale_price} />
-          </div>
-          <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>{stock.label}</p>
+          {/* An owner has bought it: no price or stock to weigh, only the way in. */}
+          {read?.owned ? null : (
+            <>
+              <div className="mt-3 flex flex-wrap items-center gap-3">
+                <Price price={product.price} salePrice={product.sale_price} size="lg" />
+                <Saving price={product.price} salePrice={product.sale_price} />
+              </div>
+              <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>{stock.label}</p>
+            </>
+          )}
           <div className="mt-4 flex flex-wrap items-center gap-3">
             {read?.owned ? (
               <>

@@ -9,7 +9,7 @@ type Shelved<T> = T & { boughtText: string };
 export type ShelfEbook = Shelved<LibraryEbook>;
 export type ShelfCourse = Shelved<LibraryCourse>;
 
-/** The signed-in user's e-books and courses, newest first. */
+/** The signed-in user's e-books (last read first) and courses (last studied first). */
 export async function loadMyLibrary(
   context: Readonly<RouterContextProvider>,
 ): Promise<{ ebooks: ShelfEbook[]; courses: ShelfCourse[] }> {

@@ -2,6 +2,7 @@ import { BookOpen, PlayCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CoverImage } from "../../components/catalog/cover-image";
+import { CourseProgressLine } from "../../components/courses/course-progress";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
 import { pageTitle } from "../../lib/meta";
@@ -160,9 +161,12 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
 
       {courses.length > 0 ? (
         <section aria-labelledby="my-courses" className="mt-10">
-          <h2 id="my-courses" className="mb-4 text-xl font-bold text-slate-900 sm:text-2xl">
+          <h2 id="my-courses" className="text-xl font-bold text-slate-900 sm:text-2xl">
             My courses
           </h2>
+          <p className="mt-1 mb-4 text-slate-700">
+            Last studied first; continue at the first chapter not done.
+          </p>
           <ul className="grid grid-cols-1 gap-3 sm:gap-4 md:grid-cols-2">
             {courses.map((c) => (
               <li key={c.id}>
@@ -175,10 +179,19 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
                   facts={c.chapters > 0 ? plural(c.chapters, "chapter", "chapters") : null}
                   boughtAt={c.boughtAt}
                   boughtText={c.boughtText}
+                  progress={
+                    c.chapters > 0 ? (
+                      <CourseProgressLine doneCount={c.doneCount} total={c.chapters} title={c.title} />
+                    ) : null
+                  }
                   action={
-                    <Link to={c.url} className={buttonClass("secondary")}>
+                    <Link
+                      to={c.continueUrl}
+                      className={buttonClass(c.doneCount > 0 ? "primary" : "secondary")}
+                    >
                       <PlayCircle aria-hidden="true" className="h-4 w-4" />
-                      Open<span className="sr-only"> {c.title}</span>
+                      {c.doneCount === 0 ? "Start" : c.resumeChapterId === null ? "Open" : "Continue"}
+                      <span className="sr-only"> {c.title}</span>
                     </Link>
                   }
                 />

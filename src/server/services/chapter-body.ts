@@ -1,0 +1,122 @@
+/**
+ * What a course chapter's stored body becomes on the page: a text chapter's Markdown rendered to
+ * HTML and sanitised here on the server (so no Markdown library reaches the browser), and a video
+ * chapter's link turned into an embed address on the two players the page's policy allows.
+ */
+import { Marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+
+/** Plain formatting only: no images, media, frames, forms, scripts or styles. */
+const ALLOWED_TAGS = [
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "br",
+  "hr",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "del",
+  "s",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+];
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: { a: ["href", "title", "rel", "target"], ol: ["start"], th: ["align"], td: ["align"] },
+  // Relative links stay (they are the shop's own); absolute ones only over http(s) or to mail.
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  // A script's or style's text is dropped with it, not left behind as words.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed"],
+  transformTags: {
+    // The page has its own h1 and a chapter heading: a chapter's headings start below them.
+    h1: "h3",
+    h2: "h3",
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: "noopener nofollow", target: "_blank" },
+    }),
+  },
+};
+
+const markdown = new Marked({ gfm: true, breaks: false, async: false });
+
+/** A text chapter's Markdown as safe HTML: formatting and http(s) links only, nothing that runs. */
+export function renderChapterMarkdown(text: string): string {
+  const html = markdown.parse(text, { async: false });
+  return sanitizeHtml(html, SANITIZE).trim();
+}
+
+/** What a video chapter shows: an embedded player, a plain link, or nothing. */
+export type VideoEmbed =
+  | { provider: "youtube" | "vimeo"; embedUrl: string; url: string }
+  | { provider: null; embedUrl: null; url: string | null };
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const VIMEO_ID = /^[0-9]{1,12}$/;
+const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtube-nocookie.com"]);
+
+function safeUrl(raw: string): URL | null {
+  try {
+    const url = new URL(raw.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function youtubeId(url: URL): string | null {
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  const parts = url.pathname.split("/").filter(Boolean);
+  let id: string | null | undefined = null;
+  if (host === "youtu.be") id = parts[0];
+  else if (YOUTUBE_HOSTS.has(url.hostname.toLowerCase()) || YOUTUBE_HOSTS.has(host)) {
+    if (url.pathname === "/watch") id = url.searchParams.get("v");
+    else if (parts[0] === "embed" || parts[0] === "shorts" || parts[0] === "live") id = parts[1];
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+function vimeoId(url: URL): string | null {
+  const host = url.hostname.toLowerCase();
+  const parts = url.pathname.split("/").filter(Boolean);
+  let id: string | undefined;
+  if (host === "vimeo.com" || host === "www.vimeo.com") id = parts[0];
+  else if (host === "player.vimeo.com" && parts[0] === "video") id = parts[1];
+  return id && VIMEO_ID.test(id) ? id : null;
+}
+
+/**
+ * A video chapter's stored link as the page embeds it: YouTube (watch, youtu.be, embed, shorts)
+ * through youtube-nocookie.com and Vimeo with do-not-track, the only players the page's policy
+ * frames; any other http(s) address a plain link; anything else nothing.
+ */
+export function parseVideoUrl(raw: string): VideoEmbed {
+  const url = safeUrl(raw);
+  if (!url) return { provider: null, embedUrl: null, url: null };
+  const yt = youtubeId(url);
+  if (yt)
+    return { provider: "youtube", embedUrl: `https://www.youtube-nocookie.com/embed/${yt}`, url: url.href };
+  const vimeo = vimeoId(url);
+  if (vimeo)
+    return { provider: "vimeo", embedUrl: `https://player.vimeo.com/video/${vimeo}?dnt=1`, url: url.href };
+  return { provider: null, embedUrl: null, url: url.href };
+}

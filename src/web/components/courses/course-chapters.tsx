@@ -1,0 +1,281 @@
+import { Check, FileText, Lock, PlayCircle, ScrollText } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { ChapterKind } from "../../../contracts/catalog";
+import type {
+  ChapterContent,
+  CourseChapter,
+  CourseChapters,
+  CourseProgress,
+} from "../../../contracts/courses";
+import { chapterDoneApiPath } from "../../../contracts/library";
+import { api } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { toast } from "../../lib/toast";
+import { Button, buttonClass } from "../ui/button";
+
+const KIND: Record<ChapterKind, { label: string; Icon: typeof FileText }> = {
+  video: { label: "Video", Icon: PlayCircle },
+  pdf: { label: "PDF", Icon: FileText },
+  text: { label: "Text", Icon: ScrollText },
+};
+
+/** Chapters done (as the reader sees them, saves still on their way included) and the way to change them. */
+export type ChapterDone = {
+  /** Null for a caller whose chapters are not kept (not an owner or staff). */
+  progress: CourseProgress | null;
+  isDone: (chapterId: number) => boolean;
+  isSaving: (chapterId: number) => boolean;
+  toggle: (chapterId: number) => void;
+};
+
+/**
+ * A course's chapters done, changed at once on a tap and saved behind it: a save that fails puts
+ * the chapter back as it was and says so. Counts are worked out from the chapters shown, so the
+ * summary and the list always agree.
+ */
+export function useChapterDone(course: CourseChapters): ChapterDone {
+  const [changed, setChanged] = useState<Record<number, boolean>>({});
+  const [saving, setSaving] = useState<ReadonlySet<number>>(() => new Set());
+  const tracked = course.progress !== null;
+  const isDone = (id: number) => changed[id] ?? course.chapters.find((c) => c.id === id)?.done ?? false;
+  const progress: CourseProgress | null = tracked
+    ? {
+        doneCount: course.chapters.filter((c) => isDone(c.id)).length,
+        total: course.chapters.length,
+        resumeChapterId: course.chapters.find((c) => !isDone(c.id))?.id ?? null,
+      }
+    : null;
+
+  function toggle(chapterId: number) {
+    if (!tracked || saving.has(chapterId)) return;
+    const next = !isDone(chapterId);
+    setChanged((m) => ({ ...m, [chapterId]: next }));
+    setSaving((s) => new Set(s).add(chapterId));
+    api<CourseProgress>("PUT", chapterDoneApiPath(course.id, chapterId), { done: next })
+      .catch((err: unknown) => {
+        setChanged((m) => ({ ...m, [chapterId]: !next }));
+        toast({
+          variant: "destructive",
+          title: "Could not save",
+          description: err instanceof Error ? err.message : "Please try again.",
+        });
+      })
+      .finally(() =>
+        setSaving((s) => {
+          const left = new Set(s);
+          left.delete(chapterId);
+          return left;
+        }),
+      );
+  }
+
+  return { progress, isDone, isSaving: (id) => saving.has(id), toggle };
+}
+
+/** A video shown as a light button; the player (a third party) is framed only after a tap. */
+function VideoChapter({
+  content,
+  title,
+}: {
+  content: Extract<ChapterContent, { kind: "video" }>;
+  title: string;
+}) {
+  const [playing, setPlaying] = useState(false);
+  if (!content.embedUrl) {
+    return content.url ? (
+      <a
+        href={content.url}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+      >
+        Watch the video<span className="sr-only">: {title} (opens in a new tab)</span>
+      </a>
+    ) : (
+      <p className="text-slate-700">This video is not available yet.</p>
+    );
+  }
+  const src = `${content.embedUrl}${content.embedUrl.includes("?") ? "&" : "?"}autoplay=1`;
+  return (
+    <div className="aspect-video w-full overflow-hidden rounded-md bg-slate-900">
+      {playing ? (
+        <iframe
+          src={src}
+          title={`${title} (video)`}
+          className="h-full w-full"
+          loading="lazy"
+          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          className="flex h-full w-full flex-col items-center justify-center gap-2 text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
+        >
+          <PlayCircle aria-hidden="true" className="h-14 w-14" />
+          <span className="text-base font-semibold">
+            Play video<span className="sr-only">: {title}</span>
+          </span>
+          <span className="text-xs text-slate-300">
+            Plays from {content.provider === "vimeo" ? "Vimeo" : "YouTube"}
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What an open chapter shows. */
+function ChapterBody({ chapter, content }: { chapter: CourseChapter; content: ChapterContent }) {
+  if (content.kind === "text") {
+    return (
+      <div
+        className={cn(
+          "space-y-3 leading-relaxed break-words text-slate-800",
+          "[&_a]:font-semibold [&_a]:text-brand-800 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3",
+          "[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h3]:text-lg [&_h3]:font-bold [&_h3]:text-slate-900 [&_h4]:font-bold",
+          "[&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-3",
+          "[&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-slate-300 [&_td]:px-2 [&_th]:border [&_th]:border-slate-300 [&_th]:px-2",
+          "[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6",
+        )}
+        // Rendered from Markdown and sanitised on the server (src/server/services/chapter-body.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the server
+        dangerouslySetInnerHTML={{ __html: content.html }}
+      />
+    );
+  }
+  if (content.kind === "video") return <VideoChapter content={content} title={chapter.title} />;
+  return (
+    <div>
+      <p className="text-slate-700">Read this chapter's PDF in the reader, page by page.</p>
+      <Link to={content.readUrl} className={buttonClass("primary", "mt-3")}>
+        <FileText aria-hidden="true" className="h-4 w-4" />
+        Open in the reader<span className="sr-only">: {chapter.title}</span>
+      </Link>
+    </div>
+  );
+}
+
+function DoneToggle({ chapter, done }: { chapter: CourseChapter; done: ChapterDone }) {
+  const isDone = done.isDone(chapter.id);
+  return (
+    <Button
+      variant={isDone ? "secondary" : "primary"}
+      aria-pressed={isDone}
+      disabled={done.isSaving(chapter.id)}
+      aria-busy={done.isSaving(chapter.id) || undefined}
+      onClick={() => done.toggle(chapter.id)}
+      className="mt-4"
+    >
+      {isDone ? (
+        <>
+          <Check aria-hidden="true" className="h-4 w-4 text-green-800" />
+          Done ✓ (undo)
+        </>
+      ) : (
+        "Mark as done"
+      )}
+      <span className="sr-only">: {chapter.title}</span>
+    </Button>
+  );
+}
+
+/**
+ * The chapters in order. Each one the caller may open unfolds in place (the one asked for in the
+ * address, else the one to resume, starts open); the others say how to get them.
+ */
+export function CourseChapterList({
+  course,
+  done,
+  openId,
+}: {
+  course: CourseChapters;
+  done: ChapterDone;
+  /** The chapter to show open and scroll to. */
+  openId: number | null;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (openId === null) return;
+    const el = listRef.current?.querySelector(`#chapter-${openId}`);
+    if (el && window.location.search.includes("chapter=")) el.scrollIntoView({ block: "start" });
+  }, [openId]);
+
+  return (
+    <ol ref={listRef} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {course.chapters.map((c, i) => {
+        const { label, Icon } = KIND[c.kind];
+        const isDone = done.progress !== null && done.isDone(c.id);
+        const heading = (
+          <span className="flex min-w-0 flex-1 items-start gap-3">
+            <span className="mt-0.5 w-6 shrink-0 text-right font-semibold text-slate-700">{i + 1}.</span>
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold break-words text-slate-900">{c.title}</span>
+              <span className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                <span className="inline-flex items-center gap-1">
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {label}
+                </span>
+                {c.is_free && course.access === "preview" ? (
+                  <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900">
+                    Free preview
+                  </span>
+                ) : null}
+                {isDone ? (
+                  <span className="inline-flex items-center gap-1 font-semibold text-green-800">
+                    <Check aria-hidden="true" className="h-4 w-4" />
+                    Done
+                  </span>
+                ) : null}
+              </span>
+            </span>
+          </span>
+        );
+        return (
+          <li key={c.id} id={`chapter-${c.id}`} className="scroll-mt-4">
+            {c.readable && c.content ? (
+              <details open={c.id === openId} className="group">
+                <summary className="flex min-h-11 cursor-pointer list-none items-start gap-2 p-3 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                  {heading}
+                  <span
+                    aria-hidden="true"
+                    className="mt-0.5 shrink-0 text-sm font-semibold text-brand-800 group-open:hidden"
+                  >
+                    Open
+                  </span>
+                  <span
+                    aria-hidden="true"
+                    className="mt-0.5 hidden shrink-0 text-sm font-semibold text-slate-700 group-open:inline"
+                  >
+                    Close
+                  </span>
+                </summary>
+                <div className="px-3 pb-4 sm:pl-12">
+                  <ChapterBody chapter={c} content={c.content} />
+                  {done.progress !== null ? <DoneToggle chapter={c} done={done} /> : null}
+                </div>
+              </details>
+            ) : (
+              <div className="flex items-start gap-2 p-3">
+                {heading}
+                <span className="mt-0.5 inline-flex shrink-0 items-center gap-1 text-sm text-slate-700">
+                  <Lock aria-hidden="true" className="h-4 w-4" />
+                  <span className="sr-only">Locked</span>
+                </span>
+              </div>
+            )}
+            {!c.readable ? (
+              <p className="-mt-1 pr-3 pb-3 pl-12 text-sm text-slate-700">
+                Buy the course to open this chapter
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
