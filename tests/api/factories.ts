@@ -109,18 +109,21 @@ export async function addBundleItems(
 export async function addChapters(
   db: Db,
   productId: number,
-  chapters: { title: string; isFree: boolean; body?: string }[],
+  chapters: { title: string; isFree: boolean; body?: string; kind?: "video" | "pdf" | "text" }[],
 ) {
-  await db.insert(contentChapters).values(
-    chapters.map((c, i) => ({
-      productId,
-      position: i + 1,
-      title: c.title,
-      kind: "text" as const,
-      body: c.body ?? `Body of ${c.title}`,
-      isFree: c.isFree,
-    })),
-  );
+  return db
+    .insert(contentChapters)
+    .values(
+      chapters.map((c, i) => ({
+        productId,
+        position: i + 1,
+        title: c.title,
+        kind: c.kind ?? ("text" as const),
+        body: c.body ?? `Body of ${c.title}`,
+        isFree: c.isFree,
+      })),
+    )
+    .returning();
 }
 
 export async function linkEbook(
