@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
 import type { ChapterReader, EbookOutline } from "../../src/contracts/reading";
-import { products } from "../../src/server/db/schema";
+import { contentChapters, products } from "../../src/server/db/schema";
 import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
 import { RATE_LIMITS } from "../../src/server/services/rate-limits";
 import { pdfText } from "../support/pdf-text";
@@ -154,6 +154,12 @@ describe("GET /api/courses/{id}/chapters/{chapterId}/pages/{page}", () => {
     for (const bad of BAD_PAGES) expectNotFound(await page(course.id, paid.id, bad, buyer), `owner, ${bad}`);
     expectNotFound(await page(course.id, text.id, 1, buyer), "owner, text chapter");
     expectNotFound(await page(course.id, missing.id, 1, buyer), "owner, missing file");
+    // A file that is not a PDF: the same 404 (and the reader opens it with no pages), never a 500.
+    const damaged = `content/damaged-${missing.id}.pdf`;
+    await h.storage.put(damaged, new TextEncoder().encode("not a pdf"), "application/pdf");
+    await h.db.update(contentChapters).set({ body: damaged }).where(eq(contentChapters.id, missing.id));
+    expectNotFound(await page(course.id, missing.id, 1, buyer), "owner, damaged file");
+    expect((await info(course.id, missing.id, buyer)).body.data?.pageCount).toBe(0);
   });
 
   it("serves the owner every page, stamped with the buyer's name and phone", async () => {
@@ -293,6 +299,12 @@ describe("GET /api/ebooks/{id}/outline", () => {
     const res = await h.request<EbookOutline>("GET", `/api/ebooks/${bare.id}/outline`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ entries: [] });
+    // A file that is not a PDF at all: no outline, never a 500.
+    const broken = await createEbookWithPdf(h.db, h.storage, { pages: 2 });
+    await h.storage.put(broken.pdfKey, new TextEncoder().encode("not a pdf"), "application/pdf");
+    const none = await h.request<EbookOutline>("GET", `/api/ebooks/${broken.id}/outline`);
+    expect(none.status, none.text).toBe(200);
+    expect(none.body.data).toEqual({ entries: [] });
     expect((await h.request("GET", "/api/ebooks/2000000/outline")).status).toBe(404);
     expect((await h.request("GET", "/api/ebooks/abc/outline")).status).toBe(400);
     await h.db.update(products).set({ published: false }).where(eq(products.id, ebook.id));

@@ -223,7 +223,11 @@ export async function renderStoredPage(ctx: Ctx, target: StoredPage): Promise<Ui
   let pending = c.cutting.get(key);
   if (!pending) {
     pending = (async () => {
-      const source = await loadSource(ctx, pdfKey);
+      const source = await loadSource(ctx, pdfKey).catch((e: unknown) => {
+        // A damaged file is the shop's problem to fix, not a reason to answer 500: as a missing one.
+        ctx.log.error({ key: pdfKey, err: e }, "stored PDF could not be read");
+        return null;
+      });
       if (!source || page > source.doc.getPageCount()) throw new DomainError("not_found", PAGE_NOT_FOUND);
       const bytes = await cutPage(source.doc, page, reader, ctx.config.SHOP_NAME);
       c.pages.set(key, bytes);
@@ -247,7 +251,13 @@ export async function storedPageCount(ctx: Ctx, pdfKey: string): Promise<number>
 
 /** A stored PDF's outline (its bookmarks), read once per file while the file stays cached. */
 export async function storedOutline(ctx: Ctx, pdfKey: string): Promise<PdfOutlineEntry[]> {
-  const source = await loadSource(ctx, pdfKey);
+  let source: Source | null;
+  try {
+    source = await loadSource(ctx, pdfKey);
+  } catch (e) {
+    ctx.log.warn({ key: pdfKey, err: e }, "stored PDF could not be read");
+    return [];
+  }
   if (!source) return [];
   source.outline ??= readOutline(source.doc);
   return source.outline;
