@@ -178,6 +178,13 @@ test.describe("a course's PDF chapter on a phone", () => {
     await page.waitForTimeout(300);
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
     await cdp.detach();
+
+    // The same chapter on a desktop-sized window.
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole("button", { name: "Fit page" }).click();
+    await expectPageDrawn(page, 2);
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, "chapter-reader-desktop-page-2");
   });
 });
 

@@ -8,7 +8,7 @@
 // Icons no first-load page uses: an icon shared with the shop's pages would move into a shared
 // chunk and change what every page downloads first (checked with `npm run bench -- --only js`).
 import { usePinch } from "@use-gesture/react";
-import { BookOpen, ChevronLeft, List, Maximize, MoveHorizontal, ZoomIn, ZoomOut } from "lucide-react";
+import { ChevronLeft, List, Maximize, MoveHorizontal, TableOfContents, ZoomIn, ZoomOut } from "lucide-react";
 import type { PDFPageProxy, RenderTask } from "pdfjs-dist";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -429,7 +429,7 @@ function Reader({ source }: { source: ReaderSource }) {
               aria-expanded={panel === "contents"}
               onClick={() => toggle("contents")}
             >
-              <BookOpen aria-hidden="true" className="h-5 w-5" />
+              <TableOfContents aria-hidden="true" className="h-5 w-5" />
               Contents
             </button>
           ) : null}
