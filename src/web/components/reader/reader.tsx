@@ -604,11 +604,11 @@ function PageView({
     },
     {
       target: stage,
-      // Touch events, so the swipe below and the pinch see the same fingers; a trackpad's pinch
-      // stays the browser's.
+      // Touch events, so the swipe below and the pinch see the same fingers; passive listeners,
+      // as nothing is prevented (the stage lets the browser pan only). A trackpad's pinch stays
+      // the browser's.
       pointer: { touch: true },
       pinchOnWheel: false,
-      eventOptions: { passive: false },
     },
   );
 
