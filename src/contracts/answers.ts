@@ -532,3 +532,35 @@ export const courseChaptersSchema = z
       .meta({ description: "The caller's chapters done (owners and staff); null for anyone else" }),
   })
   .meta({ id: "CourseChapters" });
+// ---- the reader: a course's PDF chapters and an e-book's outline
+export const chapterReaderSchema = z
+  .object({
+    courseId: z.int(),
+    courseTitle: z.string(),
+    chapterId: z.int(),
+    title: z.string().meta({ description: "The chapter's title" }),
+    pageCount: z.int().meta({ description: "Pages in the chapter's PDF; 0 when the file is missing" }),
+    free: z.boolean().meta({ description: "A free chapter, readable by anyone" }),
+    access: z.enum(READ_ACCESS).meta({
+      description:
+        "`owner` and `staff` read the chapter's pages stamped with their name and phone; `preview` reads a free chapter unstamped",
+    }),
+  })
+  .meta({ id: "ChapterReader" });
+
+export const outlineEntrySchema = z
+  .object({
+    title: z.string(),
+    page: z.int().meta({ description: "The page the entry points at, 1-based" }),
+    depth: z.int().meta({ description: "0 for a top-level entry, 1 for one below it, and so on" }),
+  })
+  .meta({ id: "OutlineEntry" });
+
+export const ebookOutlineSchema = z
+  .object({
+    entries: z.array(outlineEntrySchema).meta({
+      description:
+        "The PDF's bookmarks in reading order; for a preview reader only those that point at demo pages. Empty when the PDF has none",
+    }),
+  })
+  .meta({ id: "EbookOutline" });

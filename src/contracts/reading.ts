@@ -3,7 +3,13 @@
  * body, the answer types and the paths. No server code here: the browser imports this module.
  */
 import type { z as zod } from "zod";
-import type { ebookReaderSchema, savedProgressSchema } from "./answers";
+import type {
+  chapterReaderSchema,
+  ebookOutlineSchema,
+  ebookReaderSchema,
+  outlineEntrySchema,
+  savedProgressSchema,
+} from "./answers";
 import { z } from "./zod";
 
 /** What the caller may read: every page (`owner`, `staff`) or the demo pages only (`preview`). */
@@ -12,6 +18,13 @@ export type ReadAccess = (typeof READ_ACCESS)[number];
 
 /** `GET /api/ebooks/{id}/reader`. */
 export type EbookReader = zod.infer<typeof ebookReaderSchema>;
+
+/** `GET /api/courses/{id}/chapters/{chapterId}/reader`: a PDF chapter as the reader opens it. */
+export type ChapterReader = zod.infer<typeof chapterReaderSchema>;
+
+/** `GET /api/ebooks/{id}/outline`: the PDF's bookmarks. */
+export type EbookOutline = zod.infer<typeof ebookOutlineSchema>;
+export type OutlineEntry = zod.infer<typeof outlineEntrySchema>;
 
 /** `PUT /api/ebooks/{id}/progress`'s answer. */
 export type SavedProgress = zod.infer<typeof savedProgressSchema>;
@@ -31,6 +44,7 @@ export type ProgressInput = zod.input<typeof progressInputSchema>;
 export const ebookReaderApiPath = (id: number) => `/api/ebooks/${id}/reader`;
 export const ebookPageApiPath = (id: number, page: number) => `/api/ebooks/${id}/pages/${page}`;
 export const ebookProgressApiPath = (id: number) => `/api/ebooks/${id}/progress`;
+export const ebookOutlineApiPath = (id: number) => `/api/ebooks/${id}/outline`;
 
 // A course's PDF chapters open in the same reader, through their own reader and page endpoints.
 export const chapterReaderApiPath = (courseId: number, chapterId: number) =>

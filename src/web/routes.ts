@@ -55,6 +55,7 @@ export default [
     route("invoice/:id", "routes/shop/invoice.tsx"),
   ]),
   route("ebook/:id/read", "routes/shop/ebook-read.tsx"),
+  route("content/:id/chapters/:chapterId/read", "routes/shop/chapter-read.tsx"),
   layout("layouts/guard-admin.tsx", [
     layout("layouts/admin.tsx", [
       route("admin", "routes/admin/dashboard.tsx"),

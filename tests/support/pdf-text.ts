@@ -51,3 +51,15 @@ export async function pdfTextRuns(
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
   return (await pdfTextRuns(bytes)).map((p) => p.runs.map((r) => r.str).join(" "));
 }
+
+/** The titles of a PDF's outline (bookmarks) as pdf.js reads them, top level then each one's children. */
+export async function pdfOutlineTitles(bytes: Uint8Array): Promise<string[]> {
+  const doc = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    type Item = { title: string; items: Item[] };
+    const flat = (items: Item[]): string[] => items.flatMap((i) => [i.title, ...flat(i.items)]);
+    return flat(((await doc.getOutline()) ?? []) as Item[]);
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -15,11 +15,13 @@ import {
 import {
   authorSchema,
   cartInfoSchema,
+  chapterReaderSchema,
   checkoutResultSchema,
   codeSentSchema,
   courierSyncSchema,
   courseChaptersSchema,
   courseProgressSchema,
+  ebookOutlineSchema,
   ebookReaderSchema,
   envelopeOf,
   errorEnvelopeSchema,
@@ -61,7 +63,7 @@ import { listQuerySchema, searchQuerySchema, slugParams } from "../../contracts/
 import { checkoutSchema } from "../../contracts/checkout";
 import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
-import { idParams } from "../../contracts/paging";
+import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
 import { progressInputSchema } from "../../contracts/reading";
@@ -541,6 +543,55 @@ export const ENDPOINTS: Endpoint[] = [
     body: progressInputSchema,
     success: [ok("The progress saved", savedProgressSchema)],
     errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/ebooks/{id}/outline",
+    tag: "Reader",
+    summary: "An e-book's outline: the PDF's bookmarks, each with its page and depth",
+    description: [
+      "Owners and staff with the `books` permission get every entry; anyone else only the entries that point at demo pages.",
+      "Not found as for the reader (no such e-book, or taken down and neither owned nor staff).",
+    ].join(" "),
+    access: anyone,
+    params: idParams,
+    success: [ok("The outline as the caller may see it", ebookOutlineSchema)],
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/courses/{id}/chapters/{chapterId}/reader",
+    tag: "Reader",
+    summary:
+      "Open a course's PDF chapter in the reader: its title, its course, its pages, what the caller may read",
+    description: [
+      "Owners of the course and staff with the `content` permission read every PDF chapter; anyone else a free chapter of a published course.",
+      "Not found for anything else (no such chapter, not a PDF chapter, a paid chapter the caller does not own).",
+    ].join(" "),
+    access: anyone,
+    params: z.object({ id: idField, chapterId: idField }),
+    success: [ok("The chapter as the caller may read it", chapterReaderSchema)],
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/courses/{id}/chapters/{chapterId}/pages/{page}",
+    tag: "Reader",
+    summary: "One page of a course's PDF chapter, as a one-page PDF",
+    description: [
+      "Owners and staff with the `content` permission get any page, with their name and phone drawn on it;",
+      "anyone else, signed out included, only the pages of a free chapter, unmarked. Every other case (not readable,",
+      "out of range, not a number, no such chapter, not a PDF chapter) is the same 404. Sent `Cache-Control: private, no-store`.",
+      "Counted in the same per-account (per-address when signed out) allowance as e-book pages.",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The course's product id" }),
+      chapterId: z.string().meta({ description: "The chapter's id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    success: [{ status: 200, description: "The page (application/pdf)", mediaType: "application/pdf" }],
+    errors: [404, 429],
   },
 
   // ---- courses

@@ -2,16 +2,20 @@
  * E-book pages, one at a time: cut from the stored PDF with pdf-lib into a one-page PDF, with
  * the reader's mark drawn on the page itself. The whole file never leaves the server.
  *
+ * The same cutting serves a course's PDF chapters (reader-sources.ts).
+ *
  * Two bounded caches per server (per storage, so each app in a test process has its own):
- * parsed source documents by file key, and finished pages by (reader, e-book, page). Both are
- * consulted only after `requireReadablePage` has decided, on this request, that the caller may
- * read the page: a cached page is never a way around access.
+ * parsed source documents by file key, and finished pages by (reader, e-book or chapter, page).
+ * Both are consulted only after the access decision (`requireReadablePage`,
+ * `requireReadableChapter`) has allowed the page on this request: a cached page is never a way
+ * around access.
  */
 import { LRUCache } from "lru-cache";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { FileStorage } from "../integrations/storage/provider";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { type PdfOutlineEntry, readOutline } from "./pdf-outline";
 import { PAGE_NOT_FOUND, type ReadablePage, type Reader } from "./reading";
 
 const MB = 1024 * 1024;
@@ -19,7 +23,7 @@ const MB = 1024 * 1024;
 /** A page bigger than this is served but not kept (one huge scan must not empty the cache). */
 const PAGE_CACHE_MAX_ENTRY = 4 * MB;
 
-type Source = { doc: PDFDocument; bytes: number };
+type Source = { doc: PDFDocument; bytes: number; outline?: PdfOutlineEntry[] };
 
 type Caches = {
   sources: LRUCache<string, Source>;
@@ -191,22 +195,39 @@ async function cutPage(source: PDFDocument, n: number, reader: Reader | null, sh
 }
 
 /**
- * The bytes of a page `requireReadablePage` has just allowed: from the cache when this reader
- * had it before, cut and stamped otherwise. Not found when the file is missing or shorter than
- * its recorded page count.
+ * The bytes of an e-book page `requireReadablePage` has just allowed: from the cache when this
+ * reader had it before, cut and stamped otherwise. Not found when the file is missing or shorter
+ * than its recorded page count.
  */
-export async function renderReadablePage(ctx: Ctx, readable: ReadablePage): Promise<Uint8Array> {
+export function renderReadablePage(ctx: Ctx, readable: ReadablePage): Promise<Uint8Array> {
   const { ebook, page, reader } = readable;
+  return renderStoredPage(ctx, { scope: `ebook:${ebook.id}`, pdfKey: ebook.pdfKey, page, reader });
+}
+
+/** One page of a stored PDF, already allowed: whose file (`scope`, e.g. `chapter:7`), which, for whom. */
+export type StoredPage = { scope: string; pdfKey: string; page: number; reader: Reader | null };
+
+/**
+ * A page of any stored PDF the reader serves (an e-book's, a course chapter's), cut and stamped
+ * once per (reader, scope, page, file) and then served from the cache. The scope keeps an
+ * e-book's pages and a chapter's apart even if they were ever to share a file.
+ */
+export async function renderStoredPage(ctx: Ctx, target: StoredPage): Promise<Uint8Array> {
+  const { scope, pdfKey, page, reader } = target;
   const c = cachesOf(ctx);
   // The mark's words are in the key, so a changed name or phone gets a fresh stamp.
   const who = reader ? `${reader.id}:${reader.name}:${reader.phone ?? ""}:${reader.email ?? ""}` : "demo";
-  const key = `${who}|${ebook.id}|${page}|${ebook.pdfKey}`;
+  const key = `${who}|${scope}|${page}|${pdfKey}`;
   const hit = c.pages.get(key);
   if (hit) return hit;
   let pending = c.cutting.get(key);
   if (!pending) {
     pending = (async () => {
-      const source = await loadSource(ctx, ebook.pdfKey);
+      const source = await loadSource(ctx, pdfKey).catch((e: unknown) => {
+        // A damaged file is the shop's problem to fix, not a reason to answer 500: as a missing one.
+        ctx.log.error({ key: pdfKey, err: e }, "stored PDF could not be read");
+        return null;
+      });
       if (!source || page > source.doc.getPageCount()) throw new DomainError("not_found", PAGE_NOT_FOUND);
       const bytes = await cutPage(source.doc, page, reader, ctx.config.SHOP_NAME);
       c.pages.set(key, bytes);
@@ -215,4 +236,29 @@ export async function renderReadablePage(ctx: Ctx, readable: ReadablePage): Prom
     c.cutting.set(key, pending);
   }
   return pending;
+}
+
+/** Pages in a stored PDF, read from the file (parsed once while it stays cached); 0 when it is missing or unreadable. */
+export async function storedPageCount(ctx: Ctx, pdfKey: string): Promise<number> {
+  try {
+    const source = await loadSource(ctx, pdfKey);
+    return source ? source.doc.getPageCount() : 0;
+  } catch (e) {
+    ctx.log.warn({ key: pdfKey, err: e }, "stored PDF could not be read");
+    return 0;
+  }
+}
+
+/** A stored PDF's outline (its bookmarks), read once per file while the file stays cached. */
+export async function storedOutline(ctx: Ctx, pdfKey: string): Promise<PdfOutlineEntry[]> {
+  let source: Source | null;
+  try {
+    source = await loadSource(ctx, pdfKey);
+  } catch (e) {
+    ctx.log.warn({ key: pdfKey, err: e }, "stored PDF could not be read");
+    return [];
+  }
+  if (!source) return [];
+  source.outline ??= readOutline(source.doc);
+  return source.outline;
 }

@@ -197,7 +197,7 @@ export async function requireReadablePage(ctx: Ctx, ebookId: unknown, page: unkn
  */
 export async function requireReadableChapter(ctx: Ctx, courseId: number, chapterId: number) {
   const [row] = await ctx.db
-    .select({ chapter: contentChapters, published: products.published })
+    .select({ chapter: contentChapters, published: products.published, courseTitle: products.title })
     .from(contentChapters)
     .innerJoin(products, eq(products.id, contentChapters.productId))
     .where(
@@ -212,7 +212,7 @@ export async function requireReadableChapter(ctx: Ctx, courseId: number, chapter
   if (access === "preview" && (!row.published || !row.chapter.isFree)) {
     throw new DomainError("not_found", CHAPTER_NOT_FOUND);
   }
-  return { chapter: row.chapter, access };
+  return { chapter: row.chapter, courseTitle: row.courseTitle, access };
 }
 
 // ---- the reader and its progress

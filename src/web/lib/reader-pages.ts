@@ -1,13 +1,12 @@
 /**
- * The reader's pages: each one a one-page PDF from `GET /api/ebooks/{id}/pages/{n}`, opened with
- * pdf.js. pdf.js and its worker load on the first page asked for, so only the reader's route ever
+ * The reader's pages: each one a one-page PDF from the API (`GET /api/ebooks/{id}/pages/{n}`, or a
+ * course chapter's `.../chapters/{chapterId}/pages/{n}`), opened with pdf.js, known by its URL. pdf.js and its worker load on the first page asked for, so only the reader's route ever
  * downloads them. A few pages are kept in memory (the one on screen and the ones fetched ahead);
- * the book itself is never fetched whole.
+ * the book or chapter itself is never fetched whole.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
 // Only the worker's address (a hashed asset of the shop): the worker itself loads with the first page.
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { ebookPageApiPath } from "../../contracts/reading";
 
 /** A page that did not arrive; `offline` when there was no answer at all. */
 export class PageLoadError extends Error {
@@ -42,10 +41,10 @@ type Entry = { doc: Promise<PDFDocumentProxy>; page: Promise<PDFPageProxy> };
 const KEEP = 6;
 const cache = new Map<string, Entry>();
 
-async function fetchPage(ebookId: number, page: number): Promise<PDFDocumentProxy> {
+async function fetchPage(url: string): Promise<PDFDocumentProxy> {
   let res: Response;
   try {
-    res = await fetch(ebookPageApiPath(ebookId, page), { credentials: "same-origin" });
+    res = await fetch(url, { credentials: "same-origin" });
   } catch {
     throw new PageLoadError(0, true);
   }
@@ -56,15 +55,15 @@ async function fetchPage(ebookId: number, page: number): Promise<PDFDocumentProx
   return lib.getDocument({ data, isEvalSupported: false }).promise;
 }
 
-function entryFor(ebookId: number, page: number): Entry {
-  const key = `${ebookId}:${page}`;
+function entryFor(url: string): Entry {
+  const key = url;
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit); // most recently used last
     return hit;
   }
-  const doc = fetchPage(ebookId, page);
+  const doc = fetchPage(url);
   const entry: Entry = { doc, page: doc.then((d) => d.getPage(1)) };
   // A failed page is forgotten at once, so Retry asks the server again.
   entry.page.catch(() => {
@@ -79,12 +78,12 @@ function entryFor(ebookId: number, page: number): Entry {
   return entry;
 }
 
-/** Page `page` of the e-book, drawn from memory when it was fetched ahead. */
-export function loadReaderPage(ebookId: number, page: number): Promise<PDFPageProxy> {
-  return entryFor(ebookId, page).page;
+/** The page at `url` (its page endpoint), drawn from memory when it was fetched ahead. */
+export function loadReaderPage(url: string): Promise<PDFPageProxy> {
+  return entryFor(url).page;
 }
 
-/** Starts fetching these pages (the next ones), so turning to them shows them at once. */
-export function prefetchReaderPages(ebookId: number, pages: number[]): void {
-  for (const p of pages) entryFor(ebookId, p).page.catch(() => {});
+/** Starts fetching these pages (the next ones, by URL), so turning to them shows them at once. */
+export function prefetchReaderPages(urls: string[]): void {
+  for (const url of urls) entryFor(url).page.catch(() => {});
 }

@@ -1,8 +1,18 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import {
+  PDFDocument,
+  type PDFFont,
+  PDFHexString,
+  PDFName,
+  type PDFPage,
+  type PDFRef,
+  rgb,
+  StandardFonts,
+} from "pdf-lib";
 import { createRandom, type Random } from "./random";
 
 /**
- * Demo e-book and chapter PDFs: a title page, contents, then chapters of plausible study text.
+ * Demo e-book and chapter PDFs: a title page, contents, then chapters of plausible study text,
+ * with an outline (bookmarks) to the contents and each chapter, as a real e-book has.
  * Standard fonts only, so every string is reduced to plain ASCII (the WinAnsi subset that is safe).
  */
 export type StudyPdfSpec = {
@@ -268,5 +278,40 @@ export async function buildStudyPdf(spec: StudyPdfSpec): Promise<Uint8Array> {
     }
   });
 
+  const firstPage = 2 + (hasContents ? 1 : 0);
+  const starts = chapters.map((name, i) => ({
+    title: `${i + 1}. ${name}`,
+    page: firstPage + budget.slice(0, i).reduce((a, b) => a + b, 0),
+  }));
+  addOutline(doc, [...(hasContents ? [{ title: "Contents", page: 2 }] : []), ...starts]);
+
   return doc.save();
+}
+
+/**
+ * Writes a flat outline (/Outlines in the catalogue, one item per entry, each going to its page
+ * fitted in the window): pdf-lib reads outlines but has no call to write one.
+ */
+function addOutline(doc: PDFDocument, entries: { title: string; page: number }[]): void {
+  const pages = doc.getPages();
+  const items = entries.filter((e) => pages[e.page - 1]);
+  if (items.length === 0) return;
+  const { context } = doc;
+  const root = context.nextRef();
+  const refs: PDFRef[] = items.map(() => context.nextRef());
+  items.forEach((e, i) => {
+    const item = context.obj({
+      Title: PDFHexString.fromText(e.title),
+      Parent: root,
+      Dest: [pages[e.page - 1]!.ref, "Fit"],
+      ...(i > 0 ? { Prev: refs[i - 1]! } : {}),
+      ...(i < items.length - 1 ? { Next: refs[i + 1]! } : {}),
+    });
+    context.assign(refs[i]!, item);
+  });
+  context.assign(
+    root,
+    context.obj({ Type: "Outlines", First: refs[0]!, Last: refs[refs.length - 1]!, Count: items.length }),
+  );
+  doc.catalog.set(PDFName.of("Outlines"), root);
 }

@@ -1,12 +1,17 @@
-import { Hono } from "hono";
-import { idParams } from "../../../contracts/paging";
+import { type Context, Hono } from "hono";
+import { idField, idParams } from "../../../contracts/paging";
+import { z } from "../../../contracts/zod";
 import { renderReadablePage } from "../../services/ebook-pages";
 import { consumeLimit } from "../../services/rate-limits";
+import { getChapterReader, getEbookOutline, renderChapterPage } from "../../services/reader-sources";
 import { getEbookReader, requireReadablePage, saveReadingProgress } from "../../services/reading";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 
-/** The e-book reader: what the caller may read, one page at a time, and where they were. */
+/**
+ * The reader: what the caller may read of an e-book or a course's PDF chapter, one page at a
+ * time, the e-book's outline, and where they were.
+ */
 export function readingApi() {
   const api = new Hono<AppEnv>();
   api.get("/ebooks/:id/reader", async (c) => {
@@ -15,27 +20,59 @@ export function readingApi() {
   });
   api.get("/ebooks/:id/pages/:page", async (c) => {
     const ctx = c.get("ctx");
-    // Every request counts, refused ones too, before anything else is looked at.
-    if (ctx.user) {
-      await consumeLimit(ctx, "pagesPerReader", ctx.user.id);
-      await consumeLimit(ctx, "pagesPerReaderHour", ctx.user.id);
-    } else {
-      await consumeLimit(ctx, "pagesPerAddress", ctx.ip);
-      await consumeLimit(ctx, "pagesPerAddressHour", ctx.ip);
-    }
+    await countPageRequest(c);
     const readable = await requireReadablePage(ctx, c.req.param("id"), c.req.param("page"));
-    const bytes = await renderReadablePage(ctx, readable);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": "inline",
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    });
+    return pdfPage(c, await renderReadablePage(ctx, readable));
+  });
+  api.get("/ebooks/:id/outline", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    return ok(c, await getEbookOutline(c.get("ctx"), id));
+  });
+  api.get("/courses/:id/chapters/:chapterId/reader", async (c) => {
+    const { id, chapterId } = chapterParams.parse(c.req.param());
+    return ok(c, await getChapterReader(c.get("ctx"), id, chapterId));
+  });
+  api.get("/courses/:id/chapters/:chapterId/pages/:page", async (c) => {
+    await countPageRequest(c);
+    const bytes = await renderChapterPage(
+      c.get("ctx"),
+      c.req.param("id"),
+      c.req.param("chapterId"),
+      c.req.param("page"),
+    );
+    return pdfPage(c, bytes);
   });
   api.put("/ebooks/:id/progress", async (c) => {
     const saved = await saveReadingProgress(c.get("ctx"), c.req.param("id"), await readJson(c));
     return ok(c, saved, "Progress saved");
   });
   return api;
+}
+
+const chapterParams = z.object({ id: idField, chapterId: idField });
+
+/**
+ * Every page request counts, refused ones too, before anything else is looked at: e-book pages
+ * and course chapter pages share one allowance, so reading both does not double it.
+ */
+async function countPageRequest(c: Context<AppEnv>): Promise<void> {
+  const ctx = c.get("ctx");
+  if (ctx.user) {
+    await consumeLimit(ctx, "pagesPerReader", ctx.user.id);
+    await consumeLimit(ctx, "pagesPerReaderHour", ctx.user.id);
+  } else {
+    await consumeLimit(ctx, "pagesPerAddress", ctx.ip);
+    await consumeLimit(ctx, "pagesPerAddressHour", ctx.ip);
+  }
+}
+
+/** A one-page PDF, never stored by a browser or shared cache. */
+function pdfPage(c: Context<AppEnv>, bytes: Uint8Array) {
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Length": String(bytes.byteLength),
+    "Content-Disposition": "inline",
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
 }

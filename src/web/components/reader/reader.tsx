@@ -1,0 +1,727 @@
+/**
+ * The reader, for whatever it opens: an e-book (`/ebook/:id/read`) or a course's PDF chapter
+ * (`/content/:id/chapters/:chapterId/read`). A route loads what it opens and hands the reader a
+ * `ReaderSource`: the pages the caller may turn through, where each page is fetched, whether the
+ * place is saved, where "back" goes and what to offer at the end of a preview. Only the reader's
+ * routes import this module, so pdf.js and the gesture code never reach the shop's other pages.
+ */
+// Icons no first-load page uses: an icon shared with the shop's pages would move into a shared
+// chunk and change what every page downloads first (checked with `npm run bench -- --only js`).
+import { usePinch } from "@use-gesture/react";
+import { ChevronLeft, List, Maximize, MoveHorizontal, TableOfContents, ZoomIn, ZoomOut } from "lucide-react";
+import type { PDFPageProxy, RenderTask } from "pdfjs-dist";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { EbookOutline, OutlineEntry } from "../../../contracts/reading";
+import { ApiError, api } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { loadReaderPage, PageLoadError, prefetchReaderPages } from "../../lib/reader-pages";
+import { buttonClass } from "../ui/button";
+
+/** What the reader opens, as the route has loaded it. */
+export type ReaderSource = {
+  title: string;
+  pageCount: number;
+  /** The pages the caller may turn through, ascending (every page, or a preview's). */
+  pages: number[];
+  /** The page to open on (the saved place, else the first). */
+  startPage: number;
+  /** The page endpoint of page `n`. */
+  pageUrl: (n: number) => string;
+  /** Saves the page the reader is on; null when nothing is saved (previews, chapters). */
+  saveProgress: ((page: number) => Promise<unknown>) | null;
+  back: { to: string; label: string };
+  /** Shown small in the bar (e.g. "Free preview"); null for none. */
+  badge: string | null;
+  /** A preview's end: one step past its last page, a panel offering the rest. Null: the pages are all. */
+  end: { title: string; text: string; link: { to: string; label: string } } | null;
+  /** Where the outline is asked for; null when there is none to ask for. */
+  outlineUrl: string | null;
+};
+
+/** Phones open on fit width, larger screens on the whole page. */
+type Zoom = { mode: "width" } | { mode: "page" } | { mode: "scale"; scale: number };
+const ZOOM_STEP = 1.25;
+const MIN_SCALE = 0.25;
+const MAX_SCALE = 5;
+/** A horizontal move this long (CSS px), mostly sideways, is a swipe. */
+const SWIPE_MIN = 50;
+const SAVE_DELAY_MS = 1000;
+
+type LoadState =
+  | { status: "loading" }
+  | { status: "missing" }
+  | { status: "failed"; message: string }
+  | { status: "ready"; source: ReaderSource };
+
+type PageState =
+  | { status: "loading" }
+  | { status: "ready"; page: PDFPageProxy; pageNo: number }
+  | { status: "failed"; offline: boolean };
+
+const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
+
+/** What a route says while it opens its source, and when it cannot. */
+export type ReaderTexts = {
+  opening: string;
+  offline: string;
+  failed: string;
+  /** Not found (or not the caller's to read): a heading, a line, and where to go. */
+  missing: { title: string; text?: string; link: { to: string; label: string } };
+  /** Opened, but with no pages to read. */
+  empty: { title: string; link: { to: string; label: string } };
+};
+
+/**
+ * Opens a source (`load`, asked again when `loadKey` changes or on Retry) and shows the reader,
+ * or the state it is in: opening, not found, offline or failed with Retry, no pages.
+ */
+export function ReaderLoader({
+  load,
+  loadKey,
+  back,
+  texts,
+  documentTitle,
+}: {
+  /** Null when the address itself names nothing (a malformed id). */
+  load: (() => Promise<ReaderSource>) | null;
+  loadKey: string;
+  back: { to: string; label: string };
+  texts: ReaderTexts;
+  documentTitle: (source: ReaderSource) => string;
+}) {
+  const [state, setState] = useState<LoadState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const loader = useRef(load);
+  loader.current = load;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadKey names the source; attempt asks again on Retry
+  useEffect(() => {
+    let live = true;
+    const open = loader.current;
+    if (!open) {
+      setState({ status: "missing" });
+      return;
+    }
+    setState({ status: "loading" });
+    open().then(
+      (source) => live && setState({ status: "ready", source }),
+      (e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && (e.statusCode === 404 || e.statusCode === 400))
+          setState({ status: "missing" });
+        else
+          setState({
+            status: "failed",
+            message:
+              offline() || (e instanceof ApiError && e.statusCode === 0) ? texts.offline : texts.failed,
+          });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadKey, attempt]);
+
+  useEffect(() => {
+    if (state.status !== "ready") return;
+    const shop = document.title.split(" | ").slice(1).join(" | ");
+    const title = documentTitle(state.source);
+    document.title = shop ? `${title} | ${shop}` : title;
+  }, [state, documentTitle]);
+
+  if (state.status === "ready" && state.source.pages.length > 0) return <Reader source={state.source} />;
+  const panel = (title: string, link: { to: string; label: string }, text?: string) => (
+    <div>
+      <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+      {text ? <p className="mt-2 text-slate-700">{text}</p> : null}
+      <Link to={link.to} className={buttonClass("primary", "mt-6")}>
+        {link.label}
+      </Link>
+    </div>
+  );
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-100">
+      <ReaderBar backTo={back.to} backLabel={back.label} title="Reader" />
+      <main id="main" className="flex flex-1 items-center justify-center p-6 text-center">
+        {state.status === "loading" ? (
+          <p role="status" className="text-slate-700">
+            {texts.opening}
+          </p>
+        ) : state.status === "ready" ? (
+          panel(texts.empty.title, texts.empty.link)
+        ) : state.status === "missing" ? (
+          panel(texts.missing.title, texts.missing.link, texts.missing.text)
+        ) : (
+          <div role="alert">
+            <h1 className="text-xl font-bold text-slate-900">{state.message}</h1>
+            <button
+              type="button"
+              className={buttonClass("primary", "mt-6")}
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              Retry
+            </button>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function ReaderBar({
+  backTo,
+  backLabel,
+  title,
+  children,
+}: {
+  backTo: string;
+  backLabel: string;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-1">
+      <Link to={backTo} className={buttonClass("ghost", "shrink-0 px-2")}>
+        <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+        <span className="sr-only sm:not-sr-only">{backLabel}</span>
+      </Link>
+      <p className="min-w-0 flex-1 truncate font-semibold text-slate-900">{title}</p>
+      {children}
+    </header>
+  );
+}
+
+/** The outline's entries, asked for once per source; none when there is no outline or it fails. */
+function useOutline(url: string | null): OutlineEntry[] {
+  const [entries, setEntries] = useState<OutlineEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    setEntries([]);
+    if (!url) return;
+    api<EbookOutline>("GET", url).then(
+      (env) => live && setEntries(env.data?.entries ?? []),
+      () => {
+        // The outline is a help, not the book: without it the reader works as before.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return entries;
+}
+
+function Reader({ source }: { source: ReaderSource }) {
+  const { pages, end } = source;
+  const [index, setIndex] = useState(Math.max(0, pages.indexOf(source.startPage)));
+  /** In a preview, one step past the last page is the panel offering the rest. */
+  const atEnd = index >= pages.length;
+  const pageNo = pages[Math.min(index, pages.length - 1)] ?? 1;
+  const [zoom, setZoom] = useState<Zoom>({ mode: "width" });
+  const [panel, setPanel] = useState<"pages" | "contents" | null>(null);
+  const [jumpMessage, setJumpMessage] = useState("");
+  const lastIndex = end ? pages.length : pages.length - 1;
+  const outline = useOutline(source.outlineUrl);
+
+  useEffect(() => {
+    if (window.matchMedia("(min-width: 768px)").matches) setZoom({ mode: "page" });
+  }, []);
+
+  const go = useCallback((to: number) => setIndex(Math.max(0, Math.min(lastIndex, to))), [lastIndex]);
+  const next = useCallback(() => setIndex((i) => Math.min(lastIndex, i + 1)), [lastIndex]);
+  const prev = useCallback(() => setIndex((i) => Math.max(0, i - 1)), []);
+
+  // Keys: arrows and PageUp/PageDown, except while typing in the jump field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === "ArrowRight" || e.key === "PageDown") {
+        e.preventDefault();
+        next();
+      } else if (e.key === "ArrowLeft" || e.key === "PageUp") {
+        e.preventDefault();
+        prev();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [next, prev]);
+
+  // Progress: saved a second after the last turn, so a quick run of turns is one request.
+  const { saveProgress } = source;
+  const saved = useRef(saveProgress ? source.startPage : null);
+  useEffect(() => {
+    if (!saveProgress || atEnd || saved.current === pageNo) return;
+    const timer = window.setTimeout(() => {
+      saveProgress(pageNo).then(
+        () => {
+          saved.current = pageNo;
+        },
+        () => {
+          // Not saved (offline, signed out elsewhere): the next turn tries again.
+        },
+      );
+    }, SAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [saveProgress, atEnd, pageNo]);
+
+  // The next two pages are fetched ahead, so turning shows them at once.
+  const { pageUrl } = source;
+  useEffect(() => {
+    if (atEnd) return;
+    prefetchReaderPages(pages.slice(index + 1, index + 3).map(pageUrl));
+  }, [pageUrl, pages, index, atEnd]);
+
+  const onJump = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const raw = new FormData(e.currentTarget).get("page");
+    const n = Number(raw);
+    const at = Number.isInteger(n) ? pages.indexOf(n) : -1;
+    if (at >= 0) {
+      setJumpMessage("");
+      go(at);
+    } else if (end && Number.isInteger(n) && n >= 1 && n <= source.pageCount) {
+      setJumpMessage(`Page ${n} is not in the free preview.`);
+    } else {
+      setJumpMessage(
+        `Choose a page from ${pages.length === source.pageCount ? `1 to ${source.pageCount}` : pages.join(", ")}.`,
+      );
+    }
+  };
+
+  const position = atEnd ? "End of the free preview" : `Page ${pageNo} of ${source.pageCount}`;
+  // Phones have no room for the header's badge: the footer says it instead.
+  const badgeNote = source.badge && !atEnd ? <span className="sm:hidden">{source.badge} · </span> : null;
+  const toggle = (which: "pages" | "contents") => setPanel((p) => (p === which ? null : which));
+
+  return (
+    <div className="flex h-dvh flex-col bg-slate-200">
+      <ReaderBar backTo={source.back.to} backLabel={source.back.label} title={source.title}>
+        {source.badge ? (
+          <span className="hidden shrink-0 rounded bg-brand-50 px-2 py-1 text-xs font-semibold text-brand-900 sm:inline">
+            {source.badge}
+          </span>
+        ) : null}
+        <ZoomControls zoom={zoom} setZoom={setZoom} />
+      </ReaderBar>
+      <main id="main" className="relative min-h-0 flex-1">
+        <h1 className="sr-only">{source.title}</h1>
+        {atEnd && end ? (
+          <EndPanel end={end} />
+        ) : (
+          <PageView
+            url={pageUrl(pageNo)}
+            pageNo={pageNo}
+            zoom={zoom}
+            onZoom={setZoom}
+            onNext={next}
+            onPrev={prev}
+          />
+        )}
+      </main>
+      {panel === "pages" ? (
+        <nav aria-label="Pages" className="max-h-40 overflow-y-auto border-t border-slate-200 bg-white p-2">
+          <ul className="flex flex-wrap gap-1">
+            {pages.map((p, i) => (
+              <li key={p}>
+                <button
+                  type="button"
+                  aria-current={i === index ? "page" : undefined}
+                  aria-label={`Page ${p}`}
+                  onClick={() => go(i)}
+                  className={cn(
+                    "min-h-11 min-w-11 rounded-md border px-2 text-sm font-semibold",
+                    i === index
+                      ? "border-brand-700 bg-brand-700 text-white"
+                      : "border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
+                  )}
+                >
+                  {p}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : panel === "contents" ? (
+        <nav
+          aria-label="Contents"
+          className="max-h-56 overflow-y-auto border-t border-slate-200 bg-white p-2"
+        >
+          <ul className="mx-auto max-w-xl">
+            {outline.map((entry, i) => {
+              const at = pages.indexOf(entry.page);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: entries may repeat a title and page
+                <li key={i} style={{ paddingInlineStart: `${Math.min(entry.depth, 6) * 1}rem` }}>
+                  <button
+                    type="button"
+                    disabled={at < 0}
+                    aria-current={at === index ? "page" : undefined}
+                    onClick={() => {
+                      go(at);
+                      setPanel(null);
+                    }}
+                    className={cn(
+                      "flex min-h-11 w-full items-center justify-between gap-3 rounded-md px-2 text-left text-sm text-slate-900 hover:bg-slate-50 disabled:text-slate-500",
+                      at === index && "bg-brand-50 font-semibold",
+                    )}
+                  >
+                    <span className="min-w-0 truncate">{entry.title}</span>
+                    <span className="shrink-0 text-slate-700">{entry.page}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+      <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-2 py-1">
+        <div className="flex w-full items-center gap-2 sm:mx-auto sm:w-auto sm:min-w-80 sm:flex-1 md:max-w-lg">
+          <button
+            type="button"
+            className={buttonClass("secondary", "px-3")}
+            onClick={prev}
+            disabled={index === 0}
+            aria-label="Previous page"
+          >
+            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <p aria-live="polite" className="min-w-0 flex-1 text-center text-sm font-semibold text-slate-900">
+            {badgeNote}
+            {position}
+          </p>
+          <button
+            type="button"
+            className={buttonClass("secondary", "px-3")}
+            onClick={next}
+            disabled={index >= lastIndex}
+            aria-label="Next page"
+          >
+            <ChevronLeft aria-hidden="true" className="h-5 w-5 rotate-180" />
+          </button>
+        </div>
+        <div className="flex w-full flex-wrap items-center justify-center gap-2 sm:w-auto">
+          <form onSubmit={onJump} className="flex items-center gap-1">
+            <label htmlFor="reader-jump" className="text-sm text-slate-700">
+              Go to page
+            </label>
+            <input
+              id="reader-jump"
+              name="page"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={source.pageCount}
+              className="min-h-11 w-20 rounded-md border border-slate-300 px-2"
+            />
+            <button type="submit" className={buttonClass("secondary", "px-3")}>
+              Go
+            </button>
+          </form>
+          {outline.length > 0 ? (
+            <button
+              type="button"
+              className={buttonClass("ghost", "px-3")}
+              aria-expanded={panel === "contents"}
+              onClick={() => toggle("contents")}
+            >
+              <TableOfContents aria-hidden="true" className="h-5 w-5" />
+              Contents
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={buttonClass("ghost", "px-3")}
+            aria-expanded={panel === "pages"}
+            onClick={() => toggle("pages")}
+          >
+            <List aria-hidden="true" className="h-5 w-5" />
+            Pages
+          </button>
+        </div>
+        {jumpMessage ? (
+          <p role="alert" className="w-full text-center text-sm text-red-800">
+            {jumpMessage}
+          </p>
+        ) : null}
+      </footer>
+    </div>
+  );
+}
+
+/** The scale the page is drawn at now, reported by PageView on its canvas. */
+function shownScale(): number | null {
+  const shown = Number(document.querySelector<HTMLCanvasElement>("[data-reader-scale]")?.dataset.readerScale);
+  return Number.isFinite(shown) && shown > 0 ? shown : null;
+}
+
+function ZoomControls({ zoom, setZoom }: { zoom: Zoom; setZoom: (z: Zoom) => void }) {
+  const current = useRef(1);
+  // + and − start from the scale on screen, so they step from fit width or fit page smoothly.
+  const step = (factor: number) => {
+    const base = zoom.mode === "scale" ? zoom.scale : (shownScale() ?? current.current);
+    const scale = clampScale(base * factor);
+    current.current = scale;
+    setZoom({ mode: "scale", scale });
+  };
+  const btn = (active: boolean) => buttonClass(active ? "secondary" : "ghost", "min-w-11 px-2");
+  return (
+    <fieldset className="flex shrink-0 items-center border-0 p-0">
+      <legend className="sr-only">Zoom</legend>
+      <button type="button" className={btn(false)} onClick={() => step(1 / ZOOM_STEP)} aria-label="Zoom out">
+        <ZoomOut aria-hidden="true" className="h-5 w-5" />
+      </button>
+      <button type="button" className={btn(false)} onClick={() => step(ZOOM_STEP)} aria-label="Zoom in">
+        <ZoomIn aria-hidden="true" className="h-5 w-5" />
+      </button>
+      <button
+        type="button"
+        className={btn(zoom.mode === "width")}
+        aria-pressed={zoom.mode === "width"}
+        onClick={() => setZoom({ mode: "width" })}
+        aria-label="Fit width"
+      >
+        <MoveHorizontal aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button
+        type="button"
+        className={btn(zoom.mode === "page")}
+        aria-pressed={zoom.mode === "page"}
+        onClick={() => setZoom({ mode: "page" })}
+        aria-label="Fit page"
+      >
+        <Maximize aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </fieldset>
+  );
+}
+
+function PageView({
+  url,
+  pageNo,
+  zoom,
+  onZoom,
+  onNext,
+  onPrev,
+}: {
+  url: string;
+  pageNo: number;
+  zoom: Zoom;
+  onZoom: (z: Zoom) => void;
+  onNext: () => void;
+  onPrev: () => void;
+}) {
+  const stage = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [box, setBox] = useState<{ w: number; h: number } | null>(null);
+  const [state, setState] = useState<PageState>({ status: "loading" });
+  /** The page last drawn completely (a cached page is "ready" before it is drawn). */
+  const [drawn, setDrawn] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => setBox({ w: el.clientWidth, h: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again on Retry
+  useEffect(() => {
+    let live = true;
+    setState({ status: "loading" });
+    loadReaderPage(url).then(
+      (page) => live && setState({ status: "ready", page, pageNo }),
+      (e: unknown) =>
+        live &&
+        setState({ status: "failed", offline: offline() || (e instanceof PageLoadError && e.offline) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url, attempt]);
+
+  // Draws the page at the zoom's CSS size times the screen's pixel ratio, so text stays sharp.
+  useEffect(() => {
+    if (state.status !== "ready" || !box || !canvas.current) return;
+    const page = state.page;
+    const el = canvas.current;
+    const base = page.getViewport({ scale: 1 });
+    const pad = 16;
+    const fitW = Math.max(0.1, (box.w - pad) / base.width);
+    const fitH = Math.max(0.1, (box.h - pad) / base.height);
+    const scale = zoom.mode === "width" ? fitW : zoom.mode === "page" ? Math.min(fitW, fitH) : zoom.scale;
+    const ratio = Math.min(window.devicePixelRatio || 1, 3);
+    const viewport = page.getViewport({ scale: scale * ratio });
+    el.width = Math.floor(viewport.width);
+    el.height = Math.floor(viewport.height);
+    el.style.width = `${Math.floor(viewport.width / ratio)}px`;
+    el.style.height = `${Math.floor(viewport.height / ratio)}px`;
+    el.style.transform = "";
+    el.dataset.readerScale = String(scale);
+    let task: RenderTask | null = page.render({ canvas: el, viewport });
+    task.promise.then(
+      () => {
+        task = null;
+        setDrawn(state.pageNo);
+      },
+      () => {
+        task = null; // cancelled by a newer draw
+      },
+    );
+    return () => task?.cancel();
+  }, [state, box, zoom]);
+
+  // Pinch: the drawn page is stretched with a CSS transform while the fingers move (cheap), then
+  // drawn again, sharp, at the new scale when they lift. Two fingers never turn the page.
+  const pinching = useRef(false);
+  usePinch(
+    ({ first, last, movement: [ratio], memo }) => {
+      const el = canvas.current;
+      if (!el) return memo;
+      const start: number = first || memo === undefined ? (shownScale() ?? 1) : memo;
+      if (first) pinching.current = true;
+      const target = clampScale(start * ratio);
+      if (last) {
+        onZoom({ mode: "scale", scale: target });
+        // If the scale did not change, no new draw clears the stretch: clear it here.
+        if (Math.abs(target - start) < 1e-3) el.style.transform = "";
+        window.setTimeout(() => {
+          pinching.current = false;
+        }, 0);
+      } else {
+        el.style.transformOrigin = "center center";
+        el.style.transform = `scale(${target / start})`;
+      }
+      return start;
+    },
+    {
+      target: stage,
+      // Touch events, so the swipe below and the pinch see the same fingers; passive listeners,
+      // as nothing is prevented (the stage lets the browser pan only). A trackpad's pinch stays
+      // the browser's.
+      pointer: { touch: true },
+      pinchOnWheel: false,
+    },
+  );
+
+  // Tap zones: the left third turns back, the right third forward; a sideways swipe turns too.
+  const touch = useRef<{ x: number; y: number; multi: boolean } | null>(null);
+  const swiped = useRef(false);
+  const onClick = (e: React.MouseEvent<HTMLDivElement>) => {
+    if (swiped.current) {
+      swiped.current = false;
+      return;
+    }
+    const rect = e.currentTarget.getBoundingClientRect();
+    const x = (e.clientX - rect.left) / rect.width;
+    if (x < 1 / 3) onPrev();
+    else if (x > 2 / 3) onNext();
+  };
+  const onTouchStart = (e: React.TouchEvent<HTMLDivElement>) => {
+    // A new touch is a new gesture: a swipe just before it must not swallow this tap's click.
+    swiped.current = false;
+    const t = e.touches[0];
+    const multi = e.touches.length > 1 || pinching.current;
+    // A second finger joining makes the whole gesture a pinch, whichever finger lifts last.
+    if (touch.current && e.touches.length > 1) touch.current.multi = true;
+    else touch.current = t ? { x: t.clientX, y: t.clientY, multi } : null;
+  };
+  const onTouchEnd = (e: React.TouchEvent<HTMLDivElement>) => {
+    const start = touch.current;
+    const t = e.changedTouches[0];
+    if (e.touches.length === 0) touch.current = null;
+    if (!start || !t || start.multi || pinching.current || e.touches.length > 0) {
+      // The click a browser may send after a pinch is not a tap on a zone.
+      if (start?.multi || pinching.current) swallowClick();
+      return;
+    }
+    const dx = t.clientX - start.x;
+    const dy = t.clientY - start.y;
+    const el = e.currentTarget;
+    // A page zoomed wider than the screen scrolls sideways instead of turning.
+    if (el.scrollWidth > el.clientWidth + 1) return;
+    if (Math.abs(dx) >= SWIPE_MIN && Math.abs(dx) > 2 * Math.abs(dy)) {
+      swallowClick();
+      if (dx < 0) onNext();
+      else onPrev();
+    }
+  };
+  const swallowClick = () => {
+    swiped.current = true;
+    window.setTimeout(() => {
+      swiped.current = false;
+    }, 400);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: tap zones repeat the Previous/Next buttons and the arrow keys
+    <div
+      ref={stage}
+      className="absolute inset-0 touch-pan-x touch-pan-y overflow-auto"
+      onClick={onClick}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+    >
+      <div className="flex min-h-full min-w-full items-center justify-center p-2">
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`Page ${pageNo}`}
+          data-page={state.status === "ready" ? pageNo : undefined}
+          data-drawn={state.status === "ready" && drawn === pageNo ? "true" : undefined}
+          className={cn("bg-white shadow", state.status !== "ready" && "hidden")}
+        />
+      </div>
+      {state.status === "loading" ? (
+        <p role="status" className="absolute inset-x-0 top-4 mx-auto w-fit rounded bg-white px-3 py-2 shadow">
+          Loading page {pageNo}…
+        </p>
+      ) : state.status === "failed" ? (
+        <div
+          role="alert"
+          className="absolute inset-x-4 top-8 mx-auto max-w-sm rounded-lg bg-white p-4 text-center shadow"
+        >
+          <p className="font-semibold text-slate-900">
+            {state.offline
+              ? `You are offline. Page ${pageNo} needs a connection.`
+              : `Page ${pageNo} could not be loaded.`}
+          </p>
+          <button
+            type="button"
+            className={buttonClass("primary", "mt-4")}
+            onClick={(e) => {
+              e.stopPropagation();
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Retry
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function EndPanel({ end }: { end: NonNullable<ReaderSource["end"]> }) {
+  return (
+    <div className="flex h-full items-center justify-center p-4">
+      <section aria-labelledby="buy-rest" className="max-w-sm rounded-lg bg-white p-6 text-center shadow">
+        <h2 id="buy-rest" className="text-xl font-bold text-slate-900">
+          {end.title}
+        </h2>
+        <p className="mt-2 text-slate-700">{end.text}</p>
+        <Link to={end.link.to} className={buttonClass("primary", "mt-6")}>
+          {end.link.label}
+        </Link>
+      </section>
+    </div>
+  );
+}

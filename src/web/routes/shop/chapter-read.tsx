@@ -1,0 +1,76 @@
+import { useCallback } from "react";
+import { coursePath } from "../../../contracts/library";
+import { idField } from "../../../contracts/paging";
+import { type ChapterReader, chapterPageApiPath, chapterReaderApiPath } from "../../../contracts/reading";
+import { ReaderLoader, type ReaderSource } from "../../components/reader/reader";
+import { api } from "../../lib/api";
+import { pageTitle } from "../../lib/meta";
+import type { Route } from "./+types/chapter-read";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Reader") },
+  { name: "robots", content: "noindex" },
+];
+
+/** Where "back" goes: the course page, open at this chapter. */
+const backTo = (courseId: number, chapterId: number) => `${coursePath(courseId)}?chapter=${chapterId}`;
+
+/**
+ * A course's PDF chapter in the reader: every page of it, to the course's owners and staff
+ * (stamped) and to anyone for a free chapter (unstamped). Nothing is saved: a course keeps its
+ * place by chapter, on the course page.
+ */
+function chapterSource(info: ChapterReader): ReaderSource {
+  return {
+    title: info.title,
+    pageCount: info.pageCount,
+    pages: Array.from({ length: info.pageCount }, (_, i) => i + 1),
+    startPage: 1,
+    pageUrl: (n) => chapterPageApiPath(info.courseId, info.chapterId, n),
+    saveProgress: null,
+    back: { to: backTo(info.courseId, info.chapterId), label: "Course" },
+    badge: info.access === "preview" ? "Free chapter" : null,
+    end: null,
+    outlineUrl: null,
+  };
+}
+
+export default function ChapterReadPage({ params }: Route.ComponentProps) {
+  const course = idField.safeParse(params.id);
+  const chapter = idField.safeParse(params.chapterId);
+  const courseId = course.success ? course.data : null;
+  const chapterId = chapter.success ? chapter.data : null;
+  const load = useCallback(
+    async () =>
+      chapterSource((await api<ChapterReader>("GET", chapterReaderApiPath(courseId!, chapterId!))).data!),
+    [courseId, chapterId],
+  );
+  const titles = useCallback((s: ReaderSource) => s.title, []);
+  const coursePage = courseId === null ? "/content" : coursePath(courseId);
+  return (
+    <ReaderLoader
+      load={courseId === null || chapterId === null ? null : load}
+      loadKey={`${courseId}/${chapterId}`}
+      back={{
+        to: courseId !== null && chapterId !== null ? backTo(courseId, chapterId) : coursePage,
+        label: "Course",
+      }}
+      documentTitle={titles}
+      texts={{
+        opening: "Opening the chapter…",
+        offline: "You are offline. The reader needs a connection to open this chapter.",
+        failed: "The chapter could not be opened.",
+        // The course page lists its chapters and which are free: saying so leaks nothing.
+        missing: {
+          title: "This chapter is for the course's buyers",
+          text: "Buy the course to read every chapter, on any phone or computer.",
+          link: { to: coursePage, label: courseId === null ? "Browse courses" : "Buy the course" },
+        },
+        empty: {
+          title: "This chapter has no pages to read yet",
+          link: { to: coursePage, label: "Back to the course" },
+        },
+      }}
+    />
+  );
+}
