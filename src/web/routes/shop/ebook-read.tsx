@@ -15,6 +15,7 @@ import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
 import { loadReaderPage, PageLoadError, prefetchReaderPages } from "../../lib/reader-pages";
+import { useOfflineReader } from "../../offline/register";
 import type { Route } from "./+types/ebook-read";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -49,6 +50,7 @@ export default function ReaderPage({ params }: Route.ComponentProps) {
   const id = parsed.success ? parsed.data : null;
   const [state, setState] = useState<InfoState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  useOfflineReader();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again on Retry
   useEffect(() => {
