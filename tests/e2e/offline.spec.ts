@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { type Page, request } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import {
   accountMenu,
@@ -10,6 +10,7 @@ import {
   test,
   waitForApp,
 } from "./helpers";
+import { ADMIN_STATE, BASE_URL } from "./support";
 
 // Offline reading: the reader's service worker (/sw.js) keeps the reader's code and the stamped
 // pages an owner opened, in a cache of that user's own; those pages open with no network, a page
@@ -229,6 +230,48 @@ test.describe("offline reading", () => {
     await expect
       .poll(async () => Object.keys(await offlineCaches(page)).filter((n) => n.startsWith(`${PREFIX}user-`)))
       .toEqual([`${PREFIX}user-${secondId}`]);
+    await context.setOffline(true);
+    expect((await fetchInPage(page, `/api/ebooks/${id}/pages/5`)).status).toBe(0);
+    await context.setOffline(false);
+  });
+
+  test("a refund takes effect online: the next visit to the reader drops the refunded book's pages", async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    await page.goto("/");
+    const buyer = await signUpNewCustomer(page, "Refunded Reader");
+    const { id } = await demoEbook(page);
+    await buyOnline(page, buyer.phone, [{ id, type: "ebook" }]);
+    const buyerId = await userId(page);
+    await openReader(page, id);
+    await page.getByLabel("Go to page").fill("5");
+    await page.getByRole("button", { name: "Go", exact: true }).click();
+    await expectPageDrawn(page, 5);
+    const mine = `${PREFIX}user-${buyerId}`;
+    await expect
+      .poll(async () => (await offlineCaches(page))[mine] ?? [])
+      .toContain(`/api/ebooks/${id}/pages/5`);
+
+    const orders = await page.request.get("/api/orders");
+    const [order] = ((await orders.json()) as { data: { id: number }[] }).data;
+    const admin = await request.newContext({ baseURL: BASE_URL, storageState: ADMIN_STATE });
+    const refund = await admin.patch(`/api/admin/orders/${order!.id}/status`, {
+      data: { status: "refunded" },
+    });
+    expect(refund.status(), await refund.text()).toBe(200);
+    await admin.dispose();
+
+    // Online, the reader now opens the free preview, and nothing of the paid book is kept.
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.getByText(/Free preview/).first()).toBeVisible();
+    await expect
+      .poll(async () =>
+        ((await offlineCaches(page))[mine] ?? []).filter((p) => p.startsWith(`/api/ebooks/${id}/`)),
+      )
+      .not.toContain(`/api/ebooks/${id}/pages/5`);
     await context.setOffline(true);
     expect((await fetchInPage(page, `/api/ebooks/${id}/pages/5`)).status).toBe(0);
     await context.setOffline(false);
