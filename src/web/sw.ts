@@ -16,8 +16,8 @@
  * obeyed at once, even by a worker that is running.
  */
 import { CacheFirst, NetworkFirst, Serwist, type SerwistPlugin } from "serwist";
+import { CODE_CACHE, userCacheName } from "./offline/caches";
 import {
-  CODE_CACHE,
   findCurrentUser,
   isHashedAsset,
   MAX_CODE_ENTRIES,
@@ -25,7 +25,6 @@ import {
   matchReaderUrl,
   type ReaderItem,
   type ReaderUrl,
-  userCacheName,
   type WorkerMessage,
 } from "./offline/reader-cache";
 

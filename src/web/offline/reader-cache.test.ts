@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CODE_CACHE,
-  cachesToForget,
-  findCurrentUser,
-  isHashedAsset,
-  matchReaderUrl,
-  scopeFor,
-  userCacheName,
-  userOfCache,
-} from "./reader-cache";
+import { CODE_CACHE, cachesToForget, userCacheName } from "./caches";
+import { findCurrentUser, isHashedAsset, matchReaderUrl, scopeFor, userOfCache } from "./reader-cache";
 
 describe("the offline reader's cache names", () => {
   it("names one cache per user and reads the user back", () => {

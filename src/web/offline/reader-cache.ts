@@ -8,15 +8,7 @@
  *   `/reader` answers and the stamped pages. At most one such cache may exist; with none, or with
  *   more than one, the worker keeps and serves nothing of anyone.
  */
-
-export const OFFLINE_CACHE_PREFIX = "pathagar-reader-";
-export const CODE_CACHE = `${OFFLINE_CACHE_PREFIX}code`;
-const USER_CACHE_PREFIX = `${OFFLINE_CACHE_PREFIX}user-`;
-
-/** The cache of one user's pages. */
-export function userCacheName(userId: number): string {
-  return `${USER_CACHE_PREFIX}${userId}`;
-}
+import { USER_CACHE_PREFIX } from "./caches";
 
 /** The user a cache belongs to, or null for a cache that is not a user's. */
 export function userOfCache(name: string): number | null {
@@ -32,15 +24,6 @@ export function userOfCache(name: string): number | null {
 export function findCurrentUser(cacheNames: readonly string[]): number | null {
   const users = new Set(cacheNames.map(userOfCache).filter((u): u is number => u !== null));
   return users.size === 1 ? ([...users][0] ?? null) : null;
-}
-
-/** The offline reader's caches to delete so that only `keepUserId`'s remain (all of them when null). */
-export function cachesToForget(cacheNames: readonly string[], keepUserId: number | null): string[] {
-  return cacheNames.filter((name) => {
-    if (!name.startsWith(OFFLINE_CACHE_PREFIX)) return false;
-    if (keepUserId === null) return true;
-    return name !== CODE_CACHE && name !== userCacheName(keepUserId);
-  });
 }
 
 /**

@@ -5,8 +5,8 @@
 import { useEffect } from "react";
 import { OFFLINE_WORKER_URL } from "../../contracts/offline";
 import { useRootData } from "../lib/root-data";
-import { forgetOfflineReader } from "./forget";
-import { isHashedAsset, matchReaderUrl, scopeFor, userCacheName, type WorkerMessage } from "./reader-cache";
+import { forgetOfflineReader, userCacheName } from "./caches";
+import { isHashedAsset, matchReaderUrl, scopeFor, type WorkerMessage } from "./reader-cache";
 
 /** True for the URLs the worker keeps: the reader's code, its page and its answers. */
 function worthKeeping(href: string): boolean {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { type LoginInput, loginSchema } from "../../../contracts/auth";
 import type { PublicUser } from "../../../contracts/user";
 import { api, applyFieldErrors } from "../../lib/api";
-import { forgetOfflineReader } from "../../offline/forget";
+import { forgetOfflineReader } from "../../offline/caches";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
 

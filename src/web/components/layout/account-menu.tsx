@@ -5,7 +5,7 @@ import { isStaff } from "../../../contracts/permissions";
 import type { PublicUser } from "../../../contracts/user";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { forgetOfflineReader } from "../../offline/forget";
+import { forgetOfflineReader } from "../../offline/caches";
 
 /** The signed-in user's menu: a disclosure button over a list of links. */
 export function AccountMenu({ user }: { user: PublicUser }) {

@@ -12,7 +12,7 @@ import { routeMiddleware } from "../../lib/guards.server";
 import { pageTitle } from "../../lib/meta";
 import { takeStoredRedirect } from "../../lib/redirect";
 import { toast } from "../../lib/toast";
-import { forgetOfflineReader } from "../../offline/forget";
+import { forgetOfflineReader } from "../../offline/caches";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Create an account") }];
