@@ -132,7 +132,9 @@ function readerUrlOf(request: Request, url: URL, sameOrigin: boolean): ReaderUrl
 const serwist = new Serwist({
   skipWaiting: true,
   clientsClaim: true,
-  navigationPreload: true,
+  // Off: a navigation the worker leaves alone (the e-book's product page, the library, under the
+  // same scope) would otherwise be asked of the server twice, the preload being thrown away.
+  navigationPreload: false,
   disableDevLogs: true,
   runtimeCaching: [
     {

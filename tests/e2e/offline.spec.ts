@@ -3,8 +3,11 @@ import { pdfText } from "../support/pdf-text";
 import {
   accountMenu,
   buyOnline,
+  DESKTOP,
   expect,
   headerSignIn,
+  MOBILE,
+  shot,
   signUpNewCustomer,
   submitSignIn,
   test,
@@ -75,80 +78,100 @@ async function openReader(page: Page, id: number) {
 }
 
 test.describe("offline reading", () => {
-  test("pages read online open offline from the worker; a new page needs a connection; signing out clears them", async ({
-    page,
-    context,
-  }) => {
-    test.slow();
-    await page.goto("/");
-    const { phone } = await signUpNewCustomer(page, "Offline Reader");
-    const { id, pageCount } = await demoEbook(page);
-    expect(pageCount, "the demo e-book is long enough").toBeGreaterThan(6);
-    await buyOnline(page, phone, [{ id, type: "ebook" }]);
-    const me = await userId(page);
+  for (const [device, viewport] of [
+    ["a phone", MOBILE],
+    ["a desktop", DESKTOP],
+  ] as const)
+    test(`on ${device}: pages read online open offline from the worker; a new page needs a connection; signing out clears them`, async ({
+      page,
+      context,
+    }) => {
+      test.slow();
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const { phone } = await signUpNewCustomer(page, "Offline Reader");
+      const { id, pageCount } = await demoEbook(page);
+      expect(pageCount, "the demo e-book is long enough").toBeGreaterThan(6);
+      await buyOnline(page, phone, [{ id, type: "ebook" }]);
+      const me = await userId(page);
 
-    // A first visit: the reader loads before its worker is installed, and is kept all the same.
-    await openReader(page, id);
-    await expectPageDrawn(page, 1);
-    const next = page.getByRole("button", { name: "Next page" });
-    await next.click();
-    await expectPageDrawn(page, 2);
-    await next.click();
-    await expectPageDrawn(page, 3);
-    const mine = `${PREFIX}user-${me}`;
-    await expect
-      .poll(async () => (await offlineCaches(page))[mine] ?? [])
-      .toEqual(
-        expect.arrayContaining([
-          `/ebook/${id}/read`,
-          `/api/ebooks/${id}/reader`,
-          `/api/ebooks/${id}/pages/1`,
-          `/api/ebooks/${id}/pages/2`,
-          `/api/ebooks/${id}/pages/3`,
-        ]),
+      // The shop's other pages register nothing; only the reader does, for its own part of the shop.
+      const registrations = () =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
+      await page.goto(`/ebook/${id}`);
+      await waitForApp(page);
+      expect(await registrations()).toEqual([]);
+      const worker = await page.request.get("/sw.js");
+      expect(worker.status()).toBe(200);
+      expect(worker.headers()["cache-control"]).toBe("no-cache");
+      expect(worker.headers()["content-type"]).toMatch(/javascript/);
+
+      // A first visit: the reader loads before its worker is installed, and is kept all the same.
+      await openReader(page, id);
+      expect(await registrations()).toEqual([`${BASE_URL}/ebook/`]);
+      await expectPageDrawn(page, 1);
+      const next = page.getByRole("button", { name: "Next page" });
+      await next.click();
+      await expectPageDrawn(page, 2);
+      await next.click();
+      await expectPageDrawn(page, 3);
+      const mine = `${PREFIX}user-${me}`;
+      await expect
+        .poll(async () => (await offlineCaches(page))[mine] ?? [])
+        .toEqual(
+          expect.arrayContaining([
+            `/ebook/${id}/read`,
+            `/api/ebooks/${id}/reader`,
+            `/api/ebooks/${id}/pages/1`,
+            `/api/ebooks/${id}/pages/2`,
+            `/api/ebooks/${id}/pages/3`,
+          ]),
+        );
+      await expect
+        .poll(async () => ((await offlineCaches(page))[`${PREFIX}code`] ?? []).length)
+        .toBeGreaterThan(3);
+
+      await context.setOffline(true);
+      const prev = page.getByRole("button", { name: "Previous page" });
+      await prev.click();
+      await expectPageDrawn(page, 2);
+      await prev.click();
+      await expectPageDrawn(page, 1);
+
+      // Reloaded offline, nothing is in the reader's memory: the page, its code and the pages all
+      // come from the worker.
+      const fromWorker = page.waitForResponse((r) => r.url().endsWith(`/api/ebooks/${id}/pages/2`));
+      await page.reload();
+      await waitForApp(page);
+      await expectPageDrawn(page, 1);
+      await page.getByLabel("Go to page").fill("2");
+      await page.getByRole("button", { name: "Go", exact: true }).click();
+      await expectPageDrawn(page, 2);
+      expect((await fromWorker).fromServiceWorker()).toBe(true);
+
+      // A page never opened (pages 4 and 5 were fetched ahead from page 3) needs the network.
+      const never = pageCount;
+      await page.getByLabel("Go to page").fill(String(never));
+      await page.getByRole("button", { name: "Go", exact: true }).click();
+      await expect(page.getByRole("alert")).toContainText(
+        `You are offline. Page ${never} needs a connection.`,
       );
-    await expect
-      .poll(async () => ((await offlineCaches(page))[`${PREFIX}code`] ?? []).length)
-      .toBeGreaterThan(3);
+      await shot(page, `offline-page-needs-connection-${viewport.width}`);
 
-    await context.setOffline(true);
-    const prev = page.getByRole("button", { name: "Previous page" });
-    await prev.click();
-    await expectPageDrawn(page, 2);
-    await prev.click();
-    await expectPageDrawn(page, 1);
+      // Back online, signing out from the shop's menu leaves no kept page behind.
+      await context.setOffline(false);
+      await page.goto("/ebook/library");
+      await waitForApp(page);
+      await accountMenu(page).click();
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(headerSignIn(page)).toBeVisible();
+      expect(Object.keys(await offlineCaches(page))).toEqual([]);
 
-    // Reloaded offline, nothing is in the reader's memory: the page, its code and the pages all
-    // come from the worker.
-    const fromWorker = page.waitForResponse((r) => r.url().endsWith(`/api/ebooks/${id}/pages/2`));
-    await page.reload();
-    await waitForApp(page);
-    await expectPageDrawn(page, 1);
-    await page.getByLabel("Go to page").fill("2");
-    await page.getByRole("button", { name: "Go", exact: true }).click();
-    await expectPageDrawn(page, 2);
-    expect((await fromWorker).fromServiceWorker()).toBe(true);
-
-    // A page never opened (pages 4 and 5 were fetched ahead from page 3) needs the network.
-    const never = pageCount;
-    await page.getByLabel("Go to page").fill(String(never));
-    await page.getByRole("button", { name: "Go", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText(`You are offline. Page ${never} needs a connection.`);
-
-    // Back online, signing out from the shop's menu leaves no kept page behind.
-    await context.setOffline(false);
-    await page.goto("/ebook/library");
-    await waitForApp(page);
-    await accountMenu(page).click();
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(headerSignIn(page)).toBeVisible();
-    expect(Object.keys(await offlineCaches(page))).toEqual([]);
-
-    // Offline again and signed out, the reader's page is not served from anywhere.
-    await context.setOffline(true);
-    await expect(page.goto(`/ebook/${id}/read`)).rejects.toThrow();
-    await context.setOffline(false);
-  });
+      // Offline again and signed out, the reader's page is not served from anywhere.
+      await context.setOffline(true);
+      await expect(page.goto(`/ebook/${id}/read`)).rejects.toThrow();
+      await context.setOffline(false);
+    });
 
   test("a second user on the same browser never gets the first user's pages from the worker", async ({
     page,
