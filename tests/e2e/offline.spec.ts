@@ -127,9 +127,22 @@ test.describe("offline reading", () => {
             `/api/ebooks/${id}/pages/3`,
           ]),
         );
+      // The reader's code: every shop file the page loaded, and pdf.js's worker.
+      const loaded = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.startsWith("/assets/")),
+      );
+      expect(
+        loaded.some((p) => /^\/assets\/pdf-.*\.js$/.test(p)),
+        "pdf.js was loaded",
+      ).toBe(true);
       await expect
-        .poll(async () => ((await offlineCaches(page))[`${PREFIX}code`] ?? []).length)
-        .toBeGreaterThan(3);
+        .poll(async () => (await offlineCaches(page))[`${PREFIX}code`] ?? [])
+        .toEqual(
+          expect.arrayContaining([...loaded, expect.stringMatching(/^\/assets\/pdf\.worker[^/]*\.mjs$/)]),
+        );
 
       await context.setOffline(true);
       const prev = page.getByRole("button", { name: "Previous page" });

@@ -2,6 +2,9 @@
  * The reader's side of offline reading: registers the service worker (src/web/sw.ts) from the
  * reader's page only, for a signed-in reader, so no other page of the shop loads or runs any of it.
  */
+// Only the address of pdf.js's worker (a hashed file), to keep it: a dedicated worker's script is
+// not among the page's resource timings, so the page names it itself.
+import pdfWorkerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect } from "react";
 import { OFFLINE_WORKER_URL } from "../../contracts/offline";
 import { useRootData } from "../lib/root-data";
@@ -29,7 +32,7 @@ function reportEarlierLoads(container: ServiceWorkerContainer): void {
       const keep = urls.filter(worthKeeping);
       if (keep.length) controller.postMessage({ type: "keep", urls: keep } satisfies WorkerMessage);
     };
-    post([location.href]);
+    post([location.href, pdfWorkerUrl]);
     // Past entries, and requests already on their way that finish later.
     const observer = new PerformanceObserver((list) =>
       post(
