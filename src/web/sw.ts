@@ -175,16 +175,15 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
           continue;
         }
         if (url.origin !== self.location.origin) continue;
-        if ((await findUser()) === null) return;
+        // Signed out meanwhile: nothing more is kept.
+        const userId = await findUser();
+        if (userId === null) return;
         if (isHashedAsset(url.pathname)) {
           await codeStrategy.handle({ request: new Request(url), event }).catch(() => {});
           continue;
         }
-        const match = matchReaderUrl(url.pathname);
-        const userId = await findUser();
-        if (!match || userId === null) continue;
-        const name = userCacheName(userId);
-        const cache = await caches.open(name);
+        if (!matchReaderUrl(url.pathname)) continue;
+        const cache = await caches.open(userCacheName(userId));
         if (await cache.match(url.href, { ignoreVary: true })) continue;
         await strategyFor(userId)
           .handle({ request: new Request(url, { credentials: "same-origin" }), event })
