@@ -2,8 +2,8 @@
  * The reader's side of offline reading: registers the service worker (src/web/sw.ts) from the
  * reader's page only, for a signed-in reader, so no other page of the shop loads or runs any of it.
  */
-// Only the address of pdf.js's worker (a hashed file), to keep it: a dedicated worker's script is
-// not among the page's resource timings, so the page names it itself.
+// Only the address of pdf.js's worker (a hashed file), to keep it: Chromium lists a worker's
+// script among the page's resource timings, but not every browser need, so the page names it.
 import pdfWorkerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect } from "react";
 import { OFFLINE_WORKER_URL } from "../../contracts/offline";
