@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import { OFFLINE_WORKER_URL } from "../../contracts/offline";
 import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
@@ -140,6 +141,11 @@ export function createApp(opts: AppOptions) {
         root,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
+    );
+    // The offline reader's worker: checked for a new version on every visit to the reader.
+    app.use(
+      OFFLINE_WORKER_URL,
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "no-cache") }),
     );
     app.use(
       "*",

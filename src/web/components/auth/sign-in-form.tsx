@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { type LoginInput, loginSchema } from "../../../contracts/auth";
 import type { PublicUser } from "../../../contracts/user";
 import { api, applyFieldErrors } from "../../lib/api";
+import { forgetOfflineReader } from "../../offline/caches";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
 
@@ -28,6 +29,8 @@ export function SignInForm({
     setFormError("");
     try {
       const res = await api<PublicUser>("POST", "/api/auth/login", values);
+      // Pages someone else kept for reading offline (they never signed out here) go now.
+      await forgetOfflineReader(res.data!.id).catch(() => {});
       onSignedIn(res.data!);
     } catch (err) {
       setFormError(applyFieldErrors(err, setError, ["cred", "password"]));

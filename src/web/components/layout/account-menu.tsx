@@ -5,6 +5,7 @@ import { isStaff } from "../../../contracts/permissions";
 import type { PublicUser } from "../../../contracts/user";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { forgetOfflineReader } from "../../offline/caches";
 
 /** The signed-in user's menu: a disclosure button over a list of links. */
 export function AccountMenu({ user }: { user: PublicUser }) {
@@ -34,6 +35,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   async function signOut() {
     try {
       await api("POST", "/api/auth/logout");
+      // The pages kept for reading offline belong to this session: they go with it.
+      await forgetOfflineReader().catch(() => {});
       navigate("/");
       void revalidator.revalidate();
     } catch (err) {

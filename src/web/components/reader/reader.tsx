@@ -16,6 +16,7 @@ import type { EbookOutline, OutlineEntry } from "../../../contracts/reading";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { loadReaderPage, PageLoadError, prefetchReaderPages } from "../../lib/reader-pages";
+import { useOfflineReader } from "../../offline/register";
 import { buttonClass } from "../ui/button";
 
 /** What the reader opens, as the route has loaded it. */
@@ -93,6 +94,8 @@ export function ReaderLoader({
 }) {
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  // Both readers (e-books and course chapters) keep what a signed-in reader opened for offline use.
+  useOfflineReader();
   const loader = useRef(load);
   loader.current = load;
 

@@ -12,6 +12,7 @@ import { routeMiddleware } from "../../lib/guards.server";
 import { pageTitle } from "../../lib/meta";
 import { takeStoredRedirect } from "../../lib/redirect";
 import { toast } from "../../lib/toast";
+import { forgetOfflineReader } from "../../offline/caches";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Create an account") }];
@@ -39,6 +40,8 @@ export default function RegisterPage() {
     setFormError("");
     try {
       await api("POST", "/api/auth/register", values);
+      // Pages someone else kept for reading offline (they never signed out here) go now.
+      await forgetOfflineReader().catch(() => {});
       toast({ title: "Your account is ready", description: "Verify your phone number from your profile." });
       navigate(takeStoredRedirect() ?? "/", { replace: true });
     } catch (err) {

@@ -1,0 +1,76 @@
+/**
+ * The reader's side of offline reading: registers the service worker (src/web/sw.ts) from the
+ * reader's page only, for a signed-in reader, so no other page of the shop loads or runs any of it.
+ */
+// Only the address of pdf.js's worker (a hashed file), to keep it: Chromium lists a worker's
+// script among the page's resource timings, but not every browser need, so the page names it.
+import pdfWorkerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { useEffect } from "react";
+import { OFFLINE_WORKER_URL } from "../../contracts/offline";
+import { useRootData } from "../lib/root-data";
+import { forgetOfflineReader, userCacheName } from "./caches";
+import { isHashedAsset, matchReaderUrl, scopeFor, type WorkerMessage } from "./reader-cache";
+
+/** True for the URLs the worker keeps: the reader's code, its page and its answers. */
+function worthKeeping(href: string): boolean {
+  const url = new URL(href, location.href);
+  return (
+    url.origin === location.origin && (isHashedAsset(url.pathname) || matchReaderUrl(url.pathname) !== null)
+  );
+}
+
+/**
+ * Tells the worker, once it controls this page, what the page fetched before that (a first visit
+ * loads the reader before the worker is installed), so that it is kept too.
+ */
+function reportEarlierLoads(container: ServiceWorkerContainer): void {
+  const report = () => {
+    const controller = container.controller;
+    if (!controller) return;
+    const since = performance.now();
+    const post = (urls: string[]) => {
+      const keep = urls.filter(worthKeeping);
+      if (keep.length) controller.postMessage({ type: "keep", urls: keep } satisfies WorkerMessage);
+    };
+    post([location.href, pdfWorkerUrl]);
+    // Past entries, and requests already on their way that finish later.
+    const observer = new PerformanceObserver((list) =>
+      post(
+        list
+          .getEntries()
+          .filter((e) => e.startTime < since)
+          .map((e) => e.name),
+      ),
+    );
+    observer.observe({ type: "resource", buffered: true });
+    window.setTimeout(() => observer.disconnect(), 30_000);
+  };
+  container.addEventListener("controllerchange", report, { once: true });
+}
+
+/** Registers the worker for this reader page and makes `userId` the one whose pages are kept. */
+export async function startOfflineReader(userId: number): Promise<void> {
+  const scope = scopeFor(location.pathname);
+  if (!scope || !("serviceWorker" in navigator) || typeof caches === "undefined") return;
+  // Someone else's pages (a sign-in that did not go through this browser's sign-out) go first;
+  // then this user's cache exists, which is how the worker knows whose pages to keep.
+  await forgetOfflineReader(userId);
+  await caches.open(userCacheName(userId));
+  const container = navigator.serviceWorker;
+  if (!container.controller) reportEarlierLoads(container);
+  await container.register(OFFLINE_WORKER_URL, { scope });
+}
+
+/**
+ * Offline reading for the signed-in reader of this page. Only in a production build: the
+ * development server does not build the worker.
+ */
+export function useOfflineReader(): void {
+  const userId = useRootData().user?.id ?? null;
+  useEffect(() => {
+    if (userId === null || !import.meta.env.PROD) return;
+    startOfflineReader(userId).catch(() => {
+      // No worker (private mode, storage full): the reader works online as before.
+    });
+  }, [userId]);
+}
