@@ -14,6 +14,12 @@ export type LibraryCourse = z.infer<typeof libraryCourseSchema>;
 /** Both lists newest first. */
 export type MyLibrary = z.infer<typeof myLibrarySchema>;
 
+/**
+ * An e-book or course the signed-in user owns, and whether they have started it (an e-book:
+ * opened in the reader), carried by every page so that cards offer "Read" or "Continue".
+ */
+export type OwnedItem = { id: number; started: boolean };
+
 export const ebookReadPath = (id: number) => `/ebook/${id}/read`;
 export const coursePath = (id: number) => `/content/${id}`;
 /** The reader opened on a PDF chapter of a course. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { isDigitalKind } from "../../contracts/cart";
 import type { ProductKind } from "../../contracts/catalog";
-import { coursePath, ebookReadPath, type MyLibrary } from "../../contracts/library";
+import { coursePath, ebookReadPath, type MyLibrary, type OwnedItem } from "../../contracts/library";
 import type { Db } from "../db/client";
 import {
   bundleItems,
@@ -141,6 +141,27 @@ export async function findOwnedProductIds(
     .from(entitlements)
     .where(and(eq(entitlements.userId, userId), inArray(entitlements.productId, productIds)));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Every e-book and course the user owns, with whether they have started each: what the shop's
+ * cards need to offer "Read"/"Continue" instead of "Add to cart". One query on the two tables'
+ * primary keys (both lead with the user), read on every page a signed-in user opens.
+ */
+export async function listOwnedItems(ctx: Pick<Ctx, "db">, userId: number): Promise<OwnedItem[]> {
+  const rows = await ctx.db
+    .select({ id: entitlements.productId, page: readingProgress.page })
+    .from(entitlements)
+    .leftJoin(
+      readingProgress,
+      and(
+        eq(readingProgress.userId, entitlements.userId),
+        eq(readingProgress.productId, entitlements.productId),
+      ),
+    )
+    .where(eq(entitlements.userId, userId))
+    .orderBy(entitlements.productId);
+  return rows.map((r) => ({ id: r.id, started: r.page !== null }));
 }
 
 /** The user's entitlement to one e-book or course, with the order that granted it; null when not owned. */
