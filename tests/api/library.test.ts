@@ -186,9 +186,9 @@ describe("what the shop's cards know a user owns (listOwnedItems, read by every 
 
     expect(await owned(u)).toEqual(
       [
-        { id: opened.id, started: true },
-        { id: unopened.id, started: false },
-        { id: course.id, started: false },
+        { id: opened.id, started: true, to: `/ebook/${opened.id}/read` },
+        { id: unopened.id, started: false, to: `/ebook/${unopened.id}/read` },
+        { id: course.id, started: false, to: `/content/${course.id}` },
       ].sort((a, b) => a.id - b.id),
     );
     expect(await owned(other)).toEqual([]);
@@ -199,7 +199,7 @@ describe("what the shop's cards know a user owns (listOwnedItems, read by every 
     const admin = await h.createUser({ role: "staff", permissions: ["orders"] });
     const ebook = await newEbook("Refunded E-book");
     const placed = await buyAndPay(u, [{ productId: ebook.id, type: "ebook" }]);
-    expect(await owned(u)).toEqual([{ id: ebook.id, started: false }]);
+    expect(await owned(u)).toEqual([{ id: ebook.id, started: false, to: `/ebook/${ebook.id}/read` }]);
     const refund = await h.request("PATCH", `/api/admin/orders/${placed.orderId}/status`, {
       body: { status: "refunded" },
       cookie: admin.cookie,

@@ -144,14 +144,16 @@ export async function findOwnedProductIds(
 }
 
 /**
- * Every e-book and course the user owns, with whether they have started each: what the shop's
- * cards need to offer "Read"/"Continue" instead of "Add to cart". One query on the two tables'
- * primary keys (both lead with the user), read on every page a signed-in user opens.
+ * Every e-book and course the user owns, with whether they have started each and where an owner
+ * goes with it (an e-book's reader, a course's page): what the shop's cards need to offer "Read" or
+ * "Continue" instead of "Add to cart". One query on the two tables' primary keys (both lead with
+ * the user) and the products' own, read on every page a signed-in user opens.
  */
 export async function listOwnedItems(ctx: Pick<Ctx, "db">, userId: number): Promise<OwnedItem[]> {
   const rows = await ctx.db
-    .select({ id: entitlements.productId, page: readingProgress.page })
+    .select({ id: entitlements.productId, kind: products.kind, page: readingProgress.page })
     .from(entitlements)
+    .innerJoin(products, eq(products.id, entitlements.productId))
     .leftJoin(
       readingProgress,
       and(
@@ -161,7 +163,11 @@ export async function listOwnedItems(ctx: Pick<Ctx, "db">, userId: number): Prom
     )
     .where(eq(entitlements.userId, userId))
     .orderBy(entitlements.productId);
-  return rows.map((r) => ({ id: r.id, started: r.page !== null }));
+  return rows.map((r) => ({
+    id: r.id,
+    started: r.page !== null,
+    to: r.kind === "content" ? coursePath(r.id) : ebookReadPath(r.id),
+  }));
 }
 
 /** The user's entitlement to one e-book or course, with the order that granted it; null when not owned. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ProductCard as Card } from "../../../contracts/catalog";
-import { coursePath, ebookReadPath, type OwnedItem } from "../../../contracts/library";
+import type { OwnedItem } from "../../../contracts/library";
 import { cn } from "../../lib/cn";
 import { useOwned } from "../../lib/root-data";
 import { buttonClass } from "../ui/button";
@@ -12,12 +12,10 @@ import { Stars } from "./stars";
 export const GRID_SIZES = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 46vw";
 
 /** Where an owner of an e-book or course goes from its card, instead of being offered to buy it again. */
-export function ownedAction(card: Pick<Card, "id" | "kind">, owned: OwnedItem | null) {
+export function ownedAction(card: Pick<Card, "kind">, owned: OwnedItem | null) {
   if (!owned) return null;
-  if (card.kind === "ebook")
-    return { to: ebookReadPath(card.id), label: owned.started ? "Continue" : "Read" };
-  if (card.kind === "content")
-    return { to: coursePath(card.id), label: owned.started ? "Continue" : "Open course" };
+  if (card.kind === "ebook") return { to: owned.to, label: owned.started ? "Continue" : "Read" };
+  if (card.kind === "content") return { to: owned.to, label: owned.started ? "Continue" : "Open course" };
   return null;
 }
 
