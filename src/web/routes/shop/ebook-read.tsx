@@ -464,6 +464,7 @@ function PageView({
       () => {
         task = null;
         setDrawn(state.pageNo);
+        if (!performance.getEntriesByName("reader:first-page").length) performance.mark("reader:first-page");
       },
       () => {
         task = null; // cancelled by a newer draw
