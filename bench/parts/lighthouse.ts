@@ -270,6 +270,8 @@ export type MarkTiming = {
   path: string;
   mark: string;
   throttling: string;
+  /** The browser's HTTP cache kept from the run before (true) or emptied before each run. */
+  warmCache: boolean;
   runs: MarkRun[];
   median: { markMs: number; fcpMs: number };
 };
@@ -284,14 +286,22 @@ export type MarkTiming = {
 export async function lighthouseMark(
   base: string,
   path: string,
-  o: { mark: string; cookie?: string; runs: number },
+  o: {
+    mark: string;
+    cookie?: string;
+    runs: number;
+    /** Keep the browser's cache between runs (a returning visitor); by default each run starts cold. */
+    warmCache?: boolean;
+  },
 ): Promise<MarkTiming> {
   const { default: lighthouse } = await import("lighthouse");
   const chrome = await launchChrome();
   const runs: MarkRun[] = [];
   const url = `${base}${path}`;
   try {
-    for (let i = 0, attempts = 0; i < o.runs && attempts < o.runs + 3; attempts++) {
+    // A warm cache needs one run to fill it first (this browser starts empty): not counted.
+    const first = o.warmCache ? -1 : 0;
+    for (let i = first, attempts = 0; i < o.runs && attempts < o.runs + 4; attempts++) {
       const result = await withTimeout(
         lighthouse(url, {
           port: chrome.port,
@@ -299,6 +309,7 @@ export async function lighthouseMark(
           output: "json",
           onlyCategories: ["performance"],
           throttlingMethod: "devtools",
+          disableStorageReset: o.warmCache === true,
           ...(o.cookie ? { extraHeaders: { Cookie: o.cookie } } : {}),
         }),
         LH_RUN_TIMEOUT_MS,
@@ -336,12 +347,12 @@ export async function lighthouseMark(
         warnings: lhr.runWarnings ?? [],
       };
       console.log(
-        `  ${path} run ${i + 1}/${o.runs}: ${o.mark} at ${f0(run.markMs ?? Number.NaN)} ms, FCP ${f0(run.fcpMs ?? Number.NaN)} ms` +
+        `  ${path} ${i < 0 ? "filling the cache" : `run ${i + 1}/${o.runs}`}${o.warmCache ? " (cache kept)" : ""}: ${o.mark} at ${f0(run.markMs ?? Number.NaN)} ms, FCP ${f0(run.fcpMs ?? Number.NaN)} ms` +
           (run.runtimeError ? `  ERROR: ${run.runtimeError}` : ""),
       );
       // A failed trace (Lighthouse's own hiccup) is run again, a few times in all.
       if (run.runtimeError && attempts < o.runs + 2) continue;
-      runs.push(run);
+      if (i >= 0) runs.push(run);
       i++;
     }
   } finally {
@@ -353,6 +364,7 @@ export async function lighthouseMark(
     path,
     mark: o.mark,
     throttling: "Lighthouse mobile, DevTools throttling (slow 4G: 562.5 ms RTT, 1.4 Mbit/s down; 4x CPU)",
+    warmCache: o.warmCache === true,
     runs,
     median: { markMs: med("markMs"), fcpMs: med("fcpMs") },
   };

@@ -80,6 +80,8 @@ export type ReaderResult = {
   otherFailures: string[];
   ownedQuery: { owned: number; n: number; medianMs: number; p95Ms: number; withoutOwnedMedianMs: number };
   lighthouse: MarkTiming | null;
+  /** The same with the browser's cache kept from the run before: a returning reader. */
+  lighthouseWarm: MarkTiming | null;
 };
 
 const pagePath = (r: Read) => `/api/ebooks/${r.ebook}/pages/${r.page}`;
@@ -328,15 +330,16 @@ async function benchReader(o: {
 
     // ----- Lighthouse: the reader opened by an owner, to the first page drawn
     let lighthouse: MarkTiming | null = null;
+    let lighthouseWarm: MarkTiming | null = null;
     if (opts.lighthouseRuns > 0) {
       await awaitQuiet("reader: Lighthouse");
       // An owner who has not read much: the reader opens on page 1 (progress saved is page 1).
       const owner = owners.at(-1)!;
-      lighthouse = await lighthouseMark(o.base, `/ebook/${ebooks[0]!.id}/read`, {
-        mark: READER_MARK,
-        cookie: owner.cookie,
-        runs: opts.lighthouseRuns,
-      });
+      const path = `/ebook/${ebooks[0]!.id}/read`;
+      const lh = { mark: READER_MARK, cookie: owner.cookie, runs: opts.lighthouseRuns };
+      lighthouse = await lighthouseMark(o.base, path, lh);
+      // A returning reader: the hashed scripts (pdf.js and its worker too) come from the cache.
+      lighthouseWarm = await lighthouseMark(o.base, path, { ...lh, warmCache: true });
     }
     await database.db.delete(users).where(eq(users.id, nobody!.id));
 
@@ -363,6 +366,7 @@ async function benchReader(o: {
         withoutOwnedMedianMs: median(noneMs),
       },
       lighthouse,
+      lighthouseWarm,
     };
   } finally {
     await database.close();
@@ -476,9 +480,11 @@ export function reportReader(r: ReaderResult, report: Report) {
   console.log(
     `\nThe root loader's owned-items query (every page of a signed-in user), ${q.n} calls from this process: median ${q.medianMs.toFixed(2)} ms, p95 ${q.p95Ms.toFixed(2)} ms for an owner of ${q.owned}; ${q.withoutOwnedMedianMs.toFixed(2)} ms for a user who owns nothing`,
   );
-  if (r.lighthouse) {
-    const l = r.lighthouse;
-    console.log(`\nThe reader opened by an owner, ${l.path}: ${l.throttling}, ${l.runs.length} runs`);
+  for (const l of [r.lighthouse, r.lighthouseWarm]) {
+    if (!l) continue;
+    console.log(
+      `\nThe reader opened by an owner, ${l.path}: ${l.throttling}, ${l.runs.length} runs, ${l.warmCache ? "the browser's cache kept from the run before (a returning reader)" : "the browser's cache emptied before each run (a first visit)"}`,
+    );
     console.log(
       table(
         ["run", `${l.mark} ms`, "FCP ms", "LCP ms", "TBT ms", "error"],
@@ -528,10 +534,16 @@ export function reportReader(r: ReaderResult, report: Report) {
     measured: `${f1(r.repeatOnly.latencyMs.p95)} ms (p50 ${f1(r.repeatOnly.latencyMs.p50)}, p99 ${f1(r.repeatOnly.latencyMs.p99)}; ${f0(r.repeatOnly.perSecond)} pages/s)`,
     pass: r.repeatOnly.latencyMs.p95 <= REPEAT_P95_BUDGET_MS,
   });
+  if (r.lighthouseWarm) {
+    const w = r.lighthouseWarm.median;
+    console.log(
+      `returning reader: first page drawn at ${(w.markMs / 1000).toFixed(2)} s (median), FCP ${(w.fcpMs / 1000).toFixed(2)} s`,
+    );
+  }
   if (r.lighthouse) {
     const m = r.lighthouse.median.markMs;
     report.targets.push({
-      target: `${r.lighthouse.path.replace(/\d+/, "{id}")}: first page drawn (owner, Lighthouse mobile, median)`,
+      target: `${r.lighthouse.path.replace(/\d+/, "{id}")}: first page drawn (owner, first visit, Lighthouse mobile, median)`,
       budget: `<= ${(FIRST_PAGE_BUDGET_MS / 1000).toFixed(1)} s`,
       measured: `${(m / 1000).toFixed(2)} s (FCP ${(r.lighthouse.median.fcpMs / 1000).toFixed(2)} s; runs ${r.lighthouse.runs.map((x) => f0(x.markMs ?? Number.NaN)).join(", ")} ms)`,
       pass: Number.isFinite(m) && m <= FIRST_PAGE_BUDGET_MS,
