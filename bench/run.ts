@@ -6,8 +6,8 @@
 //               (cold-start.ts)
 //   load        resident memory, throughput/latency of the server-rendered `/` (and /healthz as a
 //               no-render baseline), on the embedded PGlite with the demo catalogue (load.ts)
-//   js          first-load JavaScript of `/` and of a `/book/{id}` (gzip, 100 KB budget each), and
-//               no admin code on either page (first-load-js.ts)
+//   js          first-load JavaScript of `/`, a `/book/{id}` and an `/ebook/{id}` (gzip, 100 KB budget
+//               each), and no admin code and no pdf.js or reader code on any of them (first-load-js.ts)
 //   catalogue   a throwaway PostgreSQL server with the demo catalogue + 100,000 bulk books (the seed
 //               CLI), then the search API (p95 <= 50 ms) and book pages (p99 <= 100 ms) under load,
 //               and EXPLAIN (ANALYZE, BUFFERS) of typical searches through the service's own SQL
@@ -16,6 +16,13 @@
 //               checkouts under 50 signed-in shoppers, on the catalogue's PostgreSQL server (or a
 //               throwaway one with the demo catalogue when the catalogue part does not run)
 //               (buying.ts)
+//   reader      the e-book reader on the catalogue's PostgreSQL server (or a throwaway one with the
+//               demo catalogue): 400 owners who bought the demo e-books through the sandbox; first
+//               stamps (file cache cold and warm) and repeat reads one at a time, bytes per stamped and
+//               demo page, 20 owners reading repeat pages and a 4:1 mix with first reads (repeat p95
+//               <= 30 ms), the root loader's owned-items query, and Lighthouse (mobile, DevTools
+//               throttling) on /ebook/{id}/read as an owner to the first page drawn (<= 2.5 s)
+//               (reader.ts)
 //   lighthouse  Lighthouse performance (mobile, simulated slow 4G + 4x CPU), 3 runs each of `/` and
 //               a `/book/{id}` with a cover: median score >= 90 and LCP <= 2.5 s; on the PostgreSQL
 //               server when the catalogue part ran, else on PGlite with the demo catalogue
@@ -51,6 +58,7 @@ import { type ColdStarts, coldStarts, reportColdStarts } from "./parts/cold-star
 import { type Bundle, measureFirstLoadJs, reportFirstLoadJs } from "./parts/first-load-js";
 import { type LighthouseResult, measureLighthouse, reportLighthouse } from "./parts/lighthouse";
 import { type LoadResult, measureLoad, reportLoad } from "./parts/load";
+import { type ReaderResult, readerOn, readerOnOwnPostgres, reportReader } from "./parts/reader";
 
 async function main() {
   const startedAt = new Date();
@@ -86,7 +94,7 @@ async function main() {
         ...(runs("catalogue")
           ? [["catalogue", `${opts.books.toLocaleString("en")} bulk books on PostgreSQL`]]
           : []),
-        ...(runs("lighthouse")
+        ...(runs("lighthouse") || runs("reader")
           ? [["lighthouse", `${opts.lighthouseRuns} runs per page, ${CHROMIUM_PATH}`]]
           : []),
       ],
@@ -146,12 +154,14 @@ async function main() {
   // ----- catalogue on PostgreSQL (and the buying part and Lighthouse on that server)
   let cat: Catalogue | undefined;
   let buying: BuyingResult | undefined;
+  let reader: ReaderResult | undefined;
   if (runs("catalogue")) {
     section("running 5. catalogue on PostgreSQL");
     const { result, server, cluster } = await catalogue(buildDir);
     cat = result;
     try {
       if (runs("buying")) buying = await buyingOn(server, cluster);
+      if (runs("reader")) reader = await readerOn(server, cluster);
       if (runs("lighthouse")) {
         lighthouse = await measureLighthouse(
           server.base,
@@ -165,6 +175,7 @@ async function main() {
     }
   }
   if (runs("buying") && !runs("catalogue")) buying = await buyingOnOwnPostgres(buildDir);
+  if (runs("reader") && !runs("catalogue")) reader = await readerOnOwnPostgres(buildDir);
 
   conditions.loadAvgAfter = loadAvg();
 
@@ -176,6 +187,7 @@ async function main() {
   if (cat) reportCatalogue(cat, report);
   if (buying) reportBuying(buying, report);
   if (lighthouse) reportLighthouse(lighthouse, report);
+  if (reader) reportReader(reader, report);
 
   const { targets, checks, results } = report;
   section("Targets");

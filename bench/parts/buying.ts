@@ -4,7 +4,6 @@
 // sessions are made straight in the database (the same session service the server uses, with the
 // server's secret), so no password hashing or sign-in rate limit sits in the way; everything
 // measured goes through HTTP.
-import http from "node:http";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { loadConfig } from "../../src/server/config";
 import { connectPostgres } from "../../src/server/db/client";
@@ -13,6 +12,7 @@ import { createLogger } from "../../src/server/logger";
 import { contextFor } from "../../src/server/services/context";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../tests/support/postgres";
+import { type ClosedLoop, type Cpu, call, closedLoop } from "../lib/closed-loop";
 import { f0, f1, section } from "../lib/format";
 import { opts } from "../lib/options";
 import { pgCpuMs, runSeed } from "../lib/postgres";
@@ -31,18 +31,6 @@ const CART_P99_BUDGET_MS = 50;
 /** The issue states the cart budget at 50 connections (signed-in sessions). */
 const BUYING_SHOPPERS = 50;
 
-export type ClosedLoop = {
-  name: string;
-  workers: number;
-  seconds: number;
-  /** Completed operations (2xx) a second. */
-  perSecond: number;
-  ok: number;
-  failed: number;
-  latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
-  cpuMsPerOp: { server: number; postgres: number | null };
-};
-
 export type BuyingResult = {
   shoppers: number;
   books: number;
@@ -52,127 +40,6 @@ export type BuyingResult = {
   /** Orders, invoices and stock after the checkout run, read back from the database. */
   consistency: { orders: number; invoices: number; invoiceGaps: number; negativeStock: number };
 };
-
-type Cpu = () => { server: number; postgres: number | null };
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-function call(
-  base: string,
-  method: string,
-  path: string,
-  cookie: string,
-  body?: unknown,
-): Promise<{ status: number; text: string }> {
-  const url = new URL(path, base);
-  const data = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((res, rej) => {
-    const req = http.request(
-      {
-        agent,
-        hostname: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        headers: {
-          cookie,
-          ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}),
-        },
-        timeout: 30_000,
-      },
-      (r) => {
-        let text = "";
-        r.setEncoding("utf8");
-        r.on("data", (c) => {
-          text += c;
-        });
-        r.on("end", () => res({ status: r.statusCode ?? 0, text }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", rej);
-    if (data) req.write(data);
-    req.end();
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-}
-
-/**
- * `workers` shoppers, each doing `op` again as soon as the last one is done, for `seconds`
- * (after a warm-up of `warmupS` that is not counted). An op answers whether it succeeded.
- */
-async function closedLoop(
-  name: string,
-  workers: number,
-  seconds: number,
-  warmupS: number,
-  cpu: Cpu,
-  /** Succeeded: true (the whole op is timed) or the milliseconds of the part that is timed. */
-  op: (worker: number, i: number) => Promise<boolean | number>,
-): Promise<ClosedLoop> {
-  const samples: number[] = [];
-  let ok = 0;
-  let failed = 0;
-  let counting = false;
-  let stop = false;
-  let cpu0 = cpu();
-  const run = async (w: number) => {
-    for (let i = 0; !stop; i++) {
-      const t = performance.now();
-      let good: boolean | number = false;
-      try {
-        good = await op(w, i);
-      } catch {
-        good = false;
-      }
-      if (!counting) continue;
-      if (good === false) failed += 1;
-      else {
-        ok += 1;
-        samples.push(good === true ? performance.now() - t : good);
-      }
-    }
-  };
-  const all = Promise.all(Array.from({ length: workers }, (_, w) => run(w)));
-  await new Promise((r) => setTimeout(r, warmupS * 1000));
-  counting = true;
-  cpu0 = cpu();
-  const tCount = performance.now();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  counting = false;
-  const elapsed = (performance.now() - tCount) / 1000;
-  const cpu1 = cpu();
-  stop = true;
-  await all;
-  samples.sort((a, b) => a - b);
-  const mean = samples.reduce((s, x) => s + x, 0) / Math.max(1, samples.length);
-  return {
-    name,
-    workers,
-    seconds: elapsed,
-    perSecond: ok / elapsed,
-    ok,
-    failed,
-    latencyMs: {
-      p50: percentile(samples, 0.5),
-      p95: percentile(samples, 0.95),
-      p99: percentile(samples, 0.99),
-      max: samples.at(-1) ?? Number.NaN,
-      mean,
-    },
-    cpuMsPerOp: {
-      server: (cpu1.server - cpu0.server) / Math.max(1, ok),
-      postgres:
-        cpu1.postgres !== null && cpu0.postgres !== null
-          ? (cpu1.postgres - cpu0.postgres) / Math.max(1, ok)
-          : null,
-    },
-  };
-}
 
 /** The cart calls and checkouts under `workers` signed-in shoppers on the server at `base`. */
 async function benchBuying(o: {

@@ -1,5 +1,6 @@
-// Part `js`: first-load JavaScript of `/` and of a `/book/{id}` (gzip, 100 KB budget each; decision
-// 0004), and no admin code on either page.
+// Part `js`: first-load JavaScript of `/`, a `/book/{id}` and an `/ebook/{id}` (gzip, 100 KB budget
+// each; decision 0004), no admin code on any of them, and no reader code: neither pdf.js (found by
+// its own strings in every built file) nor a reader route's module is loaded up front by a shop page.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -7,7 +8,7 @@ import routeConfig from "../../src/web/routes";
 import { KB, section, table } from "../lib/format";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
-import { getPage, type Server } from "../lib/server";
+import { get, getPage, type Server } from "../lib/server";
 
 const JS_BUDGET_KB = 100;
 
@@ -43,10 +44,13 @@ function firstLoadScripts(html: string): { scripts: Map<string, string>; inlineJ
   return { scripts, inlineJs };
 }
 
-type AdminModules = { method: string; files: Map<string, string>; warnings: string[] };
+type RouteModules = { method: string; files: Map<string, string>; warnings: string[] };
 
 const isAdminSource = (fileFromAppDir: string) =>
   /^routes\/admin\//.test(fileFromAppDir) || fileFromAppDir === "layouts/admin.tsx";
+/** The reader's routes (`/ebook/:id/read`, a course chapter's reader): files named `*-read.tsx`/`read.tsx`. */
+const isReaderSource = (fileFromAppDir: string) =>
+  /^routes\/shop\/(?:.*[/-])?read\.tsx$/.test(fileFromAppDir);
 
 /**
  * Which /assets files are the route modules of the admin (src/web/routes/admin/** and
@@ -65,7 +69,27 @@ const isAdminSource = (fileFromAppDir: string) =>
  * This finds admin route chunks on the shop page; admin code pulled into a shared chunk by a shop
  * import would not show at chunk level (the client build has no source maps to look into).
  */
-function adminRouteModules(clientDir: string, html: string): AdminModules {
+function adminRouteModules(clientDir: string, html: string): RouteModules {
+  return routeModules(
+    clientDir,
+    html,
+    isAdminSource,
+    (id) => id.startsWith("routes/admin/") || id === "layouts/admin",
+  );
+}
+
+/** The route modules of the reader's routes (see `isReaderSource`). */
+function readerRouteModules(clientDir: string, html: string): RouteModules {
+  return routeModules(clientDir, html, isReaderSource, (id) => isReaderSource(`${id}.tsx`));
+}
+
+/** The chunks of the route modules whose source file `wanted` picks (or, by route id, `wantedId`). */
+function routeModules(
+  clientDir: string,
+  html: string,
+  wanted: (fileFromAppDir: string) => boolean,
+  wantedId: (id: string) => boolean,
+): RouteModules {
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const viteManifest = join(clientDir, ".vite", "manifest.json");
@@ -76,7 +100,7 @@ function adminRouteModules(clientDir: string, html: string): AdminModules {
     >;
     for (const [key, chunk] of Object.entries(m)) {
       const src = (chunk.src ?? key).replace(/^src\/web\//, "");
-      if (isAdminSource(src)) files.set(`/${chunk.file}`, `src/web/${src}`);
+      if (wanted(src)) files.set(`/${chunk.file}`, `src/web/${src}`);
     }
     return { method: "build/client/.vite/manifest.json (source file -> chunk)", files, warnings };
   }
@@ -109,11 +133,7 @@ function adminRouteModules(clientDir: string, html: string): AdminModules {
     const file = idToFile.get(id);
     if (file === undefined && id !== "root")
       warnings.push(`route id ${id} is in the build but not in src/web/routes.ts`);
-    if (
-      (file !== undefined && isAdminSource(file)) ||
-      id.startsWith("routes/admin/") ||
-      id === "layouts/admin"
-    ) {
+    if ((file !== undefined && wanted(file)) || wantedId(id)) {
       files.set(route.module, file ? `src/web/${file}` : `route ${id}`);
     }
   }
@@ -122,6 +142,21 @@ function adminRouteModules(clientDir: string, html: string): AdminModules {
       warnings.push(`route ${id} (${file}) is in src/web/routes.ts but not in the build`);
   }
   return { method: `React Router ${manifestFile} + route ids from src/web/routes.ts`, files, warnings };
+}
+
+/** Strings only pdf.js has: its main module ("fake worker") and its worker (its version's name). */
+const PDFJS_MARKERS = ["Setting up fake worker", "pdfjsVersion"];
+
+/** The built files that are pdf.js (its library or its worker), found by their contents. */
+function pdfJsFiles(clientDir: string): Set<string> {
+  const dir = join(clientDir, "assets");
+  const found = new Set<string>();
+  for (const f of readdirSync(dir)) {
+    if (!/\.(?:m?js)$/.test(f)) continue;
+    const text = readFileSync(join(dir, f), "utf8");
+    if (PDFJS_MARKERS.some((m) => text.includes(m))) found.add(`/assets/${f}`);
+  }
+  return found;
 }
 
 export type Bundle = {
@@ -139,12 +174,21 @@ export type Bundle = {
     pass: boolean;
     warnings: string[];
   };
+  /** No pdf.js and no reader route module among the page's first-load files. */
+  readerCheck: {
+    pdfJsFilesInBuild: string[];
+    readerModulesInBuild: string[];
+    readerOnPage: string[];
+    pass: boolean;
+  };
 };
 
-function firstLoadJs(clientDir: string, page: string, html: string): Bundle {
+export function firstLoadJs(clientDir: string, page: string, html: string): Bundle {
   const { scripts, inlineJs } = firstLoadScripts(html);
   if (scripts.size === 0) throw new Error(`no /assets/*.js found in the HTML of ${page}`);
   const admin = adminRouteModules(clientDir, html);
+  const readerModules = readerRouteModules(clientDir, html);
+  const pdfjs = pdfJsFiles(clientDir);
   const files: Bundle["files"] = [];
   for (const [path, via] of scripts) {
     const onDisk = join(clientDir, path);
@@ -161,6 +205,9 @@ function firstLoadJs(clientDir: string, page: string, html: string): Bundle {
   files.sort((a, b) => b.gzipBytes - a.gzipBytes);
   const totalGzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
   const adminOnPage = files.filter((f) => f.admin).map((f) => `${f.file} (${f.admin})`);
+  const readerOnPage = files
+    .filter((f) => pdfjs.has(f.file) || readerModules.files.has(f.file))
+    .map((f) => `${f.file} (${pdfjs.has(f.file) ? "pdf.js" : readerModules.files.get(f.file)})`);
   return {
     page,
     files,
@@ -176,6 +223,13 @@ function firstLoadJs(clientDir: string, page: string, html: string): Bundle {
       // With no admin module found at all the check proves nothing: fail rather than pass silently.
       pass: adminOnPage.length === 0 && admin.files.size > 0,
       warnings: admin.warnings,
+    },
+    readerCheck: {
+      pdfJsFilesInBuild: [...pdfjs],
+      readerModulesInBuild: [...readerModules.files.keys()],
+      readerOnPage,
+      // Nothing found to look for would prove nothing: fail rather than pass silently.
+      pass: readerOnPage.length === 0 && pdfjs.size > 0 && readerModules.files.size > 0,
     },
   };
 }
@@ -213,10 +267,26 @@ function printBundle(bundle: Bundle) {
     `no admin code on ${bundle.page}: ${bundle.adminCheck.pass ? "PASS" : "FAIL"} (${bundle.adminCheck.adminModulesInBuild} admin route modules known, via ${bundle.adminCheck.method})`,
   );
   for (const a of bundle.adminCheck.adminOnPage) console.log(`  admin module on ${bundle.page}: ${a}`);
+  const rc = bundle.readerCheck;
+  console.log(
+    `no pdf.js or reader code on ${bundle.page}: ${rc.pass ? "PASS" : "FAIL"} (pdf.js in the build: ${rc.pdfJsFilesInBuild.join(", ") || "none found"}; reader route modules: ${rc.readerModulesInBuild.join(", ") || "none found"})`,
+  );
+  for (const a of rc.readerOnPage) console.log(`  reader code on ${bundle.page}: ${a}`);
   for (const w of bundle.adminCheck.warnings) console.log(`  warning: ${w}`);
 }
 
-/** The first-load JavaScript of `/` and of a book page with a cover, read from a running server. */
+/** An e-book's id, through the API (the embedded database is the server's own). */
+async function ebookViaApi(server: Server): Promise<number> {
+  const r = await get(`${server.base}/api/ebooks?limit=1`, 10_000);
+  const id = (JSON.parse(r.body) as { data?: { items?: { id: number }[] } }).data?.items?.[0]?.id;
+  if (r.status !== 200 || id === undefined) throw new Error(`no e-book through /api/ebooks (${r.status})`);
+  return id;
+}
+
+/**
+ * The first-load JavaScript of `/`, of a book page with a cover and of an e-book's page (the
+ * shop page next to the reader: its "Read" opens the reader), read from a running server.
+ */
 export async function measureFirstLoadJs(
   server: Server,
   clientDir: string,
@@ -224,16 +294,18 @@ export async function measureFirstLoadJs(
   bookId: number,
 ): Promise<Bundle[]> {
   await awaitQuiet("first-load JS");
+  const ebookId = await ebookViaApi(server);
   return [
     firstLoadJs(clientDir, "/", homeHtml),
     firstLoadJs(clientDir, `/book/${bookId}`, await getPage(server, `/book/${bookId}`)),
+    firstLoadJs(clientDir, `/ebook/${ebookId}`, await getPage(server, `/ebook/${ebookId}`)),
   ];
 }
 
 export function reportFirstLoadJs(bundles: Bundle[], report: Report) {
   for (const b of bundles) {
     printBundle(b);
-    const name = b.page === "/" ? "/" : "/book/{id}";
+    const name = b.page.replace(/\d+$/, "{id}");
     report.targets.push({
       target: `first-load JS of ${name} (gzip)`,
       budget: `<= ${JS_BUDGET_KB} KB`,
@@ -241,6 +313,7 @@ export function reportFirstLoadJs(bundles: Bundle[], report: Report) {
       pass: b.withinBudget,
     });
     report.checks[`noAdminCodeOn ${name}`] = b.adminCheck.pass;
+    report.checks[`noReaderCodeOn ${name}`] = b.readerCheck.pass;
   }
   report.results.firstLoadJs = Object.fromEntries(bundles.map((b) => [b.page, b]));
 }

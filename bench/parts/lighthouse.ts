@@ -60,9 +60,9 @@ function lcpElementOf(audit: AuditLike | undefined): {
   return { element, phases };
 }
 
-async function lighthousePages(base: string, pages: { name: string; path: string }[]): Promise<LhPage[]> {
+/** Headless Chromium for Lighthouse, stopped and removed by `close` (or by the bench's cleanup). */
+async function launchChrome() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)`);
-  const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const userDataDir = tempDir("pathagar-bench-chrome-");
   const chrome = await chromeLauncher.launch({
@@ -74,6 +74,20 @@ async function lighthousePages(base: string, pages: { name: string; path: string
     maxConnectionRetries: 100,
   });
   if (chrome.process) children.add(chrome.process);
+  const close = async () => {
+    try {
+      await withTimeout(Promise.resolve(chrome.kill()), 15_000, "stopping Chromium");
+    } catch {
+      chrome.process?.kill("SIGKILL");
+    }
+    if (chrome.process) children.delete(chrome.process);
+  };
+  return { port: chrome.port, close };
+}
+
+async function lighthousePages(base: string, pages: { name: string; path: string }[]): Promise<LhPage[]> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chrome = await launchChrome();
   const runsByPage = new Map<string, LhRun[]>(pages.map((p) => [p.name, []]));
   try {
     // Pages alternate, so slow drift of the machine touches both alike.
@@ -124,12 +138,7 @@ async function lighthousePages(base: string, pages: { name: string; path: string
       }
     }
   } finally {
-    try {
-      await withTimeout(Promise.resolve(chrome.kill()), 15_000, "stopping Chromium");
-    } catch {
-      chrome.process?.kill("SIGKILL");
-    }
-    if (chrome.process) children.delete(chrome.process);
+    await chrome.close();
   }
   return pages.map((page) => {
     const runs = runsByPage.get(page.name)!;
@@ -241,4 +250,122 @@ export function reportLighthouse(lighthouse: LighthouseResult, report: Report) {
       pass: p.median.lcpMs <= LH_LCP_MAX_MS,
     });
   }
+}
+
+/** One Lighthouse run of a page timed by a mark of its own (`performance.mark`). */
+export type MarkRun = {
+  /** The mark's time from the navigation's start, ms; null when the page never set it. */
+  markMs: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  benchmarkIndex: number | null;
+  /** The page's requests as Lighthouse saw them (ms from the navigation's start), in order. */
+  requests: { path: string; startMs: number; endMs: number; transferBytes: number }[];
+  runtimeError: string | null;
+  warnings: string[];
+};
+
+export type MarkTiming = {
+  path: string;
+  mark: string;
+  throttling: string;
+  /** The browser's HTTP cache kept from the run before (true) or emptied before each run. */
+  warmCache: boolean;
+  runs: MarkRun[];
+  median: { markMs: number; fcpMs: number };
+};
+
+/**
+ * Lighthouse's mobile run (Moto G Power screen, slow 4G + 4x CPU) of a page that marks its own
+ * moment of interest, read from the user timings. The throttling is applied for real (DevTools:
+ * 562.5 ms per request, 1.4 Mbit/s down, 4x CPU), not simulated: Lighthouse's simulation
+ * re-computes its own metrics only, so a mark would be the machine's unthrottled time. `cookie`
+ * goes with every request of the page (a signed-in reader).
+ */
+export async function lighthouseMark(
+  base: string,
+  path: string,
+  o: {
+    mark: string;
+    cookie?: string;
+    runs: number;
+    /** Keep the browser's cache between runs (a returning visitor); by default each run starts cold. */
+    warmCache?: boolean;
+  },
+): Promise<MarkTiming> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chrome = await launchChrome();
+  const runs: MarkRun[] = [];
+  const url = `${base}${path}`;
+  try {
+    // A warm cache needs one run to fill it first (this browser starts empty): not counted.
+    const first = o.warmCache ? -1 : 0;
+    for (let i = first, attempts = 0; i < o.runs && attempts < o.runs + 4; attempts++) {
+      const result = await withTimeout(
+        lighthouse(url, {
+          port: chrome.port,
+          logLevel: "error",
+          output: "json",
+          onlyCategories: ["performance"],
+          throttlingMethod: "devtools",
+          disableStorageReset: o.warmCache === true,
+          ...(o.cookie ? { extraHeaders: { Cookie: o.cookie } } : {}),
+        }),
+        LH_RUN_TIMEOUT_MS,
+        `Lighthouse on ${url}`,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const lhr = result.lhr;
+      const audits = lhr.audits as Record<string, AuditLike | undefined>;
+      const n = (id: string) => audits[id]?.numericValue ?? null;
+      const timings = ((audits["user-timings"]?.details as { items?: unknown[] } | undefined)?.items ??
+        []) as { name?: string; timingType?: string; startTime?: number }[];
+      const mark = timings.find((t) => t.name === o.mark && t.timingType === "Mark");
+      const run: MarkRun = {
+        markMs: typeof mark?.startTime === "number" ? mark.startTime : null,
+        fcpMs: n("first-contentful-paint"),
+        lcpMs: n("largest-contentful-paint"),
+        tbtMs: n("total-blocking-time"),
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+        requests: (
+          ((audits["network-requests"]?.details as { items?: unknown[] } | undefined)?.items ?? []) as {
+            url?: string;
+            networkRequestTime?: number;
+            networkEndTime?: number;
+            transferSize?: number;
+          }[]
+        )
+          .filter((q) => typeof q.url === "string" && q.url.startsWith(base))
+          .map((q) => ({
+            path: new URL(q.url!).pathname,
+            startMs: q.networkRequestTime ?? Number.NaN,
+            endMs: q.networkEndTime ?? Number.NaN,
+            transferBytes: q.transferSize ?? 0,
+          })),
+        runtimeError: lhr.runtimeError?.message ?? null,
+        warnings: lhr.runWarnings ?? [],
+      };
+      console.log(
+        `  ${path} ${i < 0 ? "filling the cache" : `run ${i + 1}/${o.runs}`}${o.warmCache ? " (cache kept)" : ""}: ${o.mark} at ${f0(run.markMs ?? Number.NaN)} ms, FCP ${f0(run.fcpMs ?? Number.NaN)} ms` +
+          (run.runtimeError ? `  ERROR: ${run.runtimeError}` : ""),
+      );
+      // A failed trace (Lighthouse's own hiccup) is run again, a few times in all.
+      if (run.runtimeError && attempts < o.runs + 2) continue;
+      if (i >= 0) runs.push(run);
+      i++;
+    }
+  } finally {
+    await chrome.close();
+  }
+  const med = (k: "markMs" | "fcpMs") =>
+    median(runs.map((r) => r[k]).filter((v): v is number => typeof v === "number"));
+  return {
+    path,
+    mark: o.mark,
+    throttling: "Lighthouse mobile, DevTools throttling (slow 4G: 562.5 ms RTT, 1.4 Mbit/s down; 4x CPU)",
+    warmCache: o.warmCache === true,
+    runs,
+    median: { markMs: med("markMs"), fcpMs: med("fcpMs") },
+  };
 }

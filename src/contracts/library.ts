@@ -14,6 +14,13 @@ export type LibraryCourse = z.infer<typeof libraryCourseSchema>;
 /** Both lists newest first. */
 export type MyLibrary = z.infer<typeof myLibrarySchema>;
 
+/**
+ * An e-book or course the signed-in user owns: whether they have started it (an e-book: opened in
+ * the reader) and where its owner goes (the reader, the course's page), carried by every page so
+ * that cards offer "Read" or "Continue".
+ */
+export type OwnedItem = { id: number; started: boolean; to: string };
+
 export const ebookReadPath = (id: number) => `/ebook/${id}/read`;
 export const coursePath = (id: number) => `/content/${id}`;
 /** The reader opened on a PDF chapter of a course. */

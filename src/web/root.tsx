@@ -10,6 +10,7 @@ import { getApp } from "./lib/app-context.server";
 import { CartProvider } from "./lib/cart";
 import { pageTitle } from "./lib/meta";
 import type { RootData } from "./lib/root-data";
+import { loadOwnedItems } from "./lib/root-data.server";
 import { useLightColourMode, useNewBuildNotice, useStoredRedirect } from "./lib/shell";
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
@@ -21,11 +22,15 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
 
-/** Every navigation loads the current user (null when signed out). */
+/**
+ * Every navigation loads the current user (null when signed out) and what they own, so that a
+ * purchase shows on every card at the next navigation (pages with a user are never shared).
+ */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const app = getApp(context);
   return {
     user: app.ctx.user,
+    owned: await loadOwnedItems(app),
     shopName: app.ctx.config.SHOP_NAME,
     buildVersion: app.buildVersion,
     // Canonical URLs use the configured public origin; without one, an allowed request host's.

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyLibrary } from "../../src/contracts/library";
 import { products } from "../../src/server/db/schema";
+import { listOwnedItems } from "../../src/server/services/entitlements";
 import { checkout, payAtSandbox } from "./buying";
-import { addBundleItems, addChapters, createProduct, linkEbook } from "./factories";
+import { addBundleItems, addChapters, createEbookWithPdf, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
 let h: Harness;
@@ -155,5 +156,72 @@ describe("GET /api/library", () => {
     const lib = (await library(u)).body.data!;
     expect(lib.ebooks.map((e) => e.title)).toEqual(["Bundled E-book"]);
     expect(lib.courses).toEqual([]);
+  });
+});
+
+describe("what the shop's cards know a user owns (listOwnedItems, read by every page)", () => {
+  const owned = (u: TestUser) => listOwnedItems({ db: h.db }, u.user.id);
+
+  it("lists a buyer's e-books and courses once paid, started once an e-book is opened, and nothing of theirs to others", async () => {
+    const u = await h.createUser();
+    const other = await h.createUser();
+    const opened = await createEbookWithPdf(h.db, h.storage, { title: "Opened E-book", pages: 5 });
+    const unopened = await newEbook("Unopened E-book");
+    const course = await createProduct(h.db, { kind: "content", title: "Owned Course", price: 20_000 });
+    const book = await createProduct(h.db, { title: "Owned Printed Book", stock: 5 });
+    expect(await owned(u)).toEqual([]);
+
+    const placed = await checkout(h, u, {
+      items: [
+        { productId: opened.id, type: "ebook" },
+        { productId: unopened.id, type: "ebook" },
+        { productId: course.id, type: "content" },
+        { productId: book.id, type: "book" },
+      ],
+      paymentMethod: "gateway",
+    });
+    expect(await owned(u), "nothing before the payment").toEqual([]);
+    await payAtSandbox(h, placed.tranx);
+    const saved = await h.request("PUT", `/api/ebooks/${opened.id}/progress`, {
+      body: { page: 3 },
+      cookie: u.cookie,
+    });
+    expect(saved.status, saved.text).toBe(200);
+
+    expect(await owned(u)).toEqual(
+      [
+        { id: opened.id, started: true, to: `/ebook/${opened.id}/read` },
+        { id: unopened.id, started: false, to: `/ebook/${unopened.id}/read` },
+        { id: course.id, started: false, to: `/content/${course.id}` },
+      ].sort((a, b) => a.id - b.id),
+    );
+    expect(await owned(other)).toEqual([]);
+
+    // A course is started once one of its chapters is marked done.
+    const [chapter] = await addChapters(h.db, course.id, [{ title: "First lesson", isFree: false }]);
+    const done = await h.request("PUT", `/api/courses/${course.id}/chapters/${chapter!.id}/done`, {
+      body: { done: true },
+      cookie: u.cookie,
+    });
+    expect(done.status, done.text).toBe(200);
+    expect((await owned(u)).find((o) => o.id === course.id)).toEqual({
+      id: course.id,
+      started: true,
+      to: `/content/${course.id}`,
+    });
+  });
+
+  it("drops an e-book at once when its order is refunded", async () => {
+    const u = await h.createUser();
+    const admin = await h.createUser({ role: "staff", permissions: ["orders"] });
+    const ebook = await newEbook("Refunded E-book");
+    const placed = await buyAndPay(u, [{ productId: ebook.id, type: "ebook" }]);
+    expect(await owned(u)).toEqual([{ id: ebook.id, started: false, to: `/ebook/${ebook.id}/read` }]);
+    const refund = await h.request("PATCH", `/api/admin/orders/${placed.orderId}/status`, {
+      body: { status: "refunded" },
+      cookie: admin.cookie,
+    });
+    expect(refund.status, refund.text).toBe(200);
+    expect(await owned(u)).toEqual([]);
   });
 });

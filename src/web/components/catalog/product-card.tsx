@@ -1,5 +1,9 @@
 import { Link } from "react-router";
 import type { ProductCard as Card } from "../../../contracts/catalog";
+import type { OwnedItem } from "../../../contracts/library";
+import { cn } from "../../lib/cn";
+import { useOwned } from "../../lib/root-data";
+import { buttonClass } from "../ui/button";
 import { CoverImage } from "./cover-image";
 import { Price, percentOff } from "./price";
 import { Stars } from "./stars";
@@ -7,7 +11,18 @@ import { Stars } from "./stars";
 /** Layout widths of a card in a grid: 2 columns on a phone up to 5 on a desktop. */
 export const GRID_SIZES = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 46vw";
 
-/** A product in a list: the whole card is one link to its page. */
+/** Where an owner of an e-book or course goes from its card, instead of being offered to buy it again. */
+export function ownedAction(card: Pick<Card, "kind">, owned: OwnedItem | null) {
+  if (!owned) return null;
+  if (card.kind === "ebook") return { to: owned.to, label: owned.started ? "Continue" : "Read" };
+  if (card.kind === "content") return { to: owned.to, label: owned.started ? "Continue" : "Open course" };
+  return null;
+}
+
+/**
+ * A product in a list: the whole card is one link to its page. An e-book or course the signed-in
+ * user owns says so instead of its price, with "Read" (a course: "Open course") below, "Continue" once started.
+ */
 export function ProductCard({
   card,
   sizes = GRID_SIZES,
@@ -22,11 +37,15 @@ export function ProductCard({
   label?: string;
 }) {
   const off = percentOff(card.price, card.sale_price);
-  return (
+  const action = ownedAction(card, useOwned(card.id));
+  const link = (
     <Link
       to={card.url}
       prefetch="intent"
-      className="group flex h-full flex-col rounded-lg p-1 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+      className={cn(
+        "group flex flex-col rounded-lg p-1 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700",
+        action ? "flex-1" : "h-full",
+      )}
     >
       <div className="relative">
         <CoverImage image={card.image} title={card.title} width={200} sizes={sizes} eager={eager} />
@@ -34,7 +53,7 @@ export function ProductCard({
           <span className="absolute top-2 left-2 rounded bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">
             Out of stock
           </span>
-        ) : off > 0 ? (
+        ) : off > 0 && !action ? (
           <span className="absolute top-2 left-2 rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
             {off}% off
           </span>
@@ -62,9 +81,26 @@ export function ProductCard({
           </span>
         ) : null}
         <span className="mt-auto pt-1">
-          <Price price={card.price} salePrice={card.sale_price} />
+          {action ? (
+            <span className="text-sm font-semibold text-green-800">In your library</span>
+          ) : (
+            <Price price={card.price} salePrice={card.sale_price} />
+          )}
         </span>
       </div>
     </Link>
+  );
+  if (!action) return link;
+  return (
+    <div className="flex h-full flex-col">
+      {link}
+      <Link
+        to={action.to}
+        aria-label={`${action.label}: ${card.title}`}
+        className={buttonClass("primary", "mx-1 mt-1")}
+      >
+        {action.label}
+      </Link>
+    </div>
   );
 }
