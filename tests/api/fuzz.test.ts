@@ -60,7 +60,11 @@ beforeAll(async () => {
   const ebook = await createEbookWithPdf(h.db, h.storage, { pages: 4 });
   const stationery = await createProduct(h.db, { kind: "stationary", stock: 50 });
   const content = await createProduct(h.db, { kind: "content" });
-  const [chapter] = await addChapters(h.db, content.id, [{ title: "Fuzz chapter", isFree: true }]);
+  // A text chapter, and a PDF chapter with a real file so the chapter reader is fuzzed past the access check.
+  const [chapter, pdfChapter] = await addChapters(h.db, content.id, [
+    { title: "Fuzz chapter", isFree: true },
+    { title: "Fuzz PDF chapter", isFree: false, kind: "pdf", body: ebook.pdfKey },
+  ]);
   const bundle = await createProduct(h.db, { kind: "bundle", stock: 10 });
   await addBundleItems(h.db, bundle.id, [{ itemId: book.id, quantity: 1 }]);
 
@@ -103,7 +107,10 @@ beforeAll(async () => {
     else if (p.startsWith("/api/stationery/")) validParams.set(p, id(stationery.id));
     else if (p.startsWith("/api/content/")) validParams.set(p, id(content.id));
     else if (p.startsWith("/api/courses/"))
-      validParams.set(p, { id: String(content.id), chapterId: String(chapter!.id) });
+      validParams.set(p, {
+        id: String(content.id),
+        chapterId: String((/\/(reader|pages)\b/.test(p) ? pdfChapter : chapter)!.id),
+      });
     else if (p.startsWith("/api/bundles/")) validParams.set(p, { slug: bundle.slug });
     else if (p.startsWith("/api/authors/")) validParams.set(p, { slug: author.slug });
     else if (p.startsWith("/api/admin/users/")) validParams.set(p, id(victim.user.id));
