@@ -1,21 +1,28 @@
 import { useCallback } from "react";
-import { idField } from "../../../contracts/paging";
 import {
-  type EbookReader,
   ebookOutlineApiPath,
   ebookPageApiPath,
   ebookProgressApiPath,
   ebookReaderApiPath,
-} from "../../../contracts/reading";
+  parseIdParam,
+} from "../../../contracts/reader-paths";
+import type { EbookReader } from "../../../contracts/reading";
 import { ReaderLoader, type ReaderSource } from "../../components/reader/reader";
 import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
+import { readerAnswerPreload, readerPreloads } from "../../lib/reader-pages";
 import type { Route } from "./+types/ebook-read";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Reader") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, params }) => {
+  const id = parseIdParam(params.id);
+  return [
+    { title: pageTitle(matches, "Reader") },
+    { name: "robots", content: "noindex" },
+    ...(id === null ? [] : [readerAnswerPreload(ebookReaderApiPath(id))]),
+  ];
+};
+
+export const links: Route.LinksFunction = () => readerPreloads();
 
 /** An e-book as the reader opens it: every page for owners and staff, the demo pages otherwise. */
 function ebookSource(info: EbookReader): ReaderSource {
@@ -44,8 +51,7 @@ function ebookSource(info: EbookReader): ReaderSource {
 }
 
 export default function EbookReadPage({ params }: Route.ComponentProps) {
-  const parsed = idField.safeParse(params.id);
-  const id = parsed.success ? parsed.data : null;
+  const id = parseIdParam(params.id);
   const load = useCallback(
     async () => ebookSource((await api<EbookReader>("GET", ebookReaderApiPath(id!))).data!),
     [id],
