@@ -277,7 +277,12 @@ test("opened directly, the reader starts pdf.js, its worker and its answer from 
   expect(count(pdfJs!), "pdf.js downloaded once").toBe(1);
   expect(count(workerJs!), "pdf.js's worker downloaded once").toBe(1);
   expect(count(`/api/ebooks/${id}/reader`), "the reader's answer asked for once").toBe(1);
-});
+  // Served as compressed at build time (brotli where the browser takes it), cached for a year.
+  for (const [accept, encoding] of [
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+  ] as const) {
+    const asset = await page.request.get(workerJs!, { headers: { "accept-encoding": accept } });
     expect(asset.headers()["content-encoding"]).toBe(encoding);
     expect(asset.headers()["content-type"]).toMatch(/javascript/);
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
