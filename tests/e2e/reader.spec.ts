@@ -242,7 +242,7 @@ test("a reader for an e-book that does not exist says so, with a way back", asyn
   await shot(page, "reader-360-missing");
 });
 
-test("opened directly, the reader starts pdf.js, its worker and its answer from the page's head, each downloaded once", async ({
+test("opened directly, the reader starts pdf.js, its worker, its answer and its first page from the page's head, each downloaded once", async ({
   page,
 }) => {
   await page.goto("/");
@@ -267,6 +267,10 @@ test("opened directly, the reader starts pdf.js, its worker and its answer from 
   await expect(head.locator(`link[rel="preload"][as="fetch"][href="/api/ebooks/${id}/reader"]`)).toHaveCount(
     1,
   );
+  // The page to open on (the preview's first demo page), named by the page's own load.
+  await expect(head.locator(`link[rel="preload"][as="fetch"][href="/api/ebooks/${id}/pages/1"]`)).toHaveCount(
+    1,
+  );
   await expectPageDrawn(page, 1);
   expect((await worker).url()).toContain(workerJs!);
   await page.getByRole("button", { name: "Next page" }).click();
@@ -277,6 +281,7 @@ test("opened directly, the reader starts pdf.js, its worker and its answer from 
   expect(count(pdfJs!), "pdf.js downloaded once").toBe(1);
   expect(count(workerJs!), "pdf.js's worker downloaded once").toBe(1);
   expect(count(`/api/ebooks/${id}/reader`), "the reader's answer asked for once").toBe(1);
+  expect(count(`/api/ebooks/${id}/pages/1`), "the first page asked for once").toBe(1);
   // Served as compressed at build time (brotli where the browser takes it), cached for a year.
   for (const [accept, encoding] of [
     ["gzip, deflate, br, zstd", "br"],

@@ -22,7 +22,15 @@ import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 export function readerPreloads() {
   return [
     { rel: "modulepreload", href: pdfUrl },
-    { rel: "preload", href: workerUrl, as: "fetch", crossOrigin: "anonymous" as const },
+    // Low priority: on a slow line the worker's 300 kB would otherwise share it with the page's
+    // own scripts and hold hydration back, while it is needed only once a page has arrived.
+    {
+      rel: "preload",
+      href: workerUrl,
+      as: "fetch",
+      crossOrigin: "anonymous" as const,
+      fetchPriority: "low" as const,
+    },
   ];
 }
 
@@ -37,9 +45,10 @@ export class PageLoadError extends Error {
 }
 
 /**
- * The reader's answer (`GET .../reader`) preloaded from the page's head, so it arrives while the
- * page's code still loads; the reader's own `fetch` of it (same URL, same credentials mode) is
- * then answered from the preload. As a `meta` entry, since only `meta` knows the address's ids.
+ * One of the reader's answers (its `GET .../reader`, its first page) preloaded from the page's
+ * head, so it arrives while the page's code still loads; the reader's own `fetch` of it (same URL,
+ * same credentials mode) is then answered from the preload. As a `meta` entry, since only `meta`
+ * knows the address's ids and the loader's data.
  */
 export function readerAnswerPreload(href: string) {
   return { tagName: "link", rel: "preload", href, as: "fetch", crossOrigin: "anonymous" as const };

@@ -12,13 +12,33 @@ import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import { readerAnswerPreload, readerPreloads } from "../../lib/reader-pages";
 import type { Route } from "./+types/ebook-read";
+import { loadReaderInfo } from "./ebook-read.server";
 
-export const meta: Route.MetaFunction = ({ matches, params }) => {
+/**
+ * On a page load, the page to open on (the saved place, a preview's first page), so that the
+ * page's head starts fetching it before the page's code runs. Never an error: the reader asks for
+ * its answer itself and says what it finds.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseIdParam(params.id);
+  const info = id === null ? null : await loadReaderInfo(context, id);
+  if (!info) return { firstPage: null };
+  const source = ebookSource(info);
+  return { firstPage: source.pages.length > 0 ? source.pageUrl(source.startPage) : null };
+}
+
+/** Moving to the reader within the shop asks the server nothing more: the reader fetches as it goes. */
+export async function clientLoader() {
+  return { firstPage: null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
   const id = parseIdParam(params.id);
   return [
     { title: pageTitle(matches, "Reader") },
     { name: "robots", content: "noindex" },
     ...(id === null ? [] : [readerAnswerPreload(ebookReaderApiPath(id))]),
+    ...(loaderData?.firstPage ? [readerAnswerPreload(loaderData.firstPage)] : []),
   ];
 };
 
