@@ -74,6 +74,9 @@ test.describe("a buyer reads the e-book they bought", () => {
 
     await page.reload();
     await expectPageDrawn(page, 5);
+    // The page's head named the saved place to fetch first (the owner's stamped page 5).
+    await expect(page.locator(`head link[rel="preload"][href="/api/ebooks/${id}/pages/5"]`)).toHaveCount(1);
+    await expect(page.locator(`head link[rel="preload"][href="/api/ebooks/${id}/pages/1"]`)).toHaveCount(0);
 
     const other = await browser.newContext({ storageState: await page.context().storageState() });
     const second = await other.newPage();
