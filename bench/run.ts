@@ -113,7 +113,7 @@ async function main() {
   const clientDir = join(buildDir, "client");
   const buildInfo = {
     mainJsModified: statSync(join(BUILD, "main.js")).mtime.toISOString(),
-    manifest: readdirSync(join(clientDir, "assets")).filter((f) => f.startsWith("manifest-")),
+    manifest: readdirSync(join(clientDir, "assets")).filter((f) => /^manifest-[\w-]+\.js$/.test(f)),
     newerSource: stale,
   };
   console.log(`build: build/main.js of ${buildInfo.mainJsModified}, ${buildInfo.manifest.join(", ")}`);

@@ -3,7 +3,12 @@
 // Also bundles the offline reader's service worker (src/web/sw.ts) into the client files as
 // /sw.js: a plain script at the root (a worker's URL must stay the same across deployments, so
 // it is not a hashed asset), registered only by the reader's pages.
-import { cpSync, rmSync } from "node:fs";
+// Last, the hashed scripts and styles are compressed once here (brotli at its best level, and
+// gzip), served as they are by the static files (`precompressed`) rather than gzipped anew on
+// every request: pdf.js's worker, the largest file, is 1.2 MB, 368 kB gzipped, 302 kB as brotli.
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 await build({
@@ -30,4 +35,24 @@ await build({
 });
 rmSync("build/migrations", { recursive: true, force: true });
 cpSync("src/server/db/migrations", "build/migrations", { recursive: true });
+const assets = "build/client/assets";
+let compressed = 0;
+for (const name of readdirSync(assets)) {
+  const file = join(assets, name);
+  // Images and fonts are compressed already; files under 1 kB gain nothing worth a second file.
+  if (!/\.(m?js|css|json|svg)$/.test(name) || statSync(file).size < 1024) continue;
+  const data = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  compressed++;
+}
+console.log(`precompressed ${compressed} client assets (.br, .gz)`);
 console.log("server bundle: build/main.js; service worker: build/client/sw.js");

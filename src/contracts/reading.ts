@@ -41,15 +41,14 @@ export const progressInputSchema = z.object({
 });
 export type ProgressInput = zod.input<typeof progressInputSchema>;
 
-export const ebookReaderApiPath = (id: number) => `/api/ebooks/${id}/reader`;
-export const ebookPageApiPath = (id: number, page: number) => `/api/ebooks/${id}/pages/${page}`;
-export const ebookProgressApiPath = (id: number) => `/api/ebooks/${id}/progress`;
-export const ebookOutlineApiPath = (id: number) => `/api/ebooks/${id}/outline`;
-
-// A course's PDF chapters open in the same reader, through their own reader and page endpoints.
-export const chapterReaderApiPath = (courseId: number, chapterId: number) =>
-  `/api/courses/${courseId}/chapters/${chapterId}/reader`;
-export const chapterPageApiPath = (courseId: number, chapterId: number, page: number) =>
-  `/api/courses/${courseId}/chapters/${chapterId}/pages/${page}`;
 // Chapters marked done: the course page's path helper lives with the other plain paths (no zod).
 export { chapterDoneApiPath } from "./library";
+// The paths live in a module without zod, which the reader's routes import directly.
+export {
+  chapterPageApiPath,
+  chapterReaderApiPath,
+  ebookOutlineApiPath,
+  ebookPageApiPath,
+  ebookProgressApiPath,
+  ebookReaderApiPath,
+} from "./reader-paths";

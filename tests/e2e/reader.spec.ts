@@ -74,6 +74,9 @@ test.describe("a buyer reads the e-book they bought", () => {
 
     await page.reload();
     await expectPageDrawn(page, 5);
+    // The page's head named the saved place to fetch first (the owner's stamped page 5).
+    await expect(page.locator(`head link[rel="preload"][href="/api/ebooks/${id}/pages/5"]`)).toHaveCount(1);
+    await expect(page.locator(`head link[rel="preload"][href="/api/ebooks/${id}/pages/1"]`)).toHaveCount(0);
 
     const other = await browser.newContext({ storageState: await page.context().storageState() });
     const second = await other.newPage();
@@ -240,4 +243,56 @@ test("a reader for an e-book that does not exist says so, with a way back", asyn
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousA11yViolations(page);
   await shot(page, "reader-360-missing");
+});
+
+test("opened directly, the reader starts pdf.js, its worker, its answer and its first page from the page's head, each downloaded once", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const id = await demoEbook(page);
+  // Every request of the page and its workers that brought a body over the network (one answered
+  // from the HTTP cache or matched to a preload brings none).
+  const downloads: string[] = [];
+  page.context().on("requestfinished", async (r) => {
+    const sizes = await r.sizes().catch(() => null);
+    if (sizes && sizes.responseBodySize > 0) downloads.push(new URL(r.url()).pathname);
+  });
+  const worker = page.waitForEvent("worker");
+
+  await page.goto(`/ebook/${id}/read`);
+  const head = page.locator("head");
+  const pdfJs = await head
+    .locator('link[rel="modulepreload"][href*="/assets/pdf.min-"]')
+    .getAttribute("href");
+  const workerJs = await head
+    .locator('link[rel="preload"][as="fetch"][href*="/assets/pdf.worker.min-"]')
+    .getAttribute("href");
+  await expect(head.locator(`link[rel="preload"][as="fetch"][href="/api/ebooks/${id}/reader"]`)).toHaveCount(
+    1,
+  );
+  // The page to open on (the preview's first demo page), named by the page's own load.
+  await expect(head.locator(`link[rel="preload"][as="fetch"][href="/api/ebooks/${id}/pages/1"]`)).toHaveCount(
+    1,
+  );
+  await expectPageDrawn(page, 1);
+  expect((await worker).url()).toContain(workerJs!);
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expectPageDrawn(page, 2);
+  // Pages 1, 2 and 3 (fetched ahead) were opened with the one worker.
+  expect(page.workers()).toHaveLength(1);
+  const count = (path: string) => downloads.filter((u) => u === path).length;
+  expect(count(pdfJs!), "pdf.js downloaded once").toBe(1);
+  expect(count(workerJs!), "pdf.js's worker downloaded once").toBe(1);
+  expect(count(`/api/ebooks/${id}/reader`), "the reader's answer asked for once").toBe(1);
+  expect(count(`/api/ebooks/${id}/pages/1`), "the first page asked for once").toBe(1);
+  // Served as compressed at build time (brotli where the browser takes it), cached for a year.
+  for (const [accept, encoding] of [
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+  ] as const) {
+    const asset = await page.request.get(workerJs!, { headers: { "accept-encoding": accept } });
+    expect(asset.headers()["content-encoding"]).toBe(encoding);
+    expect(asset.headers()["content-type"]).toMatch(/javascript/);
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  }
 });

@@ -139,6 +139,8 @@ export function createApp(opts: AppOptions) {
       "/assets/*",
       serveStatic({
         root,
+        // The build writes each script's and style's brotli and gzip files beside it.
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );

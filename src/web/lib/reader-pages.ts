@@ -1,12 +1,38 @@
 /**
  * The reader's pages: each one a one-page PDF from the API (`GET /api/ebooks/{id}/pages/{n}`, or a
- * course chapter's `.../chapters/{chapterId}/pages/{n}`), opened with pdf.js, known by its URL. pdf.js and its worker load on the first page asked for, so only the reader's route ever
- * downloads them. A few pages are kept in memory (the one on screen and the ones fetched ahead);
- * the book or chapter itself is never fetched whole.
+ * course chapter's `.../chapters/{chapterId}/pages/{n}`), opened with pdf.js, known by its URL.
+ * Only the reader's routes import this module, so only they ever download pdf.js and its worker;
+ * they start both at once (`readerPreloads` in the page's head, `warmUpReader` when this module
+ * runs), alongside the reader's answer and the first page rather than after them. One pdf.js
+ * worker serves every page. A few pages are kept in memory (the one on screen and the ones fetched
+ * ahead); the book or chapter itself is never fetched whole.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
-// Only the worker's address (a hashed asset of the shop): the worker itself loads with the first page.
+import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from "pdfjs-dist";
+// pdf.js and its worker as hashed files of the shop (no outside host), by address: the page's
+// head names both, so the browser fetches them while it still parses the page.
+import pdfUrl from "pdfjs-dist/build/pdf.min.mjs?url";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+
+/**
+ * The reader's `<link>`s: pdf.js as a module preload (the `import()` below then finds it ready)
+ * and its worker's script as a preload into the HTTP cache (a worker's own request is not matched
+ * to a page's preload, but the answer is cached for a year and the worker's request waits for it,
+ * rather than downloading it a second time).
+ */
+export function readerPreloads() {
+  return [
+    { rel: "modulepreload", href: pdfUrl },
+    // Low priority: on a slow line the worker's 300 kB would otherwise share it with the page's
+    // own scripts and hold hydration back, while it is needed only once a page has arrived.
+    {
+      rel: "preload",
+      href: workerUrl,
+      as: "fetch",
+      crossOrigin: "anonymous" as const,
+      fetchPriority: "low" as const,
+    },
+  ];
+}
 
 /** A page that did not arrive; `offline` when there was no answer at all. */
 export class PageLoadError extends Error {
@@ -18,12 +44,23 @@ export class PageLoadError extends Error {
   }
 }
 
+/**
+ * One of the reader's answers (its `GET .../reader`, its first page) preloaded from the page's
+ * head, so it arrives while the page's code still loads; the reader's own `fetch` of it (same URL,
+ * same credentials mode) is then answered from the preload. As a `meta` entry, since only `meta`
+ * knows the address's ids and the loader's data.
+ */
+export function readerAnswerPreload(href: string) {
+  return { tagName: "link", rel: "preload", href, as: "fetch", crossOrigin: "anonymous" as const };
+}
+
 type PdfJs = typeof import("pdfjs-dist");
 let pdfjs: Promise<PdfJs> | null = null;
+let worker: PDFWorker | null = null;
 
-/** pdf.js with its worker served from the shop as a hashed asset (no outside host). */
+/** pdf.js (the same file the page's head preloads), tried again after a failed download. */
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import("pdfjs-dist").then(
+  pdfjs ??= (import(/* @vite-ignore */ pdfUrl) as Promise<PdfJs>).then(
     (lib) => {
       lib.GlobalWorkerOptions.workerSrc = workerUrl;
       return lib;
@@ -35,6 +72,31 @@ function loadPdfJs(): Promise<PdfJs> {
   );
   return pdfjs;
 }
+
+/**
+ * The one pdf.js worker every page is opened with (pdf.js would otherwise start a worker, and
+ * compile its script, for each page). A worker that failed to start is replaced on the next page.
+ */
+function sharedWorker(lib: PdfJs): PDFWorker {
+  if (!worker || worker.destroyed) {
+    const created = new lib.PDFWorker();
+    created.promise.catch(() => {
+      created.destroy();
+      if (worker === created) worker = null;
+    });
+    worker = created;
+  }
+  return worker;
+}
+
+/** Starts pdf.js and its worker now, before any page is asked for. */
+export function warmUpReader(): void {
+  loadPdfJs().then(sharedWorker, () => {});
+}
+
+// The reader's routes import this module only in the browser's reader: pdf.js starts as soon as
+// the route's code runs, before hydration and in parallel with the reader's answer.
+if (typeof window !== "undefined") warmUpReader();
 
 type Entry = { doc: Promise<PDFDocumentProxy>; page: Promise<PDFPageProxy> };
 /** The current page, the one before it and the two fetched ahead, with a little room. */
@@ -52,7 +114,7 @@ async function fetchPage(url: string): Promise<PDFDocumentProxy> {
   const data = new Uint8Array(await res.arrayBuffer());
   const lib = await loadPdfJs();
   // No eval: the page's Content-Security-Policy allows none, and pdf.js draws fonts without it.
-  return lib.getDocument({ data, isEvalSupported: false }).promise;
+  return lib.getDocument({ data, isEvalSupported: false, worker: sharedWorker(lib) }).promise;
 }
 
 function entryFor(url: string): Entry {

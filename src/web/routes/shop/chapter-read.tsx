@@ -1,16 +1,26 @@
 import { useCallback } from "react";
 import { coursePath } from "../../../contracts/library";
-import { idField } from "../../../contracts/paging";
-import { type ChapterReader, chapterPageApiPath, chapterReaderApiPath } from "../../../contracts/reading";
+import { chapterPageApiPath, chapterReaderApiPath, parseIdParam } from "../../../contracts/reader-paths";
+import type { ChapterReader } from "../../../contracts/reading";
 import { ReaderLoader, type ReaderSource } from "../../components/reader/reader";
 import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
+import { readerAnswerPreload, readerPreloads } from "../../lib/reader-pages";
 import type { Route } from "./+types/chapter-read";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Reader") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, params }) => {
+  const courseId = parseIdParam(params.id);
+  const chapterId = parseIdParam(params.chapterId);
+  return [
+    { title: pageTitle(matches, "Reader") },
+    { name: "robots", content: "noindex" },
+    ...(courseId === null || chapterId === null
+      ? []
+      : [readerAnswerPreload(chapterReaderApiPath(courseId, chapterId))]),
+  ];
+};
+
+export const links: Route.LinksFunction = () => readerPreloads();
 
 /** Where "back" goes: the course page, open at this chapter. */
 const backTo = (courseId: number, chapterId: number) => `${coursePath(courseId)}?chapter=${chapterId}`;
@@ -36,10 +46,8 @@ function chapterSource(info: ChapterReader): ReaderSource {
 }
 
 export default function ChapterReadPage({ params }: Route.ComponentProps) {
-  const course = idField.safeParse(params.id);
-  const chapter = idField.safeParse(params.chapterId);
-  const courseId = course.success ? course.data : null;
-  const chapterId = chapter.success ? chapter.data : null;
+  const courseId = parseIdParam(params.id);
+  const chapterId = parseIdParam(params.chapterId);
   const load = useCallback(
     async () =>
       chapterSource((await api<ChapterReader>("GET", chapterReaderApiPath(courseId!, chapterId!))).data!),

@@ -1,21 +1,48 @@
 import { useCallback } from "react";
-import { idField } from "../../../contracts/paging";
 import {
-  type EbookReader,
   ebookOutlineApiPath,
   ebookPageApiPath,
   ebookProgressApiPath,
   ebookReaderApiPath,
-} from "../../../contracts/reading";
+  parseIdParam,
+} from "../../../contracts/reader-paths";
+import type { EbookReader } from "../../../contracts/reading";
 import { ReaderLoader, type ReaderSource } from "../../components/reader/reader";
 import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
+import { readerAnswerPreload, readerPreloads } from "../../lib/reader-pages";
 import type { Route } from "./+types/ebook-read";
+import { loadReaderInfo } from "./ebook-read.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Reader") },
-  { name: "robots", content: "noindex" },
-];
+/**
+ * On a page load, the page to open on (the saved place, a preview's first page), so that the
+ * page's head starts fetching it before the page's code runs. Never an error: the reader asks for
+ * its answer itself and says what it finds.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseIdParam(params.id);
+  const info = id === null ? null : await loadReaderInfo(context, id);
+  if (!info) return { firstPage: null };
+  const source = ebookSource(info);
+  return { firstPage: source.pages.length > 0 ? source.pageUrl(source.startPage) : null };
+}
+
+/** Moving to the reader within the shop asks the server nothing more: the reader fetches as it goes. */
+export async function clientLoader() {
+  return { firstPage: null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
+  const id = parseIdParam(params.id);
+  return [
+    { title: pageTitle(matches, "Reader") },
+    { name: "robots", content: "noindex" },
+    ...(id === null ? [] : [readerAnswerPreload(ebookReaderApiPath(id))]),
+    ...(loaderData?.firstPage ? [readerAnswerPreload(loaderData.firstPage)] : []),
+  ];
+};
+
+export const links: Route.LinksFunction = () => readerPreloads();
 
 /** An e-book as the reader opens it: every page for owners and staff, the demo pages otherwise. */
 function ebookSource(info: EbookReader): ReaderSource {
@@ -44,8 +71,7 @@ function ebookSource(info: EbookReader): ReaderSource {
 }
 
 export default function EbookReadPage({ params }: Route.ComponentProps) {
-  const parsed = idField.safeParse(params.id);
-  const id = parsed.success ? parsed.data : null;
+  const id = parseIdParam(params.id);
   const load = useCallback(
     async () => ebookSource((await api<EbookReader>("GET", ebookReaderApiPath(id!))).data!),
     [id],
