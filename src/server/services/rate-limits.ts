@@ -79,7 +79,7 @@ export type RateLimitCounter = { key: string; windowMs: number };
 /**
  * Counts one hit on each counter in its current fixed window, in one statement (one round trip,
  * one atomic write per row), and answers the hits so far of each, this one included, in the order
- * given. Counters live in PostgreSQL so every server instance sees the same count. The rows are
+ * given (the keys must differ). Counters live in PostgreSQL so every server instance sees the same count. The rows are
  * written in key order, so two requests counting the same keys lock them in the same order.
  */
 export async function countRateLimitHits(
