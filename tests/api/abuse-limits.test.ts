@@ -1,11 +1,17 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimits } from "../../src/server/db/schema";
 import { CODE_EXPIRED, CODE_WRONG, MAX_CODE_ATTEMPTS } from "../../src/server/services/one-time-codes";
 import {
+  consumeLimits,
+  countRateLimitHits,
   RATE_LIMITS,
   TOO_MANY_CODE_TRIES,
   TOO_MANY_CODES,
   TOO_MANY_CODES_HERE,
   TOO_MANY_CODES_TODAY,
+  TOO_MANY_PAGES,
+  TOO_MANY_PAGES_THIS_HOUR,
   TOO_MANY_REVIEWS,
   TOO_MANY_SIGN_UPS,
 } from "../../src/server/services/rate-limits";
@@ -259,5 +265,37 @@ describe("trying codes", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(TOO_MANY_CODE_TRIES);
     expect((await reset(owner.phone, code, "203.0.113.71")).status).toBe(200);
+  });
+});
+
+describe("counting several limits at once", () => {
+  it("counts every window in one call, answers each in the order asked, and refuses by any of them", async () => {
+    startNextWindow(HOUR);
+    const ctx = { db: h.db, now: h.clock.now };
+    const keys = [
+      { key: "zz-test:hour", windowMs: HOUR },
+      { key: "aa-test:minute", windowMs: MINUTE },
+    ];
+    expect(await countRateLimitHits(ctx, keys)).toEqual([1, 1]);
+    expect(await countRateLimitHits(ctx, keys)).toEqual([2, 2]);
+    h.clock.advance(MINUTE);
+    // A new minute: the minute's counter starts again, the hour's goes on.
+    expect(await countRateLimitHits(ctx, keys)).toEqual([3, 1]);
+
+    // The hour's limit refuses even while the minute's has room (and the other way round).
+    const reader = 987_654;
+    const both = [
+      ["pagesPerReaderHour", reader],
+      ["pagesPerReader", reader],
+    ] as const;
+    for (let i = 0; i < RATE_LIMITS.pagesPerReader.limit; i++) await consumeLimits(ctx, both);
+    await expect(consumeLimits(ctx, both)).rejects.toThrow(TOO_MANY_PAGES);
+    h.clock.advance(MINUTE);
+    await consumeLimits(ctx, both);
+    await h.db
+      .update(rateLimits)
+      .set({ hits: RATE_LIMITS.pagesPerReaderHour.limit })
+      .where(eq(rateLimits.key, `pagesPerReaderHour:${reader}`));
+    await expect(consumeLimits(ctx, both)).rejects.toThrow(TOO_MANY_PAGES_THIS_HOUR);
   });
 });

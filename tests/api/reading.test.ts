@@ -2,12 +2,12 @@
  * The e-book reader's API: who may read which page, pages cut one at a time and stamped for their
  * reader, access taken back at once by a refund, the page rate limit, and reading progress.
  */
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyLibrary } from "../../src/contracts/library";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
 import type { EbookReader, SavedProgress } from "../../src/contracts/reading";
-import { ebookDetails, products } from "../../src/server/db/schema";
+import { ebookDetails, products, rateLimits } from "../../src/server/db/schema";
 import { RATE_LIMITS } from "../../src/server/services/rate-limits";
 import { pdfText } from "../support/pdf-text";
 import { checkout, payAtSandbox } from "./buying";
@@ -271,6 +271,54 @@ describe("GET /api/ebooks/{id}/pages/{page}", () => {
     }
     expect((await page(ebook.id, 1, undefined, ip)).status).toBe(429);
     expect((await page(ebook.id, 1, undefined, "192.0.2.78")).status).toBe(200);
+    // Past the limit every page is refused alike, whether or not it could be read.
+    expect((await page(ebook.id, PAGES, undefined, ip)).status).toBe(429);
+    expect((await page(2_000_000_000, 1, undefined, ip)).status).toBe(429);
+  });
+
+  it("limits how many pages one reader opens an hour, whatever the minute's count", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    const HOUR = 3_600_000;
+    const hourStart = Math.ceil(h.clock.now().getTime() / HOUR) * HOUR;
+    h.clock.set(new Date(hourStart + 5 * 60_000));
+    const { limit } = RATE_LIMITS.pagesPerReaderHour;
+    // The hour's count stands one short of its limit; this minute's count is nothing.
+    await h.db.insert(rateLimits).values({
+      key: `pagesPerReaderHour:${buyer.user.id}`,
+      windowStart: new Date(hourStart),
+      hits: limit - 1,
+    });
+    expect((await page(ebook.id, 1, buyer)).status).toBe(200);
+    const refused = await page(ebook.id, 2, buyer);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ statusCode: 429, message: RATE_LIMITS.pagesPerReaderHour.message });
+    // Both windows counted both requests (one statement writes both counters).
+    const counters = await h.db
+      .select({ key: rateLimits.key, hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `%:${buyer.user.id}`));
+    expect(Object.fromEntries(counters.map((r) => [r.key, r.hits]))).toEqual({
+      [`pagesPerReader:${buyer.user.id}`]: 2,
+      [`pagesPerReaderHour:${buyer.user.id}`]: limit + 1,
+    });
+    h.clock.advance(HOUR);
+    expect((await page(ebook.id, 2, buyer)).status).toBe(200);
+  });
+
+  it("admits no more than the minute's limit of one reader's pages asked for at once", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    h.clock.set(new Date(Math.ceil(h.clock.now().getTime() / 60_000) * 60_000 + 1000));
+    const { limit } = RATE_LIMITS.pagesPerReader;
+    const answers = await Promise.all(
+      Array.from({ length: limit + 10 }, (_, i) => page(ebook.id, (i % PAGES) + 1, buyer)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 });
 

@@ -73,29 +73,53 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** One counter: a key and the length of its fixed window. */
+export type RateLimitCounter = { key: string; windowMs: number };
+
 /**
- * Counts one hit on `key` in the current fixed window and answers the hits so far, this one
- * included. Counters live in PostgreSQL so every server instance sees the same count.
+ * Counts one hit on each counter in its current fixed window, in one statement (one round trip,
+ * one atomic write per row), and answers the hits so far of each, this one included, in the order
+ * given (the keys must differ). Counters live in PostgreSQL so every server instance sees the same count. The rows are
+ * written in key order, so two requests counting the same keys lock them in the same order.
  */
+export async function countRateLimitHits(
+  ctx: Pick<Ctx, "db" | "now">,
+  counters: readonly RateLimitCounter[],
+): Promise<number[]> {
+  if (counters.length === 0) return [];
+  const now = ctx.now().getTime();
+  const rows = counters
+    .map(({ key, windowMs }) => ({ key, windowStart: new Date(now - (now % windowMs)), hits: 1 }))
+    .sort((a, b) =>
+      a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowStart.getTime() - b.windowStart.getTime(),
+    );
+  const counted = await ctx.db
+    .insert(rateLimits)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
+    .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, hits: rateLimits.hits });
+  if (Math.random() < 0.01) {
+    await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 2 * DAY)));
+  }
+  const hitsOf = new Map(counted.map((r) => [`${r.key}\u0000${r.windowStart.getTime()}`, r.hits]));
+  return counters.map(({ key, windowMs }) => {
+    const hits = hitsOf.get(`${key}\u0000${now - (now % windowMs)}`);
+    if (hits === undefined) throw new Error(`rate limit counter ${key} was not counted`);
+    return hits;
+  });
+}
+
+/** Counts one hit on `key` in the current fixed window and answers the hits so far, this one included. */
 export async function countRateLimitHit(
   ctx: Pick<Ctx, "db" | "now">,
   key: string,
   windowMs: number,
 ): Promise<number> {
-  const now = ctx.now().getTime();
-  const windowStart = new Date(now - (now % windowMs));
-  const [row] = await ctx.db
-    .insert(rateLimits)
-    .values({ key, windowStart, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { hits: sql`${rateLimits.hits} + 1` },
-    })
-    .returning({ hits: rateLimits.hits });
-  if (Math.random() < 0.01) {
-    await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 2 * DAY)));
-  }
-  return row?.hits ?? 0;
+  const [hits] = await countRateLimitHits(ctx, [{ key, windowMs }]);
+  return hits!;
 }
 
 /** Counts one hit on `key` in the current fixed window and refuses once `limit` is passed. */
@@ -115,6 +139,25 @@ export async function consumeLimit(
   name: RateLimitName,
   subject: string | number,
 ): Promise<void> {
-  const { limit, windowMs, message } = RATE_LIMITS[name];
-  await consumeRateLimit(ctx, `${name}:${subject}`, limit, windowMs, message);
+  await consumeLimits(ctx, [[name, subject]]);
+}
+
+/**
+ * Counts one hit of each named limit for its subject in one statement (e.g. a minute's and an
+ * hour's allowance of the same thing) and refuses with the first limit passed, in the order given.
+ * Every limit counts the hit, a refused one included: a caller refused by the minute's limit also
+ * spends the hour's.
+ */
+export async function consumeLimits(
+  ctx: Pick<Ctx, "db" | "now">,
+  limits: readonly (readonly [RateLimitName, string | number])[],
+): Promise<void> {
+  const hits = await countRateLimitHits(
+    ctx,
+    limits.map(([name, subject]) => ({ key: `${name}:${subject}`, windowMs: RATE_LIMITS[name].windowMs })),
+  );
+  limits.forEach(([name], i) => {
+    const { limit, message } = RATE_LIMITS[name];
+    if (hits[i]! > limit) throw new DomainError("rate_limited", message);
+  });
 }

@@ -10,7 +10,7 @@ import { users } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
-import { consumeLimit } from "./rate-limits";
+import { consumeLimit, consumeLimits } from "./rate-limits";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -121,8 +121,10 @@ function registrationConflict(e: unknown): unknown {
 export async function authenticate(ctx: Ctx, input: LoginInput): Promise<PublicUser> {
   const v = loginSchema.parse(input);
   const cred = looksLikeEmail(v.cred) ? v.cred.toLowerCase() : (normalisePhone(v.cred) ?? v.cred);
-  await consumeLimit(ctx, "signInPerAccount", cred);
-  await consumeLimit(ctx, "signInPerAddress", ctx.ip);
+  await consumeLimits(ctx, [
+    ["signInPerAccount", cred],
+    ["signInPerAddress", ctx.ip],
+  ]);
   const [row] = await ctx.db
     .select()
     .from(users)

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { idField, idParams } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
 import { renderReadablePage } from "../../services/ebook-pages";
-import { consumeLimit } from "../../services/rate-limits";
+import { consumeLimits } from "../../services/rate-limits";
 import { getChapterReader, getEbookOutline, renderChapterPage } from "../../services/reader-sources";
 import { getEbookReader, requireReadablePage, saveReadingProgress } from "../../services/reading";
 import type { AppEnv } from "../env";
@@ -20,9 +20,15 @@ export function readingApi() {
   });
   api.get("/ebooks/:id/pages/:page", async (c) => {
     const ctx = c.get("ctx");
-    await countPageRequest(c);
-    const readable = await requireReadablePage(ctx, c.req.param("id"), c.req.param("page"));
-    return pdfPage(c, await renderReadablePage(ctx, readable));
+    // The count and the access decision are independent reads: asked of the database together
+    // (two pooled connections), and the count's refusal comes first whatever the access.
+    const [counted, readable] = await Promise.allSettled([
+      countPageRequest(c),
+      requireReadablePage(ctx, c.req.param("id"), c.req.param("page")),
+    ]);
+    if (counted.status === "rejected") throw counted.reason;
+    if (readable.status === "rejected") throw readable.reason;
+    return pdfPage(c, await renderReadablePage(ctx, readable.value));
   });
   api.get("/ebooks/:id/outline", async (c) => {
     const { id } = idParams.parse(c.req.param());
@@ -52,17 +58,22 @@ export function readingApi() {
 const chapterParams = z.object({ id: idField, chapterId: idField });
 
 /**
- * Every page request counts, refused ones too, before anything else is looked at: e-book pages
- * and course chapter pages share one allowance, so reading both does not double it.
+ * Every page request counts, refused ones too, and nothing is served past the limit: e-book pages
+ * and course chapter pages share one allowance, so reading both does not double it. The minute's
+ * and the hour's windows are counted in one statement.
  */
 async function countPageRequest(c: Context<AppEnv>): Promise<void> {
   const ctx = c.get("ctx");
   if (ctx.user) {
-    await consumeLimit(ctx, "pagesPerReader", ctx.user.id);
-    await consumeLimit(ctx, "pagesPerReaderHour", ctx.user.id);
+    await consumeLimits(ctx, [
+      ["pagesPerReader", ctx.user.id],
+      ["pagesPerReaderHour", ctx.user.id],
+    ]);
   } else {
-    await consumeLimit(ctx, "pagesPerAddress", ctx.ip);
-    await consumeLimit(ctx, "pagesPerAddressHour", ctx.ip);
+    await consumeLimits(ctx, [
+      ["pagesPerAddress", ctx.ip],
+      ["pagesPerAddressHour", ctx.ip],
+    ]);
   }
 }
 
