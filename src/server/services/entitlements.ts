@@ -73,38 +73,41 @@ export async function findDigitalConflict(
   if (items.length === 0) return null;
   const notThisOrder = (column: typeof orders.id | typeof entitlements.orderId) =>
     exceptOrderId === undefined ? undefined : ne(column, exceptOrderId);
-  const [titles, owned, unpaidLines] = await Promise.all([
-    db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, items)),
-    db
-      .select({ item: entitlements.productId, orderId: orders.id, orderNumber: orders.number })
-      .from(entitlements)
-      .innerJoin(orders, eq(orders.id, entitlements.orderId))
-      .where(
-        and(
-          eq(entitlements.userId, userId),
-          inArray(entitlements.productId, items),
-          notThisOrder(entitlements.orderId),
-        ),
+  // One after another: `db` is often the checkout's transaction, a single connection.
+  const titles = await db
+    .select({ id: products.id, title: products.title })
+    .from(products)
+    .where(inArray(products.id, items));
+  const owned = await db
+    .select({ item: entitlements.productId, orderId: orders.id, orderNumber: orders.number })
+    .from(entitlements)
+    .innerJoin(orders, eq(orders.id, entitlements.orderId))
+    .where(
+      and(
+        eq(entitlements.userId, userId),
+        inArray(entitlements.productId, items),
+        notThisOrder(entitlements.orderId),
       ),
-    db
-      .select({
-        productId: orderLines.productId,
-        kind: orderLines.kind,
-        orderId: orders.id,
-        orderNumber: orders.number,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.status, "pending_payment"),
-          inArray(orderLines.kind, ["ebook", "content", "bundle"]),
-          notThisOrder(orders.id),
-        ),
-      )
-      .orderBy(orders.id),
-  ]);
+    );
+  const unpaidLines = await db
+    .select({
+      productId: orderLines.productId,
+      kind: orderLines.kind,
+      orderId: orders.id,
+      orderNumber: orders.number,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "pending_payment"),
+        inArray(orderLines.kind, ["ebook", "content", "bundle"]),
+        notThisOrder(orders.id),
+      ),
+    )
+    .orderBy(orders.id);
+
   const unpaidGrants = await listDigitalGrants(db, unpaidLines);
   const heldBy = new Map<number, { orderId: number; orderNumber: string }>();
   for (const l of unpaidLines) {
