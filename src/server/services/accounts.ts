@@ -1,14 +1,15 @@
 import { forgetPasswordSchema, resetPasswordSchema, verifyPhoneSchema } from "../../contracts/auth";
+import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { CODE_EXPIRED, consumeCode, issueCode } from "./one-time-codes";
 import { consumeLimit } from "./rate-limits";
 import { deleteUserSessions } from "./sessions";
-import { findUserByPhone, markPhoneVerified, requireUser, setPassword } from "./users";
+import { findUserByPhone, markPhoneVerified, setPassword } from "./users";
 
 /** Sends a verification code to the caller's own phone; an account may ask a few a day (it may change its phone). */
 export async function requestPhoneVerification(ctx: Ctx): Promise<{ phone: string }> {
-  const me = requireUser(ctx);
+  const me = requireSignedIn(ctx);
   if (!me.phone) throw new DomainError("invalid", "Add a phone number to your profile first");
   if (me.phone_verified) throw new DomainError("conflict", "Your phone number is already verified");
   await consumeLimit(ctx, "codesPerAccount", me.id);
@@ -18,7 +19,7 @@ export async function requestPhoneVerification(ctx: Ctx): Promise<{ phone: strin
 
 /** Marks the caller's phone verified when the code is right. */
 export async function confirmPhoneVerification(ctx: Ctx, input: unknown): Promise<void> {
-  const me = requireUser(ctx);
+  const me = requireSignedIn(ctx);
   const { code } = verifyPhoneSchema.parse(input);
   if (!me.phone) throw new DomainError("invalid", "Add a phone number to your profile first");
   await consumeCode(ctx, me.phone, "verify", code);

@@ -1,19 +1,16 @@
 import { asc, eq, ne } from "drizzle-orm";
 import { authoritySchema } from "../../contracts/authority";
-import { can } from "../../contracts/permissions";
 import type { PublicUser } from "../../contracts/user";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
+import { requirePermission } from "./access";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { findUserByPhone, toPublicUser } from "./users";
 
 function requireAuthority(ctx: Ctx): PublicUser {
-  if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
-  if (!can(ctx.user, "authority"))
-    throw new DomainError("forbidden", "Only an admin can change staff roles and permissions");
-  return ctx.user;
+  return requirePermission(ctx, "authority", "Only an admin can change staff roles and permissions");
 }
 
 /** Staff and admins, for the authority page. */

@@ -22,6 +22,7 @@ import { productPath } from "../../contracts/paths";
 import { normaliseReferralCode } from "../../contracts/referral";
 import type { Db } from "../db/client";
 import { bundleItems, cartLines, carts, products, users } from "../db/schema";
+import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import {
   COUPON_NOT_FOUND,
@@ -50,8 +51,7 @@ export function stockMessage(available: number): string {
 }
 
 function requireShopper(ctx: Ctx) {
-  if (!ctx.user) throw new DomainError("unauthorized", SIGN_IN_FOR_CART);
-  return ctx.user;
+  return requireSignedIn(ctx, SIGN_IN_FOR_CART);
 }
 
 /**

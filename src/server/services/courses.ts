@@ -13,11 +13,11 @@ import {
 import { chapterReadPath } from "../../contracts/library";
 import { idField } from "../../contracts/paging";
 import { chapterProgress, contentChapters } from "../db/schema";
+import { requireSignedIn } from "./access";
 import { parseVideoUrl, renderChapterMarkdown } from "./chapter-body";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { CHAPTER_NOT_FOUND, getCourseAccess } from "./reading";
-import { requireUser } from "./users";
 
 type ChapterRow = {
   id: number;
@@ -104,7 +104,7 @@ export async function setChapterDone(
   chapterId: unknown,
   input: unknown,
 ): Promise<CourseProgress> {
-  const me = requireUser(ctx);
+  const me = requireSignedIn(ctx);
   const cid = idField.safeParse(courseId);
   const chid = idField.safeParse(chapterId);
   if (!cid.success || !chid.success) throw new DomainError("not_found", CHAPTER_NOT_FOUND);

@@ -20,8 +20,8 @@ import {
   products,
   readingProgress,
 } from "../db/schema";
+import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
-import { requireUser } from "./users";
 
 type LineRef = { productId: number; kind: ProductKind };
 
@@ -207,7 +207,7 @@ export async function findEntitlement(
  * product taken down after it was bought stays in its owner's library.
  */
 export async function listMyLibrary(ctx: Ctx): Promise<MyLibrary> {
-  const me = requireUser(ctx);
+  const me = requireSignedIn(ctx);
   const owned = (kind: "ebook" | "content") => and(eq(entitlements.userId, me.id), eq(products.kind, kind));
   const newestFirst = [desc(entitlements.grantedAt), desc(entitlements.productId)];
   // The last chapter of a course the user marked done.

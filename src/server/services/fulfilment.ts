@@ -20,13 +20,13 @@ import {
   transitionRefusal,
 } from "../../contracts/fulfilment";
 import { BOUGHT_STATUSES, describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
-import { can } from "../../contracts/permissions";
 import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../contracts/tracking";
 import type { PublicUser } from "../../contracts/user";
 import type { z } from "../../contracts/zod";
 import type { Db } from "../db/client";
 import { orderEvents, orders } from "../db/schema";
 import { CourierError } from "../integrations/couriers/provider";
+import { requirePermission } from "./access";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
@@ -44,11 +44,7 @@ const OPEN_STATUSES: readonly OrderStatus[] = ["confirmed", "processing", "shipp
 const COURIER_ADDRESS_MAX = 250;
 
 function requireOrdersStaff(ctx: Ctx): PublicUser {
-  if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
-  if (!can(ctx.user, "orders")) {
-    throw new DomainError("forbidden", "Only staff with the orders permission can handle orders");
-  }
-  return ctx.user;
+  return requirePermission(ctx, "orders", "Only staff with the orders permission can handle orders");
 }
 
 async function findOrderRow(db: Db, id: number, lock = false): Promise<OrderRow> {

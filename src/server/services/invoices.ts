@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { InvoiceSnapshot, InvoiceView } from "../../contracts/invoice";
-import { can } from "../../contracts/permissions";
 import type { Db } from "../db/client";
 import { invoiceCounters, invoices, type orderLines, type orders } from "../db/schema";
+import { hasPermission, requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 
@@ -72,9 +72,8 @@ export async function issueInvoice(
 
 /** An invoice for its buyer or for staff who may see invoices; for anyone else it does not exist. */
 export async function getInvoice(ctx: Ctx, id: number): Promise<InvoiceView> {
-  const me = ctx.user;
-  if (!me) throw new DomainError("unauthorized", "Please sign in to continue");
-  const staff = can(me, "invoices") || can(me, "orders");
+  const me = requireSignedIn(ctx);
+  const staff = hasPermission(me, "invoices") || hasPermission(me, "orders");
   const [row] = await ctx.db
     .select({ id: invoices.id, orderId: invoices.orderId, snapshot: invoices.snapshot })
     .from(invoices)

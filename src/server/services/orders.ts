@@ -14,6 +14,7 @@ import {
   payments,
   products,
 } from "../db/schema";
+import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
@@ -28,8 +29,7 @@ type OrderRow = typeof orders.$inferSelect;
 type Tx = Db;
 
 export function requireBuyer(ctx: Ctx) {
-  if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
-  return ctx.user;
+  return requireSignedIn(ctx);
 }
 
 /** One line of an order's history (the tracking timeline); `actorId` is who moved it, null for the system. */

@@ -8,7 +8,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { idField } from "../../contracts/paging";
-import { can } from "../../contracts/permissions";
 import {
   type EbookReader,
   progressInputSchema,
@@ -17,9 +16,9 @@ import {
 } from "../../contracts/reading";
 import type { PublicUser } from "../../contracts/user";
 import { contentChapters, ebookDetails, entitlements, products, readingProgress } from "../db/schema";
+import { hasPermission, requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { requireUser } from "./users";
 
 export type { ReadAccess };
 
@@ -57,7 +56,7 @@ async function accessTo(
   if (!user) return "preview";
   const isOwner = owned ?? (await ownsProduct(ctx, user, productId));
   if (isOwner) return "owner";
-  return can(user, STAFF_AREA[kind]) ? "staff" : "preview";
+  return hasPermission(user, STAFF_AREA[kind]) ? "staff" : "preview";
 }
 
 async function ownsProduct(ctx: Ctx, user: PublicUser, productId: number): Promise<boolean> {
@@ -250,7 +249,7 @@ export async function saveReadingProgress(
   ebookId: unknown,
   input: unknown,
 ): Promise<SavedProgress> {
-  const me = requireUser(ctx);
+  const me = requireSignedIn(ctx);
   const { ebook, access } = await getEbookAccess(ctx, idField.parse(ebookId));
   if (access === "preview") throw new DomainError("not_found", EBOOK_NOT_FOUND);
   const { page } = progressInputSchema.parse(input);

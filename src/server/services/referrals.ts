@@ -6,8 +6,8 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { BOUGHT_STATUSES, describeOrderStatus } from "../../contracts/order-status";
 import { orderEnding, type ReferralReport } from "../../contracts/tracking";
 import { orders, users } from "../db/schema";
+import { requireSignedIn, signInRequired } from "./access";
 import type { Ctx } from "./context";
-import { DomainError } from "./errors";
 import { isUniqueViolation, newReferralCode } from "./users";
 
 /** Months of the by-month table, newest first. */
@@ -22,7 +22,7 @@ const soldAmount = sql<number>`${orders.subtotal} - ${orders.discount}`;
 async function referralCodeOf(ctx: Ctx, userId: number): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const [row] = await ctx.db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId));
-    if (!row) throw new DomainError("unauthorized", "Please sign in to continue");
+    if (!row) throw signInRequired();
     if (row.code) return row.code;
     try {
       await ctx.db
@@ -40,8 +40,7 @@ async function referralCodeOf(ctx: Ctx, userId: number): Promise<string> {
  * it: counts and amounts over bought orders only, by month in Asia/Dhaka, and the newest orders.
  */
 export async function getMyReferralReport(ctx: Ctx, origin: string): Promise<ReferralReport> {
-  const me = ctx.user;
-  if (!me) throw new DomainError("unauthorized", "Please sign in to continue");
+  const me = requireSignedIn(ctx);
   const code = await referralCodeOf(ctx, me.id);
   const mine = eq(orders.referrerId, me.id);
   const bought = and(mine, inArray(orders.status, BOUGHT_STATUSES));

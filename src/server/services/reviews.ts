@@ -1,17 +1,16 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "../../contracts/catalog";
 import { BOUGHT_STATUSES } from "../../contracts/order-status";
-import { can } from "../../contracts/permissions";
 import type { Review } from "../../contracts/reviews";
 import { reviewModerationSchema, reviewSchema } from "../../contracts/reviews";
 import type { Db } from "../db/client";
 import { bundleItems, orderLines, orders, products, reviews, users } from "../db/schema";
+import { requirePermission, requireSignedIn } from "./access";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { publicContentChanged } from "./public-content";
 import { consumeLimit } from "./rate-limits";
-import { requireUser } from "./users";
 
 /**
  * Which of these users bought the product: a line of it (or of a bundle holding it) in one of
@@ -107,7 +106,7 @@ async function refreshRating(db: Db, productId: number) {
  * account and per address.
  */
 export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Review; created: boolean }> {
-  const me = requireUser(ctx);
+  const me = requireSignedIn(ctx);
   const v = reviewSchema.parse(input);
   await consumeLimit(ctx, "reviewsPerAccount", me.id);
   await consumeLimit(ctx, "reviewsPerAddress", ctx.ip);
@@ -183,9 +182,7 @@ export async function setReviewHidden(
 }
 
 function requireBooksStaff(ctx: Ctx) {
-  if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
-  if (!can(ctx.user, "books"))
-    throw new DomainError("forbidden", "You do not have permission to moderate reviews");
+  requirePermission(ctx, "books", "You do not have permission to moderate reviews");
 }
 
 /**

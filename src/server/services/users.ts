@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { asc, count, eq, ilike, or } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../contracts/auth";
 import { loginSchema, profileUpdateSchema, registerSchema } from "../../contracts/auth";
-import { can } from "../../contracts/permissions";
 import { looksLikeEmail, normalisePhone } from "../../contracts/phone";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../../contracts/referral";
 import type { PublicUser, Role } from "../../contracts/user";
 import { users } from "../db/schema";
+import { requirePermission, requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -135,14 +135,9 @@ export async function authenticate(ctx: Ctx, input: LoginInput): Promise<PublicU
   return toPublicUser(row);
 }
 
-export function requireUser(ctx: Ctx): PublicUser {
-  if (!ctx.user) throw new DomainError("unauthorized", "Please sign in to continue");
-  return ctx.user;
-}
-
 /** Saves the caller's phone and HSC batch (the profile dialog); a new phone must be verified again. */
 export async function updateProfile(ctx: Ctx, input: unknown): Promise<PublicUser> {
-  const me = requireUser(ctx);
+  const me = requireSignedIn(ctx);
   const v = profileUpdateSchema.parse(input);
   await assertContactsFree(ctx, v.phone, undefined, me.id);
   try {
@@ -184,8 +179,8 @@ export async function markPhoneVerified(ctx: Ctx, userId: number): Promise<void>
 
 /** Staff with the `users` permission list accounts, newest first, optionally filtered by a search. */
 export async function listUsers(ctx: Ctx, opts: { q?: string; page: number; limit: number }) {
-  if (!can(ctx.user, "users"))
-    throw new DomainError(ctx.user ? "forbidden" : "unauthorized", "You do not have permission to see users");
+  const SEE_USERS = "You do not have permission to see users";
+  requirePermission(ctx, "users", SEE_USERS, SEE_USERS);
   const q = opts.q?.trim();
   // The search is a plain substring: % and _ typed by staff are not wildcards.
   const like = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

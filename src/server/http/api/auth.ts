@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { Config } from "../../config";
+import { requireSignedIn } from "../../services/access";
 import {
   confirmPhoneVerification,
   requestPasswordReset,
   requestPhoneVerification,
   resetPassword,
 } from "../../services/accounts";
-import { DomainError } from "../../services/errors";
 import { createSession, deleteSession } from "../../services/sessions";
 import { authenticate, signUp, updateProfile } from "../../services/users";
 import type { AppEnv } from "../env";
@@ -67,9 +67,7 @@ export function authApi(config: Config) {
   });
 
   api.get("/user", (c) => {
-    const user = c.get("user");
-    if (!user) throw new DomainError("unauthorized", "Not signed in");
-    return ok(c, user);
+    return ok(c, requireSignedIn(c.get("ctx"), "Not signed in"));
   });
 
   return api;

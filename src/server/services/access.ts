@@ -1,0 +1,77 @@
+/**
+ * Who may do what, in one place. Three kinds of check, each with one implementation:
+ *
+ * - signed in: `requireSignedIn` (401 when signed out);
+ * - a permission of an admin area: `requirePermission`, `requireStaff` (401 when signed out, 403
+ *   otherwise; admins hold every area) and `hasPermission` where a service picks between a staff
+ *   view and an owner's view rather than refusing;
+ * - ownership: `readableBy`, `courseReadableBy` (reading.ts decides, asking the entitlements on
+ *   every call) and `findEntitlement` (entitlements.ts) — wrapped here so callers find all three
+ *   kinds together; the decisions themselves stay where they are.
+ *
+ * A service never reads `ctx.user.role` or `permissions` itself, nor throws its own 401/403: a
+ * unit test scans the services for that.
+ */
+import { type AdminAccess, can } from "../../contracts/permissions";
+import type { ReadAccess } from "../../contracts/reading";
+import type { PublicUser } from "../../contracts/user";
+import type { Ctx } from "./context";
+import * as entitlements from "./entitlements";
+import { DomainError } from "./errors";
+import * as reading from "./reading";
+
+export const SIGN_IN_TO_CONTINUE = "Please sign in to continue";
+
+type Caller = Pick<PublicUser, "role" | "permissions"> | null | undefined;
+
+/** The 401 for a caller who is not signed in (or whose account is gone). */
+export function signInRequired(message: string = SIGN_IN_TO_CONTINUE): DomainError {
+  return new DomainError("unauthorized", message);
+}
+
+/** The signed-in caller; 401 with `message` when signed out. */
+export function requireSignedIn(ctx: Pick<Ctx, "user">, message: string = SIGN_IN_TO_CONTINUE): PublicUser {
+  if (!ctx.user) throw signInRequired(message);
+  return ctx.user;
+}
+
+/** True when the caller holds an area's permission: admins every area, staff theirs, others none. */
+export function hasPermission(user: Caller, area: AdminAccess): boolean {
+  return can(user, area);
+}
+
+/**
+ * The signed-in caller holding `area` (`null`: any staff member, "authority": admins only):
+ * 401 when signed out (with `signedOut`, by default "Please sign in to continue"), 403 with
+ * `refusal` when signed in without it.
+ */
+export function requirePermission(
+  ctx: Pick<Ctx, "user">,
+  area: AdminAccess,
+  refusal: string,
+  signedOut: string = SIGN_IN_TO_CONTINUE,
+): PublicUser {
+  const me = requireSignedIn(ctx, signedOut);
+  if (!hasPermission(me, area)) throw new DomainError("forbidden", refusal);
+  return me;
+}
+
+/** Any staff member or admin: 401 when signed out, 403 with `refusal` for a customer. */
+export function requireStaff(ctx: Pick<Ctx, "user">, refusal: string): PublicUser {
+  return requirePermission(ctx, null, refusal);
+}
+
+/** Ownership of an e-book (every page for `owner` and `staff`, demo pages for `preview`). */
+export function readableBy(ctx: Ctx, ebookId: number): Promise<ReadAccess> {
+  return reading.readableBy(ctx, ebookId);
+}
+
+/** Ownership of a course (every chapter for `owner` and `staff`, free ones for `preview`). */
+export function courseReadableBy(ctx: Ctx, courseId: number): Promise<ReadAccess> {
+  return reading.courseReadableBy(ctx, courseId);
+}
+
+/** The user's entitlement to one e-book or course, with the order that granted it; null when not owned. */
+export function findEntitlement(ctx: Pick<Ctx, "db">, userId: number, productId: number) {
+  return entitlements.findEntitlement(ctx, userId, productId);
+}
