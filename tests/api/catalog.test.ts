@@ -115,6 +115,17 @@ describe("GET /api/books", () => {
     expect(titles((await get<Page<Card>>("/api/books?min_price=400&max_price=450")).body.data)).toEqual([]);
   });
 
+  it("refuses to store a sale price that is not below the price, or below zero", async () => {
+    for (const salePrice of [45_000, 45_001, -1]) {
+      const err = await createProduct(h.db, { title: "Odd Sale", price: 45_000, salePrice }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      const cause = (err as Error & { cause?: Error }).cause ?? (err as Error);
+      expect(String(cause.message)).toContain("products_sale_price_below_price");
+    }
+  });
+
   it("has an SQL twin of the rule that agrees with it on every case, the database check aside", async () => {
     // A scratch table without the check holds the cases the products table refuses.
     const scratch = pgTable("price_rule_cases", {
