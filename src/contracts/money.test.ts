@@ -1,6 +1,38 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatTaka, toPoisha, toTaka } from "./money";
+import { effectivePrice, formatTaka, percentOff, shownSalePrice, toPoisha, toTaka } from "./money";
+
+describe("the price rule", () => {
+  it("is the sale price when it is set and lower, else the price", () => {
+    expect(effectivePrice({ price: 30_000, salePrice: null })).toBe(30_000);
+    expect(effectivePrice({ price: 30_000, salePrice: 24_000 })).toBe(24_000);
+    expect(effectivePrice({ price: 30_000, salePrice: 29_999 })).toBe(29_999);
+    expect(effectivePrice({ price: 30_000, salePrice: 30_000 })).toBe(30_000);
+    expect(effectivePrice({ price: 30_000, salePrice: 35_000 })).toBe(30_000);
+    expect(effectivePrice({ price: 30_000, salePrice: 0 })).toBe(0);
+  });
+
+  it("never costs more than the price, and is one of the two", () => {
+    const money = fc.integer({ min: 0, max: 100_000_000 });
+    fc.assert(
+      fc.property(money, fc.option(money), (price, salePrice) => {
+        const p = effectivePrice({ price, salePrice });
+        return p <= price && (p === price || p === salePrice) && (salePrice === null || p <= salePrice);
+      }),
+    );
+  });
+
+  it("shows a sale and its badge only when the sale price is lower", () => {
+    expect(shownSalePrice({ price: 45_000, salePrice: 39_900 })).toBe(39_900);
+    expect(shownSalePrice({ price: 45_000, salePrice: 45_000 })).toBeNull();
+    expect(shownSalePrice({ price: 45_000, salePrice: 50_000 })).toBeNull();
+    expect(shownSalePrice({ price: 45_000, salePrice: null })).toBeNull();
+    expect(percentOff({ price: 40_000, salePrice: 30_000 })).toBe(25);
+    expect(percentOff({ price: 40_000, salePrice: 40_000 })).toBe(0);
+    expect(percentOff({ price: 40_000, salePrice: 50_000 })).toBe(0);
+    expect(percentOff({ price: 0, salePrice: null })).toBe(0);
+  });
+});
 
 describe("money", () => {
   it("shows whole taka without decimals and with Bangladeshi grouping", () => {

@@ -15,3 +15,26 @@ const exact = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximum
 export function formatTaka(poisha: number): string {
   return `৳${poisha % 100 === 0 ? whole.format(poisha / 100) : exact.format(poisha / 100)}`;
 }
+
+/** An item's price fields (poisha): `salePrice` is null when the item is not on sale. */
+export type Priced = { price: number; salePrice: number | null };
+
+/**
+ * The one price rule: what an item costs is its sale price when one is set and lower than the
+ * price, else its price. Every total, sort, filter and badge follows it; the database refuses a
+ * sale price that is not below the price, and `effectivePriceSql` is its twin in SQL.
+ */
+export function effectivePrice({ price, salePrice }: Priced): number {
+  return salePrice !== null && salePrice < price ? salePrice : price;
+}
+
+/** The sale price to show struck-through beside the price, or null when the item is not on sale. */
+export function shownSalePrice(p: Priced): number | null {
+  return effectivePrice(p) < p.price ? effectivePrice(p) : null;
+}
+
+/** Whole percent off the price (the card's badge); 0 when not on sale. */
+export function percentOff(p: Priced): number {
+  const sale = shownSalePrice(p);
+  return sale === null || p.price <= 0 ? 0 : Math.round(((p.price - sale) / p.price) * 100);
+}

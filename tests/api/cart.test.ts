@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CartInfo } from "../../src/contracts/cart";
+import { effectivePrice, toTaka } from "../../src/contracts/money";
 import { cartLines, carts, products, users } from "../../src/server/db/schema";
 import { addBundleItems, createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
@@ -184,14 +185,18 @@ describe("POST /api/cart", () => {
     expect((await lineOf(u, bundle.id)).maxQuantity).toBe(2);
   });
 
-  it("prices a line at the sale price only when it is lower", async () => {
+  it("prices a line by the one price rule: the sale price when it is set and lower", async () => {
     const u = await h.createUser();
     const onSale = await createProduct(h.db, { price: 30_000, salePrice: 24_000 });
-    const oddSale = await createProduct(h.db, { price: 30_000, salePrice: 35_000 });
+    const plain = await createProduct(h.db, { price: 30_000 });
     await add(u, { bookId: onSale.id, source: "book" });
-    await add(u, { bookId: oddSale.id, source: "book" });
+    await add(u, { bookId: plain.id, source: "book", quantity: 2 });
+    expect((await lineOf(u, onSale.id)).unitPrice).toBe(toTaka(effectivePrice(onSale)));
     expect((await lineOf(u, onSale.id)).unitPrice).toBe(240);
-    expect((await lineOf(u, oddSale.id)).unitPrice).toBe(300);
+    expect((await lineOf(u, plain.id)).unitPrice).toBe(300);
+    // A sale price that is not below the price cannot be stored.
+    await expect(createProduct(h.db, { price: 30_000, salePrice: 35_000 })).rejects.toThrow();
+    await expect(createProduct(h.db, { price: 30_000, salePrice: 30_000 })).rejects.toThrow();
   });
 
   it("answers 404 for an unknown product, an unpublished one or the wrong type", async () => {

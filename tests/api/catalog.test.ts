@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
+import { integer, pgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
+import { effectivePrice, toPoisha } from "../../src/contracts/money";
+import { effectivePriceSql } from "../../src/server/services/pricing";
 import { addBundleItems, addChapters, createAuthor, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness } from "./harness";
 
@@ -91,6 +94,62 @@ describe("GET /api/books", () => {
     expect(p?.price).toBe(450);
     expect(p?.sale_price).toBe(399);
     expect(res.body.data?.items.map((i) => i.sale_price ?? i.price)).toEqual([380, 399, 520]);
+  });
+
+  it("sorts and filters by the one price rule the cards and the cart use", async () => {
+    const rule = (c: Card) =>
+      effectivePrice({
+        price: toPoisha(c.price),
+        salePrice: c.sale_price === null ? null : toPoisha(c.sale_price),
+      });
+    for (const sort of ["price_asc", "price_desc"] as const) {
+      const items = (await get<Page<Card>>(`/api/books?sort=${sort}`)).body.data?.items ?? [];
+      const prices = items.map(rule);
+      const sorted = [...prices].sort((a, b) => (sort === "price_asc" ? a - b : b - a));
+      expect(prices).toEqual(sorted);
+    }
+    // Physics costs ৳450 with a sale price of ৳399: the filter goes by what it costs.
+    expect(titles((await get<Page<Card>>("/api/books?min_price=399&max_price=399")).body.data)).toEqual([
+      "Physics First Paper",
+    ]);
+    expect(titles((await get<Page<Card>>("/api/books?min_price=400&max_price=450")).body.data)).toEqual([]);
+  });
+
+  it("refuses to store a sale price that is not below the price, or below zero", async () => {
+    for (const salePrice of [45_000, 45_001, -1]) {
+      const err = await createProduct(h.db, { title: "Odd Sale", price: 45_000, salePrice }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      const cause = (err as Error & { cause?: Error }).cause ?? (err as Error);
+      expect(String(cause.message)).toContain("products_sale_price_below_price");
+    }
+  });
+
+  it("has an SQL twin of the rule that agrees with it on every case, the database check aside", async () => {
+    // A scratch table without the check holds the cases the products table refuses.
+    const scratch = pgTable("price_rule_cases", {
+      id: integer().primaryKey(),
+      price: integer().notNull(),
+      salePrice: integer(),
+    });
+    await h.db.execute(
+      sql`create table price_rule_cases (id int primary key, price int not null, sale_price int)`,
+    );
+    const cases = [
+      { id: 1, price: 30_000, salePrice: null },
+      { id: 2, price: 30_000, salePrice: 24_000 },
+      { id: 3, price: 30_000, salePrice: 30_000 },
+      { id: 4, price: 30_000, salePrice: 35_000 },
+      { id: 5, price: 30_000, salePrice: 0 },
+    ];
+    await h.db.insert(scratch).values(cases);
+    const rows = await h.db
+      .select({ id: scratch.id, effective: effectivePriceSql(scratch) })
+      .from(scratch)
+      .orderBy(scratch.id);
+    expect(rows.map((r) => Number(r.effective))).toEqual(cases.map((c) => effectivePrice(c)));
+    await h.db.execute(sql`drop table price_rule_cases`);
   });
 
   it("filters by track, price range and stock", async () => {

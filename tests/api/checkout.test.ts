@@ -13,6 +13,7 @@ import {
 } from "../../src/server/db/schema";
 import type { InvoiceView } from "../../src/server/services/invoices";
 import { expireUnpaidOrders } from "../../src/server/services/orders";
+import { effectivePrice } from "../../src/server/services/pricing";
 import { createCoupon, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
@@ -99,6 +100,20 @@ describe("checkout", () => {
     expect(cart.body.data?.qty).toBe(0);
     const [inv] = await h.db.select().from(invoices).where(eq(invoices.orderId, placed.orderId));
     expect(inv?.number).toMatch(/^INV-\d{4}-\d{6}$/);
+  });
+
+  it("charges the sale price when it is lower, by the one price rule", async () => {
+    const u = await h.createUser();
+    const onSale = await createProduct(h.db, { price: 40_000, salePrice: 31_000 });
+    const plain = await createProduct(h.db, { price: 20_000 });
+    await add(u, onSale.id, 2);
+    await add(u, plain.id);
+    const res = await checkout(u, { paymentMethod: "cod" });
+    expect(res.status).toBe(201);
+    const order = await orderRow(res.body.data!.orderId);
+    const subtotal = effectivePrice(onSale) * 2 + effectivePrice(plain);
+    expect(subtotal).toBe(82_000);
+    expect(order).toMatchObject({ subtotal, delivery: 6_000, total: subtotal + 6_000 });
   });
 
   it("prices delivery for the chosen district and takes the coupon", async () => {

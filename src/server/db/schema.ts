@@ -203,6 +203,11 @@ export const products = pgTable(
     index("products_search_names_trgm_idx").using("gin", t.searchNames.op("gin_trgm_ops")),
     // Checkout takes stock with a conditional update; this is the last word against overselling.
     check("products_stock_not_negative", sql`${t.stock} is null or ${t.stock} >= 0`),
+    // A sale price is below the price (decision 21): the one price rule never meets another case.
+    check(
+      "products_sale_price_below_price",
+      sql`${t.salePrice} is null or (${t.salePrice} >= 0 and ${t.salePrice} < ${t.price})`,
+    ),
   ],
 );
 

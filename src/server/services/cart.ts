@@ -34,7 +34,7 @@ import {
 } from "./coupons";
 import { findOwnedProductIds } from "./entitlements";
 import { DomainError } from "./errors";
-import { deliveryRatesFrom, priceCart } from "./pricing";
+import { deliveryRatesFrom, effectivePrice, priceCart } from "./pricing";
 import { consumeLimit } from "./rate-limits";
 
 export { COUPON_APPLIED };
@@ -69,10 +69,6 @@ end`;
 
 function maxQuantityOf(available: number | null): number {
   return Math.min(available ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
-}
-
-function effectivePrice(p: { price: number; salePrice: number | null }): number {
-  return p.salePrice !== null && p.salePrice < p.price ? p.salePrice : p.price;
 }
 
 type CartRow = typeof carts.$inferSelect;

@@ -8,6 +8,7 @@ import type {
   Sort,
   Track,
 } from "../../contracts/catalog";
+import { shownSalePrice } from "../../contracts/money";
 import { productPath } from "../../contracts/paths";
 import { normaliseSearch, searchWords, toPrefixTsQuery } from "../../contracts/search";
 import {
@@ -23,6 +24,7 @@ import {
 } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { effectivePriceSql, effectivePrice as priceOf } from "./pricing";
 
 export type ListQuery = {
   kind?: ProductKind;
@@ -46,7 +48,7 @@ export type ListQuery = {
  */
 export const TYPO_THRESHOLD = 0.3;
 
-const effectivePrice = sql<number>`coalesce(${products.salePrice}, ${products.price})`;
+const effectivePrice = effectivePriceSql(products);
 
 // Inside a subquery of the select list Drizzle prints a column without its table, where it would
 // bind to the inner table's own `id`: the outer product's id is written out in full.
@@ -106,7 +108,7 @@ function toCard(r: CardRow): ProductCard {
     title: r.title,
     title_bn: r.titleBn,
     price: r.price,
-    sale_price: r.salePrice !== null && r.salePrice < r.price ? r.salePrice : null,
+    sale_price: shownSalePrice(r),
     in_stock: Boolean(r.inStock),
     image: r.image,
     authors: r.authors ?? [],
@@ -458,8 +460,11 @@ export async function getProduct(
           const c = cards.get(i.itemId);
           return c ? [{ ...c, quantity: i.quantity }] : [];
         });
-        const itemsTotal = lines.reduce((s, l) => s + (l.sale_price ?? l.price) * l.quantity, 0);
-        const own = detail.sale_price ?? detail.price;
+        const itemsTotal = lines.reduce(
+          (s, l) => s + priceOf({ price: l.price, salePrice: l.sale_price }) * l.quantity,
+          0,
+        );
+        const own = priceOf({ price: detail.price, salePrice: detail.sale_price });
         detail.bundle = { items: lines, items_total: itemsTotal, saving: Math.max(0, itemsTotal - own) };
       } else if (kind === "stationary") {
         const [s] = await ctx.db

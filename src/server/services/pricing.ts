@@ -20,10 +20,23 @@
  * 6. `netPrice = totalPrice − discountedAmount + deliveryCharges`.
  */
 
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { STATIONERY_DELIVERY } from "../../contracts/cart";
 import { PHYSICAL_KINDS, type ProductKind } from "../../contracts/catalog";
 import { DEFAULT_DISTRICT, type DeliveryZone, findDistrict, zoneOf } from "../../contracts/districts";
 import { formatTaka, toPoisha } from "../../contracts/money";
+
+/** The one price rule, shared with the browser: the sale price only when it is set and lower. */
+export { effectivePrice } from "../../contracts/money";
+
+/**
+ * `effectivePrice` in SQL, for every sort and filter on price: the sale price when it is set and
+ * lower than the price, else the price. The database also refuses a sale price that is not below
+ * the price; the query keeps to the rule on its own all the same.
+ */
+export function effectivePriceSql(t: { price: AnyColumn; salePrice: AnyColumn }): SQL<number> {
+  return sql<number>`(case when ${t.salePrice} is not null and ${t.salePrice} < ${t.price} then ${t.salePrice} else ${t.price} end)`;
+}
 
 export type PricingLine = {
   productId: number;

@@ -5,7 +5,7 @@
  */
 import type { CartInfo } from "../../contracts/cart";
 import type { OrderView } from "../../contracts/checkout";
-import { toTaka } from "../../contracts/money";
+import { effectivePrice, toTaka } from "../../contracts/money";
 import type { CartItem } from "./cart";
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
@@ -29,7 +29,10 @@ function pushEcommerce(event: string, ecommerce: Record<string, unknown>) {
 
 /** add_to_cart: the product as its page showed it (prices in poisha). */
 export function pushAddToCart(item: CartItem, quantity: number) {
-  const unit = item.price === undefined ? undefined : toTaka(item.sale_price ?? item.price);
+  const unit =
+    item.price === undefined
+      ? undefined
+      : toTaka(effectivePrice({ price: item.price, salePrice: item.sale_price ?? null }));
   pushEcommerce("add_to_cart", {
     currency: "BDT",
     ...(unit === undefined ? {} : { value: unit * quantity }),

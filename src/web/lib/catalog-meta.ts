@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "../../contracts/catalog";
-import { formatTaka } from "../../contracts/money";
+import { effectivePrice, formatTaka } from "../../contracts/money";
 import { productJsonLd, seoMeta, siteOf } from "./seo";
 
 type MatchLike = { id: string; data?: unknown } | undefined;
@@ -9,7 +9,7 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 export function productMeta(matches: readonly MatchLike[], p: ProductDetail): MetaDescriptor[] {
   const { origin, shopName } = siteOf(matches);
   const by = p.authors.length ? ` by ${p.authors.map((a) => a.name).join(", ")}` : "";
-  const price = formatTaka(p.sale_price ?? p.price);
+  const price = formatTaka(effectivePrice({ price: p.price, salePrice: p.sale_price }));
   return seoMeta(matches, {
     title: p.title,
     description: p.description.trim() || `${p.title}${by}: ${price} at ${shopName}.`,

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "../../contracts/catalog";
 import { imageUrl } from "../../contracts/images";
+import { effectivePrice } from "../../contracts/money";
 import { pageTitle } from "./meta";
 
 type MatchLike = { id: string; data?: unknown } | undefined;
@@ -46,7 +47,7 @@ export function seoMeta(matches: readonly MatchLike[], input: SeoInput): MetaDes
 /** schema.org `Book`/`Product` with its `Offer` and, once reviewed, `AggregateRating`. */
 export function productJsonLd(p: ProductDetail, origin: string, shopName: string): Record<string, unknown> {
   const url = `${origin}${p.url}`;
-  const price = p.sale_price ?? p.price;
+  const price = effectivePrice({ price: p.price, salePrice: p.sale_price });
   const ld: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": p.kind === "book" || p.kind === "ebook" ? ["Book", "Product"] : "Product",

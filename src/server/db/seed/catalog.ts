@@ -147,9 +147,11 @@ type Draft = {
 const taka = (n: number) => n * 100;
 /** A price in taka within a range, to the nearest 10 taka, as poisha. */
 const priceIn = (r: Random, [min, max]: [number, number]) => taka(Math.round(r.int(min, max) / 10) * 10);
-/** A sale price 10–25% off, to the nearest 5 taka. */
-const saleOf = (r: Random, price: number) =>
-  taka(Math.round(((price / 100) * (0.75 + r.next() * 0.15)) / 5) * 5);
+/** A sale price 10–25% off, to the nearest 5 taka; none when rounding would leave it not below the price. */
+const saleOf = (r: Random, price: number): number | null => {
+  const sale = taka(Math.round(((price / 100) * (0.75 + r.next() * 0.15)) / 5) * 5);
+  return sale < price ? sale : null;
+};
 const stockOf = (r: Random) => (r.chance(0.07) ? 0 : r.int(3, 120));
 /** Most products sell a little, a few sell a lot. */
 const soldOf = (r: Random) => Math.floor(r.next() ** 3 * 1500);

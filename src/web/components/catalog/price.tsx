@@ -1,4 +1,4 @@
-import { formatTaka } from "../../../contracts/money";
+import { formatTaka, percentOff as percentOffOf, shownSalePrice } from "../../../contracts/money";
 import { cn } from "../../lib/cn";
 
 /** A price in poisha; on sale, the sale price first and the regular one struck through. */
@@ -14,7 +14,8 @@ export function Price({
   className?: string;
 }) {
   const big = size === "lg";
-  if (salePrice === null || salePrice >= price) {
+  const sale = shownSalePrice({ price, salePrice });
+  if (sale === null) {
     return (
       <span className={cn("font-bold text-slate-900", big ? "text-2xl" : "text-base", className)}>
         {formatTaka(price)}
@@ -25,7 +26,7 @@ export function Price({
     <span className={cn("inline-flex flex-wrap items-baseline gap-x-2", className)}>
       <span className={cn("font-bold text-red-700", big ? "text-2xl" : "text-base")}>
         <span className="sr-only">Sale price </span>
-        {formatTaka(salePrice)}
+        {formatTaka(sale)}
       </span>
       <s className={cn("text-slate-700", big ? "text-lg" : "text-sm")}>
         <span className="sr-only">Regular price </span>
@@ -37,15 +38,16 @@ export function Price({
 
 /** "Save ৳X" of a product on sale; nothing otherwise. */
 export function Saving({ price, salePrice }: { price: number; salePrice: number | null }) {
-  if (salePrice === null || salePrice >= price) return null;
+  const sale = shownSalePrice({ price, salePrice });
+  if (sale === null) return null;
   return (
     <span className="rounded bg-red-50 px-2 py-0.5 text-sm font-semibold text-red-800">
-      Save {formatTaka(price - salePrice)}
+      Save {formatTaka(price - sale)}
     </span>
   );
 }
 
 /** The discount as a whole percentage, for a card's badge. */
 export function percentOff(price: number, salePrice: number | null): number {
-  return salePrice === null || salePrice >= price ? 0 : Math.round(((price - salePrice) / price) * 100);
+  return percentOffOf({ price, salePrice });
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatTaka } from "../../../contracts/money";
+import { effectivePrice, formatTaka } from "../../../contracts/money";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function BundlePage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const bundle = product.bundle ?? { items: [], items_total: 0, saving: 0 };
-  const own = product.sale_price ?? product.price;
+  const own = effectivePrice({ price: product.price, salePrice: product.sale_price });
   const count = bundle.items.reduce((n, i) => n + i.quantity, 0);
   return (
     <article>
@@ -66,7 +66,9 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               <div className="shrink-0 text-right text-sm">
                 <p className="font-semibold text-slate-900">× {item.quantity}</p>
                 <p className="text-slate-700">
-                  {formatTaka((item.sale_price ?? item.price) * item.quantity)}
+                  {formatTaka(
+                    effectivePrice({ price: item.price, salePrice: item.sale_price }) * item.quantity,
+                  )}
                 </p>
               </div>
             </li>

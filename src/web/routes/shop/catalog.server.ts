@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { Page, ProductCard, ProductKind } from "../../../contracts/catalog";
 import { listQuerySchema, toListQuery } from "../../../contracts/catalog-query";
+import { effectivePrice } from "../../../contracts/money";
 import { idField } from "../../../contracts/paging";
 import { stationeryDetails } from "../../../server/db/schema";
 import {
@@ -101,8 +102,9 @@ export async function listStationerySales(context: Context): Promise<ProductCard
     page: 1,
     limit: SALES_SCAN,
   });
-  const off = (c: ProductCard) => (c.sale_price === null ? 0 : (c.price - c.sale_price) / c.price);
-  return page.items.filter((c) => c.sale_price !== null).sort((a, b) => off(b) - off(a));
+  const off = (c: ProductCard) =>
+    (c.price - effectivePrice({ price: c.price, salePrice: c.sale_price })) / c.price;
+  return page.items.filter((c) => off(c) > 0).sort((a, b) => off(b) - off(a));
 }
 
 /** Best sellers of every kind, suggested when a search finds nothing. */

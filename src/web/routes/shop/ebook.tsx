@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatTaka } from "../../../contracts/money";
+import { effectivePrice, formatTaka } from "../../../contracts/money";
 import { languageName } from "../../components/catalog/labels";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
@@ -50,7 +50,7 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
             <Link to={printed.url} className="font-semibold text-brand-800 underline">
               {printed.title}
             </Link>{" "}
-            ({formatTaka(printed.sale_price ?? printed.price)})
+            ({formatTaka(effectivePrice({ price: printed.price, salePrice: printed.sale_price }))})
           </p>
         ) : null}
         <section aria-labelledby="ebook-details" className="mt-8">
