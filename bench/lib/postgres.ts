@@ -5,11 +5,21 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import type { ThrowawayPostgres } from "../../tests/support/postgres";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../tests/support/postgres";
 import { ROOT } from "./build";
 import { children } from "./cleanup";
 import { sleep } from "./format";
-import { cpuMsOf, LOG_TAIL_CHARS, randomSecret, serverEnv } from "./server";
+import {
+  BENCH_SESSION_SECRET,
+  cpuMsOf,
+  LOG_TAIL_CHARS,
+  randomSecret,
+  type Server,
+  serverEnv,
+  startServer,
+  stopServer,
+  tempDataDir,
+} from "./server";
 
 const SEED_TIMEOUT_MS = 30 * 60_000;
 
@@ -120,4 +130,31 @@ export async function drainDatabase(c: ThrowawayPostgres): Promise<number> {
   const s = (performance.now() - t0) / 1000;
   if (s > 2) console.log(`  waited ${s.toFixed(0)} s for PostgreSQL to finish queued queries`);
   return s;
+}
+
+/**
+ * Runs a part against a server of the build on a throwaway PostgreSQL server of its own, seeded
+ * with the demo catalogue; both are stopped afterwards, whatever happens.
+ */
+export async function onOwnDemoPostgres<T>(
+  buildDir: string,
+  part: (server: Server, cluster: ThrowawayPostgres) => Promise<T>,
+): Promise<T> {
+  const cluster = await startThrowawayPostgres();
+  const dataDir = tempDataDir();
+  try {
+    await runSeed(cluster.url, dataDir, 0);
+    const { server } = await startServer(
+      buildDir,
+      { dataDir, databaseUrl: cluster.url },
+      { SESSION_SECRET: BENCH_SESSION_SECRET },
+    );
+    try {
+      return await part(server, cluster);
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    cluster.stop("fast");
+  }
 }

@@ -11,21 +11,14 @@ import { products, users } from "../../src/server/db/schema";
 import { createLogger } from "../../src/server/logger";
 import { contextFor } from "../../src/server/services/context";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../../tests/support/postgres";
+import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type ClosedLoop, type Cpu, call, closedLoop } from "../lib/closed-loop";
 import { f0, f1, section } from "../lib/format";
 import { opts } from "../lib/options";
-import { pgCpuMs, runSeed } from "../lib/postgres";
+import { onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
-import {
-  BENCH_SESSION_SECRET,
-  cpuMsOf,
-  type Server,
-  startServer,
-  stopServer,
-  tempDataDir,
-} from "../lib/server";
+import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
 
 const CART_P99_BUDGET_MS = 50;
 /** The issue states the cart budget at 50 connections (signed-in sessions). */
@@ -239,23 +232,7 @@ export async function buyingOn(server: Server, cluster: ThrowawayPostgres): Prom
 /** The buying part on a throwaway PostgreSQL server of its own, seeded with the demo catalogue. */
 export async function buyingOnOwnPostgres(buildDir: string): Promise<BuyingResult> {
   section("running 7. buying on PostgreSQL (demo catalogue)");
-  const cluster = await startThrowawayPostgres();
-  const dataDir = tempDataDir();
-  try {
-    await runSeed(cluster.url, dataDir, 0);
-    const { server } = await startServer(
-      buildDir,
-      { dataDir, databaseUrl: cluster.url },
-      { SESSION_SECRET: BENCH_SESSION_SECRET },
-    );
-    try {
-      return await buyingOn(server, cluster);
-    } finally {
-      await stopServer(server);
-    }
-  } finally {
-    cluster.stop("fast");
-  }
+  return onOwnDemoPostgres(buildDir, buyingOn);
 }
 
 export function reportBuying(buying: BuyingResult, report: Report) {

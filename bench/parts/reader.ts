@@ -29,21 +29,14 @@ import { contextFor } from "../../src/server/services/context";
 import { listOwnedItems } from "../../src/server/services/entitlements";
 import { RATE_LIMITS } from "../../src/server/services/rate-limits";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../../tests/support/postgres";
+import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type Answer, type ClosedLoop, call, closedLoop } from "../lib/closed-loop";
 import { exactPercentiles, f0, f1, KB, median, section, table } from "../lib/format";
 import { opts } from "../lib/options";
-import { drainDatabase, pgCpuMs, runSeed } from "../lib/postgres";
+import { drainDatabase, onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
-import {
-  BENCH_SESSION_SECRET,
-  cpuMsOf,
-  type Server,
-  startServer,
-  stopServer,
-  tempDataDir,
-} from "../lib/server";
+import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
 import { lighthouseMark, type MarkTiming } from "./lighthouse";
 
 const REPEAT_P95_BUDGET_MS = 30;
@@ -387,23 +380,7 @@ export async function readerOn(server: Server, cluster: ThrowawayPostgres): Prom
 /** The reader part on a throwaway PostgreSQL server of its own, seeded with the demo catalogue. */
 export async function readerOnOwnPostgres(buildDir: string): Promise<ReaderResult> {
   section("running 8. reader on PostgreSQL (demo catalogue)");
-  const cluster = await startThrowawayPostgres();
-  const dataDir = tempDataDir();
-  try {
-    await runSeed(cluster.url, dataDir, 0);
-    const { server } = await startServer(
-      buildDir,
-      { dataDir, databaseUrl: cluster.url },
-      { SESSION_SECRET: BENCH_SESSION_SECRET },
-    );
-    try {
-      return await readerOn(server, cluster);
-    } finally {
-      await stopServer(server);
-    }
-  } finally {
-    cluster.stop("fast");
-  }
+  return onOwnDemoPostgres(buildDir, readerOn);
 }
 
 const kb = (b: number) => `${(b / KB).toFixed(1)} KB`;
