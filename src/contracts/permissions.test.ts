@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_AREAS, type AdminAccess, adminAccessForRoute, can, isStaff } from "./permissions";
+import {
+  ADMIN_AREAS,
+  ADMIN_MENU,
+  ADMIN_PAGES,
+  type AdminAccess,
+  adminAccessForRoute,
+  can,
+  isStaff,
+} from "./permissions";
 import type { PublicUser } from "./user";
 
 describe("adminAccessForRoute", () => {
@@ -98,5 +106,28 @@ describe("isStaff", () => {
     expect(isStaff(user("admin"))).toBe(true);
     expect(isStaff(user("customer"))).toBe(false);
     expect(isStaff(null)).toBe(false);
+  });
+});
+
+describe("ADMIN_MENU (the admin menu and the dashboard's tiles)", () => {
+  it("is the table's pages that carry a label, in the table's order, each with the page's own access", () => {
+    expect(ADMIN_MENU.map((m) => m.to)).toEqual(
+      Object.entries(ADMIN_PAGES)
+        .filter(([, page]) => page.menu)
+        .map(([to]) => to),
+    );
+    for (const m of ADMIN_MENU) expect(adminAccessForRoute(m.to), m.to).toBe(m.access);
+  });
+
+  it("shows staff only the pages they may open", () => {
+    const staff = { role: "staff" as const, permissions: ["orders" as const] };
+    expect(ADMIN_MENU.filter((m) => can(staff, m.access)).map((m) => m.label)).toEqual([
+      "Dashboard",
+      "Orders",
+      "Pricing playground",
+      "Search",
+    ]);
+    const admin = { role: "admin" as const, permissions: [] };
+    expect(ADMIN_MENU.filter((m) => can(admin, m.access))).toHaveLength(ADMIN_MENU.length);
   });
 });

@@ -34,62 +34,71 @@ export const ADMIN_AREA_LABELS: Record<AdminArea, string> = {
  */
 export type AdminAccess = AdminArea | "authority" | null;
 
+/** An admin page: who may open it, and its label when it is in the admin menu. */
+export type AdminPage = { access: AdminAccess; menu?: string };
+
 /**
  * Every admin page, by the route pattern the router matched (src/web/routes.ts, joined as React
- * Router joins them), with who may open it. The guard decides on the matched route, never on the
- * URL's text: the router matches without regard to case and after decoding, so `/Admin/%6frders`
- * is the orders page. A page missing here opens to admins only (a unit test walks the route table
- * so none is forgotten).
+ * Router joins them), with who may open it and, for the pages in the admin menu, its label. The
+ * guard, the admin menu and the dashboard's tiles all read this one table. The guard decides on
+ * the matched route, never on the URL's text: the router matches without regard to case and after
+ * decoding, so `/Admin/%6frders` is the orders page. A page missing here opens to admins only (a
+ * unit test walks the route table so none is forgotten). The menu lists its pages in this order.
  */
-export const ADMIN_PAGES: Readonly<Record<string, AdminAccess>> = {
-  "/admin": null,
-  "/admin/search": null,
-  "/admin/books": "books",
-  "/admin/books/create": "books",
-  "/admin/books/ebooks": "books",
-  "/admin/books/:id": "books",
-  "/admin/books/:id/demo": "books",
-  "/admin/books/:id/pages": "books",
-  "/admin/books/:id/reviews": "books",
-  "/admin/books/:id/sales": "books",
-  "/admin/ebook": "books",
-  "/admin/books/authors": "authors",
-  "/admin/bundles": "bundles",
-  "/admin/bundles/create": "bundles",
-  "/admin/bundles/:id": "bundles",
-  "/admin/bundles/:id/sales": "bundles",
-  "/admin/content": "content",
-  "/admin/content/create": "content",
-  "/admin/content/:id": "content",
-  "/admin/content/:id/chapters": "content",
-  "/admin/stationary": "stationery",
-  "/admin/shop-orders": "stationery",
-  "/admin/shop-orders/bmd": "stationery",
-  "/admin/report/shop": "stationery",
-  "/admin/coupon": "coupons",
-  "/admin/coupon/bulk": "coupons",
-  "/admin/orders": "orders",
-  "/admin/orders/cycle": "orders",
-  "/admin/orders/ebook": "orders",
-  "/admin/orders/sources": "orders",
-  "/admin/orders/print": "orders",
-  "/admin/orders/:id": "orders",
-  "/admin/playground": "orders",
-  "/admin/invoice": "invoices",
-  "/admin/invoice/:id": "invoices",
-  "/admin/invoice/:id/print": "invoices",
-  "/admin/invoice/apar-monthly/:month": "invoices",
-  "/admin/report/apar-monthly": "invoices",
-  "/admin/report": "reports",
-  "/admin/users": "users",
-  "/admin/users/authority": "authority",
+export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
+  "/admin": { access: null, menu: "Dashboard" },
+  "/admin/orders": { access: "orders", menu: "Orders" },
+  "/admin/orders/cycle": { access: "orders" },
+  "/admin/orders/ebook": { access: "orders" },
+  "/admin/orders/sources": { access: "orders" },
+  "/admin/orders/print": { access: "orders" },
+  "/admin/orders/:id": { access: "orders" },
+  "/admin/shop-orders": { access: "stationery", menu: "Shop orders" },
+  "/admin/shop-orders/bmd": { access: "stationery" },
+  "/admin/report/shop": { access: "stationery" },
+  "/admin/books": { access: "books", menu: ADMIN_AREA_LABELS.books },
+  "/admin/books/create": { access: "books" },
+  "/admin/books/ebooks": { access: "books" },
+  "/admin/books/:id": { access: "books" },
+  "/admin/books/:id/demo": { access: "books" },
+  "/admin/books/:id/pages": { access: "books" },
+  "/admin/books/:id/reviews": { access: "books" },
+  "/admin/books/:id/sales": { access: "books" },
+  "/admin/books/authors": { access: "authors", menu: ADMIN_AREA_LABELS.authors },
+  "/admin/ebook": { access: "books", menu: "E-books" },
+  "/admin/bundles": { access: "bundles", menu: ADMIN_AREA_LABELS.bundles },
+  "/admin/bundles/create": { access: "bundles" },
+  "/admin/bundles/:id": { access: "bundles" },
+  "/admin/bundles/:id/sales": { access: "bundles" },
+  "/admin/content": { access: "content", menu: ADMIN_AREA_LABELS.content },
+  "/admin/content/create": { access: "content" },
+  "/admin/content/:id": { access: "content" },
+  "/admin/content/:id/chapters": { access: "content" },
+  "/admin/stationary": { access: "stationery", menu: ADMIN_AREA_LABELS.stationery },
+  "/admin/coupon": { access: "coupons", menu: ADMIN_AREA_LABELS.coupons },
+  "/admin/coupon/bulk": { access: "coupons" },
+  "/admin/invoice": { access: "invoices", menu: ADMIN_AREA_LABELS.invoices },
+  "/admin/invoice/:id": { access: "invoices" },
+  "/admin/invoice/:id/print": { access: "invoices" },
+  "/admin/invoice/apar-monthly/:month": { access: "invoices" },
+  "/admin/report/apar-monthly": { access: "invoices" },
+  "/admin/report": { access: "reports", menu: ADMIN_AREA_LABELS.reports },
+  "/admin/playground": { access: "orders", menu: "Pricing playground" },
+  "/admin/users": { access: "users", menu: ADMIN_AREA_LABELS.users },
+  "/admin/users/authority": { access: "authority", menu: "Authority" },
+  "/admin/search": { access: null, menu: "Search" },
 };
+
+/** The admin menu: its pages in the table's order, each with who may open it. */
+export const ADMIN_MENU: readonly { to: string; label: string; access: AdminAccess }[] = Object.entries(
+  ADMIN_PAGES,
+).flatMap(([to, page]) => (page.menu ? [{ to, label: page.menu, access: page.access }] : []));
 
 /** Who may open the admin page of a matched route pattern; an unlisted pattern is for admins only. */
 export function adminAccessForRoute(pattern: string): AdminAccess {
   // The router joins the matched paths below a root of path "": "admin/orders/:id".
   const key = pattern.startsWith("/") ? pattern : `/${pattern}`;
-  return Object.hasOwn(ADMIN_PAGES, key) ? (ADMIN_PAGES[key] as AdminAccess) : "authority";
+  return Object.hasOwn(ADMIN_PAGES, key) ? (ADMIN_PAGES[key] as AdminPage).access : "authority";
 }
 
 type Caller = Pick<PublicUser, "role" | "permissions"> | null | undefined;

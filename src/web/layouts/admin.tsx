@@ -1,30 +1,13 @@
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { ADMIN_AREA_LABELS, adminAccessForRoute, can } from "../../contracts/permissions";
+import { ADMIN_MENU, can } from "../../contracts/permissions";
 import { ErrorPage } from "../components/error-page";
 import { cn } from "../lib/cn";
 import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/admin";
 
-// Who sees an item is who may open its page (the one table of admin pages).
-const NAV: { to: string; label: string }[] = [
-  { to: "/admin", label: "Dashboard" },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/shop-orders", label: "Shop orders" },
-  { to: "/admin/books", label: ADMIN_AREA_LABELS.books },
-  { to: "/admin/books/authors", label: ADMIN_AREA_LABELS.authors },
-  { to: "/admin/ebook", label: "E-books" },
-  { to: "/admin/bundles", label: ADMIN_AREA_LABELS.bundles },
-  { to: "/admin/content", label: ADMIN_AREA_LABELS.content },
-  { to: "/admin/stationary", label: ADMIN_AREA_LABELS.stationery },
-  { to: "/admin/coupon", label: ADMIN_AREA_LABELS.coupons },
-  { to: "/admin/invoice", label: ADMIN_AREA_LABELS.invoices },
-  { to: "/admin/report", label: ADMIN_AREA_LABELS.reports },
-  { to: "/admin/playground", label: "Pricing playground" },
-  { to: "/admin/users", label: ADMIN_AREA_LABELS.users },
-  { to: "/admin/users/authority", label: "Authority" },
-  { to: "/admin/search", label: "Search" },
-];
+// The menu is the admin pages' table's menu entries (ADMIN_MENU); who sees an item is who may
+// open its page.
 
 function AdminShell({ children }: { children: React.ReactNode }) {
   const { user, shopName } = useRootData();
@@ -47,7 +30,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
         </div>
         <nav ref={nav} aria-label="Admin" className="overflow-x-auto">
           <ul className="flex gap-1 px-2 pb-2 md:flex-col md:pb-4">
-            {NAV.filter((n) => can(user, adminAccessForRoute(n.to))).map((n) => (
+            {ADMIN_MENU.filter((n) => can(user, n.access)).map((n) => (
               <li key={n.to}>
                 <NavLink
                   to={n.to}
