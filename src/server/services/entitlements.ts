@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { isDigitalKind } from "../../contracts/cart";
 import type { ProductKind } from "../../contracts/catalog";
 import {
@@ -184,6 +184,11 @@ export async function listOwnedItems(ctx: Pick<Ctx, "db">, userId: number): Prom
     started: r.kind === "content" ? Boolean(r.chapterDone) : r.page !== null,
     to: r.kind === "content" ? coursePath(r.id) : ebookReadPath(r.id),
   }));
+}
+
+/** SQL for a select list: whether user `userId` owns the product in `productId` (an entitlement). */
+export function ownedBySql(userId: number, productId: AnyColumn) {
+  return sql<boolean>`exists (select 1 from ${entitlements} where ${entitlements.userId} = ${userId} and ${entitlements.productId} = ${productId})`;
 }
 
 /** The user's entitlement to one e-book or course, with the order that granted it; null when not owned. */

@@ -6,7 +6,7 @@
  * asked of the database on every request and never kept, so a refund takes access away on the
  * very next one. Also where a reader is in an e-book (reading progress).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { idField } from "../../contracts/paging";
 import {
   type EbookReader,
@@ -15,9 +15,10 @@ import {
   type SavedProgress,
 } from "../../contracts/reading";
 import type { PublicUser } from "../../contracts/user";
-import { contentChapters, ebookDetails, entitlements, products, readingProgress } from "../db/schema";
+import { contentChapters, ebookDetails, products, readingProgress } from "../db/schema";
 import { hasPermission, requireSignedIn } from "./access";
 import type { Ctx } from "./context";
+import { findEntitlement, ownedBySql } from "./entitlements";
 import { DomainError } from "./errors";
 
 export type { ReadAccess };
@@ -54,18 +55,9 @@ async function accessTo(
 ): Promise<ReadAccess> {
   const user = ctx.user;
   if (!user) return "preview";
-  const isOwner = owned ?? (await ownsProduct(ctx, user, productId));
+  const isOwner = owned ?? (await findEntitlement(ctx, user.id, productId)) !== null;
   if (isOwner) return "owner";
   return hasPermission(user, STAFF_AREA[kind]) ? "staff" : "preview";
-}
-
-async function ownsProduct(ctx: Ctx, user: PublicUser, productId: number): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ productId: entitlements.productId })
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, user.id), eq(entitlements.productId, productId)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** What the caller may read of an e-book: every page (`owner`, `staff`) or the demo pages (`preview`). */
@@ -96,7 +88,7 @@ export async function getCourseAccess(
       id: products.id,
       title: products.title,
       published: products.published,
-      owned: sql<boolean>`exists (select 1 from ${entitlements} where ${entitlements.userId} = ${userId} and ${entitlements.productId} = ${products.id})`,
+      owned: ownedBySql(userId, products.id),
     })
     .from(products)
     .where(and(eq(products.id, courseId), eq(products.kind, "content")));
@@ -137,7 +129,7 @@ export async function getEbookAccess(
       pdfKey: ebookDetails.pdfKey,
       pageCount: ebookDetails.pageCount,
       demoPages: ebookDetails.demoPages,
-      owned: sql<boolean>`exists (select 1 from ${entitlements} where ${entitlements.userId} = ${userId} and ${entitlements.productId} = ${products.id})`,
+      owned: ownedBySql(userId, products.id),
     })
     .from(products)
     .innerJoin(ebookDetails, eq(ebookDetails.productId, products.id))
