@@ -61,6 +61,9 @@ export async function startOfflineReader(userId: number): Promise<void> {
   await container.register(OFFLINE_WORKER_URL, { scope });
 }
 
+/** How often an open reader drops another user's cache that a late write brought back. */
+const STRAY_CACHE_SWEEP_MS = 2_000;
+
 /**
  * Offline reading for the signed-in reader of this page. Only in a production build: the
  * development server does not build the worker.
@@ -72,5 +75,12 @@ export function useOfflineReader(): void {
     startOfflineReader(userId).catch(() => {
       // No worker (private mode, storage full): the reader works online as before.
     });
+    // An answer of the previous user still on its way when this page cleared their pages can put
+    // their cache back (the worker's write opens it anew); sweep again while this reader is open,
+    // so that such a cache lasts seconds, not until the next sign-in.
+    const sweep = window.setInterval(() => {
+      forgetOfflineReader(userId).catch(() => {});
+    }, STRAY_CACHE_SWEEP_MS);
+    return () => window.clearInterval(sweep);
   }, [userId]);
 }
