@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../../contracts/order-status";
+import { STOCK_REASONS } from "../../contracts/stock";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -36,6 +37,8 @@ export const users = pgTable("users", {
   phoneVerifiedAt: timestamp({ withTimezone: true }),
   /** The code the user shares as `?ref=CODE`; set for every account (src/contracts/referral.ts). */
   referralCode: text().unique(),
+  /** Set by staff: the account cannot sign in and its sessions are ended. */
+  blockedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
@@ -182,6 +185,8 @@ export const products = pgTable(
     ratingSum: integer().notNull().default(0),
     ratingCount: integer().notNull().default(0),
     searchNames: text().notNull().default(""),
+    /** Raised by every staff edit; an edit that started from an older one is refused (409). */
+    version: integer().notNull().default(1),
     searchVector: tsvector().generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('simple', coalesce(${products.searchNames}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${products.description}, '')), 'C')`,
@@ -218,6 +223,16 @@ export const authors = pgTable("authors", {
   nameBn: text(),
   bio: text().notNull().default(""),
   photo: text(),
+  version: integer().notNull().default(1),
+  createdAt: createdAt(),
+});
+
+/** The page of an author merged into another: `/author/{fromSlug}` redirects to the one kept. */
+export const authorRedirects = pgTable("author_redirects", {
+  fromSlug: text().primaryKey(),
+  authorId: integer()
+    .notNull()
+    .references(() => authors.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
 
@@ -300,8 +315,34 @@ export const contentChapters = pgTable(
     /** Video URL, PDF file key or the text itself. */
     body: text().notNull().default(""),
     isFree: boolean().notNull().default(false),
+    version: integer().notNull().default(1),
   },
   (t) => [index().on(t.productId, t.position)],
+);
+
+export const stockReason = pgEnum("stock_reason", STOCK_REASONS);
+
+/**
+ * Every change of a product's stock, with its reason: the ledger that explains the number on
+ * hand. `change` is signed (+ in, − out); `stockAfter` is the count right after it. Staff changes
+ * carry the actor; checkout's sales and the returns of cancelled orders carry the order.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    change: integer().notNull(),
+    stockAfter: integer().notNull(),
+    reason: stockReason().notNull(),
+    note: text().notNull().default(""),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    orderId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.productId, t.createdAt)],
 );
 
 export const reviews = pgTable(
@@ -337,6 +378,7 @@ export const infoPages = pgTable("info_pages", {
   slug: text().primaryKey(),
   title: text().notNull(),
   body: text().notNull(),
+  version: integer().notNull().default(1),
   updatedAt: createdAt(),
 });
 

@@ -15,6 +15,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as the answer's `data`: a stale edit's 409 carries the record as it now is. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = "DomainError";

@@ -16,6 +16,7 @@ export function toEnvelope(err: unknown): Envelope {
       statusCode: STATUS_OF[err.kind],
       message: err.message,
       ...(err.fields ? { errors: err.fields } : {}),
+      ...(err.data === undefined ? {} : { data: err.data }),
     };
   }
   if (err instanceof ZodError) {
