@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** The answer's data: a stale edit's 409 carries the record as it now is. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -29,7 +31,9 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   } catch {
     envelope = { statusCode: res.status, message: res.statusText || "Unexpected answer from the server" };
   }
-  if (!res.ok) throw new ApiError(envelope.statusCode ?? res.status, envelope.message, envelope.errors);
+  if (!res.ok) {
+    throw new ApiError(envelope.statusCode ?? res.status, envelope.message, envelope.errors, envelope.data);
+  }
   return envelope;
 }
 

@@ -1,9 +1,10 @@
 import { max, sql } from "drizzle-orm";
+import { searchNamesOf, slugify } from "../../../contracts/catalog-text";
 import type { Db } from "../client";
 import { authors, products } from "../schema";
-import { bnDigits, isbn13, searchNamesOf } from "./catalog";
+import { bnDigits, isbn13 } from "./catalog";
 import { ADMISSION_PUBLISHERS, ADMISSION_TITLES, HSC_PUBLISHERS, HSC_SERIES, SUBJECTS } from "./catalog-data";
-import { createRandom, ordinal, type Random, slugify } from "./random";
+import { createRandom, ordinal, type Random } from "./random";
 
 /**
  * Many extra printed books for load and search tests: titles combine subjects, chapters, kinds of

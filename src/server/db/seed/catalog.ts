@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { count, inArray, sql } from "drizzle-orm";
 import type { ProductKind, Track } from "../../../contracts/catalog";
+import { searchNamesOf, slugify } from "../../../contracts/catalog-text";
 import type { Ctx } from "../../services/context";
 import { type StoredImage, storeImage } from "../../services/images";
 import {
@@ -29,7 +30,7 @@ import {
 } from "./catalog-data";
 import { type CoverSpec, renderCover } from "./covers";
 import { ensureInfoPages } from "./info-pages";
-import { createRandom, createSlugger, mapLimit, ordinal, type Random, slugify } from "./random";
+import { createRandom, createSlugger, mapLimit, ordinal, type Random } from "./random";
 import { buildStudyPdf } from "./study-pdf";
 
 export const DEMO_YEARS = [2024, 2025, 2026] as const;
@@ -56,26 +57,6 @@ export type SeedCatalogResult = {
 /** Bangla digits for years and counts in Bangla titles. */
 export function bnDigits(n: number | string): string {
   return String(n).replace(/\d/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]!);
-}
-
-/**
- * What the trigram (typo) index matches: title, Bangla title, each author's English and Bangla
- * name, and the publisher, separated by spaces.
- */
-export function searchNamesOf(p: {
-  title: string;
-  titleBn?: string | null;
-  authors?: { name: string; nameBn?: string | null }[];
-  publisher?: string | null;
-}): string {
-  return [
-    p.title,
-    p.titleBn ?? "",
-    ...(p.authors ?? []).flatMap((a) => [a.name, a.nameBn ?? ""]),
-    p.publisher ?? "",
-  ]
-    .filter(Boolean)
-    .join(" ");
 }
 
 /** A valid ISBN-13 in the Bangladesh range (978-984-…), hyphenated. */

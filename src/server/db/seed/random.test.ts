@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRandom, createSlugger, mapLimit, ordinal, seedFrom, slugify } from "./random";
+import { slugify } from "../../../contracts/catalog-text";
+import { createRandom, createSlugger, mapLimit, ordinal, seedFrom } from "./random";
 
 describe("createRandom", () => {
   it("gives the same sequence for the same seed, and another for another seed", () => {

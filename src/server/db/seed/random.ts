@@ -1,3 +1,4 @@
+import { slugify } from "../../../contracts/catalog-text";
 /**
  * A small seeded pseudo-random generator (mulberry32) and the helpers the seeds draw with, so the
  * demo catalogue is the same on every machine and every start.
@@ -55,19 +56,6 @@ export function createRandom(seed: number | string): Random {
     shuffle,
     sample: (items, n) => shuffle(items).slice(0, Math.max(0, n)),
   };
-}
-
-/** A URL slug from English text: lower-case ASCII letters and digits joined by single hyphens. */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
 }
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */

@@ -1,0 +1,34 @@
+/** Text the catalogue derives from a product's names: its URL slug and its search names. */
+
+/** A URL slug from English text: lower-case ASCII letters and digits joined by single hyphens. */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+/**
+ * What the trigram (typo) index matches: title, Bangla title, each author's English and Bangla
+ * name, and the publisher, separated by spaces.
+ */
+export function searchNamesOf(p: {
+  title: string;
+  titleBn?: string | null;
+  authors?: { name: string; nameBn?: string | null }[];
+  publisher?: string | null;
+}): string {
+  return [
+    p.title,
+    p.titleBn ?? "",
+    ...(p.authors ?? []).flatMap((a) => [a.name, a.nameBn ?? ""]),
+    p.publisher ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
+import { useBlocker } from "react-router";
+import { STALE_EDIT } from "../../../contracts/admin";
+import type { z } from "../../../contracts/zod";
+import { ApiError, applyFieldErrors } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { confirmAction } from "./confirm";
+
+export const LEAVE_UNSAVED = "Leave without saving?";
+
+/**
+ * Asks before the staff member leaves a page with unsaved changes: in the app (a link, Back) with
+ * the confirm dialog, and when the tab is closed or reloaded with the browser's own question.
+ */
+export function useUnsavedChanges(dirty: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    void confirmAction({
+      title: LEAVE_UNSAVED,
+      description: "Your changes on this page have not been saved and will be lost.",
+      confirmLabel: "Leave",
+      destructive: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+}
+
+export type Conflict = { fields: { name: string; mine: unknown }[] };
+
+/**
+ * The form of every admin edit (decision 23): react-hook-form checked by the contract's zod
+ * schema before anything is sent; the server's field messages shown on the fields; a stale edit
+ * (409) loads the colleague's saved values into the form and lists what this staff member had
+ * typed differently, to redo on top; unsaved changes guarded. `save` sends the values (with the
+ * `version` the form started from) and resolves when the server has them.
+ */
+export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = unknown>({
+  schema,
+  defaultValues,
+  save,
+  toValues,
+  savedMessage = "Saved",
+}: {
+  schema: S;
+  defaultValues: z.input<S>;
+  save: (values: z.output<S>) => Promise<R>;
+  /** The form values of the record a 409 carries (the API's answer for the record). */
+  toValues: (record: never) => z.input<S>;
+  savedMessage?: string;
+}) {
+  type Values = z.input<S>;
+  const form = useForm<Values, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<Values, unknown, z.output<S>>,
+    defaultValues: defaultValues as DefaultValues<Values>,
+  });
+  const [formError, setFormError] = useState("");
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const { isDirty, isSubmitting, isSubmitSuccessful } = form.formState;
+  useUnsavedChanges(isDirty && !isSubmitting && !isSubmitSuccessful);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError("");
+    try {
+      const result = await save(values);
+      setConflict(null);
+      // What was sent is now the saved state: leaving the page no longer asks.
+      form.reset(form.getValues(), { keepValues: true });
+      toast({ title: savedMessage });
+      return result;
+    } catch (err) {
+      if (err instanceof ApiError && err.statusCode === 409 && err.data !== undefined) {
+        const mine = form.getValues() as Record<string, unknown>;
+        const theirs = toValues(err.data as never) as Record<string, unknown>;
+        const fields = Object.keys(theirs)
+          .filter((name) => name !== "version" && JSON.stringify(mine[name]) !== JSON.stringify(theirs[name]))
+          .map((name) => ({ name, mine: mine[name] }));
+        form.reset(theirs as Values);
+        setConflict({ fields });
+        setFormError(err.message || STALE_EDIT);
+        return undefined;
+      }
+      setFormError(applyFieldErrors(err, form.setError as never, Object.keys(defaultValues as object)));
+      return undefined;
+    }
+  });
+  return { form, onSubmit, formError, conflict };
+}
