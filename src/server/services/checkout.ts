@@ -15,7 +15,7 @@ import { DomainError } from "./errors";
 import { confirmInTx, queueOrderNotice, recordEvent, requireBuyer } from "./orders";
 import { nudgeOutbox } from "./outbox";
 import { newTranx, openPayment } from "./payments";
-import { requireRoomToHold, stockNeeds, takeStock } from "./stock";
+import { recordStockMoves, requireRoomToHold, stockNeeds, takeStock } from "./stock";
 
 export const EMPTY_CART = "Your cart is empty";
 export const COD_PHYSICAL_ONLY =
@@ -62,7 +62,7 @@ export async function placeOrder(
     const needs = await stockNeeds(tx, view.lines);
     // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
     if (!immediate) await requireRoomToHold(tx, me.id, needs);
-    await takeStock(tx, needs);
+    const moves = await takeStock(tx, needs);
     if (view.coupon?.applied) {
       if (!(await countCouponUse(tx, view.coupon.id)))
         throw new DomainError(
@@ -107,6 +107,7 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
+    await recordStockMoves(tx, moves, "sold", { orderId: order!.id, note: `Order ${number}` });
     await tx.insert(orderLines).values(
       view.lines.map((l) => ({
         orderId: order!.id,

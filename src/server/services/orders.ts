@@ -21,7 +21,7 @@ import { DomainError } from "./errors";
 import { issueInvoice } from "./invoices";
 import { type OrderEvent, orderMessages } from "./notifications";
 import { enqueueMessages } from "./outbox";
-import { giveStockBack, reservedNeeds, takeStock } from "./stock";
+import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./stock";
 
 export const ORDER_NOT_FOUND = "No such order";
 
@@ -64,7 +64,11 @@ export async function confirmInTx(
   if (!current.stockHeld) {
     try {
       await tx.transaction(async (inner) => {
-        await takeStock(inner as unknown as Db, reservedNeeds(current));
+        const moves = await takeStock(inner as unknown as Db, reservedNeeds(current));
+        await recordStockMoves(inner as unknown as Db, moves, "sold", {
+          orderId: current.id,
+          note: `Order ${current.number}, paid after it lapsed`,
+        });
       });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
@@ -166,7 +170,13 @@ export async function unsellInTx(tx: Tx, orderId: number): Promise<void> {
 
 /** Gives back what an order holds: its stock and its coupon use (an unpaid one, or one staff cancel). */
 export async function releaseInTx(tx: Tx, order: OrderRow, now: Date): Promise<void> {
-  if (order.stockHeld) await giveStockBack(tx, order.reservedStock);
+  if (order.stockHeld) {
+    const moves = await giveStockBack(tx, order.reservedStock);
+    await recordStockMoves(tx, moves, "returned", {
+      orderId: order.id,
+      note: `Order ${order.number} released`,
+    });
+  }
   if (order.couponId) {
     const released = await tx
       .update(couponRedemptions)

@@ -1,8 +1,9 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ProductKind } from "../../contracts/catalog";
 import { MAX_UNPAID_ORDERS, MAX_UNPAID_UNITS } from "../../contracts/checkout";
+import type { StockReason } from "../../contracts/stock";
 import type { Db } from "../db/client";
-import { bundleItems, orders, products } from "../db/schema";
+import { bundleItems, orders, products, stockMovements } from "../db/schema";
 import { DomainError } from "./errors";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -38,18 +39,46 @@ export async function stockNeeds(
   return needs;
 }
 
+/** A change of one product's stock, for the ledger: signed, with the count right after it. */
+export type StockMove = { productId: number; change: number; stockAfter: number };
+
+/**
+ * Writes stock changes to the ledger (`stock_movements`) in one statement: every change of a
+ * product's stock has a row there, so the stock on hand can always be explained.
+ */
+export async function recordStockMoves(
+  db: Tx,
+  moves: StockMove[],
+  reason: StockReason,
+  about: { orderId?: number; actorId?: number | null; note?: string } = {},
+): Promise<void> {
+  if (moves.length === 0) return;
+  await db.insert(stockMovements).values(
+    moves.map((m) => ({
+      productId: m.productId,
+      change: m.change,
+      stockAfter: m.stockAfter,
+      reason,
+      note: about.note ?? "",
+      actorId: about.actorId ?? null,
+      orderId: about.orderId ?? null,
+    })),
+  );
+}
+
 /**
  * Takes the stock, each product with one conditional update, in id order (two orders never wait
  * on each other in a circle). A shortfall names the product and what is left, and the caller's
  * transaction rolls every earlier take back.
  */
-export async function takeStock(db: Tx, needs: Map<number, number>): Promise<void> {
+export async function takeStock(db: Tx, needs: Map<number, number>): Promise<StockMove[]> {
+  const moves: StockMove[] = [];
   for (const [id, n] of [...needs].sort((a, b) => a[0] - b[0])) {
     const taken = await db
       .update(products)
       .set({ stock: sql`${products.stock} - ${n}` })
       .where(and(eq(products.id, id), sql`${products.stock} >= ${n}`))
-      .returning({ id: products.id });
+      .returning({ id: products.id, stock: products.stock });
     if (taken.length === 0) {
       const [p] = await db
         .select({ title: products.title, stock: products.stock })
@@ -63,7 +92,9 @@ export async function takeStock(db: Tx, needs: Map<number, number>): Promise<voi
           : `Only ${left} left of ${p?.title ?? "an item"}`,
       );
     }
+    moves.push({ productId: id, change: -n, stockAfter: taken[0]!.stock ?? 0 });
   }
+  return moves;
 }
 
 /**
@@ -111,11 +142,27 @@ export function reservedNeeds(o: Pick<OrderRow, "reservedStock">): Map<number, n
   return new Map(Object.entries(o.reservedStock).map(([k, n]) => [Number(k), n]));
 }
 
-export async function giveStockBack(db: Tx, reserved: Record<string, number>): Promise<void> {
+export async function giveStockBack(db: Tx, reserved: Record<string, number>): Promise<StockMove[]> {
+  const moves: StockMove[] = [];
   for (const [id, n] of Object.entries(reserved).sort((a, b) => Number(a[0]) - Number(b[0]))) {
-    await db
+    const [back] = await db
       .update(products)
       .set({ stock: sql`${products.stock} + ${n}` })
-      .where(eq(products.id, Number(id)));
+      .where(eq(products.id, Number(id)))
+      .returning({ stock: products.stock });
+    if (back) moves.push({ productId: Number(id), change: n, stockAfter: back.stock ?? 0 });
   }
+  return moves;
+}
+
+/**
+ * Opens the ledger of every product that has stock but no ledger row yet (products written
+ * straight to the database: the demo seed, bulk loads) with one "Opening balance" row.
+ */
+export async function recordOpeningStock(db: Tx): Promise<void> {
+  await db.execute(sql`
+    insert into ${stockMovements} (product_id, change, stock_after, reason, note)
+    select p.id, p.stock, p.stock, 'correction', 'Opening balance' from ${products} p
+    where p.stock is not null
+      and not exists (select 1 from ${stockMovements} m where m.product_id = p.id)`);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_MENU, can } from "../../contracts/permissions";
+import { ConfirmHost } from "../components/admin/confirm";
 import { ErrorPage } from "../components/error-page";
 import { cn } from "../lib/cn";
 import { useRootData } from "../lib/root-data";
@@ -54,6 +55,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
       <main id="main" className="min-w-0 flex-1 px-4 py-6">
         {children}
       </main>
+      <ConfirmHost />
     </div>
   );
 }

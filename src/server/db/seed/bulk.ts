@@ -1,5 +1,6 @@
 import { max, sql } from "drizzle-orm";
 import { searchNamesOf, slugify } from "../../../contracts/catalog-text";
+import { recordOpeningStock } from "../../services/stock";
 import type { Db } from "../client";
 import { authors, products } from "../schema";
 import { bnDigits, isbn13 } from "./catalog";
@@ -228,5 +229,6 @@ export async function seedBulkBooks(db: Db, count: number, opts: BulkOptions = {
     inFlight.add(write);
   }
   await Promise.all(inFlight);
+  await recordOpeningStock(db);
   return done;
 }

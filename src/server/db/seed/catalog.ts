@@ -5,6 +5,8 @@ import type { ProductKind, Track } from "../../../contracts/catalog";
 import { searchNamesOf, slugify } from "../../../contracts/catalog-text";
 import type { Ctx } from "../../services/context";
 import { type StoredImage, storeImage } from "../../services/images";
+import { recordOpeningStock } from "../../services/stock";
+import type { Db } from "../client";
 import {
   authors,
   bookDetails,
@@ -767,6 +769,7 @@ export async function seedCatalog(ctx: Ctx, opts: SeedCatalogOptions = {}): Prom
         })),
       ),
     );
+    await recordOpeningStock(tx as unknown as Db);
     return true;
   });
   await ensureInfoPages(ctx);
