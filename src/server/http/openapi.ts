@@ -13,6 +13,23 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import {
+  adminProductPageSchema,
+  adminProductSchema,
+  bulkResultSchema,
+  stockLedgerSchema,
+} from "../../contracts/admin-answers";
+import {
+  PRODUCT_AREAS,
+  type ProductArea,
+  productBulkSchema,
+  productCreateSchema,
+  productListQuery,
+  productPatchSchema,
+  STOCKED_AREAS,
+  stockChangeSchema,
+  stockLedgerQuery,
+} from "../../contracts/admin-products";
+import {
   authorSchema,
   cartInfoSchema,
   chapterReaderSchema,
@@ -627,6 +644,8 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [404],
   },
 
+  // ---- staff: the catalogue (decision 23), one set of endpoints per area
+  ...(Object.keys(PRODUCT_AREAS) as ProductArea[]).flatMap(productAreaEndpoints),
   // ---- staff
   {
     method: "get",
@@ -718,6 +737,101 @@ export const ENDPOINTS: Endpoint[] = [
     success: [{ status: 200, description: "A script or style sheet", mediaType: "*/*" }],
   },
 ];
+
+/** The catalogue's admin endpoints of one area (books, bundles, content, stationery). */
+function productAreaEndpoints(area: ProductArea): Endpoint[] {
+  const { label, permission, kinds } = PRODUCT_AREAS[area];
+  const base = `/api/admin/${area}`;
+  const access = staff(permission);
+  const tag = "Staff: catalogue";
+  const what = label.toLowerCase();
+  const own: Endpoint[] = [
+    {
+      method: "get",
+      path: base,
+      tag,
+      summary: `List ${what} (${kinds.join(", ")}) with search, filters, sort and paging`,
+      access,
+      query: productListQuery,
+      success: [ok(`One page of ${what}`, adminProductPageSchema)],
+    },
+    {
+      method: "post",
+      path: base,
+      tag,
+      summary: `Add a product to ${what}`,
+      access,
+      body: productCreateSchema,
+      success: [created("The product as saved", adminProductSchema)],
+      errors: [409],
+    },
+    {
+      method: "post",
+      path: `${base}/bulk`,
+      tag,
+      summary: `Publish, unpublish or reprice many of ${what} at once, with a result per product`,
+      access,
+      body: productBulkSchema,
+      success: [ok("A result per product", bulkResultSchema)],
+    },
+    {
+      method: "get",
+      path: `${base}/{id}`,
+      tag,
+      summary: "One product with every field staff edit",
+      access,
+      params: idParams,
+      success: [ok("The product", adminProductSchema)],
+    },
+    {
+      method: "patch",
+      path: `${base}/{id}`,
+      tag,
+      summary: "Edit a product (the fields sent), from the version the edit started on",
+      description: "A stale `version` is refused with 409 and the product as it now is in `data`.",
+      access,
+      params: idParams,
+      body: productPatchSchema,
+      success: [ok("The product as saved", adminProductSchema)],
+      errors: [409],
+    },
+    {
+      method: "delete",
+      path: `${base}/{id}`,
+      tag,
+      summary: "Delete a product nobody has ordered",
+      access,
+      params: idParams,
+      success: [ok("Deleted", z.object({ id: z.int() }))],
+      errors: [409],
+    },
+  ];
+  if (!STOCKED_AREAS.includes(area)) return own;
+  return [
+    ...own,
+    {
+      method: "get",
+      path: `${base}/{id}/stock`,
+      tag,
+      summary: "The product's stock ledger, newest first",
+      access,
+      params: idParams,
+      query: stockLedgerQuery,
+      success: [ok("One page of the ledger, with the stock on hand", stockLedgerSchema)],
+    },
+    {
+      method: "post",
+      path: `${base}/{id}/stock`,
+      tag,
+      summary: "Add or remove units with a reason (a row of the ledger)",
+      access,
+      params: idParams,
+      body: stockChangeSchema,
+      success: [ok("The ledger after the change", stockLedgerSchema)],
+      errors: [409],
+    },
+  ];
+}
 
 const STATUS_WORDS: Record<number, string> = {
   400: "Bad input: `message` says what, `errors` names each field (also a NUL character in the address or body, or a body that does not parse)",

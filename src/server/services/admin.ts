@@ -94,3 +94,8 @@ export async function lockForEdit<T extends PgTable>(
 export function nextVersion(table: { version: Column }): { version: SQL } {
   return { version: sql`${table.version} + 1` };
 }
+
+/** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

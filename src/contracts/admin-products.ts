@@ -1,0 +1,242 @@
+/**
+ * What staff send and read about products (decision 23; decision 22's dialect: camelCase, money
+ * in whole poisha). One schema serves every kind; the fields of another kind are refused.
+ */
+import { adminListQuery, bulkIdsField, queryFlag, versionField } from "./admin";
+import { PRODUCT_KINDS, type ProductKind, TRACKS } from "./catalog";
+import { idField } from "./paging";
+import { STAFF_STOCK_REASONS } from "./stock";
+import { z } from "./zod";
+
+/** The admin areas that own products, with the kinds each lists (their URL segment). */
+export const PRODUCT_AREAS = {
+  books: { kinds: ["book", "ebook"], permission: "books", label: "Books" },
+  bundles: { kinds: ["bundle"], permission: "bundles", label: "Bundles" },
+  content: { kinds: ["content"], permission: "content", label: "Content" },
+  stationery: { kinds: ["stationary"], permission: "stationery", label: "Stationery" },
+} as const satisfies Record<string, { kinds: readonly ProductKind[]; permission: string; label: string }>;
+export type ProductArea = keyof typeof PRODUCT_AREAS;
+
+/** Areas whose products have stock of their own (printed books, stationery). */
+export const STOCKED_AREAS: readonly ProductArea[] = ["books", "stationery"];
+
+export function areaOfKind(kind: ProductKind): ProductArea {
+  return kind === "book" || kind === "ebook"
+    ? "books"
+    : kind === "bundle"
+      ? "bundles"
+      : kind === "content"
+        ? "content"
+        : "stationery";
+}
+
+/** At or below this many on hand a product is "low stock" (the list's filter, the dashboard). */
+export const LOW_STOCK = 5;
+/** The largest price staff may set: ৳1,000,000. */
+export const MAX_PRICE = 100_000_000;
+
+export const SALE_NOT_BELOW = "The sale price must be below the price";
+
+const money = (what: string) =>
+  z
+    .number({ error: `Enter the ${what} in taka` })
+    .int({ error: `The ${what} is in whole poisha` })
+    .min(0, { error: `The ${what} cannot be negative` })
+    .max(MAX_PRICE, { error: `The ${what} is at most ৳1,000,000` });
+
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${what} is at most ${max} characters` })
+    .transform((s) => (s === "" ? null : s))
+    .nullable()
+    .default(null);
+
+/** ISBN-10 or ISBN-13 with a right check digit, hyphens and spaces ignored; stored without them. */
+export function normaliseIsbn(raw: string): string | null {
+  const s = raw.replace(/[\s-]/g, "").toUpperCase();
+  if (/^\d{13}$/.test(s)) {
+    const sum = [...s].reduce((n, d, i) => n + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+    return sum % 10 === 0 ? s : null;
+  }
+  if (/^\d{9}[\dX]$/.test(s)) {
+    const sum = [...s].reduce((n, d, i) => n + (d === "X" ? 10 : Number(d)) * (10 - i), 0);
+    return sum % 11 === 0 ? s : null;
+  }
+  return null;
+}
+
+export const INVALID_ISBN = "Not a valid ISBN: check the digits (10 or 13, with the check digit)";
+
+const isbnField = z
+  .string()
+  .trim()
+  .max(20, { error: INVALID_ISBN })
+  .transform((s, ctx) => {
+    if (s === "") return null;
+    const isbn = normaliseIsbn(s);
+    if (!isbn) ctx.addIssue({ code: "custom", message: INVALID_ISBN });
+    return isbn;
+  })
+  .nullable()
+  .default(null);
+
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const slugField = z
+  .string()
+  .trim()
+  .max(80, { error: "The address is at most 80 characters" })
+  .refine((s) => s === "" || SLUG_PATTERN.test(s), {
+    error: "Use lower-case English letters, digits and single hyphens",
+  })
+  .default("");
+
+/** A stored image's key (what `POST /api/admin/images` answered). */
+export const imageKeyField = z
+  .string()
+  .regex(/^[a-f0-9]{8,64}$/, { error: "Upload the picture again" })
+  .nullable()
+  .default(null);
+
+const bundleItem = z.object({
+  productId: idField,
+  quantity: z
+    .number({ error: "Enter a quantity" })
+    .int({ error: "A quantity is a whole number" })
+    .min(1, { error: "At least 1" })
+    .max(99, { error: "At most 99" }),
+});
+
+/** Every field staff edit on a product; each kind uses its own (see KIND_FIELDS). */
+export const productFields = z.object({
+  title: z.string().trim().min(1, { error: "Enter a title" }).max(300, { error: "At most 300 characters" }),
+  titleBn: optionalText(300, "The Bangla title"),
+  slug: slugField,
+  description: z.string().max(20_000, { error: "At most 20,000 characters" }).default(""),
+  price: money("price"),
+  salePrice: money("sale price").nullable().default(null),
+  published: z.boolean().default(false),
+  tracks: z
+    .array(z.enum(TRACKS, { error: "Unknown track" }))
+    .max(TRACKS.length)
+    .default([])
+    .transform((t) => [...new Set(t)]),
+  hscYear: z
+    .number({ error: "Enter a year" })
+    .int()
+    .min(2000, { error: "A year from 2000" })
+    .max(2100, { error: "A year up to 2100" })
+    .nullable()
+    .default(null),
+  language: z.enum(["bn", "en"], { error: "Bangla or English" }).default("bn"),
+  image: imageKeyField,
+  authorIds: z
+    .array(idField)
+    .max(20, { error: "At most 20 authors" })
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  // Printed books
+  publisher: optionalText(200, "The publisher"),
+  edition: optionalText(100, "The edition"),
+  isbn: isbnField,
+  pages: z.number().int().min(1, { error: "At least 1 page" }).max(20_000).nullable().default(null),
+  // E-books: the printed book they are the digital edition of
+  bookId: idField.nullable().default(null),
+  // Bundles
+  items: z.array(bundleItem).max(50, { error: "At most 50 items" }).default([]),
+  // Stationery
+  brand: optionalText(100, "The brand"),
+  category: optionalText(100, "The category"),
+});
+export type ProductFields = z.output<typeof productFields>;
+
+/** Which of the kind-specific fields each kind has; the rest must be left empty. */
+export const KIND_FIELDS: Record<ProductKind, readonly (keyof ProductFields)[]> = {
+  book: ["authorIds", "publisher", "edition", "isbn", "pages"],
+  ebook: ["authorIds", "publisher", "bookId"],
+  bundle: ["items"],
+  stationary: ["brand", "category"],
+  content: ["authorIds"],
+};
+
+function saleBelowPrice(v: { price?: number; salePrice?: number | null }, ctx: z.RefinementCtx) {
+  if (v.price !== undefined && v.salePrice != null && v.salePrice >= v.price) {
+    ctx.addIssue({ code: "custom", path: ["salePrice"], message: SALE_NOT_BELOW });
+  }
+}
+
+export const productCreateSchema = productFields
+  .extend({
+    kind: z.enum(PRODUCT_KINDS, { error: "Unknown kind" }),
+    /** Units on hand when the product is added (physical kinds but bundles). */
+    stock: z
+      .number({ error: "Enter a number" })
+      .int({ error: "A whole number" })
+      .min(0, { error: "Cannot be negative" })
+      .max(1_000_000)
+      .nullable()
+      .default(null),
+  })
+  .superRefine(saleBelowPrice);
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+
+/** An edit: any of the fields, with the version the form started from. */
+export const productPatchSchema = productFields
+  .partial()
+  .extend({ version: versionField })
+  .superRefine(saleBelowPrice);
+export type ProductPatchInput = z.input<typeof productPatchSchema>;
+
+export const PRODUCT_SORTS = ["title", "price", "stock", "soldCount", "createdAt", "updatedAt"] as const;
+
+export const productListQuery = adminListQuery(PRODUCT_SORTS, "-updatedAt").extend({
+  kind: z.enum(PRODUCT_KINDS, { error: "Unknown kind" }).optional(),
+  track: z.enum(TRACKS, { error: "Unknown track" }).optional(),
+  hscYear: z.coerce.number().int().min(2000).max(2100).optional(),
+  published: queryFlag,
+  inStock: queryFlag,
+  lowStock: queryFlag,
+});
+export type ProductListQuery = z.output<typeof productListQuery>;
+
+export const BULK_ACTIONS = ["publish", "unpublish", "price"] as const;
+
+/**
+ * A bulk change: publish, unpublish, or change the price by a percentage (−90 to +500, rounded to
+ * whole taka) — a sale price that would no longer be below the new price is removed.
+ */
+export const productBulkSchema = z
+  .object({
+    ids: bulkIdsField,
+    action: z.enum(BULK_ACTIONS, { error: "Unknown action" }),
+    percent: z
+      .number({ error: "Enter a percentage" })
+      .min(-90, { error: "At least −90%" })
+      .max(500, { error: "At most +500%" })
+      .refine((n) => n !== 0, { error: "A change of 0% changes nothing" })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === "price" && v.percent === undefined)
+      ctx.addIssue({ code: "custom", path: ["percent"], message: "Enter a percentage" });
+  });
+export type ProductBulkInput = z.input<typeof productBulkSchema>;
+
+export const stockChangeSchema = z.object({
+  change: z
+    .number({ error: "Enter how many units" })
+    .int({ error: "A whole number of units" })
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((n) => n !== 0, { error: "Enter a number other than 0" }),
+  reason: z.enum(STAFF_STOCK_REASONS, { error: "Choose a reason" }),
+  note: z.string().trim().max(300, { error: "At most 300 characters" }).default(""),
+});
+export type StockChangeInput = z.input<typeof stockChangeSchema>;
+
+export const stockLedgerQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
