@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { effectivePrice, formatTaka, percentOff, shownSalePrice, toPoisha, toTaka } from "./money";
+import { effectivePrice, formatTaka, parseTaka, percentOff, shownSalePrice, toPoisha, toTaka } from "./money";
 
 describe("the price rule", () => {
   it("is the sale price when it is set and lower, else the price", () => {
@@ -56,5 +56,18 @@ describe("money", () => {
         return decimals.length <= 2;
       }),
     );
+  });
+});
+
+describe("parseTaka", () => {
+  it("reads taka as people type them, in poisha", () => {
+    expect(parseTaka("1,250")).toBe(125_000);
+    expect(parseTaka("৳1250.50")).toBe(125_050);
+    expect(parseTaka(" 0.05 ")).toBe(5);
+    expect(parseTaka("১২৫০")).toBe(125_000);
+    expect(parseTaka("")).toBeNull();
+  });
+  it("refuses what is not an amount", () => {
+    for (const s of ["abc", "1.234", "-5", "1e3", "12.5.1"]) expect(parseTaka(s)).toBeNaN();
   });
 });

@@ -38,3 +38,18 @@ export function percentOff(p: Priced): number {
   const sale = shownSalePrice(p);
   return sale === null || p.price <= 0 ? 0 : Math.round(((p.price - sale) / p.price) * 100);
 }
+
+/**
+ * What a person typed as an amount of taka ("1,250", "৳1250.50", "১২৫০") in poisha; NaN when it
+ * is not an amount with at most two decimals, null when empty.
+ */
+export function parseTaka(text: string): number | null {
+  const s = text
+    .trim()
+    .replace(/[০-৯]/g, (d) => String("০১২৩৪৫৬৭৮৯".indexOf(d)))
+    .replace(/^৳\s*/, "")
+    .replace(/,/g, "");
+  if (s === "") return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return Number.NaN;
+  return toPoisha(Number(s));
+}

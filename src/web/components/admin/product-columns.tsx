@@ -1,0 +1,90 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Link } from "react-router";
+import type { AdminProductRow } from "../../../contracts/admin-answers";
+import { LOW_STOCK } from "../../../contracts/admin-products";
+import { imageUrl } from "../../../contracts/images";
+import { formatTaka } from "../../../contracts/money";
+import { formatDhakaDate } from "../../lib/dates";
+
+/** The columns every product list of the back office starts from; `editPath` links a row to its form. */
+export function productColumns(editPath: (row: AdminProductRow) => string): ColumnDef<AdminProductRow>[] {
+  return [
+    {
+      id: "title",
+      header: "Title",
+      meta: { sort: "title", cardTitle: true },
+      cell: ({ row: { original: p } }) => (
+        <div className="flex min-w-48 items-start gap-2">
+          {p.image ? (
+            <img
+              src={imageUrl(p.image, 160)}
+              alt=""
+              width={32}
+              height={48}
+              className="h-12 w-8 shrink-0 rounded object-cover"
+            />
+          ) : (
+            <span aria-hidden="true" className="h-12 w-8 shrink-0 rounded bg-slate-200" />
+          )}
+          <span>
+            <Link to={editPath(p)} className="font-medium text-brand-800 hover:underline">
+              {p.title}
+            </Link>
+            {p.titleBn ? <span className="block text-slate-600">{p.titleBn}</span> : null}
+            {p.authors ? <span className="block text-xs text-slate-600">{p.authors}</span> : null}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: "price",
+      header: "Price",
+      meta: { sort: "price", numeric: true },
+      cell: ({ row: { original: p } }) =>
+        p.salePrice !== null ? (
+          <span className="whitespace-nowrap">
+            {formatTaka(p.salePrice)} <s className="text-slate-500">{formatTaka(p.price)}</s>
+          </span>
+        ) : (
+          <span className="whitespace-nowrap">{formatTaka(p.price)}</span>
+        ),
+    },
+    {
+      id: "stock",
+      header: "Stock",
+      meta: { sort: "stock", numeric: true },
+      cell: ({ row: { original: p } }) =>
+        p.stock === null ? (
+          <span className="text-slate-500">—</span>
+        ) : p.stock <= LOW_STOCK ? (
+          <span className="font-medium text-red-800">{p.stock === 0 ? "Out" : `${p.stock} (low)`}</span>
+        ) : (
+          p.stock
+        ),
+    },
+    {
+      id: "published",
+      header: "Shop",
+      cell: ({ row: { original: p } }) =>
+        p.published ? (
+          <span className="rounded bg-emerald-50 px-2 py-0.5 text-emerald-900">Published</span>
+        ) : (
+          <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">Draft</span>
+        ),
+    },
+    {
+      id: "soldCount",
+      header: "Sold",
+      meta: { sort: "soldCount", numeric: true },
+      cell: ({ row: { original: p } }) => p.soldCount,
+    },
+    {
+      id: "updatedAt",
+      header: "Updated",
+      meta: { sort: "updatedAt" },
+      cell: ({ row: { original: p } }) => (
+        <span className="whitespace-nowrap">{formatDhakaDate(p.updatedAt)}</span>
+      ),
+    },
+  ];
+}

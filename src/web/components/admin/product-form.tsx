@@ -1,0 +1,379 @@
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import type { AdminProduct } from "../../../contracts/admin-answers";
+import {
+  KIND_FIELDS,
+  type ProductArea,
+  productCreateSchema,
+  productPatchSchema,
+} from "../../../contracts/admin-products";
+import { type ProductKind, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
+import { slugify } from "../../../contracts/catalog-text";
+import { imageUrl } from "../../../contracts/images";
+import { formatTaka } from "../../../contracts/money";
+import { api } from "../../lib/api";
+import { Button } from "../ui/button";
+import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
+import { type Conflict, useAdminForm } from "./admin-form";
+import { MoneyField } from "./money-field";
+import { type Picked, SearchPicker } from "./search-picker";
+
+const COMMON = [
+  "title",
+  "titleBn",
+  "slug",
+  "description",
+  "price",
+  "salePrice",
+  "published",
+  "tracks",
+  "hscYear",
+  "language",
+  "image",
+] as const;
+
+const FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  titleBn: "Bangla title",
+  slug: "Address",
+  description: "Description",
+  price: "Price",
+  salePrice: "Sale price",
+  published: "Published",
+  tracks: "Tracks",
+  hscYear: "HSC year",
+  language: "Language",
+  image: "Cover",
+  authorIds: "Authors",
+  publisher: "Publisher",
+  edition: "Edition",
+  isbn: "ISBN",
+  pages: "Pages",
+  bookId: "Printed edition",
+  items: "Items",
+  brand: "Brand",
+  category: "Category",
+};
+
+const KIND_NAMES: Record<ProductKind, string> = {
+  book: "printed book",
+  ebook: "e-book",
+  bundle: "bundle",
+  stationary: "stationery item",
+  content: "course",
+};
+
+/** The form's values of a saved product (what a 409 carries, too). */
+export function productValues(p: AdminProduct) {
+  return {
+    title: p.title,
+    titleBn: p.titleBn ?? "",
+    slug: p.slug,
+    description: p.description,
+    price: p.price,
+    salePrice: p.salePrice,
+    published: p.published,
+    tracks: p.tracks,
+    hscYear: p.hscYear,
+    language: p.language,
+    image: p.image,
+    authorIds: p.authorIds,
+    publisher: p.publisher ?? "",
+    edition: p.edition ?? "",
+    isbn: p.isbn ?? "",
+    pages: p.pages,
+    bookId: p.bookId,
+    items: p.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+    brand: p.brand ?? "",
+    category: p.category ?? "",
+    version: p.version,
+  };
+}
+
+function emptyValues(kind: ProductKind) {
+  return {
+    kind,
+    title: "",
+    titleBn: "",
+    slug: "",
+    description: "",
+    price: Number.NaN,
+    salePrice: null,
+    published: false,
+    tracks: [],
+    hscYear: null,
+    language: "bn" as const,
+    image: null,
+    authorIds: [],
+    publisher: "",
+    edition: "",
+    isbn: "",
+    pages: null,
+    bookId: null,
+    items: [],
+    brand: "",
+    category: "",
+    stock: kind === "book" || kind === "stationary" ? 0 : null,
+  };
+}
+
+/** Only the fields of the product's kind are sent: the server refuses another kind's. */
+function bodyFor(kind: ProductKind, values: Record<string, unknown>, extra: readonly string[]) {
+  const keys = [...COMMON, ...KIND_FIELDS[kind], ...extra];
+  return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
+}
+
+const numberOrNull = (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v));
+
+/** What the kind-specific part of the form draws; bundles and stationery add theirs here. */
+export type KindSection = (props: { form: ReturnType<typeof useProductForm>["form"] }) => React.ReactNode;
+
+function useProductForm(
+  area: ProductArea,
+  kind: ProductKind,
+  product: AdminProduct | undefined,
+  onSaved: (p: AdminProduct) => void,
+) {
+  const editing = product !== undefined;
+  return useAdminForm({
+    schema: (editing ? productPatchSchema : productCreateSchema) as typeof productCreateSchema,
+    defaultValues: (editing ? productValues(product) : emptyValues(kind)) as never,
+    toValues: (p: AdminProduct) => productValues(p) as never,
+    savedMessage: editing ? "Saved" : "Added",
+    save: async (values) => {
+      const v = values as unknown as Record<string, unknown>;
+      const answer = editing
+        ? await api<AdminProduct>("PATCH", `/api/admin/${area}/${product.id}`, bodyFor(kind, v, ["version"]))
+        : await api<AdminProduct>("POST", `/api/admin/${area}`, bodyFor(kind, v, ["kind", "stock"]));
+      onSaved(answer.data!);
+      return answer.data;
+    },
+  });
+}
+
+/**
+ * Adds or edits a product of any kind: the fields every product has, then its kind's own. The
+ * price is typed in taka and sent in poisha; authors and a printed edition are picked by search.
+ */
+export function ProductForm({
+  area,
+  kind,
+  product,
+  onSaved,
+  kindSection,
+}: {
+  area: ProductArea;
+  kind: ProductKind;
+  product?: AdminProduct;
+  onSaved: (p: AdminProduct) => void;
+  /** The kind's own fields when they are not the book's (bundle items, stationery details). */
+  kindSection?: KindSection;
+}) {
+  const { form, onSubmit, formError, conflict } = useProductForm(area, kind, product, onSaved);
+  const {
+    register,
+    control,
+    watch,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
+  const err = (name: string) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const own = KIND_FIELDS[kind];
+  const [authorNames, setAuthorNames] = useState(
+    () => new Map((product?.authors ?? []).map((a) => [a.id, a.nameBn ? `${a.name} (${a.nameBn})` : a.name])),
+  );
+  const [bookName, setBookName] = useState<Picked | null>(null);
+  const title = watch("title") as string;
+  const image = watch("image") as string | null;
+  const authorIds = (watch("authorIds") ?? []) as number[];
+  const bookId = watch("bookId") as number | null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <ConflictNote conflict={conflict} />
+      <FormMessage>{formError}</FormMessage>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+          <TextField label="Title" error={err("title")} {...register("title")} />
+          <TextField label="Bangla title" lang="bn" error={err("titleBn")} {...register("titleBn")} />
+          <TextField
+            label="Address in the shop"
+            hint={`Lower-case letters, digits and hyphens; empty makes one from the title: ${slugify(title ?? "") || "…"}`}
+            error={err("slug")}
+            {...register("slug")}
+          />
+          <TextAreaField
+            label="Description"
+            rows={6}
+            error={err("description")}
+            {...register("description")}
+          />
+          {own.includes("authorIds") ? (
+            <SearchPicker<{ id: number; name: string; nameBn: string | null; bookCount?: number }>
+              label="Authors"
+              hint="In the order they are credited"
+              error={err("authorIds")}
+              picked={authorIds.map((id) => ({ id, label: authorNames.get(id) ?? `Author #${id}` }))}
+              search={(q) => `/api/admin/authors?${new URLSearchParams({ q, limit: "10" })}`}
+              toPicked={(a) => ({
+                id: a.id,
+                label: a.nameBn ? `${a.name} (${a.nameBn})` : a.name,
+                detail: a.bookCount === undefined ? undefined : `${a.bookCount} books`,
+              })}
+              onChange={(picked) => {
+                setAuthorNames((m) => new Map([...m, ...picked.map((p) => [p.id, p.label] as const)]));
+                setValue("authorIds", picked.map((p) => p.id) as never, { shouldDirty: true });
+              }}
+            />
+          ) : null}
+          {own.includes("publisher") ? (
+            <TextField label="Publisher" error={err("publisher")} {...register("publisher")} />
+          ) : null}
+          {own.includes("isbn") ? (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField label="ISBN" inputMode="numeric" error={err("isbn")} {...register("isbn")} />
+              <TextField label="Edition" error={err("edition")} {...register("edition")} />
+              <TextField
+                label="Pages"
+                inputMode="numeric"
+                error={err("pages")}
+                {...register("pages", { setValueAs: numberOrNull })}
+              />
+            </div>
+          ) : null}
+          {own.includes("bookId") ? (
+            <SearchPicker<{ id: number; title: string; isbn: string | null }>
+              label="Printed edition"
+              hint="The printed book this e-book is the digital edition of, if any"
+              error={err("bookId")}
+              multiple={false}
+              picked={
+                bookId ? [bookName?.id === bookId ? bookName : { id: bookId, label: `Book #${bookId}` }] : []
+              }
+              search={(q) => `/api/admin/books?${new URLSearchParams({ q, kind: "book", limit: "10" })}`}
+              toPicked={(b) => ({ id: b.id, label: b.title, detail: b.isbn ?? undefined })}
+              onChange={(picked) => {
+                setBookName(picked[0] ?? null);
+                setValue("bookId", (picked[0]?.id ?? null) as never, { shouldDirty: true });
+              }}
+            />
+          ) : null}
+          {kindSection ? kindSection({ form }) : null}
+        </div>
+
+        <div className="space-y-4">
+          <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="checkbox" className="h-5 w-5" {...register("published")} />
+              <span>
+                <span className="font-medium">Published</span>
+                <span className="block text-sm text-slate-600">Shown in the shop and its search</span>
+              </span>
+            </label>
+            <MoneyField control={control} name="price" label="Price (৳)" />
+            <MoneyField
+              control={control}
+              name="salePrice"
+              label="Sale price (৳)"
+              hint="Empty when not on sale"
+            />
+            {!product && (kind === "book" || kind === "stationary") ? (
+              <TextField
+                label="Units on hand"
+                inputMode="numeric"
+                hint="Later changes go through the stock ledger"
+                error={err("stock")}
+                {...register("stock", { setValueAs: numberOrNull })}
+              />
+            ) : null}
+          </div>
+          <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+            <div>
+              <p className="mb-1 text-sm font-medium text-slate-800">Cover</p>
+              {image ? (
+                <img
+                  src={imageUrl(image, 320)}
+                  alt="The current cover"
+                  className="w-32 rounded border border-slate-200"
+                />
+              ) : (
+                <p className="text-sm text-slate-600">No cover yet</p>
+              )}
+            </div>
+            <Controller
+              control={control}
+              name="tracks"
+              render={({ field }) => (
+                <fieldset>
+                  <legend className="mb-1 text-sm font-medium text-slate-800">Tracks</legend>
+                  <div className="grid grid-cols-2 gap-1">
+                    {TRACKS.map((t) => {
+                      const list = (field.value ?? []) as string[];
+                      return (
+                        <label key={t} className="flex min-h-11 items-center gap-2">
+                          <input
+                            type="checkbox"
+                            className="h-5 w-5"
+                            checked={list.includes(t)}
+                            onChange={(e) =>
+                              field.onChange(e.target.checked ? [...list, t] : list.filter((x) => x !== t))
+                            }
+                          />
+                          {TRACK_INFO[t].name}
+                        </label>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              )}
+            />
+            <TextField
+              label="HSC year"
+              inputMode="numeric"
+              error={err("hscYear")}
+              {...register("hscYear", { setValueAs: numberOrNull })}
+            />
+            <SelectField
+              label="Language"
+              options={["bn", "en"]}
+              error={err("language")}
+              {...register("language")}
+            />
+          </div>
+        </div>
+      </div>
+      <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 py-3">
+        <Button type="submit" loading={isSubmitting}>
+          {product ? "Save changes" : `Add ${KIND_NAMES[kind]}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function shown(name: string, value: unknown): string {
+  if ((name === "price" || name === "salePrice") && typeof value === "number") return formatTaka(value);
+  if (value === null || value === "") return "(empty)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** After a stale save: the colleague's values are in the form; what this person typed is listed. */
+export function ConflictNote({ conflict }: { conflict: Conflict | null }) {
+  if (!conflict || conflict.fields.length === 0) return null;
+  return (
+    <div
+      role="note"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+    >
+      <p className="font-medium">What you had typed, to enter again if it should stand:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {conflict.fields.map((f) => (
+          <li key={f.name}>
+            {FIELD_LABELS[f.name] ?? f.name}:{" "}
+            {typeof f.mine === "string" ? f.mine || "(empty)" : JSON.stringify(f.mine)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

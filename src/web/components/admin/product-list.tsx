@@ -1,0 +1,140 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { type ReactNode, useMemo, useState } from "react";
+import type { AdminPage } from "../../../contracts/admin";
+import type { AdminProductRow, BulkResult } from "../../../contracts/admin-answers";
+import type { ProductArea } from "../../../contracts/admin-products";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { TextField } from "../ui/field";
+import { DataTable } from "./data-table";
+import { useMutation } from "./mutation";
+import { productColumns } from "./product-columns";
+
+/**
+ * An area's product list: the data table with the product columns (plus the area's own), and the
+ * bulk actions every product list has — publish, unpublish, change the price by a percentage.
+ */
+export function ProductList({
+  area,
+  label,
+  page,
+  sort,
+  error,
+  editPath,
+  extraColumns = [],
+  filters,
+  searchLabel,
+  emptyMessage,
+}: {
+  area: ProductArea;
+  label: string;
+  page: AdminPage<AdminProductRow>;
+  sort: string;
+  error?: string;
+  editPath: (row: AdminProductRow) => string;
+  /** Columns shown after the title. */
+  extraColumns?: ColumnDef<AdminProductRow>[];
+  filters?: ReactNode;
+  searchLabel: string;
+  emptyMessage: string;
+}) {
+  const { run } = useMutation();
+  const [priceFor, setPriceFor] = useState<number[] | null>(null);
+  const columns = useMemo(() => {
+    const [title, ...rest] = productColumns(editPath);
+    return [title!, ...extraColumns, ...rest];
+  }, [editPath, extraColumns]);
+  const bulk = (ids: number[], action: "publish" | "unpublish", verb: string) =>
+    run<BulkResult>({
+      method: "POST",
+      path: `/api/admin/${area}/bulk`,
+      body: { ids, action },
+      success: `${verb} ${ids.length} ${ids.length === 1 ? "product" : "products"}`,
+    });
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        page={page}
+        sort={sort}
+        error={error}
+        getRowId={(p) => p.id}
+        searchLabel={searchLabel}
+        filters={filters}
+        emptyMessage={emptyMessage}
+        bulkActions={[
+          { label: "Publish", run: (ids) => bulk(ids, "publish", "Published") },
+          { label: "Unpublish", run: (ids) => bulk(ids, "unpublish", "Unpublished") },
+          { label: "Change price…", run: (ids) => setPriceFor(ids) },
+        ]}
+      />
+      <BulkPriceDialog area={area} ids={priceFor} onClose={() => setPriceFor(null)} />
+    </>
+  );
+}
+
+function BulkPriceDialog({
+  area,
+  ids,
+  onClose,
+}: {
+  area: ProductArea;
+  ids: number[] | null;
+  onClose: () => void;
+}) {
+  const { run, pending } = useMutation();
+  const [percent, setPercent] = useState("");
+  const [error, setError] = useState("");
+  const n = ids?.length ?? 0;
+  return (
+    <Dialog
+      open={ids !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Change the price of ${n} ${n === 1 ? "product" : "products"}`}
+      description="By a percentage: 10 raises prices by 10%, −10 lowers them. New prices are rounded to whole taka; a sale price that would no longer be below the new price is removed."
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const value = Number(percent.replace("−", "-"));
+          if (percent.trim() === "" || !Number.isFinite(value) || value === 0 || value < -90 || value > 500) {
+            setError("Enter a percentage from −90 to 500, other than 0");
+            return;
+          }
+          const done = await run<BulkResult>({
+            method: "POST",
+            path: `/api/admin/${area}/bulk`,
+            body: { ids, action: "price", percent: value },
+            success: `Changed the price of ${n} ${n === 1 ? "product" : "products"}`,
+          });
+          if (done) {
+            setPercent("");
+            setError("");
+            onClose();
+          }
+        }}
+      >
+        <TextField
+          label="Change (%)"
+          inputMode="decimal"
+          value={percent}
+          error={error}
+          onChange={(e) => setPercent(e.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            Change prices
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { api } from "../../lib/api";
+
+export type Picked = { id: number; label: string; detail?: string };
+
+/**
+ * Picks records from an admin list endpoint by typing: the matches show as buttons under the box;
+ * picked ones show as chips with a remove button. `search` turns the typed text into the list
+ * endpoint's URL; `toPicked` turns one of its items into a chip.
+ */
+export function SearchPicker<T>({
+  label,
+  hint,
+  error,
+  picked,
+  onChange,
+  search,
+  toPicked,
+  multiple = true,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  picked: Picked[];
+  onChange: (picked: Picked[]) => void;
+  search: (q: string) => string;
+  toPicked: (item: T) => Picked;
+  multiple?: boolean;
+}) {
+  const id = useId();
+  const [q, setQ] = useState("");
+  const [found, setFound] = useState<Picked[]>([]);
+  const [status, setStatus] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const latest = useRef(0);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const look = (text: string) => {
+    clearTimeout(timer.current);
+    if (text.trim() === "") {
+      setFound([]);
+      setStatus("");
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      const call = ++latest.current;
+      try {
+        const answer = await api<{ items: T[] }>("GET", search(text.trim()));
+        if (call !== latest.current) return;
+        const items = (answer.data?.items ?? [])
+          .map(toPicked)
+          .filter((p) => !picked.some((x) => x.id === p.id));
+        setFound(items);
+        setStatus(items.length === 0 ? "Nothing found" : `${items.length} found`);
+      } catch {
+        if (call === latest.current) setStatus("Could not search: try again");
+      }
+    }, 250);
+  };
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1 block text-sm font-medium text-slate-800">{label}</legend>
+      {picked.length > 0 ? (
+        <ul className="mb-2 flex flex-wrap gap-2">
+          {picked.map((p) => (
+            <li
+              key={p.id}
+              className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm"
+            >
+              {p.label}
+              <button
+                type="button"
+                className="inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-brand-100"
+                aria-label={`Remove ${p.label}`}
+                onClick={() => onChange(picked.filter((x) => x.id !== p.id))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {multiple || picked.length === 0 ? (
+        <>
+          <label htmlFor={id} className="sr-only">
+            Search {label.toLowerCase()}
+          </label>
+          <input
+            id={id}
+            type="search"
+            value={q}
+            placeholder="Type to search"
+            aria-describedby={`${id}-msg`}
+            aria-invalid={error ? true : undefined}
+            className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3"
+            onChange={(e) => {
+              setQ(e.target.value);
+              look(e.target.value);
+            }}
+          />
+        </>
+      ) : null}
+      <p
+        id={`${id}-msg`}
+        className={error ? "mt-1 text-sm text-red-700" : "mt-1 text-sm text-slate-600"}
+        aria-live="polite"
+      >
+        {error ?? (status || hint)}
+      </p>
+      {found.length > 0 ? (
+        <ul className="mt-1 max-h-60 overflow-y-auto rounded-md border border-slate-200 bg-white">
+          {found.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className="block min-h-11 w-full px-3 py-2 text-left hover:bg-slate-50 focus:bg-slate-100"
+                onClick={() => {
+                  onChange(multiple ? [...picked, p] : [p]);
+                  setFound(found.filter((x) => x.id !== p.id));
+                  setQ("");
+                  setStatus("");
+                }}
+              >
+                {p.label}
+                {p.detail ? <span className="block text-xs text-slate-600">{p.detail}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
