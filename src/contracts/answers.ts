@@ -16,7 +16,6 @@ import { ROLES } from "./user";
 import { z } from "./zod";
 
 const isoTime = () => z.iso.datetime({ offset: true });
-const taka = (what: string) => z.number().meta({ description: `${what}, in taka (at most two decimals)` });
 const poisha = (what: string) => z.int().meta({ description: `${what}, in poisha (1 taka = 100 poisha)` });
 
 /** The fields every answer has (architecture rule 6); the HTTP status equals statusCode. */
@@ -190,10 +189,10 @@ export const reviewVisibilitySchema = z
 export const cartInfoSchema = z
   .object({
     qty: z.int().meta({ description: "Units in the cart" }),
-    totalPrice: taka("Lines before the coupon (delivery included for stationery)"),
-    discountedAmount: taka("The coupon's discount"),
-    netPrice: taka("What the buyer pays"),
-    deliveryCharges: taka("Delivery"),
+    totalPrice: poisha("Lines before the coupon (delivery included for stationery)"),
+    discountedAmount: poisha("The coupon's discount"),
+    netPrice: poisha("What the buyer pays"),
+    deliveryCharges: poisha("Delivery"),
     couponId: z
       .int()
       .nullable()
@@ -214,9 +213,9 @@ export const cartInfoSchema = z
         productId: z.int(),
         title: z.string(),
         image: z.string().nullable(),
-        unitPrice: taka("The effective price of one"),
+        unitPrice: poisha("The effective price of one"),
         quantity: z.int(),
-        lineTotal: taka("The line"),
+        lineTotal: poisha("The line"),
         source: z.string(),
         url: z.string(),
         maxQuantity: z.int().meta({ description: "How many the shopper may have" }),

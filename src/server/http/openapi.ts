@@ -325,7 +325,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The caller's cart, priced for a district",
     access: signedIn,
     query: cartInfoQuerySchema,
-    success: [ok("The priced cart, money in taka", cartInfoSchema)],
+    success: [ok("The priced cart, money in poisha", cartInfoSchema)],
   },
   {
     method: "post",
@@ -836,7 +836,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
         "with the HTTP status equal to `statusCode`. Bad input gets 400 with a message per field in `errors`.",
         `Signing in sets the \`${SESSION_COOKIE}\` cookie (HttpOnly); send it back with each call.`,
         "Writes must come from the shop's own origin and carry a JSON body.",
-        "Money: catalogue and cart answers are in taka; orders, invoices and reports in poisha.",
+        "Money: catalogue answers are in taka; the cart, orders, invoices and reports in poisha.",
       ].join(" "),
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
