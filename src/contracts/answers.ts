@@ -78,7 +78,7 @@ export const versionSchema = z
 // ---- catalogue
 
 export const authorRefSchema = z
-  .object({ name: z.string(), name_bn: z.string().nullable(), slug: z.string() })
+  .object({ name: z.string(), nameBn: z.string().nullable(), slug: z.string() })
   .meta({ id: "AuthorRef" });
 
 export const productCardSchema = z
@@ -87,10 +87,10 @@ export const productCardSchema = z
     kind: z.enum(PRODUCT_KINDS),
     slug: z.string(),
     title: z.string(),
-    title_bn: z.string().nullable(),
-    price: z.number().meta({ description: "In taka in API answers (poisha inside the server)" }),
-    sale_price: z.number().nullable(),
-    in_stock: z.boolean(),
+    titleBn: z.string().nullable(),
+    price: poisha("The regular price"),
+    salePrice: poisha("The sale price (null unless it is set and below the price)").nullable(),
+    inStock: z.boolean(),
     image: z.string().nullable().meta({ description: "Storage key of the cover, or null" }),
     authors: z.array(authorRefSchema),
     rating: z.object({ average: z.number().nullable(), count: z.int() }),
@@ -106,7 +106,7 @@ export const chapterSchema = z
     position: z.int(),
     title: z.string(),
     kind: z.enum(CHAPTER_KINDS),
-    is_free: z.boolean(),
+    isFree: z.boolean(),
     body: z.string().nullable().meta({
       description:
         "Free text chapters' Markdown and free videos' links; null otherwise (PDF chapters open in the reader)",
@@ -118,7 +118,7 @@ export const productDetailSchema = productCardSchema
   .extend({
     description: z.string(),
     tracks: z.array(z.enum(TRACKS)),
-    hsc_year: z.int().nullable(),
+    hscYear: z.int().nullable(),
     language: z.string(),
     stock: z.int().nullable(),
     book: z
@@ -127,17 +127,21 @@ export const productDetailSchema = productCardSchema
         edition: z.string().nullable(),
         isbn: z.string().nullable(),
         pages: z.int().nullable(),
-        ebook_id: z.int().nullable(),
+        ebookId: z.int().nullable().meta({ description: "The published e-book of this book, if any" }),
       })
       .optional(),
     ebook: z
-      .object({ page_count: z.int(), demo_pages: z.array(z.int()), book: productCardSchema.nullable() })
+      .object({
+        pageCount: z.int(),
+        demoPages: z.array(z.int()).meta({ description: "The free preview's pages, 1-based" }),
+        book: productCardSchema.nullable(),
+      })
       .optional(),
     bundle: z
       .object({
         items: z.array(productCardSchema.extend({ quantity: z.int() })),
-        items_total: z.number(),
-        saving: z.number(),
+        itemsTotal: poisha("The items bought separately, at their effective prices"),
+        saving: poisha("What the bundle saves against its items (never below 0)"),
       })
       .optional(),
     stationery: z
@@ -152,7 +156,7 @@ export const authorSchema = z
   .object({
     slug: z.string(),
     name: z.string(),
-    name_bn: z.string().nullable(),
+    nameBn: z.string().nullable(),
     bio: z.string().nullable(),
     photo: z.string().nullable(),
     products: productPageSchema,
@@ -160,7 +164,7 @@ export const authorSchema = z
   .meta({ id: "Author" });
 
 export const suggestionSchema = productCardSchema
-  .pick({ id: true, kind: true, title: true, title_bn: true, url: true, image: true })
+  .pick({ id: true, kind: true, title: true, titleBn: true, url: true, image: true })
   .meta({ id: "Suggestion" });
 
 // ---- reviews
@@ -171,10 +175,10 @@ export const reviewAnswerSchema = z
     rating: z.int().min(1).max(5),
     text: z.string(),
     author: z.string().meta({ description: "The reviewer's first name and an initial" }),
-    verified_purchase: z.boolean(),
+    verifiedPurchase: z.boolean(),
     mine: z.boolean(),
-    created_at: isoTime(),
-    updated_at: isoTime(),
+    createdAt: isoTime(),
+    updatedAt: isoTime(),
   })
   .meta({ id: "Review" });
 
@@ -509,7 +513,7 @@ export const courseChapterSchema = z
     position: z.int(),
     title: z.string(),
     kind: z.enum(CHAPTER_KINDS),
-    is_free: z.boolean(),
+    isFree: z.boolean(),
     readable: z.boolean().meta({ description: "Whether the caller may open it (content is null otherwise)" }),
     done: z
       .boolean()

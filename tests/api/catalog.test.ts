@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { integer, pgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
-import { effectivePrice, toPoisha } from "../../src/contracts/money";
+import { effectivePrice } from "../../src/contracts/money";
 import { effectivePriceSql } from "../../src/server/services/pricing";
 import { addBundleItems, addChapters, createAuthor, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness } from "./harness";
@@ -88,20 +88,21 @@ describe("GET /api/books", () => {
     expect(res.body.data?.total).toBe(3);
   });
 
-  it("shows prices in taka and the sale price only when lower", async () => {
+  it("shows prices in whole poisha under camelCase names, the sale price only when lower", async () => {
     const res = await get<Page<Card>>("/api/books?sort=price_asc");
     const p = res.body.data?.items.find((i) => i.title === "Physics First Paper");
-    expect(p?.price).toBe(450);
-    expect(p?.sale_price).toBe(399);
-    expect(res.body.data?.items.map((i) => i.sale_price ?? i.price)).toEqual([380, 399, 520]);
+    expect(p).toMatchObject({
+      price: 45_000,
+      salePrice: 39_900,
+      titleBn: "পদার্থবিজ্ঞান প্রথম পত্র",
+      inStock: true,
+    });
+    expect(p).not.toHaveProperty("sale_price");
+    expect(res.body.data?.items.map((i) => i.salePrice ?? i.price)).toEqual([38_000, 39_900, 52_000]);
   });
 
   it("sorts and filters by the one price rule the cards and the cart use", async () => {
-    const rule = (c: Card) =>
-      effectivePrice({
-        price: toPoisha(c.price),
-        salePrice: c.sale_price === null ? null : toPoisha(c.sale_price),
-      });
+    const rule = (c: Card) => effectivePrice(c);
     for (const sort of ["price_asc", "price_desc"] as const) {
       const items = (await get<Page<Card>>(`/api/books?sort=${sort}`)).body.data?.items ?? [];
       const prices = items.map(rule);
@@ -195,7 +196,7 @@ describe("authors and availability on cards", () => {
 
   it("shows a bundle out of stock when one of its books is", async () => {
     const res = await get<Page<Card>>("/api/bundles");
-    expect(res.body.data?.items.find((b) => b.id === bundle.id)?.in_stock).toBe(false);
+    expect(res.body.data?.items.find((b) => b.id === bundle.id)?.inStock).toBe(false);
     const inStock = await get<Page<Card>>("/api/bundles?in_stock=true");
     expect(inStock.body.data?.items.map((b) => b.id)).not.toContain(bundle.id);
   });
@@ -206,12 +207,12 @@ describe("GET /api/books/{id}", () => {
     const res = await get<{
       title: string;
       authors: { slug: string }[];
-      book: { ebook_id: number; publisher: string };
+      book: { ebookId: number; publisher: string };
       related: Card[];
     }>(`/api/books/${physics.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data?.authors[0]?.slug).toBe(authorSlug);
-    expect(res.body.data?.book.ebook_id).toBe(ebook.id);
+    expect(res.body.data?.book.ebookId).toBe(ebook.id);
     expect(res.body.data?.book.publisher).toBe("Lecture Publications");
     expect(res.body.data?.related.map((r) => r.title)).toContain("Chemistry Second Paper");
   });
@@ -303,40 +304,46 @@ describe("search", () => {
 describe("bundles, content, e-books and authors", () => {
   it("shows a bundle's items and its saving against their sum", async () => {
     const res = await get<{
-      bundle: { items: { title: string; quantity: number }[]; items_total: number; saving: number };
+      bundle: { items: { title: string; quantity: number }[]; itemsTotal: number; saving: number };
     }>(`/api/bundles/${bundle.slug}`);
     expect(res.status).toBe(200);
     expect(res.body.data?.bundle.items).toHaveLength(2);
-    expect(res.body.data?.bundle.items_total).toBe(779);
-    expect(res.body.data?.bundle.saving).toBe(79);
+    // ৳399 (Physics on sale) + ৳380 against a bundle price of ৳700.
+    expect(res.body.data?.bundle.itemsTotal).toBe(77_900);
+    expect(res.body.data?.bundle.saving).toBe(7_900);
     expect((await get("/api/bundles/no-such-bundle")).status).toBe(404);
   });
 
   it("shows content chapters in order, with bodies of free chapters only", async () => {
     const res = await get<{
-      content: { chapters: { title: string; is_free: boolean; body: string | null }[] };
+      content: { chapters: { title: string; isFree: boolean; body: string | null }[] };
     }>(`/api/content/${content.id}`);
-    expect(res.body.data?.content.chapters.map((c) => [c.title, c.is_free, c.body !== null])).toEqual([
+    expect(res.body.data?.content.chapters.map((c) => [c.title, c.isFree, c.body !== null])).toEqual([
       ["Introduction", true, true],
       ["Alkanes", false, false],
     ]);
   });
 
   it("shows an e-book's demo pages and its printed book", async () => {
-    const res = await get<{ ebook: { page_count: number; demo_pages: number[]; book: { id: number } } }>(
+    const res = await get<{ ebook: { pageCount: number; demoPages: number[]; book: { id: number } } }>(
       `/api/ebooks/${ebook.id}`,
     );
     expect(res.body.data?.ebook).toMatchObject({
-      page_count: 30,
-      demo_pages: [1, 2, 3],
+      pageCount: 30,
+      demoPages: [1, 2, 3],
       book: { id: physics.id },
     });
   });
 
   it("shows an author with their books, and 404 for an unknown author", async () => {
-    const res = await get<{ name: string; products: Page<Card> }>(`/api/authors/${authorSlug}`);
-    expect(res.body.data?.name).toBe("Shahjahan Tapan");
+    const res = await get<{ name: string; nameBn: string; products: Page<Card> }>(
+      `/api/authors/${authorSlug}`,
+    );
+    expect(res.body.data).toMatchObject({ name: "Shahjahan Tapan", nameBn: "শাহজাহান তপন" });
     expect(titles(res.body.data?.products)).toEqual(["Physics First Paper"]);
+    expect(res.body.data?.products.items[0]?.authors).toEqual([
+      { name: "Shahjahan Tapan", nameBn: "শাহজাহান তপন", slug: authorSlug },
+    ]);
     expect((await get("/api/authors/nobody")).status).toBe(404);
   });
 

@@ -103,7 +103,7 @@ export async function bookWithStock(page: Page, min = 2, skip: readonly number[]
     const res = await page.request.get(`/api/books/${id}`);
     const book = (
       (await res.json()) as {
-        data: { url: string; title: string; price: number; sale_price: number | null; stock: number };
+        data: { url: string; title: string; price: number; salePrice: number | null; stock: number };
       }
     ).data;
     if (book.stock >= min) {
@@ -111,7 +111,7 @@ export async function bookWithStock(page: Page, min = 2, skip: readonly number[]
         id,
         url: book.url,
         title: book.title,
-        price: Math.round((book.sale_price ?? book.price) * 100),
+        price: book.salePrice ?? book.price,
       };
     }
   }

@@ -32,7 +32,7 @@ export function pushAddToCart(item: CartItem, quantity: number) {
   const unit =
     item.price === undefined
       ? undefined
-      : toTaka(effectivePrice({ price: item.price, salePrice: item.sale_price ?? null }));
+      : toTaka(effectivePrice({ price: item.price, salePrice: item.salePrice ?? null }));
   pushEcommerce("add_to_cart", {
     currency: "BDT",
     ...(unit === undefined ? {} : { value: unit * quantity }),

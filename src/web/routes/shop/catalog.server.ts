@@ -102,8 +102,7 @@ export async function listStationerySales(context: Context): Promise<ProductCard
     page: 1,
     limit: SALES_SCAN,
   });
-  const off = (c: ProductCard) =>
-    (c.price - effectivePrice({ price: c.price, salePrice: c.sale_price })) / c.price;
+  const off = (c: ProductCard) => (c.price - effectivePrice(c)) / c.price;
   return page.items.filter((c) => off(c) > 0).sort((a, b) => off(b) - off(a));
 }
 
