@@ -110,10 +110,10 @@ describe("GET /api/books", () => {
       expect(prices).toEqual(sorted);
     }
     // Physics costs ৳450 with a sale price of ৳399: the filter goes by what it costs.
-    expect(titles((await get<Page<Card>>("/api/books?min_price=399&max_price=399")).body.data)).toEqual([
+    expect(titles((await get<Page<Card>>("/api/books?minPrice=39900&maxPrice=39900")).body.data)).toEqual([
       "Physics First Paper",
     ]);
-    expect(titles((await get<Page<Card>>("/api/books?min_price=400&max_price=450")).body.data)).toEqual([]);
+    expect(titles((await get<Page<Card>>("/api/books?minPrice=40000&maxPrice=45000")).body.data)).toEqual([]);
   });
 
   it("refuses to store a sale price that is not below the price, or below zero", async () => {
@@ -157,12 +157,16 @@ describe("GET /api/books", () => {
     expect(titles((await get<Page<Card>>("/api/books?track=medical")).body.data)).toEqual([
       "Chemistry Second Paper",
     ]);
-    expect(titles((await get<Page<Card>>("/api/books?min_price=390&max_price=500")).body.data)).toEqual([
+    // Price bounds in poisha, like the prices the list answers.
+    expect(titles((await get<Page<Card>>("/api/books?minPrice=39000&maxPrice=50000")).body.data)).toEqual([
       "Physics First Paper",
     ]);
-    expect(titles((await get<Page<Card>>("/api/books?in_stock=true")).body.data)).not.toContain(
+    expect(titles((await get<Page<Card>>("/api/books?inStock=true")).body.data)).not.toContain(
       "Chemistry Second Paper",
     );
+    expect(titles((await get<Page<Card>>("/api/books?hscYear=2025")).body.data)).toEqual([
+      "Physics First Paper",
+    ]);
   });
 
   it.each([
@@ -170,14 +174,32 @@ describe("GET /api/books", () => {
     ["page=0", "page"],
     ["sort=cheapest", "sort"],
     ["track=law", "track"],
-    ["min_price=-1", "min_price"],
-    ["min_price=500&max_price=100", "min_price"],
-    ["in_stock=maybe", "in_stock"],
+    ["minPrice=-1", "minPrice"],
+    ["minPrice=399.5", "minPrice"],
+    ["minPrice=50000&maxPrice=10000", "minPrice"],
+    ["inStock=maybe", "inStock"],
+    ["hscYear=1999", "hscYear"],
   ])("answers 400 to %s", async (query, field) => {
     const res = await get(`/api/books?${query}`);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[field]).toBeTruthy();
   });
+
+  it.each([
+    ["in_stock=true", "in_stock", "in_stock is now inStock"],
+    ["min_price=100", "min_price", "min_price is now minPrice (in poisha)"],
+    ["max_price=500", "max_price", "max_price is now maxPrice (in poisha)"],
+    ["hsc_year=2025", "hsc_year", "hsc_year is now hscYear"],
+  ])(
+    "answers 400 naming the new parameter to the former %s, rather than ignoring it",
+    async (query, field, message) => {
+      for (const path of ["/api/books", "/api/search?q=physics&", `/api/authors/${authorSlug}`]) {
+        const res = await get(`${path}${path.endsWith("&") ? "" : "?"}${query}`);
+        expect(res.status).toBe(400);
+        expect(res.body.errors?.[field]).toBe(message);
+      }
+    },
+  );
 });
 
 describe("authors and availability on cards", () => {
@@ -197,7 +219,7 @@ describe("authors and availability on cards", () => {
   it("shows a bundle out of stock when one of its books is", async () => {
     const res = await get<Page<Card>>("/api/bundles");
     expect(res.body.data?.items.find((b) => b.id === bundle.id)?.inStock).toBe(false);
-    const inStock = await get<Page<Card>>("/api/bundles?in_stock=true");
+    const inStock = await get<Page<Card>>("/api/bundles?inStock=true");
     expect(inStock.body.data?.items.map((b) => b.id)).not.toContain(bundle.id);
   });
 });

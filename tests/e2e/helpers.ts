@@ -96,7 +96,7 @@ export async function signUpNewCustomer(page: Page, name = "Test Customer") {
  * and other tests buy too): its id, page path, title and price in poisha.
  */
 export async function bookWithStock(page: Page, min = 2, skip: readonly number[] = []) {
-  const list = await page.request.get("/api/books?in_stock=true&sort=best_selling&limit=40");
+  const list = await page.request.get("/api/books?inStock=true&sort=best_selling&limit=40");
   const items = ((await list.json()) as { data: { items: { id: number }[] } }).data.items;
   for (const { id } of items) {
     if (skip.includes(id)) continue;

@@ -2,21 +2,33 @@ import { Hono } from "hono";
 import type { ProductKind } from "../../../contracts/catalog";
 import {
   listQuerySchema,
+  RENAMED_LIST_PARAMS,
   searchQuerySchema,
   slugParams,
   toListQuery,
 } from "../../../contracts/catalog-query";
 import { idParams } from "../../../contracts/paging";
 import { getAuthor, getProduct, listProducts, suggestProducts } from "../../services/catalog";
+import { DomainError } from "../../services/errors";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
+
+/** A list's filters, sort and page from the query; a filter's former name is refused with 400. */
+function readListQuery(raw: Record<string, string>) {
+  const renamed = Object.keys(raw).filter((k) => Object.hasOwn(RENAMED_LIST_PARAMS, k));
+  if (renamed.length > 0) {
+    const errors = Object.fromEntries(renamed.map((k) => [k, `${k} is now ${RENAMED_LIST_PARAMS[k]}`]));
+    throw new DomainError("invalid", Object.values(errors).join("; "), errors);
+  }
+  return listQuerySchema.parse(raw);
+}
 
 export function catalogApi() {
   const api = new Hono<AppEnv>();
 
   const collection = (path: string, kind: ProductKind) => {
     api.get(path, async (c) => {
-      const query = toListQuery(listQuerySchema.parse(c.req.query()));
+      const query = toListQuery(readListQuery(c.req.query()));
       return ok(c, await listProducts(c.get("ctx"), { ...query, kind }));
     });
   };
@@ -43,7 +55,7 @@ export function catalogApi() {
 
   api.get("/authors/:slug", async (c) => {
     const { slug } = slugParams.parse(c.req.param());
-    const query = listQuerySchema.parse(c.req.query());
+    const query = readListQuery(c.req.query());
     const { author, products } = await getAuthor(c.get("ctx"), slug, query.page, query.limit);
     return ok(c, { ...author, products });
   });
@@ -51,7 +63,7 @@ export function catalogApi() {
   api.get("/search", async (c) => {
     const raw = c.req.query();
     searchQuerySchema.parse(raw);
-    const query = toListQuery(listQuerySchema.parse(raw));
+    const query = toListQuery(readListQuery(raw));
     return ok(c, await listProducts(c.get("ctx"), query));
   });
 
