@@ -16,7 +16,6 @@ import { ROLES } from "./user";
 import { z } from "./zod";
 
 const isoTime = () => z.iso.datetime({ offset: true });
-const taka = (what: string) => z.number().meta({ description: `${what}, in taka (at most two decimals)` });
 const poisha = (what: string) => z.int().meta({ description: `${what}, in poisha (1 taka = 100 poisha)` });
 
 /** The fields every answer has (architecture rule 6); the HTTP status equals statusCode. */
@@ -79,7 +78,7 @@ export const versionSchema = z
 // ---- catalogue
 
 export const authorRefSchema = z
-  .object({ name: z.string(), name_bn: z.string().nullable(), slug: z.string() })
+  .object({ name: z.string(), nameBn: z.string().nullable(), slug: z.string() })
   .meta({ id: "AuthorRef" });
 
 export const productCardSchema = z
@@ -88,10 +87,10 @@ export const productCardSchema = z
     kind: z.enum(PRODUCT_KINDS),
     slug: z.string(),
     title: z.string(),
-    title_bn: z.string().nullable(),
-    price: z.number().meta({ description: "In taka in API answers (poisha inside the server)" }),
-    sale_price: z.number().nullable(),
-    in_stock: z.boolean(),
+    titleBn: z.string().nullable(),
+    price: poisha("The regular price"),
+    salePrice: poisha("The sale price (null unless it is set and below the price)").nullable(),
+    inStock: z.boolean(),
     image: z.string().nullable().meta({ description: "Storage key of the cover, or null" }),
     authors: z.array(authorRefSchema),
     rating: z.object({ average: z.number().nullable(), count: z.int() }),
@@ -107,7 +106,7 @@ export const chapterSchema = z
     position: z.int(),
     title: z.string(),
     kind: z.enum(CHAPTER_KINDS),
-    is_free: z.boolean(),
+    isFree: z.boolean(),
     body: z.string().nullable().meta({
       description:
         "Free text chapters' Markdown and free videos' links; null otherwise (PDF chapters open in the reader)",
@@ -119,7 +118,7 @@ export const productDetailSchema = productCardSchema
   .extend({
     description: z.string(),
     tracks: z.array(z.enum(TRACKS)),
-    hsc_year: z.int().nullable(),
+    hscYear: z.int().nullable(),
     language: z.string(),
     stock: z.int().nullable(),
     book: z
@@ -128,17 +127,21 @@ export const productDetailSchema = productCardSchema
         edition: z.string().nullable(),
         isbn: z.string().nullable(),
         pages: z.int().nullable(),
-        ebook_id: z.int().nullable(),
+        ebookId: z.int().nullable().meta({ description: "The published e-book of this book, if any" }),
       })
       .optional(),
     ebook: z
-      .object({ page_count: z.int(), demo_pages: z.array(z.int()), book: productCardSchema.nullable() })
+      .object({
+        pageCount: z.int(),
+        demoPages: z.array(z.int()).meta({ description: "The free preview's pages, 1-based" }),
+        book: productCardSchema.nullable(),
+      })
       .optional(),
     bundle: z
       .object({
         items: z.array(productCardSchema.extend({ quantity: z.int() })),
-        items_total: z.number(),
-        saving: z.number(),
+        itemsTotal: poisha("The items bought separately, at their effective prices"),
+        saving: poisha("What the bundle saves against its items (never below 0)"),
       })
       .optional(),
     stationery: z
@@ -153,7 +156,7 @@ export const authorSchema = z
   .object({
     slug: z.string(),
     name: z.string(),
-    name_bn: z.string().nullable(),
+    nameBn: z.string().nullable(),
     bio: z.string().nullable(),
     photo: z.string().nullable(),
     products: productPageSchema,
@@ -161,7 +164,7 @@ export const authorSchema = z
   .meta({ id: "Author" });
 
 export const suggestionSchema = productCardSchema
-  .pick({ id: true, kind: true, title: true, title_bn: true, url: true, image: true })
+  .pick({ id: true, kind: true, title: true, titleBn: true, url: true, image: true })
   .meta({ id: "Suggestion" });
 
 // ---- reviews
@@ -172,10 +175,10 @@ export const reviewAnswerSchema = z
     rating: z.int().min(1).max(5),
     text: z.string(),
     author: z.string().meta({ description: "The reviewer's first name and an initial" }),
-    verified_purchase: z.boolean(),
+    verifiedPurchase: z.boolean(),
     mine: z.boolean(),
-    created_at: isoTime(),
-    updated_at: isoTime(),
+    createdAt: isoTime(),
+    updatedAt: isoTime(),
   })
   .meta({ id: "Review" });
 
@@ -190,10 +193,10 @@ export const reviewVisibilitySchema = z
 export const cartInfoSchema = z
   .object({
     qty: z.int().meta({ description: "Units in the cart" }),
-    totalPrice: taka("Lines before the coupon (delivery included for stationery)"),
-    discountedAmount: taka("The coupon's discount"),
-    netPrice: taka("What the buyer pays"),
-    deliveryCharges: taka("Delivery"),
+    totalPrice: poisha("Lines before the coupon (delivery included for stationery)"),
+    discountedAmount: poisha("The coupon's discount"),
+    netPrice: poisha("What the buyer pays"),
+    deliveryCharges: poisha("Delivery"),
     couponId: z
       .int()
       .nullable()
@@ -214,9 +217,9 @@ export const cartInfoSchema = z
         productId: z.int(),
         title: z.string(),
         image: z.string().nullable(),
-        unitPrice: taka("The effective price of one"),
+        unitPrice: poisha("The effective price of one"),
         quantity: z.int(),
-        lineTotal: taka("The line"),
+        lineTotal: poisha("The line"),
         source: z.string(),
         url: z.string(),
         maxQuantity: z.int().meta({ description: "How many the shopper may have" }),
@@ -510,7 +513,7 @@ export const courseChapterSchema = z
     position: z.int(),
     title: z.string(),
     kind: z.enum(CHAPTER_KINDS),
-    is_free: z.boolean(),
+    isFree: z.boolean(),
     readable: z.boolean().meta({ description: "Whether the caller may open it (content is null otherwise)" }),
     done: z
       .boolean()

@@ -1,7 +1,6 @@
 import type { cartInfoSchema } from "./answers";
 import { PRODUCT_KINDS, type ProductKind } from "./catalog";
 import { type DeliveryZone, findDistrict } from "./districts";
-import { toTaka } from "./money";
 import { z } from "./zod";
 
 /** Kinds bought once and read or watched online: always quantity 1 in a cart. */
@@ -133,18 +132,18 @@ export type CartView = {
 
 /**
  * GET /api/cart/info's data: the summary fields (qty, totalPrice, discountedAmount, netPrice,
- * deliveryCharges, couponId, joiningId, isStationary) plus the lines, money in taka.
+ * deliveryCharges, couponId, joiningId, isStationary) plus the lines, money in poisha.
  */
 export type CartInfo = z.infer<typeof cartInfoSchema>;
 
-/** The API's shape of a priced cart: amounts in taka with at most two decimals. */
+/** The API's shape of a priced cart (the specification's names; money in poisha). */
 export function toCartInfo(v: CartView): CartInfo {
   return {
     qty: v.qty,
-    totalPrice: toTaka(v.totalPrice),
-    discountedAmount: toTaka(v.discountedAmount),
-    netPrice: toTaka(v.netPrice),
-    deliveryCharges: toTaka(v.deliveryCharges),
+    totalPrice: v.totalPrice,
+    discountedAmount: v.discountedAmount,
+    netPrice: v.netPrice,
+    deliveryCharges: v.deliveryCharges,
     couponId: v.coupon?.applied ? v.coupon.id : null,
     joiningId: v.cartId,
     isStationary: v.isStationary,
@@ -158,9 +157,9 @@ export function toCartInfo(v: CartView): CartInfo {
       productId: l.productId,
       title: l.title,
       image: l.image,
-      unitPrice: toTaka(l.unitPrice),
+      unitPrice: l.unitPrice,
       quantity: l.quantity,
-      lineTotal: toTaka(l.lineTotal),
+      lineTotal: l.lineTotal,
       source: l.source,
       url: l.url,
       maxQuantity: l.maxQuantity,

@@ -56,7 +56,7 @@ export type InfoSlug = (typeof INFO_SLUGS)[number];
 
 export type AuthorRef = z.infer<typeof authorRefSchema>;
 
-/** A product as lists show it. Money here is poisha; the API turns it into taka. */
+/** A product as lists show it, money in poisha (in the API as inside the server). */
 export type ProductCard = z.infer<typeof productCardSchema>;
 
 export type Chapter = z.infer<typeof chapterSchema>;

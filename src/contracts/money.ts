@@ -1,4 +1,4 @@
-/** Poisha (integer) to taka as the API shows it: a number with at most two decimals. */
+/** Poisha (integer) to taka, a number with at most two decimals: for outside parties that want taka (GA4, couriers, schema.org). */
 export function toTaka(poisha: number): number {
   return Math.round(poisha) / 100;
 }

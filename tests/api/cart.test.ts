@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CartInfo } from "../../src/contracts/cart";
-import { effectivePrice, toTaka } from "../../src/contracts/money";
+import { effectivePrice } from "../../src/contracts/money";
 import { cartLines, carts, products, users } from "../../src/server/db/schema";
 import { addBundleItems, createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
@@ -80,7 +80,7 @@ describe("GET /api/cart/info", () => {
 });
 
 describe("POST /api/cart", () => {
-  it("adds a book with 201, and the summary shows it in taka with delivery for Dhaka", async () => {
+  it("adds a book with 201, and the summary shows it in poisha with delivery for Dhaka", async () => {
     const u = await h.createUser();
     const book = await createProduct(h.db, { title: "Physics First Paper", price: 25_050 });
     const res = await add(u, { bookId: book.id, quantity: 1, source: "book", type: "book" });
@@ -90,10 +90,10 @@ describe("POST /api/cart", () => {
     const cart = res.body.data!;
     expect(cart).toMatchObject({
       qty: 1,
-      totalPrice: 250.5,
+      totalPrice: 25_050,
       discountedAmount: 0,
-      deliveryCharges: 60,
-      netPrice: 310.5,
+      deliveryCharges: 6_000,
+      netPrice: 31_050,
       couponId: null,
       isStationary: false,
       district: "Dhaka",
@@ -106,9 +106,9 @@ describe("POST /api/cart", () => {
         productId: book.id,
         title: "Physics First Paper",
         image: null,
-        unitPrice: 250.5,
+        unitPrice: 25_050,
         quantity: 1,
-        lineTotal: 250.5,
+        lineTotal: 25_050,
         source: "book",
         url: `/book/${book.id}`,
         maxQuantity: 10,
@@ -135,7 +135,7 @@ describe("POST /api/cart", () => {
     const res = await add(u, { bookId: book.id, quantity: 3, source: "search", type: "book" });
     expect(res.status).toBe(201);
     expect(res.body.data?.lines).toHaveLength(1);
-    expect(res.body.data?.lines[0]).toMatchObject({ quantity: 5, lineTotal: 500, source: "book" });
+    expect(res.body.data?.lines[0]).toMatchObject({ quantity: 5, lineTotal: 50_000, source: "book" });
     expect(res.body.data?.qty).toBe(5);
   });
 
@@ -191,9 +191,9 @@ describe("POST /api/cart", () => {
     const plain = await createProduct(h.db, { price: 30_000 });
     await add(u, { bookId: onSale.id, source: "book" });
     await add(u, { bookId: plain.id, source: "book", quantity: 2 });
-    expect((await lineOf(u, onSale.id)).unitPrice).toBe(toTaka(effectivePrice(onSale)));
-    expect((await lineOf(u, onSale.id)).unitPrice).toBe(240);
-    expect((await lineOf(u, plain.id)).unitPrice).toBe(300);
+    expect((await lineOf(u, onSale.id)).unitPrice).toBe(effectivePrice(onSale));
+    expect((await lineOf(u, onSale.id)).unitPrice).toBe(24_000);
+    expect((await lineOf(u, plain.id)).unitPrice).toBe(30_000);
     // A sale price that is not below the price cannot be stored.
     await expect(createProduct(h.db, { price: 30_000, salePrice: 35_000 })).rejects.toThrow();
     await expect(createProduct(h.db, { price: 30_000, salePrice: 30_000 })).rejects.toThrow();
@@ -250,7 +250,7 @@ describe("digital items", () => {
     const ebook = await createProduct(h.db, { kind: "ebook", price: 15_000 });
     const res = await add(u, { bookId: ebook.id, quantity: 1, source: "ebook", type: "ebook" });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ qty: 1, totalPrice: 150, deliveryCharges: 0, netPrice: 150 });
+    expect(res.body.data).toMatchObject({ qty: 1, totalPrice: 15_000, deliveryCharges: 0, netPrice: 15_000 });
     expect(res.body.data?.lines[0]?.maxQuantity).toBe(1);
     const again = await add(u, { bookId: ebook.id, quantity: 1, source: "ebook", type: "ebook" });
     expect(again.status).toBe(409);
@@ -317,7 +317,7 @@ describe("PUT /api/cart/quantity", () => {
     const line = await lineOf(u, book.id);
     const res = await setQuantity(u, { id: line.id, quantity: 4 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ qty: 4, totalPrice: 800, netPrice: 860 });
+    expect(res.body.data).toMatchObject({ qty: 4, totalPrice: 80_000, netPrice: 86_000 });
   });
 
   it("refuses a quantity above the stock with 409", async () => {
@@ -359,7 +359,7 @@ describe("DELETE /api/cart", () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Removed from cart");
     expect(res.body.data?.lines.map((l) => l.productId)).toEqual([pen.id]);
-    expect(res.body.data).toMatchObject({ qty: 1, isStationary: true, deliveryCharges: 40 });
+    expect(res.body.data).toMatchObject({ qty: 1, isStationary: true, deliveryCharges: 4_000 });
   });
 
   it("answers 404 for another shopper's line and leaves it", async () => {
@@ -386,19 +386,23 @@ describe("delivery by district", () => {
     const u = await h.createUser();
     const book = await createProduct(h.db, { price: 40_000 });
     await add(u, { bookId: book.id, source: "book" });
-    expect((await info(u)).body.data).toMatchObject({ deliveryCharges: 60, netPrice: 460, zone: "dhaka" });
+    expect((await info(u)).body.data).toMatchObject({
+      deliveryCharges: 6_000,
+      netPrice: 46_000,
+      zone: "dhaka",
+    });
     const sylhet = await info(u, "?district=Sylhet");
     expect(sylhet.body.data).toMatchObject({
       district: "Sylhet",
       zone: "outside",
-      deliveryCharges: 100,
-      netPrice: 500,
+      deliveryCharges: 10_000,
+      netPrice: 50_000,
     });
     // The last district chosen prices the cart on every later read.
-    expect((await info(u)).body.data).toMatchObject({ district: "Sylhet", deliveryCharges: 100 });
+    expect((await info(u)).body.data).toMatchObject({ district: "Sylhet", deliveryCharges: 10_000 });
     expect((await info(u, "?district=dhaka")).body.data).toMatchObject({
       district: "Dhaka",
-      deliveryCharges: 60,
+      deliveryCharges: 6_000,
     });
   });
 
@@ -415,12 +419,12 @@ describe("delivery by district", () => {
     await add(u, { bookId: pen.id, quantity: 2, source: "stationery", type: "stationary" });
     expect((await info(u)).body.data).toMatchObject({
       isStationary: true,
-      deliveryCharges: 40,
-      netPrice: 140,
+      deliveryCharges: 4_000,
+      netPrice: 14_000,
     });
     expect((await info(u, "?district=Khulna")).body.data).toMatchObject({
-      deliveryCharges: 60,
-      netPrice: 160,
+      deliveryCharges: 6_000,
+      netPrice: 16_000,
     });
   });
 
@@ -432,8 +436,8 @@ describe("delivery by district", () => {
     await add(u, { bookId: book.id, source: "book" });
     expect((await info(u, "?district=Rangpur")).body.data).toMatchObject({
       isStationary: false,
-      deliveryCharges: 100,
-      netPrice: 250,
+      deliveryCharges: 10_000,
+      netPrice: 25_000,
     });
   });
 
@@ -443,7 +447,7 @@ describe("delivery by district", () => {
     await add(u, { bookId: course.id, source: "content", type: "content" });
     expect((await info(u, "?district=Sylhet")).body.data).toMatchObject({
       deliveryCharges: 0,
-      netPrice: 500,
+      netPrice: 50_000,
     });
   });
 });
@@ -496,7 +500,7 @@ describe("lines that change under the shopper", () => {
     await add(u, { bookId: book.id, source: "book" });
     await add(u, { bookId: other.id, source: "book" });
     await h.db.update(products).set({ published: false }).where(eq(products.id, other.id));
-    expect((await info(u)).body.data).toMatchObject({ qty: 1, totalPrice: 100 });
+    expect((await info(u)).body.data).toMatchObject({ qty: 1, totalPrice: 10_000 });
     const rows = await h.db.select().from(cartLines).where(eq(cartLines.productId, other.id));
     expect(rows).toHaveLength(1);
   });

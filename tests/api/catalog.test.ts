@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { integer, pgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
-import { effectivePrice, toPoisha } from "../../src/contracts/money";
+import { effectivePrice } from "../../src/contracts/money";
 import { effectivePriceSql } from "../../src/server/services/pricing";
 import { addBundleItems, addChapters, createAuthor, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness } from "./harness";
@@ -88,20 +88,21 @@ describe("GET /api/books", () => {
     expect(res.body.data?.total).toBe(3);
   });
 
-  it("shows prices in taka and the sale price only when lower", async () => {
+  it("shows prices in whole poisha under camelCase names, the sale price only when lower", async () => {
     const res = await get<Page<Card>>("/api/books?sort=price_asc");
     const p = res.body.data?.items.find((i) => i.title === "Physics First Paper");
-    expect(p?.price).toBe(450);
-    expect(p?.sale_price).toBe(399);
-    expect(res.body.data?.items.map((i) => i.sale_price ?? i.price)).toEqual([380, 399, 520]);
+    expect(p).toMatchObject({
+      price: 45_000,
+      salePrice: 39_900,
+      titleBn: "পদার্থবিজ্ঞান প্রথম পত্র",
+      inStock: true,
+    });
+    expect(p).not.toHaveProperty("sale_price");
+    expect(res.body.data?.items.map((i) => i.salePrice ?? i.price)).toEqual([38_000, 39_900, 52_000]);
   });
 
   it("sorts and filters by the one price rule the cards and the cart use", async () => {
-    const rule = (c: Card) =>
-      effectivePrice({
-        price: toPoisha(c.price),
-        salePrice: c.sale_price === null ? null : toPoisha(c.sale_price),
-      });
+    const rule = (c: Card) => effectivePrice(c);
     for (const sort of ["price_asc", "price_desc"] as const) {
       const items = (await get<Page<Card>>(`/api/books?sort=${sort}`)).body.data?.items ?? [];
       const prices = items.map(rule);
@@ -109,10 +110,10 @@ describe("GET /api/books", () => {
       expect(prices).toEqual(sorted);
     }
     // Physics costs ৳450 with a sale price of ৳399: the filter goes by what it costs.
-    expect(titles((await get<Page<Card>>("/api/books?min_price=399&max_price=399")).body.data)).toEqual([
+    expect(titles((await get<Page<Card>>("/api/books?minPrice=39900&maxPrice=39900")).body.data)).toEqual([
       "Physics First Paper",
     ]);
-    expect(titles((await get<Page<Card>>("/api/books?min_price=400&max_price=450")).body.data)).toEqual([]);
+    expect(titles((await get<Page<Card>>("/api/books?minPrice=40000&maxPrice=45000")).body.data)).toEqual([]);
   });
 
   it("refuses to store a sale price that is not below the price, or below zero", async () => {
@@ -156,12 +157,16 @@ describe("GET /api/books", () => {
     expect(titles((await get<Page<Card>>("/api/books?track=medical")).body.data)).toEqual([
       "Chemistry Second Paper",
     ]);
-    expect(titles((await get<Page<Card>>("/api/books?min_price=390&max_price=500")).body.data)).toEqual([
+    // Price bounds in poisha, like the prices the list answers.
+    expect(titles((await get<Page<Card>>("/api/books?minPrice=39000&maxPrice=50000")).body.data)).toEqual([
       "Physics First Paper",
     ]);
-    expect(titles((await get<Page<Card>>("/api/books?in_stock=true")).body.data)).not.toContain(
+    expect(titles((await get<Page<Card>>("/api/books?inStock=true")).body.data)).not.toContain(
       "Chemistry Second Paper",
     );
+    expect(titles((await get<Page<Card>>("/api/books?hscYear=2025")).body.data)).toEqual([
+      "Physics First Paper",
+    ]);
   });
 
   it.each([
@@ -169,14 +174,32 @@ describe("GET /api/books", () => {
     ["page=0", "page"],
     ["sort=cheapest", "sort"],
     ["track=law", "track"],
-    ["min_price=-1", "min_price"],
-    ["min_price=500&max_price=100", "min_price"],
-    ["in_stock=maybe", "in_stock"],
+    ["minPrice=-1", "minPrice"],
+    ["minPrice=399.5", "minPrice"],
+    ["minPrice=50000&maxPrice=10000", "minPrice"],
+    ["inStock=maybe", "inStock"],
+    ["hscYear=1999", "hscYear"],
   ])("answers 400 to %s", async (query, field) => {
     const res = await get(`/api/books?${query}`);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[field]).toBeTruthy();
   });
+
+  it.each([
+    ["in_stock=true", "in_stock", "in_stock is now inStock"],
+    ["min_price=100", "min_price", "min_price is now minPrice (in poisha)"],
+    ["max_price=500", "max_price", "max_price is now maxPrice (in poisha)"],
+    ["hsc_year=2025", "hsc_year", "hsc_year is now hscYear"],
+  ])(
+    "answers 400 naming the new parameter to the former %s, rather than ignoring it",
+    async (query, field, message) => {
+      for (const path of ["/api/books", "/api/search?q=physics&", `/api/authors/${authorSlug}`]) {
+        const res = await get(`${path}${path.endsWith("&") ? "" : "?"}${query}`);
+        expect(res.status).toBe(400);
+        expect(res.body.errors?.[field]).toBe(message);
+      }
+    },
+  );
 });
 
 describe("authors and availability on cards", () => {
@@ -195,8 +218,8 @@ describe("authors and availability on cards", () => {
 
   it("shows a bundle out of stock when one of its books is", async () => {
     const res = await get<Page<Card>>("/api/bundles");
-    expect(res.body.data?.items.find((b) => b.id === bundle.id)?.in_stock).toBe(false);
-    const inStock = await get<Page<Card>>("/api/bundles?in_stock=true");
+    expect(res.body.data?.items.find((b) => b.id === bundle.id)?.inStock).toBe(false);
+    const inStock = await get<Page<Card>>("/api/bundles?inStock=true");
     expect(inStock.body.data?.items.map((b) => b.id)).not.toContain(bundle.id);
   });
 });
@@ -206,12 +229,12 @@ describe("GET /api/books/{id}", () => {
     const res = await get<{
       title: string;
       authors: { slug: string }[];
-      book: { ebook_id: number; publisher: string };
+      book: { ebookId: number; publisher: string };
       related: Card[];
     }>(`/api/books/${physics.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data?.authors[0]?.slug).toBe(authorSlug);
-    expect(res.body.data?.book.ebook_id).toBe(ebook.id);
+    expect(res.body.data?.book.ebookId).toBe(ebook.id);
     expect(res.body.data?.book.publisher).toBe("Lecture Publications");
     expect(res.body.data?.related.map((r) => r.title)).toContain("Chemistry Second Paper");
   });
@@ -303,40 +326,46 @@ describe("search", () => {
 describe("bundles, content, e-books and authors", () => {
   it("shows a bundle's items and its saving against their sum", async () => {
     const res = await get<{
-      bundle: { items: { title: string; quantity: number }[]; items_total: number; saving: number };
+      bundle: { items: { title: string; quantity: number }[]; itemsTotal: number; saving: number };
     }>(`/api/bundles/${bundle.slug}`);
     expect(res.status).toBe(200);
     expect(res.body.data?.bundle.items).toHaveLength(2);
-    expect(res.body.data?.bundle.items_total).toBe(779);
-    expect(res.body.data?.bundle.saving).toBe(79);
+    // ৳399 (Physics on sale) + ৳380 against a bundle price of ৳700.
+    expect(res.body.data?.bundle.itemsTotal).toBe(77_900);
+    expect(res.body.data?.bundle.saving).toBe(7_900);
     expect((await get("/api/bundles/no-such-bundle")).status).toBe(404);
   });
 
   it("shows content chapters in order, with bodies of free chapters only", async () => {
     const res = await get<{
-      content: { chapters: { title: string; is_free: boolean; body: string | null }[] };
+      content: { chapters: { title: string; isFree: boolean; body: string | null }[] };
     }>(`/api/content/${content.id}`);
-    expect(res.body.data?.content.chapters.map((c) => [c.title, c.is_free, c.body !== null])).toEqual([
+    expect(res.body.data?.content.chapters.map((c) => [c.title, c.isFree, c.body !== null])).toEqual([
       ["Introduction", true, true],
       ["Alkanes", false, false],
     ]);
   });
 
   it("shows an e-book's demo pages and its printed book", async () => {
-    const res = await get<{ ebook: { page_count: number; demo_pages: number[]; book: { id: number } } }>(
+    const res = await get<{ ebook: { pageCount: number; demoPages: number[]; book: { id: number } } }>(
       `/api/ebooks/${ebook.id}`,
     );
     expect(res.body.data?.ebook).toMatchObject({
-      page_count: 30,
-      demo_pages: [1, 2, 3],
+      pageCount: 30,
+      demoPages: [1, 2, 3],
       book: { id: physics.id },
     });
   });
 
   it("shows an author with their books, and 404 for an unknown author", async () => {
-    const res = await get<{ name: string; products: Page<Card> }>(`/api/authors/${authorSlug}`);
-    expect(res.body.data?.name).toBe("Shahjahan Tapan");
+    const res = await get<{ name: string; nameBn: string; products: Page<Card> }>(
+      `/api/authors/${authorSlug}`,
+    );
+    expect(res.body.data).toMatchObject({ name: "Shahjahan Tapan", nameBn: "শাহজাহান তপন" });
     expect(titles(res.body.data?.products)).toEqual(["Physics First Paper"]);
+    expect(res.body.data?.products.items[0]?.authors).toEqual([
+      { name: "Shahjahan Tapan", nameBn: "শাহজাহান তপন", slug: authorSlug },
+    ]);
     expect((await get("/api/authors/nobody")).status).toBe(404);
   });
 

@@ -43,7 +43,7 @@ describe("signed-out visitors", () => {
 });
 
 describe("POST /api/coupon/apply", () => {
-  it("applies a percentage coupon with the exact success message, amounts in taka", async () => {
+  it("applies a percentage coupon with the exact success message, amounts in poisha", async () => {
     const coupon = await createCoupon(h.db, { code: "WELCOME10", value: 10 });
     const { u } = await shopperWith(45_000);
     const res = await apply(u, { code: "WELCOME10" });
@@ -51,16 +51,16 @@ describe("POST /api/coupon/apply", () => {
     expect(res.body.message).toBe(COUPON_APPLIED);
     expect(res.body.message).toBe("Coupon applied successfully");
     expect(res.body.data).toMatchObject({
-      totalPrice: 450,
-      discountedAmount: 45,
-      deliveryCharges: 60,
-      netPrice: 465,
+      totalPrice: 45_000,
+      discountedAmount: 4_500,
+      deliveryCharges: 6_000,
+      netPrice: 46_500,
       couponId: coupon.id,
       couponCode: "WELCOME10",
     });
     expect(res.body.data?.couponMessage).toBeUndefined();
     // The summary read afterwards says the same.
-    expect((await info(u)).body.data).toMatchObject({ couponId: coupon.id, discountedAmount: 45 });
+    expect((await info(u)).body.data).toMatchObject({ couponId: coupon.id, discountedAmount: 4_500 });
   });
 
   it("finds a code whatever its case and spaces", async () => {
@@ -68,7 +68,7 @@ describe("POST /api/coupon/apply", () => {
     const { u } = await shopperWith(30_000);
     const res = await apply(u, { code: "  exam50 " });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ couponId: coupon.id, discountedAmount: 50, netPrice: 310 });
+    expect(res.body.data).toMatchObject({ couponId: coupon.id, discountedAmount: 5_000, netPrice: 31_000 });
   });
 
   it("answers 404 for a code that does not exist", async () => {
@@ -83,9 +83,9 @@ describe("POST /api/coupon/apply", () => {
     const { u } = await shopperWith(10_001);
     // 33% of ৳100.01 is ৳33.0033: ৳33.00 off.
     expect((await apply(u, { code: "THIRD33" })).body.data).toMatchObject({
-      totalPrice: 100.01,
-      discountedAmount: 33,
-      netPrice: 127.01,
+      totalPrice: 10_001,
+      discountedAmount: 3_300,
+      netPrice: 12_701,
     });
   });
 
@@ -93,16 +93,16 @@ describe("POST /api/coupon/apply", () => {
     await createCoupon(h.db, { code: "HALFCAP", value: 50, maxDiscount: 10_000 });
     const { u } = await shopperWith(100_000);
     expect((await apply(u, { code: "HALFCAP" })).body.data).toMatchObject({
-      discountedAmount: 100,
-      deliveryCharges: 60,
-      netPrice: 960,
+      discountedAmount: 10_000,
+      deliveryCharges: 6_000,
+      netPrice: 96_000,
     });
     await createCoupon(h.db, { code: "BIGFIXED", kind: "fixed", value: 500_000 });
     const small = await shopperWith(20_000);
     expect((await apply(small.u, { code: "BIGFIXED" })).body.data).toMatchObject({
-      discountedAmount: 200,
-      deliveryCharges: 60,
-      netPrice: 60,
+      discountedAmount: 20_000,
+      deliveryCharges: 6_000,
+      netPrice: 6_000,
     });
   });
 
@@ -115,8 +115,8 @@ describe("POST /api/coupon/apply", () => {
       cookie: u.cookie,
     });
     expect((await apply(u, { code: "PENS20" })).body.data).toMatchObject({
-      totalPrice: 600,
-      discountedAmount: 20,
+      totalPrice: 60_000,
+      discountedAmount: 2_000,
     });
   });
 
@@ -126,7 +126,7 @@ describe("POST /api/coupon/apply", () => {
     const { u } = await shopperWith(10_000);
     await apply(u, { code: first.code });
     const res = await apply(u, { code: second.code });
-    expect(res.body.data).toMatchObject({ couponId: second.id, discountedAmount: 20 });
+    expect(res.body.data).toMatchObject({ couponId: second.id, discountedAmount: 2_000 });
   });
 
   it.each([
@@ -242,13 +242,13 @@ describe("an attached coupon that stops qualifying", () => {
       couponCode: "MIN500",
       couponMessage: "Minimum order is ৳500",
       discountedAmount: 0,
-      netPrice: 360,
+      netPrice: 36_000,
     });
     const raised = await h.request<CartInfo>("PUT", "/api/cart/quantity", {
       body: { id: line.id, quantity: 2 },
       cookie: u.cookie,
     });
-    expect(raised.body.data).toMatchObject({ couponId: c.id, couponCode: "MIN500", discountedAmount: 50 });
+    expect(raised.body.data).toMatchObject({ couponId: c.id, couponCode: "MIN500", discountedAmount: 5_000 });
     expect(raised.body.data?.couponMessage).toBeUndefined();
     expect(product.id).toBe(line.productId);
   });
@@ -295,7 +295,7 @@ describe("DELETE /api/coupon", () => {
       couponId: null,
       couponCode: null,
       discountedAmount: 0,
-      netPrice: 160,
+      netPrice: 16_000,
     });
   });
 
@@ -327,7 +327,7 @@ describe("the demo coupons", () => {
     const rows = await h.db.select({ code: coupons.code }).from(coupons);
     for (const demo of DEMO_COUPONS) expect(rows.filter((r) => r.code === demo.code)).toHaveLength(1);
     const { u } = await shopperWith(30_000);
-    expect((await apply(u, { code: "welcome10" })).body.data).toMatchObject({ discountedAmount: 30 });
+    expect((await apply(u, { code: "welcome10" })).body.data).toMatchObject({ discountedAmount: 3_000 });
     expect((await apply(u, { code: "BOOKS50" })).body.message).toBe("Minimum order is ৳500");
   });
 });

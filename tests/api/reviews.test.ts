@@ -44,7 +44,7 @@ describe("reviews", () => {
     expect(res.body.data).toMatchObject({
       rating: 4,
       author: "Rahim A.",
-      verified_purchase: false,
+      verifiedPurchase: false,
       mine: true,
     });
     const detail = await h.request<Detail>("GET", `/api/books/${book.id}`);

@@ -16,7 +16,7 @@ import {
 // The same reader for a course's PDF chapters (/content/{id}/chapters/{chapterId}/read), the
 // outline ("Contents") of an e-book, and pinch zoom on a touch screen.
 
-type Chapter = { id: number; kind: string; is_free: boolean; title: string };
+type Chapter = { id: number; kind: string; isFree: boolean; title: string };
 
 /** The first demo course that has a paid PDF chapter, and that chapter. */
 async function coursePdfChapter(page: Page): Promise<{ courseId: number; chapter: Chapter }> {
@@ -26,7 +26,7 @@ async function coursePdfChapter(page: Page): Promise<{ courseId: number; chapter
     const res = await page.request.get(`/api/content/${id}`);
     const chapters = ((await res.json()) as { data: { content?: { chapters: Chapter[] } } }).data.content
       ?.chapters;
-    const chapter = chapters?.find((c) => c.kind === "pdf" && !c.is_free);
+    const chapter = chapters?.find((c) => c.kind === "pdf" && !c.isFree);
     if (chapter) return { courseId: id, chapter };
   }
   throw new Error("the demo shop has a course with a paid PDF chapter");

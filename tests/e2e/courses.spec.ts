@@ -25,7 +25,7 @@ async function courseWithPaidChapters(page: Page): Promise<Picked> {
   for (const { id } of items) {
     const res = await page.request.get(`/api/courses/${id}/chapters`, { headers: { cookie: "" } });
     const course = ((await res.json()) as { data: CourseChapters }).data;
-    const paid = (kind: string) => course.chapters.find((c) => c.kind === kind && !c.is_free)?.id;
+    const paid = (kind: string) => course.chapters.find((c) => c.kind === kind && !c.isFree)?.id;
     const [text, video, pdf] = [paid("text"), paid("video"), paid("pdf")];
     if (text && video && pdf) return { id, total: course.chapters.length, text, video, pdf };
   }

@@ -96,14 +96,14 @@ export async function signUpNewCustomer(page: Page, name = "Test Customer") {
  * and other tests buy too): its id, page path, title and price in poisha.
  */
 export async function bookWithStock(page: Page, min = 2, skip: readonly number[] = []) {
-  const list = await page.request.get("/api/books?in_stock=true&sort=best_selling&limit=40");
+  const list = await page.request.get("/api/books?inStock=true&sort=best_selling&limit=40");
   const items = ((await list.json()) as { data: { items: { id: number }[] } }).data.items;
   for (const { id } of items) {
     if (skip.includes(id)) continue;
     const res = await page.request.get(`/api/books/${id}`);
     const book = (
       (await res.json()) as {
-        data: { url: string; title: string; price: number; sale_price: number | null; stock: number };
+        data: { url: string; title: string; price: number; salePrice: number | null; stock: number };
       }
     ).data;
     if (book.stock >= min) {
@@ -111,7 +111,7 @@ export async function bookWithStock(page: Page, min = 2, skip: readonly number[]
         id,
         url: book.url,
         title: book.title,
-        price: Math.round((book.sale_price ?? book.price) * 100),
+        price: book.salePrice ?? book.price,
       };
     }
   }

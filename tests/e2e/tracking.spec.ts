@@ -10,7 +10,7 @@ async function placeCodOrder(request: APIRequestContext): Promise<number> {
     data: { name: "Tracking Tester", phone, password: "secret123", hsc_batch: "HSC 2025" },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  const list = await request.get("/api/books?in_stock=true&sort=best_selling&limit=1");
+  const list = await request.get("/api/books?inStock=true&sort=best_selling&limit=1");
   const [book] = ((await list.json()) as { data: { items: { id: number }[] } }).data.items;
   const add = await request.post("/api/cart", {
     data: { bookId: book!.id, quantity: 1, source: "e2e", type: "book" },

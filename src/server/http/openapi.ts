@@ -243,7 +243,7 @@ export const ENDPOINTS: Endpoint[] = [
       summary: `List ${area === "content" ? "content" : area}: filters, sort and paging`,
       access: anyone,
       query: listQuerySchema,
-      success: [ok("One page of product cards, prices in taka", productPageSchema)],
+      success: [ok("One page of product cards, prices in poisha", productPageSchema)],
     },
     {
       method: "get",
@@ -252,7 +252,7 @@ export const ENDPOINTS: Endpoint[] = [
       summary: `One of the ${area}, with its details and related products`,
       access: anyone,
       params: idParams,
-      success: [ok("The product, prices in taka", productDetailSchema)],
+      success: [ok("The product, prices in poisha", productDetailSchema)],
     },
   ]),
   {
@@ -262,7 +262,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "List bundles: filters, sort and paging",
     access: anyone,
     query: listQuerySchema,
-    success: [ok("One page of product cards, prices in taka", productPageSchema)],
+    success: [ok("One page of product cards, prices in poisha", productPageSchema)],
   },
   {
     method: "get",
@@ -271,7 +271,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "One bundle, with what it holds and what it saves",
     access: anyone,
     params: slugParams,
-    success: [ok("The bundle, prices in taka", productDetailSchema)],
+    success: [ok("The bundle, prices in poisha", productDetailSchema)],
   },
   {
     method: "get",
@@ -290,7 +290,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "Search every kind of product (typo-tolerant, Bangla and English)",
     access: anyone,
     query: z.object({ ...listQuerySchema.shape, ...searchQuerySchema.shape }),
-    success: [ok("One page of matches, prices in taka", productPageSchema)],
+    success: [ok("One page of matches, prices in poisha", productPageSchema)],
   },
   {
     method: "get",
@@ -342,7 +342,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The caller's cart, priced for a district",
     access: signedIn,
     query: cartInfoQuerySchema,
-    success: [ok("The priced cart, money in taka", cartInfoSchema)],
+    success: [ok("The priced cart, money in poisha", cartInfoSchema)],
   },
   {
     method: "post",
@@ -950,7 +950,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
         "with the HTTP status equal to `statusCode`. Bad input gets 400 with a message per field in `errors`.",
         `Signing in sets the \`${SESSION_COOKIE}\` cookie (HttpOnly); send it back with each call.`,
         "Writes must come from the shop's own origin and carry a JSON body.",
-        "Money: catalogue and cart answers are in taka; orders, invoices and reports in poisha.",
+        "Money is whole poisha (100 to the taka) in every answer; times are ISO 8601 in UTC.",
       ].join(" "),
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),

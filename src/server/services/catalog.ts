@@ -65,7 +65,7 @@ const inStockSql = sql<boolean>`(
 )`;
 
 const authorsSql = sql<AuthorRef[]>`coalesce((
-  select json_agg(json_build_object('name', a.name, 'name_bn', a.name_bn, 'slug', a.slug) order by pa.position)
+  select json_agg(json_build_object('name', a.name, 'nameBn', a.name_bn, 'slug', a.slug) order by pa.position)
   from ${productAuthors} pa join ${authors} a on a.id = pa.author_id
   where pa.product_id = ${outerId}
 ), '[]'::json)`;
@@ -106,10 +106,10 @@ function toCard(r: CardRow): ProductCard {
     kind: r.kind,
     slug: r.slug,
     title: r.title,
-    title_bn: r.titleBn,
+    titleBn: r.titleBn,
     price: r.price,
-    sale_price: shownSalePrice(r),
-    in_stock: Boolean(r.inStock),
+    salePrice: shownSalePrice(r),
+    inStock: Boolean(r.inStock),
     image: r.image,
     authors: r.authors ?? [],
     rating: {
@@ -415,7 +415,7 @@ export async function getProduct(
     ...toCard(row as CardRow),
     description: row.description,
     tracks: row.tracks as Track[],
-    hsc_year: row.hscYear,
+    hscYear: row.hscYear,
     language: row.language,
     stock: row.stock,
     related: [],
@@ -437,14 +437,14 @@ export async function getProduct(
           edition: b?.edition ?? null,
           isbn: b?.isbn ?? null,
           pages: b?.pages ?? null,
-          ebook_id: e?.id ?? null,
+          ebookId: e?.id ?? null,
         };
       } else if (kind === "ebook") {
         const [e] = await ctx.db.select().from(ebookDetails).where(eq(ebookDetails.productId, row.id));
         const linked = e?.bookId ? (await findCards(ctx, [e.bookId])).get(e.bookId) : undefined;
         detail.ebook = {
-          page_count: e?.pageCount ?? 0,
-          demo_pages: e?.demoPages ?? [],
+          pageCount: e?.pageCount ?? 0,
+          demoPages: e?.demoPages ?? [],
           book: linked ?? null,
         };
       } else if (kind === "bundle") {
@@ -460,12 +460,9 @@ export async function getProduct(
           const c = cards.get(i.itemId);
           return c ? [{ ...c, quantity: i.quantity }] : [];
         });
-        const itemsTotal = lines.reduce(
-          (s, l) => s + priceOf({ price: l.price, salePrice: l.sale_price }) * l.quantity,
-          0,
-        );
-        const own = priceOf({ price: detail.price, salePrice: detail.sale_price });
-        detail.bundle = { items: lines, items_total: itemsTotal, saving: Math.max(0, itemsTotal - own) };
+        const itemsTotal = lines.reduce((s, l) => s + priceOf(l) * l.quantity, 0);
+        const own = priceOf(detail);
+        detail.bundle = { items: lines, itemsTotal, saving: Math.max(0, itemsTotal - own) };
       } else if (kind === "stationary") {
         const [s] = await ctx.db
           .select()
@@ -484,7 +481,7 @@ export async function getProduct(
             position: c.position,
             title: c.title,
             kind: c.kind,
-            is_free: c.isFree,
+            isFree: c.isFree,
             // A PDF chapter's body is its file's storage key: never sent, the reader serves it.
             body: c.isFree && c.kind !== "pdf" ? c.body : null,
           })),
@@ -505,7 +502,7 @@ export async function getAuthor(ctx: Pick<Ctx, "db">, slug: string, page = 1, li
     author: {
       slug: author.slug,
       name: author.name,
-      name_bn: author.nameBn,
+      nameBn: author.nameBn,
       bio: author.bio,
       photo: author.photo,
     },

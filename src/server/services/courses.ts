@@ -83,7 +83,7 @@ export async function getCourseChapters(ctx: Ctx, courseId: number): Promise<Cou
         position: c.position,
         title: c.title,
         kind: c.kind,
-        is_free: c.isFree,
+        isFree: c.isFree,
         readable,
         done: tracked && c.done,
         content: readable ? chapterContent(course.id, c) : null,

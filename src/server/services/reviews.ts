@@ -74,10 +74,10 @@ export async function listReviews(ctx: Ctx, productId: number, page = 1, limit =
       text: r.text,
       // First name and initial: enough to be personal, not enough to identify.
       author: shortName(r.author),
-      verified_purchase: verified.has(r.userId),
+      verifiedPurchase: verified.has(r.userId),
       mine: ctx.user?.id === r.userId,
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     })),
     total: rows[0]?.total ?? 0,
     page,
@@ -153,10 +153,10 @@ export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Re
         rating: review.rating,
         text: review.text,
         author: shortName(me.name),
-        verified_purchase: verified.has(me.id),
+        verifiedPurchase: verified.has(me.id),
         mine: true,
-        created_at: review.createdAt.toISOString(),
-        updated_at: review.updatedAt.toISOString(),
+        createdAt: review.createdAt.toISOString(),
+        updatedAt: review.updatedAt.toISOString(),
       },
     };
   });

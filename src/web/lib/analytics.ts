@@ -32,7 +32,7 @@ export function pushAddToCart(item: CartItem, quantity: number) {
   const unit =
     item.price === undefined
       ? undefined
-      : toTaka(effectivePrice({ price: item.price, salePrice: item.sale_price ?? null }));
+      : toTaka(effectivePrice({ price: item.price, salePrice: item.salePrice ?? null }));
   pushEcommerce("add_to_cart", {
     currency: "BDT",
     ...(unit === undefined ? {} : { value: unit * quantity }),
@@ -48,17 +48,17 @@ export function pushAddToCart(item: CartItem, quantity: number) {
   });
 }
 
-/** begin_checkout: the cart as GET /api/cart/info answered it (already in taka). */
+/** begin_checkout: the cart as GET /api/cart/info answered it (money in poisha). */
 export function pushBeginCheckout(cart: CartInfo) {
   pushEcommerce("begin_checkout", {
     currency: "BDT",
-    value: cart.netPrice,
+    value: toTaka(cart.netPrice),
     ...(cart.couponId && cart.couponCode ? { coupon: cart.couponCode } : {}),
     items: cart.lines.map<AnalyticsItem>((l) => ({
       item_id: String(l.productId),
       item_name: l.title,
       item_category: l.type,
-      price: l.unitPrice,
+      price: toTaka(l.unitPrice),
       quantity: l.quantity,
     })),
   });

@@ -36,7 +36,7 @@ export type CartItem = {
   kind: ProductKind;
   title: string;
   price?: number;
-  sale_price?: number | null;
+  salePrice?: number | null;
 };
 
 type CartContextValue = CartSummary & {

@@ -9,7 +9,7 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 export function productMeta(matches: readonly MatchLike[], p: ProductDetail): MetaDescriptor[] {
   const { origin, shopName } = siteOf(matches);
   const by = p.authors.length ? ` by ${p.authors.map((a) => a.name).join(", ")}` : "";
-  const price = formatTaka(effectivePrice({ price: p.price, salePrice: p.sale_price }));
+  const price = formatTaka(effectivePrice(p));
   return seoMeta(matches, {
     title: p.title,
     description: p.description.trim() || `${p.title}${by}: ${price} at ${shopName}.`,

@@ -7,17 +7,17 @@ const book: ProductDetail = {
   kind: "book",
   slug: "physics-first-paper",
   title: "Physics First Paper",
-  title_bn: "পদার্থবিজ্ঞান প্রথম পত্র",
+  titleBn: "পদার্থবিজ্ঞান প্রথম পত্র",
   price: 45_000,
-  sale_price: 39_950,
-  in_stock: true,
+  salePrice: 39_950,
+  inStock: true,
   image: "abc123",
-  authors: [{ name: "Shahjahan Tapan", name_bn: null, slug: "shahjahan-tapan" }],
+  authors: [{ name: "Shahjahan Tapan", nameBn: null, slug: "shahjahan-tapan" }],
   rating: { average: 4.5, count: 12 },
   url: "/book/7",
   description: "The whole syllabus.",
   tracks: ["hsc"],
-  hsc_year: 2025,
+  hscYear: 2025,
   language: "bn",
   stock: 12,
   book: {
@@ -25,7 +25,7 @@ const book: ProductDetail = {
     edition: "2025",
     isbn: "9789840000000",
     pages: 420,
-    ebook_id: null,
+    ebookId: null,
   },
   related: [],
 };
@@ -47,7 +47,7 @@ describe("product JSON-LD", () => {
 
   it("leaves out the rating of a product nobody has reviewed and marks it out of stock", () => {
     const ld = productJsonLd(
-      { ...book, rating: { average: null, count: 0 }, in_stock: false },
+      { ...book, rating: { average: null, count: 0 }, inStock: false },
       "",
       "Pathagar",
     );

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "../../contracts/catalog";
 import { imageUrl } from "../../contracts/images";
-import { effectivePrice } from "../../contracts/money";
+import { effectivePrice, toTaka } from "../../contracts/money";
 import { pageTitle } from "./meta";
 
 type MatchLike = { id: string; data?: unknown } | undefined;
@@ -47,13 +47,13 @@ export function seoMeta(matches: readonly MatchLike[], input: SeoInput): MetaDes
 /** schema.org `Book`/`Product` with its `Offer` and, once reviewed, `AggregateRating`. */
 export function productJsonLd(p: ProductDetail, origin: string, shopName: string): Record<string, unknown> {
   const url = `${origin}${p.url}`;
-  const price = effectivePrice({ price: p.price, salePrice: p.sale_price });
+  const price = effectivePrice(p);
   const ld: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": p.kind === "book" || p.kind === "ebook" ? ["Book", "Product"] : "Product",
     "@id": url,
     name: p.title,
-    ...(p.title_bn ? { alternateName: p.title_bn } : {}),
+    ...(p.titleBn ? { alternateName: p.titleBn } : {}),
     description: p.description.slice(0, 500),
     url,
     sku: `${p.kind}-${p.id}`,
@@ -61,9 +61,9 @@ export function productJsonLd(p: ProductDetail, origin: string, shopName: string
     offers: {
       "@type": "Offer",
       url,
-      price: (price / 100).toFixed(2),
+      price: toTaka(price).toFixed(2),
       priceCurrency: "BDT",
-      availability: p.in_stock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
       seller: { "@type": "Organization", name: shopName },
     },
@@ -78,7 +78,7 @@ export function productJsonLd(p: ProductDetail, origin: string, shopName: string
   }
   if (p.ebook) {
     ld.bookFormat = "https://schema.org/EBook";
-    ld.numberOfPages = p.ebook.page_count;
+    ld.numberOfPages = p.ebook.pageCount;
   }
   if (p.kind === "book" || p.kind === "ebook") ld.inLanguage = p.language;
   if (p.stationery?.brand) ld.brand = { "@type": "Brand", name: p.stationery.brand };

@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 
-/** The cart and coupon calls (README, Cart API); every answer carries the priced cart, money in taka. */
+/** The cart and coupon calls (README, Cart API); every answer carries the priced cart, money in poisha. */
 export function cartApi() {
   const api = new Hono<AppEnv>();
 

@@ -1,41 +1,26 @@
 import { Hono } from "hono";
-import type { Page, ProductCard, ProductDetail, ProductKind } from "../../../contracts/catalog";
+import type { ProductKind } from "../../../contracts/catalog";
 import {
   listQuerySchema,
+  RENAMED_LIST_PARAMS,
   searchQuerySchema,
   slugParams,
   toListQuery,
 } from "../../../contracts/catalog-query";
-import { toTaka } from "../../../contracts/money";
 import { idParams } from "../../../contracts/paging";
 import { getAuthor, getProduct, listProducts, suggestProducts } from "../../services/catalog";
+import { DomainError } from "../../services/errors";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 
-/** The API shows money in taka; the service and database keep poisha. */
-function cardOut<T extends ProductCard>(c: T): T {
-  return { ...c, price: toTaka(c.price), sale_price: c.sale_price === null ? null : toTaka(c.sale_price) };
-}
-
-function pageOut(p: Page<ProductCard>) {
-  return { ...p, items: p.items.map(cardOut) };
-}
-
-function detailOut(d: ProductDetail) {
-  return {
-    ...cardOut(d),
-    related: d.related.map(cardOut),
-    ...(d.ebook ? { ebook: { ...d.ebook, book: d.ebook.book ? cardOut(d.ebook.book) : null } } : {}),
-    ...(d.bundle
-      ? {
-          bundle: {
-            items: d.bundle.items.map(cardOut),
-            items_total: toTaka(d.bundle.items_total),
-            saving: toTaka(d.bundle.saving),
-          },
-        }
-      : {}),
-  };
+/** A list's filters, sort and page from the query; a filter's former name is refused with 400. */
+function readListQuery(raw: Record<string, string>) {
+  const renamed = Object.keys(raw).filter((k) => Object.hasOwn(RENAMED_LIST_PARAMS, k));
+  if (renamed.length > 0) {
+    const errors = Object.fromEntries(renamed.map((k) => [k, `${k} is now ${RENAMED_LIST_PARAMS[k]}`]));
+    throw new DomainError("invalid", Object.values(errors).join("; "), errors);
+  }
+  return listQuerySchema.parse(raw);
 }
 
 export function catalogApi() {
@@ -43,14 +28,14 @@ export function catalogApi() {
 
   const collection = (path: string, kind: ProductKind) => {
     api.get(path, async (c) => {
-      const query = toListQuery(listQuerySchema.parse(c.req.query()));
-      return ok(c, pageOut(await listProducts(c.get("ctx"), { ...query, kind })));
+      const query = toListQuery(readListQuery(c.req.query()));
+      return ok(c, await listProducts(c.get("ctx"), { ...query, kind }));
     });
   };
   const item = (path: string, kind: ProductKind) => {
     api.get(`${path}/:id`, async (c) => {
       const { id } = idParams.parse(c.req.param());
-      return ok(c, detailOut(await getProduct(c.get("ctx"), kind, id)));
+      return ok(c, await getProduct(c.get("ctx"), kind, id));
     });
   };
 
@@ -65,21 +50,21 @@ export function catalogApi() {
   collection("/bundles", "bundle");
   api.get("/bundles/:slug", async (c) => {
     const { slug } = slugParams.parse(c.req.param());
-    return ok(c, detailOut(await getProduct(c.get("ctx"), "bundle", slug)));
+    return ok(c, await getProduct(c.get("ctx"), "bundle", slug));
   });
 
   api.get("/authors/:slug", async (c) => {
     const { slug } = slugParams.parse(c.req.param());
-    const query = listQuerySchema.parse(c.req.query());
+    const query = readListQuery(c.req.query());
     const { author, products } = await getAuthor(c.get("ctx"), slug, query.page, query.limit);
-    return ok(c, { ...author, products: pageOut(products) });
+    return ok(c, { ...author, products });
   });
 
   api.get("/search", async (c) => {
     const raw = c.req.query();
     searchQuerySchema.parse(raw);
-    const query = toListQuery(listQuerySchema.parse(raw));
-    return ok(c, pageOut(await listProducts(c.get("ctx"), query)));
+    const query = toListQuery(readListQuery(raw));
+    return ok(c, await listProducts(c.get("ctx"), query));
   });
 
   api.get("/search/suggest", async (c) => {
@@ -91,7 +76,7 @@ export function catalogApi() {
         id: i.id,
         kind: i.kind,
         title: i.title,
-        title_bn: i.title_bn,
+        titleBn: i.titleBn,
         url: i.url,
         image: i.image,
       })),

@@ -18,7 +18,7 @@ export function AddToCartButton({
   source,
   className,
 }: {
-  product: CartItem & { in_stock: boolean };
+  product: CartItem & { inStock: boolean };
   /** The page's name (book, ebook, bundle, …): where the add came from, for the sales-by-source report. */
   source: string;
   className?: string;
@@ -29,7 +29,7 @@ export function AddToCartButton({
   const { pathname, search } = useLocation();
   const [busy, setBusy] = useState(false);
 
-  if (!product.in_stock) {
+  if (!product.inStock) {
     return (
       <Button disabled className={cn("w-full sm:w-auto", className)}>
         Out of stock

@@ -47,10 +47,8 @@ export const LOW_STOCK = 5;
 export type StockState = { label: string; tone: "ok" | "low" | "out" };
 
 /** In stock / Only N left / Out of stock; digital kinds are always available. */
-export function stockState(
-  p: Pick<ProductCard, "kind" | "in_stock"> & { stock?: number | null },
-): StockState {
-  if (!p.in_stock) return { label: "Out of stock", tone: "out" };
+export function stockState(p: Pick<ProductCard, "kind" | "inStock"> & { stock?: number | null }): StockState {
+  if (!p.inStock) return { label: "Out of stock", tone: "out" };
   if (p.kind === "ebook" || p.kind === "content")
     return { label: "Instant access after purchase", tone: "ok" };
   if (p.stock != null && p.stock <= LOW_STOCK) return { label: `Only ${p.stock} left`, tone: "low" };

@@ -36,7 +36,7 @@ export function ProductCard({
   /** A line above the title (a stationery item's category). */
   label?: string;
 }) {
-  const off = percentOff(card.price, card.sale_price);
+  const off = percentOff(card.price, card.salePrice);
   const action = ownedAction(card, useOwned(card.id));
   const link = (
     <Link
@@ -49,7 +49,7 @@ export function ProductCard({
     >
       <div className="relative">
         <CoverImage image={card.image} title={card.title} width={200} sizes={sizes} eager={eager} />
-        {!card.in_stock ? (
+        {!card.inStock ? (
           <span className="absolute top-2 left-2 rounded bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">
             Out of stock
           </span>
@@ -64,9 +64,9 @@ export function ProductCard({
         <span className="line-clamp-2 leading-snug font-semibold text-slate-900 group-hover:text-brand-800 group-hover:underline">
           {card.title}
         </span>
-        {card.title_bn ? (
+        {card.titleBn ? (
           <span lang="bn" className="line-clamp-1 text-sm text-slate-700">
-            {card.title_bn}
+            {card.titleBn}
           </span>
         ) : null}
         {card.authors.length > 0 ? (
@@ -84,7 +84,7 @@ export function ProductCard({
           {action ? (
             <span className="text-sm font-semibold text-green-800">In your library</span>
           ) : (
-            <Price price={card.price} salePrice={card.sale_price} />
+            <Price price={card.price} salePrice={card.salePrice} />
           )}
         </span>
       </div>

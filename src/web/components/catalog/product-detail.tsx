@@ -129,9 +129,9 @@ export function ProductSummary({
         </div>
         <div className="min-w-0">
           <h1 className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">{product.title}</h1>
-          {product.title_bn ? (
+          {product.titleBn ? (
             <p lang="bn" className="mt-1 text-lg text-slate-700">
-              {product.title_bn}
+              {product.titleBn}
             </p>
           ) : null}
           {product.authors.length > 0 ? (
@@ -164,8 +164,8 @@ export function ProductSummary({
           {read?.owned ? null : (
             <>
               <div className="mt-3 flex flex-wrap items-center gap-3">
-                <Price price={product.price} salePrice={product.sale_price} size="lg" />
-                <Saving price={product.price} salePrice={product.sale_price} />
+                <Price price={product.price} salePrice={product.salePrice} size="lg" />
+                <Saving price={product.price} salePrice={product.salePrice} />
               </div>
               <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>{stock.label}</p>
             </>

@@ -187,12 +187,12 @@ export function ReviewsSection({
               <div className="flex flex-wrap items-center gap-2">
                 <Stars value={r.rating} size={14} />
                 <span className="font-medium">{r.author}</span>
-                {r.verified_purchase ? (
+                {r.verifiedPurchase ? (
                   <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900">
                     Verified purchase
                   </span>
                 ) : null}
-                <span className="text-sm text-slate-600">{dhakaDate.format(new Date(r.updated_at))}</span>
+                <span className="text-sm text-slate-600">{dhakaDate.format(new Date(r.updatedAt))}</span>
               </div>
               {r.text ? <p className="mt-1 whitespace-pre-line text-slate-800">{r.text}</p> : null}
             </li>

@@ -220,7 +220,7 @@ export function CourseChapterList({
                   <Icon aria-hidden="true" className="h-4 w-4" />
                   {label}
                 </span>
-                {c.is_free && course.access === "preview" ? (
+                {c.isFree && course.access === "preview" ? (
                   <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900">
                     Free preview
                   </span>

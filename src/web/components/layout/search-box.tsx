@@ -9,7 +9,7 @@ type Suggestion = {
   id: number;
   kind: ProductKind;
   title: string;
-  title_bn: string | null;
+  titleBn: string | null;
   url: string;
   image: string | null;
 };
@@ -200,9 +200,9 @@ export function SearchBox({ className }: { className?: string }) {
             )}
             <span className="min-w-0 flex-1">
               <span className="line-clamp-1 text-sm font-medium text-slate-900">{s.title}</span>
-              {s.title_bn ? (
+              {s.titleBn ? (
                 <span lang="bn" className="line-clamp-1 text-xs text-slate-700">
-                  {s.title_bn}
+                  {s.titleBn}
                 </span>
               ) : null}
             </span>

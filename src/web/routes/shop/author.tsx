@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const { author, products } = loaderData;
   const page = products.page > 1 ? `?page=${products.page}` : "";
   return seoMeta(matches, {
-    title: author.name_bn ? `${author.name} (${author.name_bn})` : author.name,
+    title: author.nameBn ? `${author.name} (${author.nameBn})` : author.name,
     description: author.bio.trim() || `Books and study material by ${author.name}.`,
     path: `/author/${author.slug}${page}`,
     image: author.photo,
@@ -49,9 +49,9 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         )}
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{author.name}</h1>
-          {author.name_bn ? (
+          {author.nameBn ? (
             <p lang="bn" className="mt-1 text-lg text-slate-700">
-              {author.name_bn}
+              {author.nameBn}
             </p>
           ) : null}
           {author.bio ? <Paragraphs text={author.bio} className="mt-3 max-w-3xl" /> : null}

@@ -33,8 +33,8 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <ProductSummary product={product} source="book">
-        {book?.ebook_id ? (
-          <Link to={`/ebook/${book.ebook_id}`} className={buttonClass("secondary", "mt-3 w-full sm:w-auto")}>
+        {book?.ebookId ? (
+          <Link to={`/ebook/${book.ebookId}`} className={buttonClass("secondary", "mt-3 w-full sm:w-auto")}>
             <BookOpen aria-hidden="true" className="h-5 w-5" />
             Read the e-book
           </Link>
@@ -50,7 +50,7 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
               ["ISBN", book?.isbn],
               ["Pages", book?.pages],
               ["Language", languageName(product.language)],
-              ["HSC year", product.hsc_year],
+              ["HSC year", product.hscYear],
               ["Tracks", trackLinks],
             ]}
           />

@@ -18,8 +18,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function BundlePage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
-  const bundle = product.bundle ?? { items: [], items_total: 0, saving: 0 };
-  const own = effectivePrice({ price: product.price, salePrice: product.sale_price });
+  const bundle = product.bundle ?? { items: [], itemsTotal: 0, saving: 0 };
+  const own = effectivePrice(product);
   const count = bundle.items.reduce((n, i) => n + i.quantity, 0);
   return (
     <article>
@@ -27,14 +27,14 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
         {bundle.saving > 0 ? (
           <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
             <span className="font-bold">You save {formatTaka(bundle.saving)}</span> on {count}{" "}
-            {count === 1 ? "item" : "items"} worth {formatTaka(bundle.items_total)} bought separately.
+            {count === 1 ? "item" : "items"} worth {formatTaka(bundle.itemsTotal)} bought separately.
           </p>
         ) : null}
-        {product.hsc_year ? (
+        {product.hscYear ? (
           <p className="mt-3 text-slate-800">
             For the{" "}
-            <Link to={`/bundles/${product.hsc_year}`} className="font-semibold text-brand-800 underline">
-              HSC {product.hsc_year}
+            <Link to={`/bundles/${product.hscYear}`} className="font-semibold text-brand-800 underline">
+              HSC {product.hscYear}
             </Link>{" "}
             batch
           </p>
@@ -65,18 +65,14 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="shrink-0 text-right text-sm">
                 <p className="font-semibold text-slate-900">× {item.quantity}</p>
-                <p className="text-slate-700">
-                  {formatTaka(
-                    effectivePrice({ price: item.price, salePrice: item.sale_price }) * item.quantity,
-                  )}
-                </p>
+                <p className="text-slate-700">{formatTaka(effectivePrice(item) * item.quantity)}</p>
               </div>
             </li>
           ))}
         </ul>
         <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-slate-800">
           <dt>Items bought separately</dt>
-          <dd className="text-right">{formatTaka(bundle.items_total)}</dd>
+          <dd className="text-right">{formatTaka(bundle.itemsTotal)}</dd>
           <dt>Bundle price</dt>
           <dd className="text-right font-semibold">{formatTaka(own)}</dd>
           {bundle.saving > 0 ? (

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { CartInfo } from "../../../contracts/cart";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
-import { formatTaka, toPoisha } from "../../../contracts/money";
+import { formatTaka } from "../../../contracts/money";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { KIND_SINGULAR } from "../../components/catalog/labels";
 import { PageHeading } from "../../components/page-heading";
@@ -22,7 +22,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The API's taka, shown as the shop shows money. */
-const taka = (amount: number) => formatTaka(toPoisha(amount));
 
 type Line = CartInfo["lines"][number];
 
@@ -84,11 +83,11 @@ function CartLine({ line }: { line: Line }) {
               {line.title}
             </Link>
             <p className="text-sm text-slate-700">
-              {KIND_SINGULAR[line.type]} · {taka(line.unitPrice)}
+              {KIND_SINGULAR[line.type]} · {formatTaka(line.unitPrice)}
               {digital ? "" : " each"}
             </p>
           </div>
-          <p className="shrink-0 font-bold text-slate-900 tabular-nums">{taka(line.lineTotal)}</p>
+          <p className="shrink-0 font-bold text-slate-900 tabular-nums">{formatTaka(line.lineTotal)}</p>
         </div>
         {!digital && line.quantity > line.maxQuantity ? (
           <p className="mt-1 text-sm font-semibold text-amber-800">
@@ -150,7 +149,7 @@ function CouponBox({ info }: { info: CartInfo }) {
           </Button>
         </div>
         {info.couponId ? (
-          <p className="text-sm text-emerald-800">Applied: you save {taka(info.discountedAmount)}</p>
+          <p className="text-sm text-emerald-800">Applied: you save {formatTaka(info.discountedAmount)}</p>
         ) : (
           <p className="text-sm text-amber-800">{info.couponMessage ?? "Not applied"}</p>
         )}
@@ -203,22 +202,22 @@ function Summary({ info }: { info: CartInfo }) {
             <dt>
               Subtotal ({info.qty} {info.qty === 1 ? "item" : "items"})
             </dt>
-            <dd className="tabular-nums">{taka(info.totalPrice)}</dd>
+            <dd className="tabular-nums">{formatTaka(info.totalPrice)}</dd>
           </div>
           {info.discountedAmount > 0 ? (
             <div className="flex justify-between gap-3 text-emerald-800">
               <dt>Discount</dt>
-              <dd className="tabular-nums">−{taka(info.discountedAmount)}</dd>
+              <dd className="tabular-nums">−{formatTaka(info.discountedAmount)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-3">
             <dt>Delivery</dt>
-            <dd className="tabular-nums">{physical ? taka(info.deliveryCharges) : "None (digital)"}</dd>
+            <dd className="tabular-nums">{physical ? formatTaka(info.deliveryCharges) : "None (digital)"}</dd>
           </div>
           <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
             <dt>Total</dt>
             <dd className="tabular-nums" aria-live="polite">
-              {taka(info.netPrice)}
+              {formatTaka(info.netPrice)}
             </dd>
           </div>
         </dl>

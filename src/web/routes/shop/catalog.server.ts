@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { Page, ProductCard, ProductKind } from "../../../contracts/catalog";
-import { listQuerySchema, toListQuery } from "../../../contracts/catalog-query";
+import { pageListQuerySchema, toListQuery } from "../../../contracts/catalog-query";
 import { effectivePrice } from "../../../contracts/money";
 import { idField } from "../../../contracts/paging";
 import { stationeryDetails } from "../../../server/db/schema";
@@ -31,7 +31,7 @@ export function parseListQuery(request: Request, fixed: Partial<ListQuery> = {})
     if (value.trim() !== "") raw[key] = value;
   }
   raw.limit ??= String(GRID_LIMIT);
-  const parsed = listQuerySchema.safeParse(raw);
+  const parsed = pageListQuerySchema.safeParse(raw);
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid query", { status: 400 });
   return { ...toListQuery(parsed.data), ...fixed };
 }
@@ -102,8 +102,7 @@ export async function listStationerySales(context: Context): Promise<ProductCard
     page: 1,
     limit: SALES_SCAN,
   });
-  const off = (c: ProductCard) =>
-    (c.price - effectivePrice({ price: c.price, salePrice: c.sale_price })) / c.price;
+  const off = (c: ProductCard) => (c.price - effectivePrice(c)) / c.price;
   return page.items.filter((c) => off(c) > 0).sort((a, b) => off(b) - off(a));
 }
 

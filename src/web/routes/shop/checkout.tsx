@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import type { CartInfo } from "../../../contracts/cart";
 import { type CheckoutResult, checkoutSchema } from "../../../contracts/checkout";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
-import { formatTaka, toPoisha } from "../../../contracts/money";
+import { formatTaka } from "../../../contracts/money";
 import type { z } from "../../../contracts/zod";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { PageHeading } from "../../components/page-heading";
@@ -33,7 +33,6 @@ type FormOutput = z.output<typeof checkoutSchema>;
 const FIELDS = ["name", "phone", "district", "area", "address", "note", "paymentMethod"] as const;
 
 /** The API's taka, shown as the shop shows money. */
-const taka = (amount: number) => formatTaka(toPoisha(amount));
 
 const isDigital = (type: CartInfo["lines"][number]["type"]) => type === "ebook" || type === "content";
 
@@ -296,7 +295,7 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-semibold text-slate-900">{l.title}</p>
               <p className="text-sm text-slate-700 tabular-nums">
-                {l.quantity} × {taka(l.unitPrice)}
+                {l.quantity} × {formatTaka(l.unitPrice)}
               </p>
               {!isDigital(l.type) && l.quantity > l.maxQuantity ? (
                 <p className="text-sm font-semibold text-amber-800">
@@ -304,7 +303,9 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
                 </p>
               ) : null}
             </div>
-            <p className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{taka(l.lineTotal)}</p>
+            <p className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">
+              {formatTaka(l.lineTotal)}
+            </p>
           </li>
         ))}
       </ul>
@@ -319,7 +320,7 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
           <dt>
             Subtotal ({info.qty} {info.qty === 1 ? "item" : "items"})
           </dt>
-          <dd className="tabular-nums">{taka(info.totalPrice)}</dd>
+          <dd className="tabular-nums">{formatTaka(info.totalPrice)}</dd>
         </div>
         {info.discountedAmount > 0 ? (
           <div className="flex justify-between gap-3 text-emerald-800">
@@ -327,17 +328,17 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
               <Tag aria-hidden="true" className="h-4 w-4 shrink-0" />
               <span className="truncate">Discount{info.couponCode ? ` (${info.couponCode})` : ""}</span>
             </dt>
-            <dd className="tabular-nums">−{taka(info.discountedAmount)}</dd>
+            <dd className="tabular-nums">−{formatTaka(info.discountedAmount)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-3">
           <dt>Delivery{physical ? ` to ${info.district}` : ""}</dt>
-          <dd className="tabular-nums">{physical ? taka(info.deliveryCharges) : "None (digital)"}</dd>
+          <dd className="tabular-nums">{physical ? formatTaka(info.deliveryCharges) : "None (digital)"}</dd>
         </div>
         <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
           <dt>Total</dt>
           <dd className="tabular-nums" aria-live="polite">
-            {taka(info.netPrice)}
+            {formatTaka(info.netPrice)}
           </dd>
         </div>
       </dl>

@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { product, course } = loaderData;
   const chapters = course.chapters;
-  const free = chapters.filter((c) => c.is_free).length;
+  const free = chapters.filter((c) => c.isFree).length;
   const done = useChapterDone(course);
   const progress = done.progress;
   const owned = course.access === "owner";
@@ -75,7 +75,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
                   : null,
               ],
               ["Language", languageName(product.language)],
-              ["HSC year", product.hsc_year],
+              ["HSC year", product.hscYear],
             ]}
           />
         </section>

@@ -34,11 +34,11 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
       <ProductSummary
         product={product}
         source="ebook"
-        read={read.owned || ebook?.demo_pages.length ? read : undefined}
+        read={read.owned || ebook?.demoPages.length ? read : undefined}
       >
-        {ebook && ebook.demo_pages.length > 0 ? (
+        {ebook && ebook.demoPages.length > 0 ? (
           <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-brand-900">
-            <span className="font-semibold">Free preview:</span> {pagesText(ebook.demo_pages)}
+            <span className="font-semibold">Free preview:</span> {pagesText(ebook.demoPages)}
           </p>
         ) : null}
         <p className="mt-3 text-sm text-slate-700">
@@ -50,7 +50,7 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
             <Link to={printed.url} className="font-semibold text-brand-800 underline">
               {printed.title}
             </Link>{" "}
-            ({formatTaka(effectivePrice({ price: printed.price, salePrice: printed.sale_price }))})
+            ({formatTaka(effectivePrice(printed))})
           </p>
         ) : null}
         <section aria-labelledby="ebook-details" className="mt-8">
@@ -59,10 +59,10 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <Facts
             rows={[
-              ["Pages", ebook?.page_count || null],
-              ["Free preview", ebook?.demo_pages.length ? pagesText(ebook.demo_pages) : null],
+              ["Pages", ebook?.pageCount || null],
+              ["Free preview", ebook?.demoPages.length ? pagesText(ebook.demoPages) : null],
               ["Language", languageName(product.language)],
-              ["HSC year", product.hsc_year],
+              ["HSC year", product.hscYear],
               ["Format", "Read online (no download)"],
             ]}
           />
