@@ -84,9 +84,15 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = 
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 409 && err.data !== undefined) {
         const mine = form.getValues() as Record<string, unknown>;
+        const started = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
         const theirs = toValues(err.data as never) as Record<string, unknown>;
+        const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+        // What this person changed, and the colleague's version does not already say.
         const fields = Object.keys(theirs)
-          .filter((name) => name !== "version" && JSON.stringify(mine[name]) !== JSON.stringify(theirs[name]))
+          .filter(
+            (name) =>
+              name !== "version" && !same(mine[name], started[name]) && !same(mine[name], theirs[name]),
+          )
           .map((name) => ({ name, mine: mine[name] }));
         form.reset(theirs as Values);
         setConflict({ fields });

@@ -44,6 +44,7 @@ export function DataTable<T>({
   page,
   sort,
   getRowId,
+  rowName = (row) => `row ${getRowId(row)}`,
   bulkActions = [],
   searchLabel,
   filters,
@@ -57,6 +58,8 @@ export function DataTable<T>({
   page: AdminPage<T>;
   sort: string;
   getRowId: (row: T) => number;
+  /** How a row is named to a screen reader (its checkbox reads "Select {name}"). */
+  rowName?: (row: T) => string;
   bulkActions?: BulkAction[];
   /** The search box's label, e.g. "Search title, ISBN or author"; no box without it. */
   searchLabel?: string;
@@ -97,14 +100,14 @@ export function DataTable<T>({
         <input
           type="checkbox"
           className="h-5 w-5"
-          aria-label={`Select row ${row.id}`}
+          aria-label={`Select ${rowName(row.original)}`}
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
         />
       ),
     };
     return [select, ...columns];
-  }, [columns, selectable]);
+  }, [columns, selectable, rowName]);
 
   const table = useReactTable({
     data: page.items,
@@ -179,7 +182,12 @@ export function DataTable<T>({
       ) : (
         <div className={cn("transition-opacity", loading && "opacity-60")}>
           {/* Wide screens: a table. */}
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
+          <div
+            className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block"
+            role="region"
+            aria-label={`${label}, table`}
+            tabIndex={0}
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{label}</caption>
               <thead className="bg-slate-50 text-slate-700">

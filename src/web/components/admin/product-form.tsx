@@ -369,8 +369,7 @@ export function ConflictNote({ conflict }: { conflict: Conflict | null }) {
       <ul className="mt-1 list-disc pl-5">
         {conflict.fields.map((f) => (
           <li key={f.name}>
-            {FIELD_LABELS[f.name] ?? f.name}:{" "}
-            {typeof f.mine === "string" ? f.mine || "(empty)" : JSON.stringify(f.mine)}
+            {FIELD_LABELS[f.name] ?? f.name}: {shown(f.name, f.mine)}
           </li>
         ))}
       </ul>

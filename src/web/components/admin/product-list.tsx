@@ -60,6 +60,7 @@ export function ProductList({
         sort={sort}
         error={error}
         getRowId={(p) => p.id}
+        rowName={(p) => p.title}
         searchLabel={searchLabel}
         filters={filters}
         emptyMessage={emptyMessage}

@@ -80,7 +80,7 @@ export function StockPanel({
           Change stock
         </Button>
       </form>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" role="region" aria-label="Stock ledger" tabIndex={0}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Stock ledger, newest first</caption>
           <thead className="text-slate-700">

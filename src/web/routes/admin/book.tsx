@@ -1,9 +1,28 @@
+import { idField } from "../../../contracts/paging";
+import { ProductEdit } from "../../components/admin/product-edit";
 import { PageHeading } from "../../components/page-heading";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/book";
+import { loadProduct } from "./books.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit book") }];
 
-export default function EditBookPage() {
-  return <PageHeading title="Edit book" />;
+export function loader({ params, context }: Route.LoaderArgs) {
+  const id = idField.safeParse(params.id);
+  if (!id.success) throw new Response("No such book", { status: 404 });
+  return loadProduct(context, "books", id.data);
+}
+
+export default function EditBookPage({ loaderData }: Route.ComponentProps) {
+  const { product, ledger } = loaderData;
+  return (
+    <div>
+      <PageHeading title="Edit book">
+        <p>
+          {product.kind === "ebook" ? "E-book" : "Printed book"} · {product.title}
+        </p>
+      </PageHeading>
+      <ProductEdit area="books" product={product} ledger={ledger} listPath="/admin/books" />
+    </div>
+  );
 }

@@ -1,0 +1,104 @@
+import { Link, useNavigate } from "react-router";
+import type { AdminProduct, StockLedger } from "../../../contracts/admin-answers";
+import type { ProductArea } from "../../../contracts/admin-products";
+import { Button, buttonClass } from "../ui/button";
+import { useMutation } from "./mutation";
+import { type KindSection, ProductForm } from "./product-form";
+import { StockPanel } from "./stock-panel";
+
+/** The pages about a product beside its form, by kind. */
+function relatedLinks(p: AdminProduct): { to: string; label: string }[] {
+  switch (p.kind) {
+    case "book":
+      return [
+        { to: `/admin/books/${p.id}/sales`, label: "Sales" },
+        { to: `/admin/books/${p.id}/reviews`, label: "Reviews" },
+      ];
+    case "ebook":
+      return [
+        { to: `/admin/books/${p.id}/pages`, label: "PDF and pages" },
+        { to: `/admin/books/${p.id}/demo`, label: "Free preview pages" },
+        { to: `/admin/books/${p.id}/sales`, label: "Sales" },
+        { to: `/admin/books/${p.id}/reviews`, label: "Reviews" },
+      ];
+    case "bundle":
+      return [{ to: `/admin/bundles/${p.id}/sales`, label: "Sales" }];
+    case "content":
+      return [{ to: `/admin/content/${p.id}/chapters`, label: "Chapters" }];
+    case "stationary":
+      return [];
+  }
+}
+
+/**
+ * A product's admin page below its heading: links to its other pages, the form (remounted on
+ * each saved version), the stock panel for stocked kinds, and delete.
+ */
+export function ProductEdit({
+  area,
+  product,
+  ledger,
+  listPath,
+  kindSection,
+}: {
+  area: ProductArea;
+  product: AdminProduct;
+  ledger: StockLedger | null;
+  /** Where to go after deleting. */
+  listPath: string;
+  kindSection?: KindSection;
+}) {
+  const navigate = useNavigate();
+  const { run, pending } = useMutation();
+  return (
+    <div className="space-y-6">
+      <nav aria-label="About this product" className="flex flex-wrap gap-2">
+        <a href={product.url} className={buttonClass("secondary")} target="_blank" rel="noreferrer">
+          View in the shop
+        </a>
+        {relatedLinks(product).map((l) => (
+          <Link key={l.to} to={l.to} className={buttonClass("secondary")}>
+            {l.label}
+          </Link>
+        ))}
+      </nav>
+      <ProductForm
+        key={product.version}
+        area={area}
+        kind={product.kind}
+        product={product}
+        onSaved={() => undefined}
+        kindSection={kindSection}
+      />
+      {ledger ? <StockPanel area={area} productId={product.id} ledger={ledger} /> : null}
+      <section aria-labelledby="danger" className="rounded-lg border border-red-200 bg-white p-4">
+        <h2 id="danger" className="font-semibold text-red-900">
+          Delete
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Only a product nobody has ordered can be deleted; unpublish one that has orders.
+        </p>
+        <Button
+          variant="destructive"
+          className="mt-3"
+          loading={pending}
+          onClick={async () => {
+            const done = await run({
+              method: "DELETE",
+              path: `/api/admin/${area}/${product.id}`,
+              confirm: {
+                title: `Delete “${product.title}”?`,
+                description: "It leaves the shop and the back office for good.",
+                confirmLabel: "Delete",
+                destructive: true,
+              },
+            });
+            if (done) navigate(listPath, { replace: true });
+          }}
+        >
+          Delete
+        </Button>
+      </section>
+    </div>
+  );
+}
