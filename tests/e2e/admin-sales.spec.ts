@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import {
+  bookWithStock,
+  DESKTOP,
+  expect,
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  MOBILE,
+  shot,
+  signUpNewCustomer,
+  test,
+  waitForApp,
+} from "./helpers";
+import { ADMIN_STATE } from "./support";
+
+/**
+ * A customer buys a book (cash on delivery: a sale at once); staff see it on the dashboard, on
+ * the book's sales page, and in the CSV they download.
+ */
+test.describe("sales in the back office", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  let book: { id: number; title: string; price: number };
+
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    const { phone } = await signUpNewCustomer(page, "Sales Shopper");
+    book = await bookWithStock(page, 3);
+    const added = await page.request.post("/api/cart", {
+      data: { bookId: book.id, quantity: 2, source: "e2e", type: "book" },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const placed = await page.request.post("/api/checkout", {
+      data: {
+        name: "Sales Shopper",
+        phone,
+        district: "Dhaka",
+        area: "Mirpur",
+        address: "House 1, Road 1",
+        paymentMethod: "cod",
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await context.close();
+  });
+
+  for (const [label, viewport] of [
+    ["360 px", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    test(`the dashboard shows today's sales, a chart with its table, and passes axe at ${label}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/admin");
+      await waitForApp(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      const today = page.getByRole("heading", { name: "Today" }).locator("..");
+      await expect(today).toContainText(/৳[1-9]/);
+      await expect(page.getByText(/^Sales are orders confirmed/)).toBeVisible();
+      const chart = page.getByRole("img", { name: /^Sales per day, last 30 days/ });
+      await expect(chart).toHaveAttribute("aria-label", /in all; highest ৳/);
+      // uPlot is drawn into the chart once its chunk has loaded, as wide as the box.
+      const canvas = chart.locator("canvas");
+      await expect(canvas).toBeVisible();
+      const [boxWidth, canvasWidth] = await Promise.all([
+        chart.evaluate((el) => el.clientWidth),
+        canvas.evaluate((el) => el.getBoundingClientRect().width),
+      ]);
+      expect(Math.abs(boxWidth - canvasWidth)).toBeLessThan(2);
+      await page.getByText("Show as table").click();
+      await expect(page.getByRole("columnheader", { name: "Revenue" })).toBeVisible();
+      await expect(page.getByRole("link", { name: /Confirmed/ })).toHaveAttribute(
+        "href",
+        "/admin/orders?status=confirmed",
+      );
+      await expect(page.getByRole("heading", { name: "Top products, last 30 days" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `admin-dashboard-${label.replace(" ", "")}`);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test("a book's sales page shows the sale, and its CSV downloads the same figures", async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto(`/admin/books/${book.id}/sales`);
+    await waitForApp(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Book sales" })).toBeVisible();
+    await expect(page.locator("main p", { hasText: book.title }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /Edit the book/ })).toHaveAttribute(
+      "href",
+      `/admin/books/${book.id}`,
+    );
+    await expect(page.getByRole("img", { name: /^Revenue per day/ }).locator("canvas")).toBeVisible();
+    const total = page.getByRole("row", { name: /^Total/ });
+    const units = Number(await total.getByRole("cell").first().textContent());
+    expect(units).toBeGreaterThanOrEqual(2);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "admin-book-sales-360px");
+    await expectNoSeriousA11yViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^sales-${book.id}-\\d{4}-\\d{2}-\\d{2}-to-.*-by-day\\.csv$`),
+    );
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
+    expect(lines[0]).toBe("Product,Day,Units,Revenue (taka)");
+    expect(lines).toHaveLength(31);
+    const csvUnits = lines.slice(1).reduce((s, l) => s + Number(l.split(",").at(-2)), 0);
+    expect(csvUnits).toBe(units);
+
+    // By month, through the form: the URL keeps the choice.
+    await page.getByLabel("Group by").selectOption("month");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/group=month/);
+    await expect(page.getByRole("columnheader", { name: "Month" })).toBeVisible();
+
+    // A range that cannot be: the reason, and the last 30 days instead.
+    await page.goto(`/admin/books/${book.id}/sales?from=2031-01-10&to=2030-01-01`);
+    await expect(page.getByRole("alert")).toContainText("The range must start on or before its last day");
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/admin/books/${book.id}/sales`);
+    await waitForApp(page);
+    await expect(page.getByRole("img", { name: /^Revenue per day/ }).locator("canvas")).toBeVisible();
+    await shot(page, "admin-book-sales-desktop");
+  });
+});
