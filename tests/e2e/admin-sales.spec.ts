@@ -129,7 +129,16 @@ test.describe("sales in the back office", () => {
     await page.setViewportSize(DESKTOP);
     await page.goto(`/admin/books/${book.id}/sales`);
     await waitForApp(page);
-    await expect(page.getByRole("img", { name: /^Revenue per day/ }).locator("canvas")).toBeVisible();
+    const plot = page.getByRole("img", { name: /^Revenue per day/ });
+    await expect(plot.locator("canvas")).toBeVisible();
+    // Away from the chart the legend reads the range's total; over the last bar, that day's figure.
+    const legend = plot.locator(".u-legend");
+    await expect(legend).toContainText("All");
+    const lastDay = await page.getByRole("row").nth(-2).getByRole("cell").first().textContent();
+    const overlay = plot.locator(".u-over");
+    const box = (await overlay.boundingBox())!;
+    await overlay.hover({ position: { x: box.width - 3, y: box.height / 2 } });
+    await expect(legend).toContainText(lastDay!);
     await shot(page, "admin-book-sales-desktop");
   });
 });
