@@ -140,5 +140,19 @@ test.describe("sales in the back office", () => {
     await overlay.hover({ position: { x: box.width - 3, y: box.height / 2 } });
     await expect(legend).toContainText(lastDay!);
     await shot(page, "admin-book-sales-desktop");
+
+    // The chart follows its box when the window narrows to a phone's.
+    const wide = await plot.locator("canvas").evaluate((el) => el.getBoundingClientRect().width);
+    await page.setViewportSize(MOBILE);
+    await expect
+      .poll(async () => {
+        const [boxWidth, canvasWidth] = await Promise.all([
+          plot.evaluate((el) => el.clientWidth),
+          plot.locator("canvas").evaluate((el) => el.getBoundingClientRect().width),
+        ]);
+        return Math.abs(boxWidth - canvasWidth) < 2 && canvasWidth < wide / 2;
+      })
+      .toBe(true);
+    await expectNoHorizontalOverflow(page);
   });
 });
