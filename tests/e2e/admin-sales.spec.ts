@@ -155,4 +155,22 @@ test.describe("sales in the back office", () => {
       .toBe(true);
     await expectNoHorizontalOverflow(page);
   });
+
+  test("a bundle's sales page shows its figures and leads back to the bundle", async ({ page }) => {
+    const list = await page.request.get("/api/bundles?limit=1");
+    const [bundle] = ((await list.json()) as { data: { items: { id: number; title: string }[] } }).data.items;
+    await page.goto(`/admin/bundles/${bundle!.id}/sales?group=month`);
+    await waitForApp(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Bundle sales" })).toBeVisible();
+    await expect(page.locator("main p", { hasText: bundle!.title }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /Edit the bundle/ })).toHaveAttribute(
+      "href",
+      `/admin/bundles/${bundle!.id}`,
+    );
+    await expect(page.getByRole("columnheader", { name: "Month" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Revenue per month/ }).locator("canvas")).toBeVisible();
+    // A book's id on the bundle page is no bundle.
+    const res = await page.goto(`/admin/bundles/${book.id}/sales`);
+    expect(res?.status()).toBe(404);
+  });
 });
