@@ -33,3 +33,24 @@ describe("a chart's text alternative", () => {
     ).toBe("Units, 1 Mar 2031: units 1,200 in all; highest 1,200 on 1 Mar 2031.");
   });
 });
+
+describe("uPlot stays in the admin", () => {
+  it("is imported by the chart component alone, which only admin pages import", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join, relative } = await import("node:path");
+    const web = join(import.meta.dirname, "../..");
+    const files = (readdirSync(web, { recursive: true }) as string[])
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => join(web, f));
+    const importing = (pattern: RegExp) =>
+      files
+        .filter((f) => pattern.test(readFileSync(f, "utf8")))
+        .map((f) => relative(web, f).replaceAll("\\", "/"));
+    expect(importing(/from "uplot|import\("uplot/)).toEqual(["components/admin/chart.tsx"]);
+    const users = importing(/components\/admin\/chart"|from "\.\/chart"/);
+    expect(users).toContain("routes/admin/dashboard.tsx");
+    for (const f of users) {
+      expect(f, `${f} imports the chart`).toMatch(/^(routes\/admin\/|components\/admin\/)/);
+    }
+  });
+});
