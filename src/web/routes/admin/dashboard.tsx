@@ -44,7 +44,7 @@ function Figure({
 }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="text-sm font-semibold text-slate-700">{label}</h2>
+      <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
       <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatTaka(revenue)}</p>
       <p className="text-sm text-slate-700">
         {orders} {orders === 1 ? "order" : "orders"}, {units} {units === 1 ? "unit" : "units"}
