@@ -6,6 +6,8 @@ import { adminListQuery, bulkIdsField, queryFlag, versionField } from "./admin";
 import { PRODUCT_KINDS, type ProductKind, TRACKS } from "./catalog";
 import { idField } from "./paging";
 import { STAFF_STOCK_REASONS } from "./stock";
+
+export { LOW_STOCK } from "./stock";
 import { z } from "./zod";
 
 /** The admin areas that own products, with the kinds each lists (their URL segment). */
@@ -30,8 +32,6 @@ export function areaOfKind(kind: ProductKind): ProductArea {
         : "stationery";
 }
 
-/** At or below this many on hand a product is "low stock" (the list's filter, the dashboard). */
-export const LOW_STOCK = 5;
 /** The largest price staff may set: ৳1,000,000. */
 export const MAX_PRICE = 100_000_000;
 

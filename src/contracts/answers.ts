@@ -567,3 +567,81 @@ export const ebookOutlineSchema = z
     }),
   })
   .meta({ id: "EbookOutline" });
+
+// ---- back office: sales (poisha; days and months in Asia/Dhaka)
+
+export const salesRowSchema = z
+  .object({
+    period: z.string().meta({ description: "The Dhaka day (YYYY-MM-DD) or month (YYYY-MM)" }),
+    units: z.int().meta({ description: "Units sold in it" }),
+    revenue: poisha("What those units sold for, after discounts, without delivery"),
+  })
+  .meta({ id: "SalesRow" });
+
+const salesTotalsSchema = z.object({ units: z.int(), revenue: poisha("The range's revenue") });
+
+export const productSalesSchema = z
+  .object({
+    product: z.object({
+      id: z.int(),
+      kind: z.enum(PRODUCT_KINDS),
+      title: z.string(),
+      titleBn: z.string().nullable(),
+    }),
+    group: z.enum(["day", "month"]),
+    from: z.string().meta({ description: "The first Dhaka day of the range" }),
+    to: z.string().meta({ description: "The last Dhaka day of the range" }),
+    rows: z
+      .array(salesRowSchema)
+      .meta({ description: "Every day or month of the range, in order; none left out" }),
+    totals: salesTotalsSchema,
+  })
+  .meta({ id: "ProductSales" });
+
+const salesFigureSchema = z.object({
+  orders: z.int().meta({ description: "Orders that count as sales" }),
+  units: z.int(),
+  revenue: poisha("What they sold for, after discounts, without delivery"),
+});
+
+export const dashboardSchema = z
+  .object({
+    salesMeaning: z.string().meta({ description: "What the sales figures count, in one line" }),
+    today: z.string().meta({ description: "Today in Dhaka, YYYY-MM-DD" }),
+    sales: z
+      .object({
+        today: salesFigureSchema,
+        month: salesFigureSchema.meta({ description: "This Dhaka month so far" }),
+        days: z
+          .array(salesRowSchema)
+          .meta({ description: "The last 30 Dhaka days, today last, none left out" }),
+        top: z
+          .array(
+            z.object({
+              id: z.int(),
+              kind: z.enum(PRODUCT_KINDS),
+              title: z.string(),
+              units: z.int(),
+              revenue: poisha("Its revenue over the 30 days"),
+            }),
+          )
+          .meta({ description: "The products with the most revenue over the last 30 days, at most 10" }),
+        ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.int() })),
+      })
+      .nullable()
+      .meta({ description: "Sales and orders, for staff holding reports or orders; null for others" }),
+    lowStock: z
+      .object({
+        threshold: z.int().meta({ description: "Stock at or below this is low" }),
+        total: z.int().meta({ description: "How many published products are low, all of them" }),
+        items: z.array(
+          z.object({ id: z.int(), kind: z.enum(PRODUCT_KINDS), title: z.string(), stock: z.int() }),
+        ),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Published books and stationery low in stock, the lowest first (at most 20): books for staff holding books, stationery for stationery; null for staff holding neither",
+      }),
+  })
+  .meta({ id: "Dashboard" });

@@ -12,3 +12,6 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   sold: "Sold",
   returned: "Returned",
 };
+
+/** Stock at or below this is low: the shop says "Only N left", the dashboard lists the product. */
+export const LOW_STOCK = 5;

@@ -22,6 +22,8 @@ let admin: Caller;
 const holding = new Map<AdminArea, Caller>();
 const lacking = new Map<AdminArea, Caller>();
 let staffWithEverything: Caller;
+/** Staff holding no permission at all: still staff, for the pages and endpoints open to any. */
+let noPermissions: Caller;
 let orderId: number;
 let productId: number;
 let otherUserId: number;
@@ -42,6 +44,8 @@ beforeAll(async () => {
   }
   const all = await h.createUser({ role: "staff", permissions: [...ADMIN_AREAS] });
   staffWithEverything = { label: "staff holding every permission", userId: all.user.id };
+  const none = await h.createUser({ role: "staff", permissions: [] });
+  noPermissions = { label: "staff holding no permission", userId: none.user.id };
   otherUserId = (await h.createUser()).user.id;
   const book = await createProduct(h.db, { stock: 50 });
   productId = book.id;
@@ -88,6 +92,14 @@ function expectations(access: Access): { refused: [Caller | null, number][]; all
           [lacking.get(access.permission)!, 403],
         ],
         allowed: [holding.get(access.permission)!, admin],
+      };
+    case "any-staff":
+      return {
+        refused: [
+          [null, 401],
+          [customer, 403],
+        ],
+        allowed: [noPermissions, holding.get("books")!, admin],
       };
     case "admin":
       return {

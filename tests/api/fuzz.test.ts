@@ -34,6 +34,7 @@ const AUTHORISED: Record<Endpoint["access"]["who"], Role> = {
   anyone: "customer",
   "signed-in": "customer",
   staff: "staff with permission",
+  "any-staff": "staff without permission",
   admin: "admin",
   gateway: "signed out",
 };

@@ -8,6 +8,7 @@ import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
 import { adminProductsApi } from "./api/admin-products";
+import { adminSalesApi } from "./api/admin-sales";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { cartApi } from "./api/cart";
@@ -116,6 +117,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
   api.route("/", adminProductsApi());
+  api.route("/", adminSalesApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
   api.route("/", ordersApi());

@@ -38,6 +38,7 @@ import {
   courierSyncSchema,
   courseChaptersSchema,
   courseProgressSchema,
+  dashboardSchema,
   ebookOutlineSchema,
   ebookReaderSchema,
   envelopeOf,
@@ -49,6 +50,7 @@ import {
   paymentNoticeAnswerSchema,
   productDetailSchema,
   productPageSchema,
+  productSalesSchema,
   publicUserSchema,
   referralReportSchema,
   reviewAnswerSchema,
@@ -85,6 +87,7 @@ import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from ".
 import type { AdminArea } from "../../contracts/permissions";
 import { progressInputSchema } from "../../contracts/reading";
 import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../contracts/reviews";
+import { salesQuerySchema } from "../../contracts/sales";
 import { z } from "../../contracts/zod";
 import { SESSION_COOKIE } from "../services/sessions";
 
@@ -96,6 +99,8 @@ export type Access =
   | { who: "anyone" }
   | { who: "signed-in" }
   | { who: "staff"; permission: AdminArea }
+  /** Any staff member or admin, whatever they hold (the answer may hold less for less). */
+  | { who: "any-staff" }
   | { who: "admin" }
   | { who: "gateway" };
 
@@ -127,6 +132,7 @@ export type Endpoint = {
 const anyone: Access = { who: "anyone" };
 const signedIn: Access = { who: "signed-in" };
 const staff = (permission: AdminArea): Access => ({ who: "staff", permission });
+const anyStaff: Access = { who: "any-staff" };
 const ok = (description: string, data?: z.ZodType): Success => ({ status: 200, description, data });
 const created = (description: string, data?: z.ZodType): Success => ({ status: 201, description, data });
 
@@ -668,6 +674,40 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [409],
   },
   {
+    method: "get",
+    path: "/api/admin/dashboard",
+    tag: "Staff",
+    summary: "The dashboard: sales, orders by status, low stock, top products",
+    description:
+      "Answers only the parts the caller may see: `sales` for staff holding `reports` or `orders`, `lowStock` for those holding `books` or `stationery` (each their own kind); a part the caller may not see is null.",
+    access: anyStaff,
+    success: [ok("The dashboard's figures (money in poisha, days in Asia/Dhaka)", dashboardSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/products/{id}/sales",
+    tag: "Staff",
+    summary: "A product's units and revenue per day or month",
+    description:
+      "Every day or month of the range is in `rows`, zero when nothing sold. The permission is the product's area: `books` for books and e-books, `bundles`, `content`, `stationery`. The range is at most two years; by default the last 30 Dhaka days.",
+    access: staff("books"),
+    params: idParams,
+    query: salesQuerySchema,
+    success: [ok("The product's sales (poisha)", productSalesSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/products/{id}/sales.csv",
+    tag: "Staff",
+    summary: "The same sales as a CSV download",
+    description:
+      "Columns Product, Day (or Month), Units, Revenue (taka); UTF-8 with a byte-order mark, so a spreadsheet reads Bangla titles. The permission is the product's area, as for the JSON.",
+    access: staff("books"),
+    params: idParams,
+    query: salesQuerySchema,
+    success: [{ status: 200, description: "A CSV attachment", mediaType: "text/csv" }],
+  },
+  {
     method: "patch",
     path: "/api/admin/orders/{id}/status",
     tag: "Staff",
@@ -853,6 +893,8 @@ function accessText(access: Access): string {
       return "A signed-in account (any role).";
     case "staff":
       return `Staff holding the \`${access.permission}\` permission, or an admin.`;
+    case "any-staff":
+      return "Any staff member or admin.";
     case "admin":
       return "Admins only.";
     case "gateway":
@@ -866,7 +908,7 @@ export function errorStatuses(e: Endpoint): number[] {
   // that does not parse.
   const out = new Set([...(e.errors ?? []), 400]);
   if (e.access.who !== "anyone" && e.access.who !== "gateway") out.add(401);
-  if (e.access.who === "staff" || e.access.who === "admin") out.add(403);
+  if (e.access.who === "staff" || e.access.who === "any-staff" || e.access.who === "admin") out.add(403);
   if (e.params) out.add(404);
   if (e.method !== "get") {
     out.add(413);

@@ -1,4 +1,5 @@
 import type { ProductCard, ProductKind, Sort } from "../../../contracts/catalog";
+import { LOW_STOCK } from "../../../contracts/stock";
 
 /** What each kind is called in the shop's words (the API's `stationary` reads "stationery"). */
 export const KIND_LABEL: Record<ProductKind, string> = {
@@ -41,8 +42,8 @@ export function languageName(code: string): string {
   return LANGUAGES[code] ?? code;
 }
 
-/** Below this many units a physical item says how many are left. */
-export const LOW_STOCK = 5;
+/** At or below this many units a physical item says how many are left (the dashboard's low stock too). */
+export { LOW_STOCK };
 
 export type StockState = { label: string; tone: "ok" | "low" | "out" };
 

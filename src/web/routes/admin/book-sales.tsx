@@ -1,9 +1,14 @@
-import { PageHeading } from "../../components/page-heading";
+import { ProductSalesPage } from "../../components/admin/product-sales";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/book-sales";
+import { loadProductSales } from "./product-sales.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Book sales") }];
 
-export default function BookSalesPage() {
-  return <PageHeading title="Book sales" />;
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadProductSales(context, params, new URL(request.url), ["book", "ebook"]);
+}
+
+export default function BookSalesPage({ loaderData }: Route.ComponentProps) {
+  return <ProductSalesPage heading="Book sales" data={loaderData} />;
 }

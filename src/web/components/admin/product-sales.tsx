@@ -1,0 +1,159 @@
+/**
+ * A product's sales page (books and bundles share it): the range and grouping in the URL, a chart
+ * of revenue, the figures in a table, a CSV download of the same, and the way back to the product.
+ */
+import { useMemo } from "react";
+import { Form, Link } from "react-router";
+import { formatTaka } from "../../../contracts/money";
+import {
+  adminProductPath,
+  type ProductSales,
+  periodLabel,
+  periodShortLabel,
+  SALES_MEANING,
+} from "../../../contracts/sales";
+import { PageHeading } from "../page-heading";
+import { buttonClass } from "../ui/button";
+import { TextField } from "../ui/field";
+import { Chart } from "./chart";
+
+export type ProductSalesPageData = {
+  sales: ProductSales;
+  error: { message: string; fields: Record<string, string> } | null;
+  asked: Record<string, string>;
+};
+
+export function ProductSalesPage({ heading, data }: { heading: string; data: ProductSalesPageData }) {
+  const { sales, error, asked } = data;
+  const { product, group, from, to, rows, totals } = sales;
+  const point = group === "day" ? "Day" : "Month";
+  const chart = useMemo(
+    () => ({
+      labels: rows.map((r) => periodLabel(r.period)),
+      axisLabels: rows.map((r) => periodShortLabel(r.period)),
+      series: { label: "Revenue", values: rows.map((r) => r.revenue), format: "money" as const },
+    }),
+    [rows],
+  );
+  const csv = `/api/admin/products/${product.id}/sales.csv?${new URLSearchParams({ group, from, to })}`;
+  const editLabel = product.kind === "bundle" ? "Edit the bundle" : "Edit the book";
+  return (
+    <div>
+      <PageHeading title={heading}>
+        <p className="text-lg font-semibold text-slate-900">
+          {product.title}
+          {product.titleBn ? (
+            <span lang="bn" className="ml-2 font-normal text-slate-700">
+              {product.titleBn}
+            </span>
+          ) : null}
+        </p>
+        <p className="mt-1">
+          <Link to={adminProductPath(product)} className="text-brand-800 underline">
+            ← {editLabel}
+          </Link>
+        </p>
+      </PageHeading>
+
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Range">
+        <TextField
+          label="From"
+          type="date"
+          name="from"
+          defaultValue={error ? asked.from : from}
+          error={error?.fields.from}
+          className="w-full min-[420px]:w-44"
+        />
+        <TextField
+          label="To"
+          type="date"
+          name="to"
+          defaultValue={error ? asked.to : to}
+          error={error?.fields.to}
+          className="w-full min-[420px]:w-44"
+        />
+        <label className="block w-full min-[420px]:w-36">
+          <span className="mb-1 block text-sm font-medium text-slate-900">Group by</span>
+          <select
+            name="group"
+            defaultValue={group}
+            className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base"
+          >
+            <option value="day">Day</option>
+            <option value="month">Month</option>
+          </select>
+        </label>
+        <button type="submit" className={buttonClass("primary")}>
+          Show
+        </button>
+        <a href={csv} download className={buttonClass("secondary")}>
+          Download CSV
+        </a>
+      </Form>
+      {error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error.message}. Showing the last 30 days instead.
+        </p>
+      ) : null}
+
+      <div className="mb-4 grid grid-cols-2 gap-3">
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="text-sm font-semibold text-slate-700">
+            Revenue, {periodLabel(from)} to {periodLabel(to)}
+          </h2>
+          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatTaka(totals.revenue)}</p>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="text-sm font-semibold text-slate-700">Units sold</h2>
+          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{totals.units}</p>
+        </div>
+      </div>
+      <p className="mb-4 text-sm text-slate-600">{SALES_MEANING}</p>
+
+      <Chart
+        title={`Revenue per ${point.toLowerCase()}`}
+        pointName={point}
+        type={rows.length > 60 ? "line" : "bars"}
+        table={false}
+        {...chart}
+      />
+
+      <div className="mt-4 rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Units and revenue per {point.toLowerCase()}</caption>
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                {point}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Units
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.period} className="border-t border-slate-100">
+                <td className="px-3 py-1.5 whitespace-nowrap">{periodLabel(r.period)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{r.units}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatTaka(r.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-slate-200 font-semibold">
+            <tr>
+              <th scope="row" className="px-3 py-2 text-left">
+                Total
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{totals.units}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatTaka(totals.revenue)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+}
