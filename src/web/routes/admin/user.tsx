@@ -200,7 +200,10 @@ function BlockDialog({
           maxLength={500}
           required
           error={error}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError("");
+          }}
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
