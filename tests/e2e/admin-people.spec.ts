@@ -54,6 +54,10 @@ test.describe("the users area", () => {
     await expect(page.getByText(/^Blocked since /)).toBeVisible();
     await expect(page.getByRole("button", { name: "Unblock account" })).toBeVisible();
     await shot(page, "admin-user-blocked");
+    await page.setViewportSize(MOBILE);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "admin-user-blocked-360");
+    await page.setViewportSize(DESKTOP);
 
     // Their next page finds them signed out, and they cannot sign in again.
     await customerPage.goto("/");
@@ -100,6 +104,10 @@ test.describe("the info pages", () => {
     await page.getByRole("link", { name: "Return and refund policy" }).click();
     await expect(page).toHaveURL("/admin/info-pages/refund");
     await waitForApp(page);
+    await page.setViewportSize(MOBILE);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "admin-info-page-editor-360");
+    await page.setViewportSize(DESKTOP);
 
     const visitor = await browser.newContext({ baseURL: BASE_URL, storageState: SIGNED_OUT });
     const visitorPage = await visitor.newPage();

@@ -115,7 +115,6 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
               label="Text (Markdown)"
               hint="## starts a heading, - a list item, **bold**, [a link](https://…). A blank line between paragraphs."
               rows={20}
-              className="font-mono"
               error={formState.errors.body?.message}
               {...register("body")}
             />
