@@ -65,8 +65,6 @@ export const publicUserSchema = z
   })
   .meta({ id: "User" });
 
-export const userPageSchema = pageOf(publicUserSchema).meta({ id: "UserPage" });
-
 export const codeSentSchema = z
   .object({ phone: z.string().meta({ description: "Where the code went" }) })
   .meta({ id: "CodeSent" });
@@ -645,3 +643,76 @@ export const dashboardSchema = z
       }),
   })
   .meta({ id: "Dashboard" });
+// ---- back office: accounts and the info pages
+
+export const adminUserSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    phone: z.string().nullable().meta({ description: "Local form 01XXXXXXXXX" }),
+    email: z.string().nullable(),
+    hscBatch: z.string().nullable(),
+    phoneVerified: z.boolean(),
+    role: z.enum(ROLES),
+    permissions: z
+      .array(z.string())
+      .meta({ description: "Admin areas a staff member may use; empty for admins, who may use all" }),
+    blockedAt: isoTime().nullable().meta({
+      description: "When staff blocked the account (it cannot sign in); null when it is not blocked",
+    }),
+    createdAt: isoTime(),
+  })
+  .meta({ id: "AdminUser" });
+
+export const adminUserPageSchema = pageOf(adminUserSchema).meta({ id: "AdminUserPage" });
+
+export const adminUserDetailSchema = z
+  .object({
+    user: adminUserSchema,
+    orders: z
+      .array(
+        z.object({
+          id: z.int(),
+          number: z.string(),
+          status: z.enum(ORDER_STATUSES),
+          total: poisha("What the order came to"),
+          createdAt: isoTime(),
+        }),
+      )
+      .meta({ description: "The account's orders, newest first (at most 100)" }),
+    orderCount: z.int().meta({ description: "How many orders the account has placed in all" }),
+    owned: z
+      .array(
+        z.object({
+          productId: z.int(),
+          kind: z.enum(PRODUCT_KINDS),
+          title: z.string(),
+          orderId: z.int().meta({ description: "The order that granted it" }),
+          grantedAt: isoTime(),
+        }),
+      )
+      .meta({ description: "The e-books and courses the account owns" }),
+  })
+  .meta({ id: "AdminUserDetail" });
+
+export const adminInfoPageSchema = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    body: z.string().meta({ description: "Markdown, as staff wrote it" }),
+    version: z.int().meta({ description: "Send it back with an edit; a stale one is refused with 409" }),
+    updatedAt: isoTime(),
+  })
+  .meta({ id: "AdminInfoPage" });
+
+export const adminInfoPageListSchema = z
+  .object({
+    items: z.array(adminInfoPageSchema.omit({ body: true })),
+  })
+  .meta({ id: "AdminInfoPageList" });
+
+export const renderedMarkdownSchema = z
+  .object({
+    html: z.string().meta({ description: "The Markdown rendered and sanitised, as the shop shows it" }),
+  })
+  .meta({ id: "RenderedMarkdown" });

@@ -1,4 +1,3 @@
-import { pageQuery } from "./paging";
 import { ADMIN_AREAS } from "./permissions";
 import { ROLES } from "./user";
 import { z } from "./zod";
@@ -12,6 +11,3 @@ export const authoritySchema = z.object({
     .default([]),
 });
 export type AuthorityInput = z.input<typeof authoritySchema>;
-
-/** `GET /api/admin/users`: paging and an optional search over name, phone and email. */
-export const usersQuerySchema = pageQuery.extend({ q: z.string().max(100).optional() });

@@ -86,6 +86,10 @@ export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin/playground": { access: "orders", menu: "Pricing playground" },
   "/admin/users": { access: "users", menu: ADMIN_AREA_LABELS.users },
   "/admin/users/authority": { access: "authority", menu: "Authority" },
+  "/admin/users/:id": { access: "users" },
+  // The six /info pages: edited by the staff who write the shop's published text (the content area).
+  "/admin/info-pages": { access: "content", menu: "Info pages" },
+  "/admin/info-pages/:slug": { access: "content" },
   "/admin/search": { access: null, menu: "Search" },
 };
 

@@ -1,6 +1,6 @@
 /** The account as pages and the API read it: no zod here, so the shell stays light. */
 import type { z } from "zod";
-import type { publicUserSchema } from "./answers";
+import type { adminUserDetailSchema, adminUserSchema, publicUserSchema } from "./answers";
 
 export const ROLES = ["customer", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -12,3 +12,8 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export function needsProfileUpdate(user: Pick<PublicUser, "phone" | "hsc_batch"> | null): boolean {
   return user !== null && (!user.phone || !user.hsc_batch);
 }
+
+/** An account as the back office reads it. */
+export type AdminUser = z.infer<typeof adminUserSchema>;
+/** One account's page in the back office. */
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

@@ -97,6 +97,9 @@ export default [
       route("admin/stationary", "routes/admin/stationery.tsx"),
       route("admin/users", "routes/admin/users.tsx"),
       route("admin/users/authority", "routes/admin/users-authority.tsx"),
+      route("admin/users/:id", "routes/admin/user.tsx"),
+      route("admin/info-pages", "routes/admin/info-pages.tsx"),
+      route("admin/info-pages/:slug", "routes/admin/info-page.tsx"),
     ]),
     layout("layouts/blank.tsx", { id: "admin-blank" }, [
       route("admin/invoice/:id/print", "routes/admin/invoice-print.tsx"),

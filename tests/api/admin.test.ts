@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicUser } from "../../src/contracts/user";
+import type { AdminUser, PublicUser } from "../../src/contracts/user";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
-type UserList = { items: PublicUser[]; total: number; page: number; limit: number };
+type UserList = { items: AdminUser[]; total: number; page: number; limit: number };
 
 let h: Harness;
 let admin: TestUser;
@@ -53,15 +53,15 @@ describe("GET /api/admin/users", () => {
     expect(res.body.data?.total).toBe(4);
   });
 
-  it("answers 200 to an admin with items, total, page and limit", async () => {
+  it("answers 200 to an admin with items, total, page and limit, newest account first", async () => {
     const res = await list("", admin.cookie);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ total: 4, page: 1, limit: 20 });
     expect(res.body.data?.items.map((u) => u.name)).toEqual([
-      "Head Admin",
-      "Plain Customer",
-      "Users Staff",
       "Books Staff",
+      "Users Staff",
+      "Plain Customer",
+      "Head Admin",
     ]);
   });
 
@@ -76,7 +76,7 @@ describe("GET /api/admin/users", () => {
     const res = await list("?page=2&limit=3", admin.cookie);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ total: 4, page: 2, limit: 3 });
-    expect(res.body.data?.items.map((u) => u.name)).toEqual(["Books Staff"]);
+    expect(res.body.data?.items.map((u) => u.name)).toEqual(["Head Admin"]);
   });
 
   it("filters by a search on name or phone", async () => {

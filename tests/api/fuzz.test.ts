@@ -10,6 +10,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
+import { ensureInfoPages } from "../../src/server/db/seed/info-pages";
 import { ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import { checkout } from "./buying";
@@ -67,6 +68,7 @@ beforeAll(async () => {
     { title: "Fuzz PDF chapter", isFree: false, kind: "pdf", body: ebook.pdfKey },
   ]);
   const bundle = await createProduct(h.db, { kind: "bundle", stock: 10 });
+  await ensureInfoPages(h.ctx());
   await addBundleItems(h.db, bundle.id, [{ itemId: book.id, quantity: 1 }]);
 
   const customer = await h.createUser({ name: "Fuzz Customer" });
@@ -115,6 +117,7 @@ beforeAll(async () => {
     else if (p.startsWith("/api/bundles/")) validParams.set(p, { slug: bundle.slug });
     else if (p.startsWith("/api/authors/")) validParams.set(p, { slug: author.slug });
     else if (p.startsWith("/api/admin/users/")) validParams.set(p, id(victim.user.id));
+    else if (p.startsWith("/api/admin/info-pages/")) validParams.set(p, { slug: "about" });
     else if (p.startsWith("/api/admin/reviews/")) validParams.set(p, id(1));
     else if (p.startsWith("/api/invoices/")) validParams.set(p, id(1));
     else if (p.includes("/orders/")) validParams.set(p, id(order.orderId));

@@ -29,7 +29,13 @@ import {
   stockChangeSchema,
   stockLedgerQuery,
 } from "../../contracts/admin-products";
+import { adminUsersQuery, blockReasonSchema } from "../../contracts/admin-users";
 import {
+  adminInfoPageListSchema,
+  adminInfoPageSchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminUserSchema,
   authorSchema,
   cartInfoSchema,
   chapterReaderSchema,
@@ -53,13 +59,13 @@ import {
   productSalesSchema,
   publicUserSchema,
   referralReportSchema,
+  renderedMarkdownSchema,
   reviewAnswerSchema,
   reviewPageSchema,
   reviewVisibilitySchema,
   savedProgressSchema,
   suggestionSchema,
   trackingViewSchema,
-  userPageSchema,
   versionSchema,
 } from "../../contracts/answers";
 import {
@@ -70,7 +76,7 @@ import {
   resetPasswordSchema,
   verifyPhoneSchema,
 } from "../../contracts/auth";
-import { authoritySchema, usersQuerySchema } from "../../contracts/authority";
+import { authoritySchema } from "../../contracts/authority";
 import {
   cartAddSchema,
   cartInfoQuerySchema,
@@ -82,6 +88,7 @@ import { listQuerySchema, searchQuerySchema, slugParams } from "../../contracts/
 import { checkoutSchema } from "../../contracts/checkout";
 import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
+import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../contracts/info-pages";
 import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
@@ -127,6 +134,8 @@ export type Endpoint = {
   success: Success[];
   /** Refusals this endpoint gives beyond those its access, parameters and body imply. */
   errors?: number[];
+  /** An edit's 409 for a stale version carries the record as it now is (decision 23): its schema. */
+  staleData?: z.ZodType;
 };
 
 const anyone: Access = { who: "anyone" };
@@ -163,7 +172,8 @@ export const ENDPOINTS: Endpoint[] = [
     access: anyone,
     body: loginSchema,
     success: [ok("Signed in (the session cookie is set)", publicUserSchema)],
-    errors: [401, 429],
+    description: "A blocked account is refused with 403, even with the right password.",
+    errors: [401, 403, 429],
   },
   {
     method: "post",
@@ -657,10 +667,89 @@ export const ENDPOINTS: Endpoint[] = [
     method: "get",
     path: "/api/admin/users",
     tag: "Staff",
-    summary: "List accounts, optionally searching name, phone and email",
+    summary:
+      "List accounts: search name, phone (typed any way) and email; filter by role, blocked, phone verified",
     access: staff("users"),
-    query: usersQuerySchema,
-    success: [ok("One page of accounts", userPageSchema)],
+    query: adminUsersQuery,
+    success: [ok("One page of accounts", adminUserPageSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/users/{id}",
+    tag: "Staff",
+    summary: "One account: its details, its orders and the e-books and courses it owns",
+    access: staff("users"),
+    params: idParams,
+    success: [ok("The account", adminUserDetailSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/block",
+    tag: "Staff",
+    summary: "Block an account: it cannot sign in, and every session it has ends at once",
+    description: [
+      "The reason is kept in the audit log. Staff with the `users` permission block customers; a staff",
+      "account only an admin; an admin account nobody (take its role away first), nor anyone their own (409).",
+    ].join(" "),
+    access: staff("users"),
+    params: idParams,
+    body: blockReasonSchema,
+    success: [ok("The account, blocked", adminUserSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/unblock",
+    tag: "Staff",
+    summary: "Unblock an account: it can sign in again",
+    description: "The reason is kept in the audit log. Who may unblock is who may block.",
+    access: staff("users"),
+    params: idParams,
+    body: blockReasonSchema,
+    success: [ok("The account, unblocked", adminUserSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/admin/info-pages",
+    tag: "Staff",
+    summary: "The six info pages, with when each was last changed",
+    access: staff("content"),
+    success: [ok("The pages, without their bodies", adminInfoPageListSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/info-pages/preview",
+    tag: "Staff",
+    summary: "An info page's Markdown as the shop will show it (rendered and sanitised)",
+    access: staff("content"),
+    body: infoPagePreviewSchema,
+    success: [ok("The rendered page body", renderedMarkdownSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/info-pages/{slug}",
+    tag: "Staff",
+    summary: "One info page as staff edit it",
+    access: staff("content"),
+    params: infoSlugParams,
+    success: [ok("The page", adminInfoPageSchema)],
+    errors: [404],
+  },
+  {
+    method: "patch",
+    path: "/api/admin/info-pages/{slug}",
+    tag: "Staff",
+    summary: "Save an info page's title and Markdown body; signed-out visitors see it at once",
+    description:
+      "Send the `version` the edit started from: a stale one is refused with 409 and the page as it now is.",
+    access: staff("content"),
+    params: infoSlugParams,
+    body: infoPageEditSchema,
+    success: [ok("The page as saved", adminInfoPageSchema)],
+    errors: [404, 409],
+    staleData: adminInfoPageSchema,
   },
   {
     method: "put",
@@ -941,9 +1030,16 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     }
   }
   for (const status of errorStatuses(e)) {
+    const stale = status === 409 && e.staleData;
     responses[status] = {
-      description: STATUS_WORDS[status] ?? "Refused",
-      content: { "application/json": { schema: errorEnvelopeSchema } },
+      description: stale
+        ? "A stale edit: `data` is the record as it now is"
+        : (STATUS_WORDS[status] ?? "Refused"),
+      content: {
+        "application/json": {
+          schema: stale ? errorEnvelopeSchema.extend({ data: e.staleData!.optional() }) : errorEnvelopeSchema,
+        },
+      },
     };
   }
   const op: ZodOpenApiOperationObject = {

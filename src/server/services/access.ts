@@ -12,6 +12,7 @@
  * A service never reads `ctx.user.role` or `permissions` itself, nor throws its own 401/403: a
  * unit test scans the services for that.
  */
+import { ACCOUNT_BLOCKED } from "../../contracts/admin-users";
 import { type AdminAccess, can } from "../../contracts/permissions";
 import type { ReadAccess } from "../../contracts/reading";
 import type { PublicUser } from "../../contracts/user";
@@ -27,6 +28,14 @@ type Caller = Pick<PublicUser, "role" | "permissions"> | null | undefined;
 /** The 401 for a caller who is not signed in (or whose account is gone). */
 export function signInRequired(message: string = SIGN_IN_TO_CONTINUE): DomainError {
   return new DomainError("unauthorized", message);
+}
+
+/**
+ * Refuses a sign-in to an account staff have blocked (403), after its credentials proved right:
+ * every way of signing in asks this before a session is made.
+ */
+export function requireNotBlocked(account: { blockedAt: Date | null }): void {
+  if (account.blockedAt) throw new DomainError("forbidden", ACCOUNT_BLOCKED);
 }
 
 /** The signed-in caller; 401 with `message` when signed out. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseVideoUrl, renderChapterMarkdown } from "./chapter-body";
+import { markdownSummary, parseVideoUrl, renderChapterMarkdown, renderMarkdown } from "./chapter-body";
 
 describe("renderChapterMarkdown", () => {
   it("renders headings, lists, bold and paragraphs", () => {
@@ -115,5 +115,32 @@ describe("parseVideoUrl", () => {
     "https://player.vimeo.com/video/abc",
   ])("does not embed a look-alike or a bad id: %s", (url) => {
     expect(parseVideoUrl(url).embedUrl).toBeNull();
+  });
+});
+
+describe("renderMarkdown for an /info page", () => {
+  it("keeps ## as the page's h2 and # under the page's own h1", () => {
+    expect(renderMarkdown("# Top\n\n## Section\n\n### Sub", 2)).toBe(
+      "<h2>Top</h2>\n<h2>Section</h2>\n<h3>Sub</h3>",
+    );
+    expect(renderChapterMarkdown("## Section")).toBe("<h3>Section</h3>");
+  });
+
+  it("sanitises like a chapter", () => {
+    const html = renderMarkdown('<script>x()</script>[a](javascript:alert(1)) <img src=x onerror="y()">', 2);
+    expect(html).not.toMatch(/<script|x\(\)|href="javascript:|<img|onerror/);
+  });
+});
+
+describe("markdownSummary", () => {
+  it("is the first paragraph as plain text", () => {
+    expect(markdownSummary("## Heading\n\nWe send **every** book & [pen](/x).\n\nMore.")).toBe(
+      "We send every book & pen.",
+    );
+  });
+
+  it("is cut at the limit with an ellipsis, and empty without a paragraph", () => {
+    expect(markdownSummary("word ".repeat(100), 20)).toBe("word word word word…");
+    expect(markdownSummary("## Only a heading")).toBe("");
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { sessions, users } from "../db/schema";
 import type { Ctx } from "./context";
 import { toPublicUser } from "./users";
@@ -31,7 +31,7 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user behind a live session token, or null. */
+/** The user behind a live session token, or null (also when the account has been blocked since). */
 export async function findSessionUser(ctx: Pick<Ctx, "db" | "config" | "now">, token: string | undefined) {
   if (!token || token.length > 100) return null;
   const [row] = await ctx.db
@@ -42,6 +42,7 @@ export async function findSessionUser(ctx: Pick<Ctx, "db" | "config" | "now">, t
       and(
         eq(sessions.tokenHash, hashToken(ctx.config.sessionSecret, token)),
         gt(sessions.expiresAt, ctx.now()),
+        isNull(users.blockedAt),
       ),
     )
     .limit(1);
@@ -52,7 +53,7 @@ export async function deleteSession(ctx: Pick<Ctx, "db" | "config">, token: stri
   await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(ctx.config.sessionSecret, token)));
 }
 
-/** Signs a user out everywhere (after a password reset). */
+/** Signs a user out everywhere (after a password reset; blocking an account does it in its transaction). */
 export async function deleteUserSessions(ctx: Pick<Ctx, "db">, userId: number): Promise<void> {
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { asc, count, eq, ilike, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../contracts/auth";
 import { loginSchema, profileUpdateSchema, registerSchema } from "../../contracts/auth";
 import { looksLikeEmail, normalisePhone } from "../../contracts/phone";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../../contracts/referral";
 import type { PublicUser, Role } from "../../contracts/user";
 import { users } from "../db/schema";
-import { requirePermission, requireSignedIn } from "./access";
+import { requireNotBlocked, requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -117,7 +117,10 @@ function registrationConflict(e: unknown): unknown {
   return e;
 }
 
-/** Checks a phone-or-email and password; tries are limited per account and per address (RATE_LIMITS). */
+/**
+ * Checks a phone-or-email and password; tries are limited per account and per address
+ * (RATE_LIMITS). A blocked account is refused even with the right password.
+ */
 export async function authenticate(ctx: Ctx, input: LoginInput): Promise<PublicUser> {
   const v = loginSchema.parse(input);
   const cred = looksLikeEmail(v.cred) ? v.cred.toLowerCase() : (normalisePhone(v.cred) ?? v.cred);
@@ -132,6 +135,7 @@ export async function authenticate(ctx: Ctx, input: LoginInput): Promise<PublicU
     .limit(1);
   const ok = await verifyPassword(row?.passwordHash ?? null, v.password);
   if (!row || !ok) throw new DomainError("unauthorized", WRONG_CREDENTIALS);
+  requireNotBlocked(row);
   return toPublicUser(row);
 }
 
@@ -175,31 +179,4 @@ export async function markPhoneVerified(ctx: Ctx, userId: number): Promise<void>
     .update(users)
     .set({ phoneVerifiedAt: ctx.now(), updatedAt: ctx.now() })
     .where(eq(users.id, userId));
-}
-
-/** Staff with the `users` permission list accounts, newest first, optionally filtered by a search. */
-export async function listUsers(ctx: Ctx, opts: { q?: string; page: number; limit: number }) {
-  const SEE_USERS = "You do not have permission to see users";
-  requirePermission(ctx, "users", SEE_USERS, SEE_USERS);
-  const q = opts.q?.trim();
-  // The search is a plain substring: % and _ typed by staff are not wildcards.
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const where = q
-    ? or(
-        ilike(users.name, like(q)),
-        ilike(users.phone, like(normalisePhone(q) ?? q)),
-        ilike(users.email, like(q.toLowerCase())),
-      )
-    : undefined;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.id))
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
-    ctx.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items: rows.map(toPublicUser), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
 }

@@ -10,8 +10,8 @@ import type {
 } from "../../../contracts/courses";
 import { chapterDoneApiPath } from "../../../contracts/library";
 import { api } from "../../lib/api";
-import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast";
+import { MarkdownHtml } from "../markdown-html";
 import { Button, buttonClass } from "../ui/button";
 
 const KIND: Record<ChapterKind, { label: string; Icon: typeof FileText }> = {
@@ -132,21 +132,7 @@ function VideoChapter({
 /** What an open chapter shows. */
 function ChapterBody({ chapter, content }: { chapter: CourseChapter; content: ChapterContent }) {
   if (content.kind === "text") {
-    return (
-      <div
-        className={cn(
-          "space-y-3 leading-relaxed break-words text-slate-800",
-          "[&_a]:font-semibold [&_a]:text-brand-800 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3",
-          "[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h3]:text-lg [&_h3]:font-bold [&_h3]:text-slate-900 [&_h4]:font-bold",
-          "[&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-3",
-          "[&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-slate-300 [&_td]:px-2 [&_th]:border [&_th]:border-slate-300 [&_th]:px-2",
-          "[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6",
-        )}
-        // Rendered from Markdown and sanitised on the server (src/server/services/chapter-body.ts).
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the server
-        dangerouslySetInnerHTML={{ __html: content.html }}
-      />
-    );
+    return <MarkdownHtml html={content.html} />;
   }
   if (content.kind === "video") return <VideoChapter content={content} title={chapter.title} />;
   return (

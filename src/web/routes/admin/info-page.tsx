@@ -1,0 +1,146 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { type InfoPageEdit, infoPageEditSchema } from "../../../contracts/info-pages";
+import { useAdminForm } from "../../components/admin/admin-form";
+import { MarkdownHtml } from "../../components/markdown-html";
+import { PageHeading } from "../../components/page-heading";
+import { Button } from "../../components/ui/button";
+import { FormMessage, TextAreaField, TextField } from "../../components/ui/field";
+import { ApiError, api } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { formatDhakaDateTime } from "../../lib/dates";
+import { pageTitle } from "../../lib/meta";
+import type { Route } from "./+types/info-page";
+import { loadInfoPage } from "./info-pages.server";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  { title: pageTitle(matches, loaderData ? `${loaderData.title} · Info pages` : "Info page") },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadInfoPage(context, params.slug);
+}
+
+type Saved = { title: string; body: string; version: number; updatedAt: string };
+const toValues = (p: Saved): InfoPageEdit => ({ title: p.title, body: p.body, version: p.version });
+
+export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
+  const page = loaderData;
+  const [updatedAt, setUpdatedAt] = useState(page.updatedAt);
+  const { form, onSubmit, formError, conflict } = useAdminForm({
+    schema: infoPageEditSchema,
+    defaultValues: toValues(page),
+    toValues,
+    savedMessage: "Page saved",
+    save: async (values) => {
+      const res = await api<Saved>("PATCH", `/api/admin/info-pages/${page.slug}`, values);
+      form.setValue("version", res.data!.version);
+      setUpdatedAt(res.data!.updatedAt);
+      return res.data;
+    },
+  });
+  const { register, formState } = form;
+  const [tab, setTab] = useState<"write" | "preview">("write");
+  const [preview, setPreview] = useState<{ html: string } | { error: string } | null>(null);
+
+  const showPreview = async () => {
+    setTab("preview");
+    setPreview(null);
+    try {
+      const res = await api<{ html: string }>("POST", "/api/admin/info-pages/preview", {
+        body: form.getValues("body"),
+      });
+      setPreview({ html: res.data!.html });
+    } catch (err) {
+      setPreview({ error: err instanceof ApiError ? err.message : "The preview could not be made." });
+    }
+  };
+
+  return (
+    <div>
+      <Link to="/admin/info-pages" className="text-sm text-brand-800 underline">
+        ← Info pages
+      </Link>
+      <PageHeading title={`Edit: ${page.title}`}>
+        <p className="text-sm">
+          Shown at{" "}
+          <a href={`/info/${page.slug}`} className="underline" target="_blank" rel="noreferrer">
+            /info/{page.slug}
+          </a>{" "}
+          · last updated {formatDhakaDateTime(updatedAt)}
+        </p>
+      </PageHeading>
+      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-4">
+        <FormMessage>{formError}</FormMessage>
+        {conflict?.fields.length ? (
+          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <p className="font-medium">What you had typed differently:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {conflict.fields.map((f) => (
+                <li key={f.name} className="break-words">
+                  {f.name}: {String(f.mine).slice(0, 300)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <TextField
+          label="Title"
+          maxLength={200}
+          error={formState.errors.title?.message}
+          {...register("title")}
+        />
+        <div>
+          <div role="tablist" aria-label="Body" className="mb-2 flex gap-1">
+            {(["write", "preview"] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                aria-selected={tab === t}
+                aria-controls={`info-${t}`}
+                id={`info-tab-${t}`}
+                onClick={() => (t === "preview" ? void showPreview() : setTab("write"))}
+                className={cn(
+                  "min-h-11 rounded-md px-4 text-sm font-semibold",
+                  tab === t ? "bg-brand-800 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200",
+                )}
+              >
+                {t === "write" ? "Write" : "Preview"}
+              </button>
+            ))}
+          </div>
+          <div id="info-write" role="tabpanel" aria-labelledby="info-tab-write" hidden={tab !== "write"}>
+            <TextAreaField
+              label="Text (Markdown)"
+              hint="## starts a heading, - a list item, **bold**, [a link](https://…). A blank line between paragraphs."
+              rows={20}
+              error={formState.errors.body?.message}
+              {...register("body")}
+            />
+          </div>
+          <div
+            id="info-preview"
+            role="tabpanel"
+            aria-labelledby="info-tab-preview"
+            hidden={tab !== "preview"}
+            className="min-h-40 rounded-lg border border-slate-200 bg-white p-4"
+          >
+            {preview === null ? (
+              <p className="text-slate-600">Loading the preview…</p>
+            ) : "error" in preview ? (
+              <p role="alert" className="text-red-800">
+                {preview.error}
+              </p>
+            ) : (
+              <MarkdownHtml html={preview.html} />
+            )}
+          </div>
+        </div>
+        <Button type="submit" loading={formState.isSubmitting}>
+          Save page
+        </Button>
+      </form>
+    </div>
+  );
+}

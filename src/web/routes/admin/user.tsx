@@ -1,0 +1,219 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { blockReasonSchema } from "../../../contracts/admin-users";
+import { formatTaka } from "../../../contracts/money";
+import { describeOrderStatus } from "../../../contracts/order-status";
+import { idParams } from "../../../contracts/paging";
+import { useMutation } from "../../components/admin/mutation";
+import { PageHeading } from "../../components/page-heading";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { TextAreaField } from "../../components/ui/field";
+import { formatDhakaDate, formatDhakaDateTime } from "../../lib/dates";
+import { pageTitle } from "../../lib/meta";
+import type { Route } from "./+types/user";
+import { loadUser } from "./users.server";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  { title: pageTitle(matches, loaderData ? `${loaderData.user.name} · Users` : "User") },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw new Response("No such account", { status: 404 });
+  return loadUser(context, parsed.data.id);
+}
+
+const KIND_WORDS: Record<string, string> = { ebook: "E-book", content: "Course" };
+
+export default function UserPage({ loaderData }: Route.ComponentProps) {
+  const { user, orders, orderCount, owned, mayBlock } = loaderData;
+  const [asking, setAsking] = useState(false);
+  const blocked = user.blockedAt !== null;
+  return (
+    <div className="space-y-8">
+      <div>
+        <Link to="/admin/users" className="text-sm text-brand-800 underline">
+          ← Users
+        </Link>
+        <PageHeading title={user.name}>
+          {blocked ? (
+            <p className="inline-block rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">
+              Blocked since {formatDhakaDateTime(user.blockedAt!)}
+            </p>
+          ) : null}
+        </PageHeading>
+      </div>
+
+      <section aria-labelledby="account-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="account-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Account
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-600">Phone</dt>
+          <dd>
+            {user.phone ?? "—"} {user.phone ? (user.phoneVerified ? "(verified)" : "(not verified)") : null}
+          </dd>
+          <dt className="text-slate-600">Email</dt>
+          <dd className="break-all">{user.email ?? "—"}</dd>
+          <dt className="text-slate-600">HSC batch</dt>
+          <dd>{user.hscBatch ?? "—"}</dd>
+          <dt className="text-slate-600">Role</dt>
+          <dd className="capitalize">
+            {user.role}
+            {user.role === "staff" && user.permissions.length ? ` (${user.permissions.join(", ")})` : ""}
+          </dd>
+          <dt className="text-slate-600">Joined</dt>
+          <dd>{formatDhakaDate(user.createdAt)}</dd>
+          <dt className="text-slate-600">Status</dt>
+          <dd>{blocked ? "Blocked: cannot sign in" : "Active"}</dd>
+        </dl>
+        {mayBlock ? (
+          <Button
+            variant={blocked ? "secondary" : "destructive"}
+            className="mt-4"
+            onClick={() => setAsking(true)}
+          >
+            {blocked ? "Unblock account" : "Block account"}
+          </Button>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="orders-heading">
+        <h2 id="orders-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Orders ({orderCount})
+        </h2>
+        {orders.length === 0 ? (
+          <p className="text-slate-600">No orders yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+            {orders.map((o) => (
+              <li
+                key={o.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2"
+              >
+                <Link to={`/admin/orders/${o.id}`} className="font-medium text-brand-800 underline">
+                  {o.number}
+                </Link>
+                <span className="text-slate-700">{formatDhakaDate(o.createdAt)}</span>
+                <span>{describeOrderStatus(o.status)}</span>
+                <span className="tabular-nums">{formatTaka(o.total)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {orderCount > orders.length ? (
+          <p className="mt-2 text-sm text-slate-600">The newest {orders.length} are shown.</p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="owned-heading">
+        <h2 id="owned-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          E-books and courses ({owned.length})
+        </h2>
+        {owned.length === 0 ? (
+          <p className="text-slate-600">None.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+            {owned.map((o) => (
+              <li key={o.productId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-2">
+                <span className="font-medium">{o.title}</span>
+                <span className="text-slate-700">
+                  {KIND_WORDS[o.kind] ?? o.kind} · since {formatDhakaDate(o.grantedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <BlockDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        userId={user.id}
+        name={user.name}
+        blocked={blocked}
+      />
+    </div>
+  );
+}
+
+/** The confirm dialog of Block and Unblock: the reason is asked for and kept in the audit log. */
+function BlockDialog({
+  open,
+  onClose,
+  userId,
+  name,
+  blocked,
+}: {
+  open: boolean;
+  onClose: () => void;
+  userId: number;
+  name: string;
+  blocked: boolean;
+}) {
+  const { run, pending } = useMutation();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState("");
+  const formId = useId();
+  const verb = blocked ? "Unblock" : "Block";
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={`${verb} ${name}?`}
+      description={
+        blocked
+          ? "The account will be able to sign in again."
+          : "The account will be signed out everywhere at once and cannot sign in until it is unblocked."
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const parsed = blockReasonSchema.safeParse({ reason });
+          if (!parsed.success) {
+            setError(parsed.error.issues[0]?.message ?? "Say why");
+            return;
+          }
+          setError("");
+          const done = await run({
+            method: "POST",
+            path: `/api/admin/users/${userId}/${blocked ? "unblock" : "block"}`,
+            body: parsed.data,
+          });
+          if (done) {
+            setReason("");
+            onClose();
+          }
+        }}
+        className="space-y-4"
+      >
+        <TextAreaField
+          label="Reason (kept in the audit log)"
+          name="reason"
+          value={reason}
+          maxLength={500}
+          required
+          error={error}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError("");
+          }}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={blocked ? "primary" : "destructive"} loading={pending}>
+            {verb} account
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
