@@ -923,6 +923,7 @@ function productAreaEndpoints(area: ProductArea): Endpoint[] {
       body: productPatchSchema,
       success: [ok("The product as saved", adminProductSchema)],
       errors: [409],
+      staleData: adminProductSchema,
     },
     {
       method: "delete",
