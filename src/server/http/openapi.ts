@@ -13,6 +13,14 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import {
+  chapterCreateSchema,
+  chapterDeleteSchema,
+  chapterEditSchema,
+  chapterOrderSchema,
+} from "../../contracts/admin-chapters";
+import {
+  adminChapterSchema,
+  adminCourseChaptersSchema,
   authorSchema,
   cartInfoSchema,
   chapterReaderSchema,
@@ -21,6 +29,7 @@ import {
   courierSyncSchema,
   courseChaptersSchema,
   courseProgressSchema,
+  deletedChapterSchema,
   ebookOutlineSchema,
   ebookReaderSchema,
   envelopeOf,
@@ -105,6 +114,8 @@ export type Endpoint = {
   success: Success[];
   /** Refusals this endpoint gives beyond those its access, parameters and body imply. */
   errors?: number[];
+  /** A stale edit's 409 (decision 23) carries the record as it now is, of this schema, as `data`. */
+  stale?: z.ZodType;
 };
 
 const anyone: Access = { who: "anyone" };
@@ -117,6 +128,10 @@ const cnParams = z.object({
   cn: z.string().meta({ description: "The consignment number, as printed on the parcel" }),
 });
 const returnParams = paymentCallbackParams.extend({ outcome: z.enum(PAYMENT_RETURNS) });
+const chapterParams = z.object({
+  id: z.string().meta({ description: "The course's product id" }),
+  chapterId: z.string().meta({ description: "The chapter's id" }),
+});
 const listOf = <T extends z.ZodType>(item: T) => z.array(item);
 
 /** Every endpoint under /api, in the order the reference page shows them. */
@@ -691,6 +706,70 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [409, 503],
   },
 
+  {
+    method: "get",
+    path: "/api/admin/content/{id}/chapters",
+    tag: "Staff",
+    summary: "A course's chapters in order, as staff edit them",
+    access: staff("content"),
+    params: idParams,
+    success: [ok("The course (with its version) and its chapters", adminCourseChaptersSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/content/{id}/chapters",
+    tag: "Staff",
+    summary: "Add a chapter at the end of a course",
+    description:
+      "A video chapter's link must be one the course page can embed (YouTube or Vimeo); a text chapter's Markdown is at most 200,000 characters; a PDF chapter is made without its file. Raises the course's version.",
+    access: staff("content"),
+    params: idParams,
+    body: chapterCreateSchema,
+    success: [created("The new chapter", adminChapterSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/admin/content/{id}/chapters/order",
+    tag: "Staff",
+    summary: "Put a course's chapters in a new order",
+    description:
+      "`chapterIds` must be every chapter of the course exactly once (400 otherwise, nothing moved); `version` is the course's version the order was made from: a stale one gets 409 with the chapters as they now are.",
+    access: staff("content"),
+    params: idParams,
+    body: chapterOrderSchema,
+    success: [ok("The course and its chapters in the new order", adminCourseChaptersSchema)],
+    errors: [409],
+    stale: adminCourseChaptersSchema,
+  },
+  {
+    method: "patch",
+    path: "/api/admin/content/{id}/chapters/{chapterId}",
+    tag: "Staff",
+    summary: "Edit a chapter: title, kind, body and free preview",
+    description:
+      "Carries the chapter's `version`: a stale edit gets 409 with the chapter as it now is. A PDF chapter keeps its file while it stays a PDF chapter.",
+    access: staff("content"),
+    params: chapterParams,
+    body: chapterEditSchema,
+    success: [ok("The saved chapter", adminChapterSchema)],
+    errors: [409],
+    stale: adminChapterSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/content/{id}/chapters/{chapterId}",
+    tag: "Staff",
+    summary: "Delete a chapter (readers' done marks on it go with it)",
+    description:
+      "Carries the chapter's `version`: a stale one gets 409 with the chapter as it now is. The chapters after it move up; the course's version is raised.",
+    access: staff("content"),
+    params: chapterParams,
+    body: chapterDeleteSchema,
+    success: [ok("The chapter removed and the course's new version", deletedChapterSchema)],
+    errors: [409],
+    stale: adminChapterSchema,
+  },
+
   // ---- this document
   {
     method: "get",
@@ -785,9 +864,16 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     }
   }
   for (const status of errorStatuses(e)) {
+    const stale = status === 409 && e.stale;
     responses[status] = {
-      description: STATUS_WORDS[status] ?? "Refused",
-      content: { "application/json": { schema: errorEnvelopeSchema } },
+      description: stale
+        ? "A stale edit: someone saved a change since this one started; `data` is the record as it now is"
+        : (STATUS_WORDS[status] ?? "Refused"),
+      content: {
+        "application/json": {
+          schema: stale ? errorEnvelopeSchema.extend({ data: e.stale!.optional() }) : errorEnvelopeSchema,
+        },
+      },
     };
   }
   const op: ZodOpenApiOperationObject = {
