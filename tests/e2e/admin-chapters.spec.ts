@@ -198,3 +198,44 @@ for (const [label, viewport] of [
     await shot(page, `admin-chapters-edit-${label.replace(" ", "")}`, { fullPage: false });
   });
 }
+
+test("a refused move is put back with a message; a colleague's newer order is shown", async ({ page }) => {
+  const courseId = await quietCourse(page);
+  await page.goto(`/admin/content/${courseId}/chapters`);
+  await waitForApp(page);
+  const shown = await listedOrder(page);
+  const [a, b] = shown as [number, number];
+
+  // The server fails: the order goes back as it was.
+  await page.route(`**/api/admin/content/${courseId}/chapters/order`, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ statusCode: 500, message: "Something went wrong" }),
+    }),
+  );
+  await page
+    .locator(`#admin-chapter-${a}`)
+    .getByRole("button", { name: /^Move down: / })
+    .click();
+  await expect(page.getByText("The new order was not saved")).toBeVisible();
+  await expect.poll(() => listedOrder(page)).toEqual(shown);
+  await page.unroute(`**/api/admin/content/${courseId}/chapters/order`);
+
+  // A colleague saves another order first: this move gets 409 and their order is shown.
+  const res = await page.request.get(`/api/admin/content/${courseId}/chapters`);
+  const { course } = ((await res.json()) as { data: AdminCourseChapters }).data;
+  const theirs = [...shown].reverse();
+  const put = await page.request.put(`/api/admin/content/${courseId}/chapters/order`, {
+    data: { chapterIds: theirs, version: course.version },
+  });
+  expect(put.status()).toBe(200);
+  const saved = orderSaved(page, courseId);
+  await page
+    .locator(`#admin-chapter-${b}`)
+    .getByRole("button", { name: /^Move up: / })
+    .click();
+  expect((await saved).status()).toBe(409);
+  await expect(page.getByText("Someone else changed the chapters: their order is shown now")).toBeVisible();
+  await expect.poll(() => listedOrder(page)).toEqual(theirs);
+});

@@ -110,7 +110,8 @@ function useChapterOrder(courseId: number, loaded: AdminCourseChapters) {
         if (stale) accept(err.data as AdminCourseChapters);
         setChapters(confirmed.current);
         const title = stale ? ORDER_CHANGED : SAVE_FAILED;
-        setStatus(title);
+        // The toast says it (and is read out): the status line does not repeat it.
+        setStatus("");
         toast({
           variant: "destructive",
           title,
@@ -317,10 +318,10 @@ function ChapterRow({
           {c.kind === "pdf" ? <span>{fileState(c)}</span> : null}
         </p>
       </div>
-      <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+      <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
         <Button
           variant="secondary"
-          className="px-3"
+          className="px-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           aria-disabled={first || undefined}
           aria-label={`Move up: ${c.title}`}
           onClick={() => onStep(-1)}
@@ -329,7 +330,7 @@ function ChapterRow({
         </Button>
         <Button
           variant="secondary"
-          className="px-3"
+          className="px-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           aria-disabled={last || undefined}
           aria-label={`Move down: ${c.title}`}
           onClick={() => onStep(1)}
