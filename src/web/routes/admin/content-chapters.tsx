@@ -58,7 +58,7 @@ function fileState(c: Pick<AdminChapter, "file">): string {
 }
 
 const SAVE_FAILED = "The new order was not saved";
-const ORDER_CHANGED = "Someone else changed the chapters: their order is shown now";
+const ORDER_CHANGED = "This course was changed meanwhile: its chapters are shown as they are now";
 
 /**
  * The chapters in the order shown, saved at once after every move. Moves are sent one after
