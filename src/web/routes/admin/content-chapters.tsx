@@ -76,8 +76,9 @@ function useChapterOrder(courseId: number, loaded: AdminCourseChapters) {
   const [status, setStatus] = useState("");
 
   useEffect(() => {
-    // The loader read again (after an add, an edit, a delete): unless moves are still being sent, it is the truth.
-    if (pending.current > 0) return;
+    // The loader read again (after an add, an edit, a delete): the truth, unless moves are still
+    // being sent or it was read before the last move was saved (the course's version only grows).
+    if (pending.current > 0 || loaded.course.version < version.current) return;
     setChapters(loaded.chapters);
     confirmed.current = loaded.chapters;
     version.current = loaded.course.version;
