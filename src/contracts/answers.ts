@@ -533,6 +533,45 @@ export const courseChaptersSchema = z
       .meta({ description: "The caller's chapters done (owners and staff); null for anyone else" }),
   })
   .meta({ id: "CourseChapters" });
+
+/** A course's chapter as staff edit it (`/api/admin/content/{id}/chapters`). */
+export const adminChapterSchema = z
+  .object({
+    id: z.int(),
+    position: z.int().meta({ description: "1 for the first chapter" }),
+    title: z.string(),
+    kind: z.enum(CHAPTER_KINDS),
+    body: z.string().meta({
+      description:
+        "A video chapter's link or a text chapter's Markdown; empty for a PDF chapter (see `file`)",
+    }),
+    isFree: z.boolean().meta({ description: "Readable by anyone before buying (a free preview)" }),
+    version: z.int().meta({ description: "Send it back with an edit or a delete; a stale one gets 409" }),
+    file: z
+      .object({ pageCount: z.int().meta({ description: "0 when the stored file cannot be read" }) })
+      .nullable()
+      .meta({ description: "A PDF chapter's file; null when it has none yet, and for other kinds" }),
+  })
+  .meta({ id: "AdminChapter" });
+
+export const adminCourseChaptersSchema = z
+  .object({
+    course: z.object({
+      id: z.int(),
+      title: z.string(),
+      published: z.boolean(),
+      version: z.int().meta({
+        description:
+          "The course's version, raised by every chapter added, removed or moved: send it with a new order",
+      }),
+    }),
+    chapters: z.array(adminChapterSchema).meta({ description: "In the course's order" }),
+  })
+  .meta({ id: "AdminCourseChapters" });
+
+export const deletedChapterSchema = z
+  .object({ id: z.int().meta({ description: "The chapter removed" }), courseVersion: z.int() })
+  .meta({ id: "DeletedChapter" });
 // ---- the reader: a course's PDF chapters and an e-book's outline
 export const chapterReaderSchema = z
   .object({

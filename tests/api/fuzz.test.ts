@@ -67,6 +67,11 @@ beforeAll(async () => {
     { title: "Fuzz chapter", isFree: true },
     { title: "Fuzz PDF chapter", isFree: false, kind: "pdf", body: ebook.pdfKey },
   ]);
+  // A course of its own for the chapter editor's endpoints, so a fuzzed delete or order leaves the reader's alone.
+  const edited = await createProduct(h.db, { kind: "content" });
+  const [editedChapter] = await addChapters(h.db, edited.id, [
+    { title: "Fuzz edited chapter", isFree: false },
+  ]);
   const bundle = await createProduct(h.db, { kind: "bundle", stock: 10 });
   await ensureInfoPages(h.ctx());
   await addBundleItems(h.db, bundle.id, [{ itemId: book.id, quantity: 1 }]);
@@ -118,6 +123,8 @@ beforeAll(async () => {
     else if (p.startsWith("/api/authors/")) validParams.set(p, { slug: author.slug });
     else if (p.startsWith("/api/admin/users/")) validParams.set(p, id(victim.user.id));
     else if (p.startsWith("/api/admin/info-pages/")) validParams.set(p, { slug: "about" });
+    else if (p.startsWith("/api/admin/content/"))
+      validParams.set(p, { id: String(edited.id), chapterId: String(editedChapter!.id) });
     else if (p.startsWith("/api/admin/reviews/")) validParams.set(p, id(1));
     else if (p.startsWith("/api/invoices/")) validParams.set(p, id(1));
     else if (p.includes("/orders/")) validParams.set(p, id(order.orderId));

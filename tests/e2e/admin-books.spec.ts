@@ -13,7 +13,10 @@ import {
 } from "./helpers";
 import { ADMIN_STATE } from "./support";
 
-const adminPage = async (browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<Page> => {
+const adminPage = async (
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Page> => {
   const context = await browser.newContext({ storageState: ADMIN_STATE, viewport });
   return context.newPage();
 };

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
+import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
@@ -120,6 +121,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", adminProductsApi());
   api.route("/", adminSalesApi());
   api.route("/", adminInfoPagesApi());
+  api.route("/", adminChaptersApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
   api.route("/", ordersApi());

@@ -19,6 +19,12 @@ import {
   stockLedgerSchema,
 } from "../../contracts/admin-answers";
 import {
+  chapterCreateSchema,
+  chapterDeleteSchema,
+  chapterEditSchema,
+  chapterOrderSchema,
+} from "../../contracts/admin-chapters";
+import {
   PRODUCT_AREAS,
   type ProductArea,
   productBulkSchema,
@@ -31,6 +37,8 @@ import {
 } from "../../contracts/admin-products";
 import { adminUsersQuery, blockReasonSchema } from "../../contracts/admin-users";
 import {
+  adminChapterSchema,
+  adminCourseChaptersSchema,
   adminInfoPageListSchema,
   adminInfoPageSchema,
   adminUserDetailSchema,
@@ -45,6 +53,7 @@ import {
   courseChaptersSchema,
   courseProgressSchema,
   dashboardSchema,
+  deletedChapterSchema,
   ebookOutlineSchema,
   ebookReaderSchema,
   envelopeOf,
@@ -149,6 +158,10 @@ const cnParams = z.object({
   cn: z.string().meta({ description: "The consignment number, as printed on the parcel" }),
 });
 const returnParams = paymentCallbackParams.extend({ outcome: z.enum(PAYMENT_RETURNS) });
+const chapterParams = z.object({
+  id: z.string().meta({ description: "The course's product id" }),
+  chapterId: z.string().meta({ description: "The chapter's id" }),
+});
 const listOf = <T extends z.ZodType>(item: T) => z.array(item);
 
 /** Every endpoint under /api, in the order the reference page shows them. */
@@ -837,6 +850,70 @@ export const ENDPOINTS: Endpoint[] = [
     params: idParams,
     success: [ok("What the courier said", courierSyncSchema)],
     errors: [409, 503],
+  },
+
+  {
+    method: "get",
+    path: "/api/admin/content/{id}/chapters",
+    tag: "Staff",
+    summary: "A course's chapters in order, as staff edit them",
+    access: staff("content"),
+    params: idParams,
+    success: [ok("The course (with its version) and its chapters", adminCourseChaptersSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/content/{id}/chapters",
+    tag: "Staff",
+    summary: "Add a chapter at the end of a course",
+    description:
+      "A video chapter's link must be one the course page can embed (YouTube or Vimeo); a text chapter's Markdown is at most 200,000 characters; a PDF chapter is made without its file. Raises the course's version.",
+    access: staff("content"),
+    params: idParams,
+    body: chapterCreateSchema,
+    success: [created("The new chapter", adminChapterSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/admin/content/{id}/chapters/order",
+    tag: "Staff",
+    summary: "Put a course's chapters in a new order",
+    description:
+      "`chapterIds` must be every chapter of the course exactly once (400 otherwise, nothing moved); `version` is the course's version the order was made from: a stale one gets 409 with the chapters as they now are.",
+    access: staff("content"),
+    params: idParams,
+    body: chapterOrderSchema,
+    success: [ok("The course and its chapters in the new order", adminCourseChaptersSchema)],
+    errors: [409],
+    staleData: adminCourseChaptersSchema,
+  },
+  {
+    method: "patch",
+    path: "/api/admin/content/{id}/chapters/{chapterId}",
+    tag: "Staff",
+    summary: "Edit a chapter: title, kind, body and free preview",
+    description:
+      "Carries the chapter's `version`: a stale edit gets 409 with the chapter as it now is. A PDF chapter keeps its file while it stays a PDF chapter.",
+    access: staff("content"),
+    params: chapterParams,
+    body: chapterEditSchema,
+    success: [ok("The saved chapter", adminChapterSchema)],
+    errors: [409],
+    staleData: adminChapterSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/content/{id}/chapters/{chapterId}",
+    tag: "Staff",
+    summary: "Delete a chapter (readers' done marks on it go with it)",
+    description:
+      "Carries the chapter's `version`: a stale one gets 409 with the chapter as it now is. The chapters after it move up; the course's version is raised.",
+    access: staff("content"),
+    params: chapterParams,
+    body: chapterDeleteSchema,
+    success: [ok("The chapter removed and the course's new version", deletedChapterSchema)],
+    errors: [409],
+    staleData: adminChapterSchema,
   },
 
   // ---- this document
