@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
+import { adminAuthorsApi } from "./api/admin-authors";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { cartApi } from "./api/cart";
@@ -114,6 +115,7 @@ export function createApp(opts: AppOptions) {
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
+  api.route("/", adminAuthorsApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
   api.route("/", ordersApi());

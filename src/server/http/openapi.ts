@@ -13,6 +13,16 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import {
+  authorEditSchema,
+  authorInputSchema,
+  authorMergeSchema,
+  authorsQuerySchema,
+} from "../../contracts/admin-authors";
+import {
+  adminAuthorDeletedSchema,
+  adminAuthorDetailSchema,
+  adminAuthorPageSchema,
+  authorMergeResultSchema,
   authorSchema,
   cartInfoSchema,
   chapterReaderSchema,
@@ -105,6 +115,11 @@ export type Endpoint = {
   success: Success[];
   /** Refusals this endpoint gives beyond those its access, parameters and body imply. */
   errors?: number[];
+  /**
+   * An edit carrying a `version` (decision 23): the record its stale-edit 409 carries in `data`,
+   * as it now is. Implies 409.
+   */
+  staleEdit?: z.ZodType;
 };
 
 const anyone: Access = { who: "anyone" };
@@ -649,6 +664,65 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [409],
   },
   {
+    method: "get",
+    path: "/api/admin/authors",
+    tag: "Staff",
+    summary: "List authors, searching name, Bangla name and slug, with each author's book count",
+    access: staff("authors"),
+    query: authorsQuerySchema,
+    success: [ok("One page of authors", adminAuthorPageSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/authors",
+    tag: "Staff",
+    summary: "Add an author (the slug is made from the name when not given)",
+    access: staff("authors"),
+    body: authorInputSchema,
+    success: [created("The new author", adminAuthorDetailSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "One author with every field and the version to edit from",
+    access: staff("authors"),
+    params: idParams,
+    success: [ok("The author", adminAuthorDetailSchema)],
+  },
+  {
+    method: "patch",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "Edit an author; a new name rebuilds their products' search names, a new slug redirects the old",
+    access: staff("authors"),
+    params: idParams,
+    body: authorEditSchema,
+    success: [ok("The author as saved", adminAuthorDetailSchema)],
+    staleEdit: adminAuthorDetailSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "Delete an author who has no products (merge one who has)",
+    access: staff("authors"),
+    params: idParams,
+    success: [ok("The deleted author's id", adminAuthorDeletedSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/authors/{id}/merge",
+    tag: "Staff",
+    summary: "Merge an author into another: their products move, their page redirects, they are deleted",
+    access: staff("authors"),
+    params: idParams,
+    body: authorMergeSchema,
+    success: [ok("The kept author and how many products moved", authorMergeResultSchema)],
+    staleEdit: adminAuthorDetailSchema,
+  },
+  {
     method: "patch",
     path: "/api/admin/orders/{id}/status",
     tag: "Staff",
@@ -751,6 +825,7 @@ export function errorStatuses(e: Endpoint): number[] {
   // Any request may be refused at the edge: a NUL character in its address or body, or a body
   // that does not parse.
   const out = new Set([...(e.errors ?? []), 400]);
+  if (e.staleEdit) out.add(409);
   if (e.access.who !== "anyone" && e.access.who !== "gateway") out.add(401);
   if (e.access.who === "staff" || e.access.who === "admin") out.add(403);
   if (e.params) out.add(404);
@@ -785,9 +860,16 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     }
   }
   for (const status of errorStatuses(e)) {
+    const stale = status === 409 && e.staleEdit;
     responses[status] = {
-      description: STATUS_WORDS[status] ?? "Refused",
-      content: { "application/json": { schema: errorEnvelopeSchema } },
+      description: stale
+        ? `${STATUS_WORDS[status]}; a stale edit carries the record as it now is in \`data\``
+        : (STATUS_WORDS[status] ?? "Refused"),
+      content: {
+        "application/json": {
+          schema: stale ? errorEnvelopeSchema.extend({ data: stale.optional() }) : errorEnvelopeSchema,
+        },
+      },
     };
   }
   const op: ZodOpenApiOperationObject = {
