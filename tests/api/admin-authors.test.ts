@@ -157,12 +157,23 @@ describe("GET /api/admin/authors", () => {
       [a.id, 3],
       [b.id, 1],
     ]);
+    const secondPage = await call<Page>("GET", "/api/admin/authors?sort=-books&limit=1&page=2");
+    expect(secondPage.body.data?.items.map((i) => i.id)).toEqual([b.id]);
+    // A search counts its matches one by one: the same order and counts.
+    const searched = await call<Page>(
+      "GET",
+      `/api/admin/authors?q=${encodeURIComponent("a")}&sort=-books&limit=2`,
+    );
+    expect(searched.body.data?.items.map((i) => [i.id, i.bookCount])).toEqual([
+      [a.id, 3],
+      [b.id, 1],
+    ]);
     const byNameDesc = await call<Page>("GET", "/api/admin/authors?sort=-name&limit=100");
     const names = byNameDesc.body.data!.items.map((i) => i.name.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
     const byCreated = await call<Page>("GET", "/api/admin/authors?sort=createdAt&page=1&limit=1");
     expect(byCreated.body.data).toMatchObject({ page: 1, limit: 1 });
-    expect(byCreated.body.data!.total).toBeGreaterThan(3);
+    expect(byCreated.body.data!.total).toBeGreaterThanOrEqual(2);
   });
 
   it("answers 400 to a bad sort or limit, 401 signed out, 403 without the permission", async () => {
