@@ -69,7 +69,7 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
       body: { intoId: into.id, version: author.version },
       confirm: {
         title: `Merge ${author.name} into ${into.name}?`,
-        description: `${books(author.bookCount)} move from ${author.name} to ${into.name}. ${author.name}'s page will lead to ${into.name}'s, and ${author.name} is removed. This cannot be undone.`,
+        description: `${books(author.bookCount)} ${author.bookCount === 1 ? "moves" : "move"} from ${author.name} to ${into.name}. ${author.name}'s page will lead to ${into.name}'s, and ${author.name} is removed. This cannot be undone.`,
         confirmLabel: "Merge authors",
         destructive: true,
       },
@@ -189,21 +189,27 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AuthorPhoto({ author, size }: { author: Pick<AdminAuthor, "name" | "photo">; size: number }) {
+const PHOTO_SIZES = { 32: "h-8 w-8 text-sm", 40: "h-10 w-10", 64: "h-16 w-16 text-2xl" } as const;
+
+function AuthorPhoto({
+  author,
+  size,
+}: {
+  author: Pick<AdminAuthor, "name" | "photo">;
+  size: keyof typeof PHOTO_SIZES;
+}) {
   return author.photo ? (
     <img
       src={imageUrl(author.photo, 160)}
       alt=""
       width={size}
       height={size}
-      className="shrink-0 rounded-full bg-slate-100 object-cover"
-      style={{ width: size, height: size }}
+      className={`${PHOTO_SIZES[size]} shrink-0 rounded-full bg-slate-100 object-cover`}
     />
   ) : (
     <span
       aria-hidden="true"
-      className="flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-      style={{ width: size, height: size }}
+      className={`${PHOTO_SIZES[size]} flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white`}
     >
       {author.name.slice(0, 1)}
     </span>
