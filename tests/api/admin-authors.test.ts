@@ -254,6 +254,28 @@ describe("PATCH /api/admin/authors/{id}", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("keeps a photo the author already has, and refuses a new one that was never uploaded", async () => {
+    const a = await createAuthor(h.db, "Photo Kept");
+    // A key from before (e.g. imported) whose files are not in this shop's storage.
+    await h.db.update(authors).set({ photo: "abcdefabcdefabcdefabcdef" }).where(eq(authors.id, a.id));
+    const kept = await call<AdminAuthorDetail>("PATCH", `/api/admin/authors/${a.id}`, {
+      name: a.name,
+      photo: "abcdefabcdefabcdefabcdef",
+      bio: "Edited",
+      version: 1,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data?.photo).toBe("abcdefabcdefabcdefabcdef");
+    const unknown = await call("PATCH", `/api/admin/authors/${a.id}`, {
+      name: a.name,
+      photo: "0123456789abcdef01234567",
+      version: 2,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.photo).toBeTruthy();
+    expect(await authorRow(a.id)).toMatchObject({ photo: "abcdefabcdefabcdefabcdef", version: 2 });
+  });
+
   it("a new slug leaves the old address redirecting to the author", async () => {
     const a = await createAuthor(h.db, "Shahidullah Kaiser");
     const res = await call<AdminAuthorDetail>("PATCH", `/api/admin/authors/${a.id}`, {

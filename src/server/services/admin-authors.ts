@@ -292,7 +292,8 @@ export function updateAuthor(ctx: Ctx, id: number, input: unknown): Promise<Admi
         current: (r) => detailOf(tx, r),
       });
       const before = await detailOf(tx, row);
-      await checkPhoto(ctx, value.photo);
+      // The photo it has is kept as it is; a new one must be an image the shop has stored.
+      if (value.photo !== row.photo) await checkPhoto(ctx, value.photo);
       const slug =
         value.slug && value.slug !== row.slug ? await chooseSlug(tx, value.name, value.slug, id) : row.slug;
       if (slug !== row.slug) {
