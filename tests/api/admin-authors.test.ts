@@ -92,6 +92,27 @@ describe("POST /api/admin/authors", () => {
     expect(entry?.after).toMatchObject({ slug: "zafar-iqbal" });
   });
 
+  it("gives authors of one name added at the same time a slug each", async () => {
+    const made = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        call<AdminAuthorDetail>(
+          "POST",
+          "/api/admin/authors",
+          { name: "Same Name" },
+          n % 2 ? staff.cookie : admin.cookie,
+        ),
+      ),
+    );
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(made.map((r) => r.body.data?.slug).sort()).toEqual([
+      "same-name",
+      "same-name-2",
+      "same-name-3",
+      "same-name-4",
+      "same-name-5",
+    ]);
+  });
+
   it("takes a given slug, and refuses one another author has with a field error", async () => {
     const made = await call<AdminAuthorDetail>("POST", "/api/admin/authors", {
       name: "Anisul Hoque",

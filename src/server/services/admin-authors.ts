@@ -254,19 +254,25 @@ export function createAuthor(ctx: Ctx, input: unknown): Promise<AdminAuthorDetai
     input,
     async (tx, value) => {
       await checkPhoto(ctx, value.photo);
-      const slug = await chooseSlug(tx, value.name, value.slug);
-      const [row] = await tx
-        .insert(authors)
-        .values({
-          name: value.name,
-          nameBn: value.nameBn,
-          slug,
-          bio: value.bio,
-          photo: value.photo,
-          createdAt: ctx.now(),
-        })
-        .returning();
-      const after = await detailOf(tx, row!);
+      // A colleague adding an author of the same name at the same moment takes the slug first:
+      // the insert then waits for their commit, adds nothing, and the next free slug is tried.
+      let row: AuthorRow | undefined;
+      while (!row) {
+        const slug = await chooseSlug(tx, value.name, value.slug);
+        [row] = await tx
+          .insert(authors)
+          .values({
+            name: value.name,
+            nameBn: value.nameBn,
+            slug,
+            bio: value.bio,
+            photo: value.photo,
+            createdAt: ctx.now(),
+          })
+          .onConflictDoNothing({ target: authors.slug })
+          .returning();
+      }
+      const after = await detailOf(tx, row);
       return {
         result: after,
         audit: { action: "author.create", entity: "author", entityId: row!.id, after },
