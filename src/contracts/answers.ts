@@ -161,6 +161,41 @@ export const authorSchema = z
   })
   .meta({ id: "Author" });
 
+// ---- authors' back office
+
+export const adminAuthorSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    nameBn: z.string().nullable(),
+    slug: z.string(),
+    photo: z.string().nullable().meta({ description: "A stored image's key; null for none" }),
+    bookCount: z.int().meta({ description: "Products linked to the author, published or not" }),
+  })
+  .meta({ id: "AdminAuthor" });
+
+export const adminAuthorPageSchema = pageOf(adminAuthorSchema).meta({ id: "AdminAuthorPage" });
+
+export const adminAuthorDetailSchema = adminAuthorSchema
+  .extend({
+    bio: z.string().meta({ description: "Plain text; a blank line starts a new paragraph" }),
+    version: z.int().meta({ description: "Send it back with an edit or a merge" }),
+    createdAt: isoTime(),
+    redirects: z
+      .array(z.string())
+      .meta({ description: "Slugs of merged or renamed authors whose pages redirect to this one" }),
+  })
+  .meta({ id: "AdminAuthorDetail" });
+
+export const authorMergeResultSchema = z
+  .object({
+    into: adminAuthorDetailSchema,
+    movedProducts: z.int().meta({ description: "Products whose link moved to the kept author" }),
+  })
+  .meta({ id: "AuthorMergeResult" });
+
+export const adminAuthorDeletedSchema = z.object({ id: z.int() }).meta({ id: "AdminAuthorDeleted" });
+
 export const suggestionSchema = productCardSchema
   .pick({ id: true, kind: true, title: true, titleBn: true, url: true, image: true })
   .meta({ id: "Suggestion" });

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
+import { adminAuthorsApi } from "./api/admin-authors";
 import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminProductsApi } from "./api/admin-products";
@@ -122,6 +123,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", adminSalesApi());
   api.route("/", adminInfoPagesApi());
   api.route("/", adminChaptersApi());
+  api.route("/", adminAuthorsApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
   api.route("/", ordersApi());

@@ -19,6 +19,12 @@ import {
   stockLedgerSchema,
 } from "../../contracts/admin-answers";
 import {
+  authorEditSchema,
+  authorInputSchema,
+  authorMergeSchema,
+  authorsQuerySchema,
+} from "../../contracts/admin-authors";
+import {
   chapterCreateSchema,
   chapterDeleteSchema,
   chapterEditSchema,
@@ -37,6 +43,9 @@ import {
 } from "../../contracts/admin-products";
 import { adminUsersQuery, blockReasonSchema } from "../../contracts/admin-users";
 import {
+  adminAuthorDeletedSchema,
+  adminAuthorDetailSchema,
+  adminAuthorPageSchema,
   adminChapterSchema,
   adminCourseChaptersSchema,
   adminInfoPageListSchema,
@@ -44,6 +53,7 @@ import {
   adminUserDetailSchema,
   adminUserPageSchema,
   adminUserSchema,
+  authorMergeResultSchema,
   authorSchema,
   cartInfoSchema,
   chapterReaderSchema,
@@ -810,6 +820,65 @@ export const ENDPOINTS: Endpoint[] = [
     success: [{ status: 200, description: "A CSV attachment", mediaType: "text/csv" }],
   },
   {
+    method: "get",
+    path: "/api/admin/authors",
+    tag: "Staff",
+    summary: "List authors, searching name, Bangla name and slug, with each author's book count",
+    access: staff("authors"),
+    query: authorsQuerySchema,
+    success: [ok("One page of authors", adminAuthorPageSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/authors",
+    tag: "Staff",
+    summary: "Add an author (the slug is made from the name when not given)",
+    access: staff("authors"),
+    body: authorInputSchema,
+    success: [created("The new author", adminAuthorDetailSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "One author with every field and the version to edit from",
+    access: staff("authors"),
+    params: idParams,
+    success: [ok("The author", adminAuthorDetailSchema)],
+  },
+  {
+    method: "patch",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "Edit an author; a new name rebuilds their products' search names, a new slug redirects the old",
+    access: staff("authors"),
+    params: idParams,
+    body: authorEditSchema,
+    success: [ok("The author as saved", adminAuthorDetailSchema)],
+    staleData: adminAuthorDetailSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "Delete an author who has no products (merge one who has)",
+    access: staff("authors"),
+    params: idParams,
+    success: [ok("The deleted author's id", adminAuthorDeletedSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/authors/{id}/merge",
+    tag: "Staff",
+    summary: "Merge an author into another: their products move, their page redirects, they are deleted",
+    access: staff("authors"),
+    params: idParams,
+    body: authorMergeSchema,
+    success: [ok("The kept author and how many products moved", authorMergeResultSchema)],
+    staleData: adminAuthorDetailSchema,
+  },
+  {
     method: "patch",
     path: "/api/admin/orders/{id}/status",
     tag: "Staff",
@@ -1074,6 +1143,7 @@ export function errorStatuses(e: Endpoint): number[] {
   // Any request may be refused at the edge: a NUL character in its address or body, or a body
   // that does not parse.
   const out = new Set([...(e.errors ?? []), 400]);
+  if (e.staleData) out.add(409);
   if (e.access.who !== "anyone" && e.access.who !== "gateway") out.add(401);
   if (e.access.who === "staff" || e.access.who === "any-staff" || e.access.who === "admin") out.add(403);
   if (e.params) out.add(404);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type {
   AuthorRef,
   Page,
@@ -12,6 +12,7 @@ import { shownSalePrice } from "../../contracts/money";
 import { productPath } from "../../contracts/paths";
 import { normaliseSearch, searchWords, toPrefixTsQuery } from "../../contracts/search";
 import {
+  authorRedirects,
   authors,
   bookDetails,
   bundleItems,
@@ -493,9 +494,20 @@ export async function getProduct(
   return detail;
 }
 
-/** An author and their published products. */
+/**
+ * An author and their published products. The slug of an author merged into another (or renamed)
+ * finds the author kept: the answer's slug is then not the one asked for, and the page redirects.
+ */
 export async function getAuthor(ctx: Pick<Ctx, "db">, slug: string, page = 1, limit = 24) {
-  const [author] = await ctx.db.select().from(authors).where(eq(authors.slug, slug)).limit(1);
+  let [author] = await ctx.db.select().from(authors).where(eq(authors.slug, slug)).limit(1);
+  if (!author) {
+    [author] = await ctx.db
+      .select(getTableColumns(authors))
+      .from(authorRedirects)
+      .innerJoin(authors, eq(authors.id, authorRedirects.authorId))
+      .where(eq(authorRedirects.fromSlug, slug))
+      .limit(1);
+  }
   if (!author) throw new DomainError("not_found", "No such author");
   const list = await listProducts(ctx, { authorId: author.id, sort: "best_selling", page, limit });
   return {

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { imageUrl } from "../../../contracts/images";
 import { countLabel } from "../../components/catalog/listing";
 import { Pagination } from "../../components/catalog/pagination";
@@ -22,7 +23,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 };
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  return loadAuthor(context, params.slug, request);
+  const found = await loadAuthor(context, params.slug, request);
+  // A merged or renamed author's old address leads, for good, to the author kept.
+  if (found.author.slug !== params.slug) {
+    throw redirect(`/author/${found.author.slug}${new URL(request.url).search}`, 301);
+  }
+  return found;
 }
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
