@@ -22,6 +22,7 @@ let admin: Caller;
 const holding = new Map<AdminArea, Caller>();
 const lacking = new Map<AdminArea, Caller>();
 let staffWithEverything: Caller;
+let staffWithNothing: Caller;
 let orderId: number;
 let productId: number;
 let otherUserId: number;
@@ -42,6 +43,8 @@ beforeAll(async () => {
   }
   const all = await h.createUser({ role: "staff", permissions: [...ADMIN_AREAS] });
   staffWithEverything = { label: "staff holding every permission", userId: all.user.id };
+  const none = await h.createUser({ role: "staff", permissions: [] });
+  staffWithNothing = { label: "staff holding no permission", userId: none.user.id };
   otherUserId = (await h.createUser()).user.id;
   const book = await createProduct(h.db, { stock: 50 });
   productId = book.id;
@@ -81,6 +84,16 @@ function expectations(access: Access): { refused: [Caller | null, number][]; all
     case "signed-in":
       return { refused: [[null, 401]], allowed: [customer, staffWithEverything, admin] };
     case "staff":
+      // Any staff member: staff holding nothing pass, customers do not.
+      if (access.permission === null) {
+        return {
+          refused: [
+            [null, 401],
+            [customer, 403],
+          ],
+          allowed: [staffWithNothing, admin],
+        };
+      }
       return {
         refused: [
           [null, 401],

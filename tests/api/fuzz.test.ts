@@ -114,6 +114,9 @@ beforeAll(async () => {
     else if (p.startsWith("/api/bundles/")) validParams.set(p, { slug: bundle.slug });
     else if (p.startsWith("/api/authors/")) validParams.set(p, { slug: author.slug });
     else if (p.startsWith("/api/admin/users/")) validParams.set(p, id(victim.user.id));
+    else if (p.startsWith("/api/admin/ebooks/")) validParams.set(p, { id: String(ebook.id), page: "1" });
+    else if (p.startsWith("/api/admin/content/"))
+      validParams.set(p, { id: String(content.id), chapterId: String(pdfChapter!.id) });
     else if (p.startsWith("/api/admin/reviews/")) validParams.set(p, id(1));
     else if (p.startsWith("/api/invoices/")) validParams.set(p, id(1));
     else if (p.includes("/orders/")) validParams.set(p, id(order.orderId));
@@ -327,6 +330,16 @@ function casesFor(e: Endpoint, seed: number): Omit<FuzzRequest, "role">[] {
     for (const [i, v] of values.entries()) {
       out.push(json(fields.length ? { ...sample, [fields[i % fields.length]!]: v } : v));
     }
+  } else if (e.upload) {
+    // An upload's body is a file: bytes that are not one, or not the one claimed, in each type
+    // it takes (the file is checked by its bytes), and the JSON and forms it does not take.
+    for (const type of e.upload.types) {
+      for (const body of ["", "%PDF-1.7\n%%EOF", "%PDF-", "\u0089PNG\r\n\u001a\n", LONG, "\u0000\u0000"]) {
+        out.push({ method, path: base, contentType: type, body });
+      }
+      out.push({ method, path: `${base}?version=1`, contentType: type, body: "%PDF-1.4 1 0 obj<<>>endobj" });
+    }
+    for (const raw of RAW_BODIES.filter((_, i) => i % 3 === 0)) out.push({ method, path: base, ...raw });
   } else if (method !== "GET") {
     // Writes without a documented body still get bodies they do not expect.
     for (const raw of RAW_BODIES.filter((_, i) => i % 3 === 0)) out.push({ method, path: base, ...raw });
