@@ -76,7 +76,7 @@ export function thumbnailUrl(ebookId: number, page: number, v?: string): string 
 
 /** "2.4 MB", "830 kB": a file size for people. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1).replace(/\.0$/, "")} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} kB`;
   return `${bytes} bytes`;
 }

@@ -24,7 +24,7 @@ export function ThumbnailGrid({ ebook }: { ebook: EbookPdf }) {
   const demo = new Set(ebook.demoPages);
   const pages = Array.from({ length: ebook.pageCount }, (_, i) => i + 1);
   return (
-    <ol className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-3" aria-label="Pages">
+    <ol className="grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-3" aria-label="Pages">
       {pages.map((n) => (
         <li key={n} className="text-center">
           <figure>

@@ -102,7 +102,7 @@ function DemoPicker({
           {message}
         </p>
       ) : null}
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-3" aria-label="Pages">
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-3" aria-label="Pages">
         {pages.map((n) => {
           const on = chosen.has(n);
           return (
