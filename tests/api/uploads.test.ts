@@ -29,7 +29,7 @@ import {
   PDF_ENCRYPTED,
   PDF_NOT_A_PDF,
 } from "../../src/server/services/uploads";
-import { addChapters, createProduct, linkEbook } from "./factories";
+import { addChapters, createEbookWithPdf, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
 let h: Harness;
@@ -314,6 +314,47 @@ describe("PUT /api/admin/ebooks/{id}/pdf", () => {
     expect(noVersion.status).toBe(400);
     expect(noVersion.body.errors).toHaveProperty("version");
     expect(await ebookState(ebook.id)).toEqual(before);
+  });
+
+  it("gives uploads their own body limits: 3 MB reaches the PDF check there, while elsewhere 1 MB is the limit", async () => {
+    const ebook = await newEbook();
+    const body = new Uint8Array(3 * 1024 * 1024);
+    body.set(new TextEncoder().encode("%PDF-1.7\n"));
+    const pdf = await upload(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, body, "application/pdf");
+    expect([pdf.status, pdf.body.message]).toEqual([400, PDF_DAMAGED]);
+    const image = await h.request("POST", "/api/admin/images", {
+      cookie: anyStaff.cookie,
+      body,
+      headers: { "content-type": "image/png" },
+    });
+    expect(image.status).toBe(400);
+    const json = await h.request("PUT", `/api/admin/ebooks/${ebook.id}/demo`, {
+      cookie: books.cookie,
+      body: JSON.stringify({ demoPages: [], version: 1, pad: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(json.status).toBe(413);
+    // The picture limit is the picture endpoint's only: a PDF path does not lend it a larger one.
+    const bigImage = await h.request("POST", "/api/admin/images", {
+      cookie: anyStaff.cookie,
+      body: new Uint8Array(9 * 1024 * 1024),
+      headers: { "content-type": "image/png" },
+    });
+    expect(bigImage.status).toBe(413);
+  });
+
+  it("draws the thumbnails of an e-book stored before thumbnails existed when they are first asked for", async () => {
+    const ebook = await createEbookWithPdf(h.db, h.storage, { pages: 3 });
+    expect(await h.storage.has(thumbnailKey(ebook.pdfKey, 2))).toBe(false);
+    const res = await h.request("GET", `/api/admin/ebooks/${ebook.id}/thumbnails/2`, {
+      cookie: books.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect(await h.storage.has(thumbnailKey(ebook.pdfKey, 2))).toBe(true);
+    expect(await h.storage.has(thumbnailKey(ebook.pdfKey, 3))).toBe(false);
+    const state = await h.request<EbookPdf>("GET", `/api/admin/ebooks/${ebook.id}/pdf`, {
+      cookie: books.cookie,
+    });
+    expect(state.body.data).toMatchObject({ id: ebook.id, pageCount: 3, demoPages: [1, 2, 3] });
   });
 
   it("answers a stale version with 409 and the e-book as it now is, changing nothing", async () => {

@@ -972,7 +972,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
         "The shop's REST contract. Every answer is the envelope `{ statusCode, message, data?, errors? }`",
         "with the HTTP status equal to `statusCode`. Bad input gets 400 with a message per field in `errors`.",
         `Signing in sets the \`${SESSION_COOKIE}\` cookie (HttpOnly); send it back with each call.`,
-        "Writes must come from the shop's own origin and carry a JSON body.",
+        "Writes must come from the shop's own origin and carry a JSON body (the upload endpoints: the file itself, with its own type).",
         "Money: catalogue and cart answers are in taka; orders, invoices and reports in poisha.",
       ].join(" "),
     },
