@@ -1,7 +1,8 @@
 /**
  * Small pictures of an e-book's pages, for the staff pages that show the book page by page
  * (`/admin/books/{id}/pages`, `/admin/books/{id}/demo`). Drawn on the server with pdf.js onto
- * @napi-rs/canvas (pdf.js's own choice of canvas in Node), THUMBNAIL_WIDTH pixels wide, as WebP,
+ * @napi-rs/canvas (pdf.js's own choice of canvas in Node), in a thread of their own
+ * (thumbnail-worker.mjs) so drawing never holds up other requests, THUMBNAIL_WIDTH pixels wide, as WebP,
  * and stored beside the PDF under a key made from the PDF's key and the page number: a new file
  * has a new key, so a replaced PDF never shows the old file's pictures.
  *
@@ -16,8 +17,8 @@
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { THUMBNAIL_WIDTH } from "../../contracts/uploads";
 import type { FileStorage } from "../integrations/storage/provider";
 import type { Ctx } from "./context";
@@ -35,25 +36,83 @@ export function fileVersionOf(pdfKey: string): string {
   return name.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 16) || "0";
 }
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
-let pdfjs: Promise<PdfJs> | null = null;
-let assetDirs: { fonts: string; cmaps: string } | null = null;
+/** A message to the drawing thread, and its answer. */
+type Answer = { id: number; error?: string; pages?: number; bytes?: Uint8Array };
 
-/** pdf.js's Node build, loaded on first use (the server starts without it). */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
-  if (!assetDirs) {
-    // The standard fonts and character maps ship with pdf.js; a PDF that does not embed its
-    // fonts is drawn with them rather than with boxes.
-    const root = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
-    assetDirs = { fonts: `${join(root, "standard_fonts")}/`, cmaps: `${join(root, "cmaps")}/` };
-  }
-  return pdfjs;
+/**
+ * The one thread that draws, started on first use: pdf.js and the canvas run there, so a long or
+ * heavy page never holds up the server's answers. A thread that fails or stops is replaced on the
+ * next call (documents it had open are opened again); one stuck on a page is stopped after
+ * DRAW_TIMEOUT_MS.
+ */
+const DRAW_TIMEOUT_MS = 60_000;
+let worker: Worker | null = null;
+/** Raised with every new thread: documents opened in an older one must be opened again. */
+let generation = 0;
+let nextId = 1;
+const waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+
+function stopped(w: Worker, err: Error) {
+  if (worker !== w) return;
+  worker = null;
+  for (const p of waiting.values()) p.reject(err);
+  waiting.clear();
 }
 
-type Open = { doc: Promise<PDFDocumentProxy> };
+function drawingThread(): Worker {
+  if (worker) return worker;
+  // The standard fonts and character maps ship with pdf.js; a PDF that does not embed its fonts
+  // is drawn with them rather than with boxes.
+  const root = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+  const w = new Worker(new URL("./thumbnail-worker.mjs", import.meta.url), {
+    workerData: { fonts: `${join(root, "standard_fonts")}/`, cmaps: `${join(root, "cmaps")}/` },
+  });
+  generation += 1;
+  w.unref();
+  w.on("message", (a: Answer) => {
+    const p = waiting.get(a.id);
+    if (!p) return;
+    waiting.delete(a.id);
+    if (waiting.size === 0) w.unref();
+    if (a.error !== undefined) p.reject(new Error(a.error));
+    else p.resolve(a);
+  });
+  w.on("error", (err) => stopped(w, err));
+  w.on("exit", (code) => stopped(w, new Error(`the drawing thread stopped (${code})`)));
+  worker = w;
+  return w;
+}
+
+function ask(w: Worker, message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<Answer> {
+  const id = nextId++;
+  return new Promise<Answer>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      // Stuck (a hostile or broken file): the thread goes, with everything it was doing.
+      stopped(w, new Error("drawing took too long"));
+      void w.terminate();
+    }, DRAW_TIMEOUT_MS);
+    timer.unref();
+    waiting.set(id, {
+      resolve: (a) => {
+        clearTimeout(timer);
+        resolve(a);
+      },
+      reject: (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    });
+    w.ref();
+    w.postMessage({ ...message, id }, transfer);
+  });
+}
+
+/** A document open in the drawing thread: its key there, its thread's generation, its page count. */
+type Open = { key: string; generation: number; pages: Promise<number> };
 
 type State = {
+  /** This storage's key prefix in the drawing thread. */
+  id: number;
   /** Open documents by file key: a few, each closed when it leaves. */
   docs: LRUCache<string, Open>;
   /** Pages being drawn now, so two requests for one page draw it once. */
@@ -64,17 +123,19 @@ type State = {
 
 /** Per storage, so each app in a test process has its own. */
 const stateByStorage = new WeakMap<FileStorage, State>();
+let stateIds = 0;
 
 function stateOf(storage: FileStorage): State {
   let state = stateByStorage.get(storage);
   if (!state) {
     state = {
+      id: ++stateIds,
       docs: new LRUCache<string, Open>({
         max: 3,
         // A document idle for a minute is closed: its parsed pages can be large.
         ttl: 60_000,
         dispose: (open) => {
-          open.doc.then((d) => d.destroy()).catch(() => {});
+          if (worker && open.generation === generation) worker.postMessage({ type: "close", key: open.key });
         },
       }),
       drawing: new Map(),
@@ -85,59 +146,42 @@ function stateOf(storage: FileStorage): State {
   return state;
 }
 
-async function openPdf(deps: Deps, pdfKey: string): Promise<PDFDocumentProxy | null> {
-  const { docs } = stateOf(deps.storage);
+/** The file opened in the drawing thread; its page count, or null when it is missing or unreadable. */
+async function openPdf(deps: Deps, pdfKey: string): Promise<{ open: Open; pages: number } | null> {
+  const { docs, id } = stateOf(deps.storage);
   let open = docs.get(pdfKey);
-  if (!open) {
-    const doc = (async () => {
+  if (!open || open.generation !== generation || !worker) {
+    const w = drawingThread();
+    const key = `${id}:${pdfKey}`;
+    const pages = (async () => {
       const file = await deps.storage.get(pdfKey);
       if (!file) throw new Error(`no file under ${pdfKey}`);
-      const lib = await loadPdfJs();
-      return lib.getDocument({
-        data: file.bytes,
-        isEvalSupported: false,
-        standardFontDataUrl: assetDirs?.fonts,
-        cMapUrl: assetDirs?.cmaps,
-        cMapPacked: true,
-        verbosity: 0,
-      }).promise;
+      // A copy of its own, handed over to the thread rather than copied again.
+      const bytes = new Uint8Array(file.bytes);
+      return (await ask(w, { type: "open", key, bytes }, [bytes.buffer])).pages ?? 0;
     })();
-    open = { doc };
+    open = { key, generation, pages };
     docs.set(pdfKey, open);
-    doc.catch(() => docs.delete(pdfKey));
+    const made = open;
+    pages.catch(() => {
+      if (docs.get(pdfKey) === made) docs.delete(pdfKey);
+    });
   }
   try {
-    return await open.doc;
+    return { open, pages: await open.pages };
   } catch (err) {
     deps.log.warn({ key: pdfKey, err }, "thumbnails: the PDF could not be opened");
     return null;
   }
 }
 
-/** Draws one page THUMBNAIL_WIDTH pixels wide as WebP. */
-async function drawPage(doc: PDFDocumentProxy, n: number): Promise<Uint8Array> {
-  const { createCanvas } = await import("@napi-rs/canvas");
-  const page = await doc.getPage(n);
-  try {
-    const natural = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: THUMBNAIL_WIDTH / natural.width });
-    const canvas = createCanvas(
-      Math.max(1, Math.round(viewport.width)),
-      Math.max(1, Math.round(viewport.height)),
-    );
-    const context = canvas.getContext("2d");
-    // White paper under pages that draw no background of their own.
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({
-      canvas: canvas as unknown as HTMLCanvasElement,
-      canvasContext: context as unknown as CanvasRenderingContext2D,
-      viewport,
-    }).promise;
-    return new Uint8Array(await canvas.encode("webp", 72));
-  } finally {
-    page.cleanup();
-  }
+/** Draws one page THUMBNAIL_WIDTH pixels wide as WebP, in the drawing thread. */
+async function drawPage(open: Open, n: number): Promise<Uint8Array> {
+  const w = worker;
+  if (!w || open.generation !== generation) throw new Error("the drawing thread was replaced");
+  const answer = await ask(w, { type: "draw", key: open.key, page: n, width: THUMBNAIL_WIDTH });
+  if (!answer.bytes) throw new Error("no picture drawn");
+  return answer.bytes;
 }
 
 /**
@@ -152,10 +196,10 @@ export async function pageThumbnail(deps: Deps, pdfKey: string, n: number): Prom
   let pending = drawing.get(key);
   if (!pending) {
     pending = (async () => {
-      const doc = await openPdf(deps, pdfKey);
-      if (!doc || n < 1 || n > doc.numPages) return null;
+      const opened = await openPdf(deps, pdfKey);
+      if (!opened || n < 1 || n > opened.pages) return null;
       try {
-        const bytes = await drawPage(doc, n);
+        const bytes = await drawPage(opened.open, n);
         await deps.storage.put(key, bytes, "image/webp");
         return bytes;
       } catch (err) {
