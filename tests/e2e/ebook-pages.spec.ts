@@ -123,6 +123,27 @@ test("upload a PDF, see its pages, choose two preview pages; a signed-out reader
   expect((await reader.request.get(`/api/ebooks/${id}/pages/1`)).status()).toBe(404);
   expect((await reader.request.get(`/api/admin/ebooks/${id}/thumbnails/1`)).status()).toBe(401);
   await visitor.close();
+
+  // A colleague saves other pages while this page is open: the save is refused, their choice is
+  // shown, and this one's pages are named so it can be made again.
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole("button", { name: "Page 1", exact: true }).click();
+  const state = (await (await page.request.get(`/api/admin/ebooks/${id}/pdf`)).json()) as {
+    data: { version: number };
+  };
+  const theirs = await page.request.put(`/api/admin/ebooks/${id}/demo`, {
+    data: { demoPages: [3], version: state.data.version },
+  });
+  expect(theirs.status()).toBe(200);
+  await page.getByRole("button", { name: "Save preview pages" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "A colleague saved preview pages" })).toContainText(
+    "Your choice was pages 1, 2, 5.",
+  );
+  await expect(page.getByRole("button", { pressed: true })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Page 3", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 });
 
 test("a printed book's pages page says it has no e-book edition, or moves to its edition", async ({
