@@ -4,6 +4,7 @@
  * too large (413); the wrong type (415); a stale version (409, the current record, nothing
  * changed). Who may call each is the access matrix's (access-matrix.test.ts).
  */
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
@@ -379,15 +380,13 @@ describe("PUT /api/admin/ebooks/{id}/pdf", () => {
     expect(await ebookState(ebook.id)).toEqual(before);
   });
 
-  it("answers 404 for a product that is not an e-book", async () => {
+  it("answers 404 for a product that is not an e-book, before storing anything", async () => {
     const book = await createProduct(h.db, { kind: "book" });
-    const res = await upload(
-      `/api/admin/ebooks/${book.id}/pdf?version=1`,
-      books,
-      await studyPdf(2),
-      "application/pdf",
-    );
+    const pdf = await studyPdf(2, "not-stored");
+    const res = await upload(`/api/admin/ebooks/${book.id}/pdf?version=1`, books, pdf, "application/pdf");
     expect(res.status).toBe(404);
+    const key = `ebooks/${createHash("sha256").update(pdf).digest("hex").slice(0, 24)}.pdf`;
+    expect(await h.storage.has(key)).toBe(false);
   });
 });
 

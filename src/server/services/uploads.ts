@@ -222,6 +222,9 @@ export async function uploadEbookPdf(
   requirePermission(ctx, "books", BOOKS_REFUSED);
   const ebookId = idField.parse(id);
   uploadVersionQuerySchema.parse(query);
+  // Known before the file is read: a wrong address does not cost a 100 MB upload (the
+  // transaction below checks again, under its lock).
+  if (!(await readEbook(ctx.db, ebookId))) throw new DomainError("not_found", EBOOK_NOT_FOUND);
   const bytes = await readUpload(upload, [PDF_UPLOAD_TYPE], PDF_TYPE_REQUIRED);
   const { pageCount } = await inspectPdf(bytes);
   const pdfKey = await storePdf(ctx, "ebooks", bytes);
@@ -339,6 +342,13 @@ export async function uploadChapterPdf(
   const course = idField.parse(courseId);
   const chapter = idField.parse(chapterId);
   uploadVersionQuerySchema.parse(query);
+  // Known before the file is read (checked again under the transaction's lock).
+  const [found] = await ctx.db
+    .select({ kind: contentChapters.kind })
+    .from(contentChapters)
+    .where(and(eq(contentChapters.id, chapter), eq(contentChapters.productId, course)));
+  if (!found) throw new DomainError("not_found", CHAPTER_NOT_FOUND);
+  if (found.kind !== "pdf") throw new DomainError("conflict", NOT_A_PDF_CHAPTER);
   const bytes = await readUpload(upload, [PDF_UPLOAD_TYPE], PDF_TYPE_REQUIRED);
   const { pageCount } = await inspectPdf(bytes);
   const pdfKey = await storePdf(ctx, "content", bytes);
