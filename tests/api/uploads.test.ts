@@ -21,7 +21,7 @@ import {
 import { auditLog, contentChapters, ebookDetails, products } from "../../src/server/db/schema";
 import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
 import { DomainError } from "../../src/server/services/errors";
-import { thumbnailKey } from "../../src/server/services/thumbnails";
+import { thumbnailKey, thumbnailsBusy } from "../../src/server/services/thumbnails";
 import {
   assertImageKey,
   IMAGE_KEY_UNKNOWN,
@@ -97,7 +97,11 @@ beforeAll(async () => {
   anyStaff = await h.createUser({ role: "staff", permissions: [] });
   customer = await h.createUser();
 }, 60_000);
-afterAll(() => h?.close());
+afterAll(async () => {
+  // Background thumbnails still being drawn would write into the files' directory once it is gone.
+  for (let i = 0; i < 600 && h && thumbnailsBusy(h.storage); i++) await new Promise((r) => setTimeout(r, 50));
+  await h?.close();
+});
 
 describe("POST /api/admin/images", () => {
   it("stores a picture from any staff member at every width and answers its key (201)", async () => {

@@ -245,7 +245,8 @@ export async function generateThumbnails(
   return { drawn, ms };
 }
 
-/** Whether a file's background run is under way (tests wait for it). */
-export function thumbnailsRunning(storage: FileStorage, pdfKey: string): boolean {
-  return stateOf(storage).running.has(pdfKey);
+/** Whether any thumbnail of this storage is being drawn (tests wait for none before closing). */
+export function thumbnailsBusy(storage: FileStorage): boolean {
+  const { running, drawing } = stateOf(storage);
+  return running.size > 0 || drawing.size > 0;
 }
