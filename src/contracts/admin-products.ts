@@ -8,6 +8,7 @@ import { idField } from "./paging";
 import { STAFF_STOCK_REASONS } from "./stock";
 
 export { LOW_STOCK } from "./stock";
+
 import { z } from "./zod";
 
 /** The admin areas that own products, with the kinds each lists (their URL segment). */

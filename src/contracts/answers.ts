@@ -790,3 +790,37 @@ export const renderedMarkdownSchema = z
     html: z.string().meta({ description: "The Markdown rendered and sanitised, as the shop shows it" }),
   })
   .meta({ id: "RenderedMarkdown" });
+// ---- uploads (staff)
+
+export const storedImageSchema = z
+  .object({
+    key: z.string().meta({ description: "What a product's or author's `image` field takes" }),
+    width: z.int().meta({ description: "Width of the picture as stored (after any crop), in pixels" }),
+    height: z.int(),
+  })
+  .meta({ id: "StoredImage" });
+
+export const ebookPdfSchema = z
+  .object({
+    id: z.int().meta({ description: "The e-book's product id" }),
+    title: z.string(),
+    version: z.int().meta({ description: "The product's version: send it with the next change" }),
+    pageCount: z.int().meta({ description: "Pages in the PDF; 0 when there is none" }),
+    fileBytes: z.int().nullable().meta({ description: "The PDF's size; null when there is none" }),
+    fileVersion: z
+      .string()
+      .nullable()
+      .meta({ description: "Changes with the file: add it to thumbnail addresses as `?v=`" }),
+    demoPages: z.array(z.int()).meta({ description: "The free preview pages, ascending" }),
+  })
+  .meta({ id: "EbookPdf" });
+
+export const chapterPdfSchema = z
+  .object({
+    id: z.int().meta({ description: "The chapter's id" }),
+    courseId: z.int(),
+    version: z.int().meta({ description: "The chapter's version: send it with the next change" }),
+    pageCount: z.int(),
+    fileBytes: z.int(),
+  })
+  .meta({ id: "ChapterPdf" });

@@ -85,6 +85,16 @@ function expectations(access: Access): { refused: [Caller | null, number][]; all
     case "signed-in":
       return { refused: [[null, 401]], allowed: [customer, staffWithEverything, admin] };
     case "staff":
+      // Any staff member: staff holding nothing pass, customers do not.
+      if (access.permission === null) {
+        return {
+          refused: [
+            [null, 401],
+            [customer, 403],
+          ],
+          allowed: [noPermissions, admin],
+        };
+      }
       return {
         refused: [
           [null, 401],

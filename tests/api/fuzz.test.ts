@@ -123,6 +123,10 @@ beforeAll(async () => {
     else if (p.startsWith("/api/authors/")) validParams.set(p, { slug: author.slug });
     else if (p.startsWith("/api/admin/users/")) validParams.set(p, id(victim.user.id));
     else if (p.startsWith("/api/admin/info-pages/")) validParams.set(p, { slug: "about" });
+    else if (p.startsWith("/api/admin/ebooks/")) validParams.set(p, { id: String(ebook.id), page: "1" });
+    // A PDF upload needs a PDF chapter; the chapter editor's endpoints get a course of their own.
+    else if (p.startsWith("/api/admin/content/") && p.endsWith("/pdf"))
+      validParams.set(p, { id: String(content.id), chapterId: String(pdfChapter!.id) });
     else if (p.startsWith("/api/admin/content/"))
       validParams.set(p, { id: String(edited.id), chapterId: String(editedChapter!.id) });
     else if (p.startsWith("/api/admin/reviews/")) validParams.set(p, id(1));
@@ -338,6 +342,16 @@ function casesFor(e: Endpoint, seed: number): Omit<FuzzRequest, "role">[] {
     for (const [i, v] of values.entries()) {
       out.push(json(fields.length ? { ...sample, [fields[i % fields.length]!]: v } : v));
     }
+  } else if (e.upload) {
+    // An upload's body is a file: bytes that are not one, or not the one claimed, in each type
+    // it takes (the file is checked by its bytes), and the JSON and forms it does not take.
+    for (const type of e.upload.types) {
+      for (const body of ["", "%PDF-1.7\n%%EOF", "%PDF-", "\u0089PNG\r\n\u001a\n", LONG, "\u0000\u0000"]) {
+        out.push({ method, path: base, contentType: type, body });
+      }
+      out.push({ method, path: `${base}?version=1`, contentType: type, body: "%PDF-1.4 1 0 obj<<>>endobj" });
+    }
+    for (const raw of RAW_BODIES.filter((_, i) => i % 3 === 0)) out.push({ method, path: base, ...raw });
   } else if (method !== "GET") {
     // Writes without a documented body still get bodies they do not expect.
     for (const raw of RAW_BODIES.filter((_, i) => i % 3 === 0)) out.push({ method, path: base, ...raw });

@@ -52,7 +52,7 @@ export type ApiResponse<T = unknown> = {
 };
 
 export type RequestOptions = {
-  /** An object is sent as JSON; a string is sent as it is. */
+  /** An object is sent as JSON; a string or bytes (an upload: set its content-type) as they are. */
   body?: unknown;
   cookie?: string;
   headers?: Record<string, string>;
@@ -218,8 +218,10 @@ export async function createHarness(opts: HarnessOptions = {}) {
     opts: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { "x-forwarded-for": opts.ip ?? nextIp(), ...opts.headers };
-    let body: string | undefined;
-    if (opts.body !== undefined) {
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (opts.body instanceof Uint8Array) {
+      body = opts.body as Uint8Array<ArrayBuffer>;
+    } else if (opts.body !== undefined) {
       body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
       headers["content-type"] ??= "application/json";
     }

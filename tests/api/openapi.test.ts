@@ -156,7 +156,11 @@ describe("the API document", () => {
         e.access.who === "any-staff" ||
         e.access.who === "admin";
       expect(op.security, `${e.method} ${e.path}`).toEqual(needsSession ? [{ session: [] }] : []);
-      if (e.access.who === "staff") expect(op.description).toContain(`\`${e.access.permission}\` permission`);
+      if (e.access.who === "staff") {
+        expect(op.description).toContain(
+          e.access.permission === null ? "Any staff member" : `\`${e.access.permission}\` permission`,
+        );
+      }
     }
   });
 });

@@ -23,6 +23,7 @@ import { ordersApi } from "./api/orders";
 import { readingApi } from "./api/reading";
 import { reviewsApi } from "./api/reviews";
 import { trackingApi } from "./api/tracking";
+import { uploadsApi } from "./api/uploads";
 import { apiDocs } from "./api-docs";
 import type { AppEnv } from "./env";
 import { mediaRoutes } from "./media";
@@ -45,6 +46,7 @@ import { paymentCallbacks } from "./payment-callbacks";
 import { ok } from "./respond";
 import { sandboxGateway } from "./sandbox-gateway";
 import { seoFiles } from "./seo-files";
+import { UPLOAD_ROUTES, uploadRouteOf } from "./uploads";
 
 export const MAX_JSON_BODY = MAX_BODY;
 
@@ -85,6 +87,8 @@ export function createApp(opts: AppOptions) {
     limitBodies(MAX_BODY, [
       { prefix: "/api/payment/", maxSize: MAX_CALLBACK_BODY },
       { prefix: `${SANDBOX_PATH}/`, maxSize: MAX_SANDBOX_BODY },
+      // Pictures (8 MB) and PDFs (100 MB) on the upload endpoints only.
+      ...UPLOAD_ROUTES.map((r) => ({ pattern: r.pattern, maxSize: r.maxSize })),
     ]),
   );
   const takesForms = (path: string) =>
@@ -108,7 +112,7 @@ export function createApp(opts: AppOptions) {
 
   const api = new Hono<AppEnv>();
   api.use(checkOrigin(deps.config.PUBLIC_URL));
-  api.use(requireJsonBody());
+  api.use(requireJsonBody((path) => uploadRouteOf(path)?.types));
   api.use(loadSession(deps));
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
   // The API described (src/server/http/openapi.ts), and its reference page for developers.
@@ -124,6 +128,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", adminInfoPagesApi());
   api.route("/", adminChaptersApi());
   api.route("/", adminAuthorsApi());
+  api.route("/", uploadsApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
   api.route("/", ordersApi());

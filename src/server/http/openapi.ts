@@ -56,6 +56,7 @@ import {
   authorMergeResultSchema,
   authorSchema,
   cartInfoSchema,
+  chapterPdfSchema,
   chapterReaderSchema,
   checkoutResultSchema,
   codeSentSchema,
@@ -65,7 +66,9 @@ import {
   dashboardSchema,
   deletedChapterSchema,
   ebookOutlineSchema,
+  ebookPdfSchema,
   ebookReaderSchema,
+  envelopeFields,
   envelopeOf,
   errorEnvelopeSchema,
   invoiceViewSchema,
@@ -83,6 +86,7 @@ import {
   reviewPageSchema,
   reviewVisibilitySchema,
   savedProgressSchema,
+  storedImageSchema,
   suggestionSchema,
   trackingViewSchema,
   versionSchema,
@@ -114,13 +118,26 @@ import type { AdminArea } from "../../contracts/permissions";
 import { progressInputSchema } from "../../contracts/reading";
 import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../contracts/reviews";
 import { salesQuerySchema } from "../../contracts/sales";
+import {
+  demoPagesInputSchema,
+  IMAGE_UPLOAD_TYPES,
+  imageUploadQuerySchema,
+  MAX_DEMO_PAGES,
+  MAX_IMAGE_UPLOAD_BYTES,
+  MAX_PDF_BYTES,
+  PDF_UPLOAD_TYPE,
+  uploadVersionQuerySchema,
+} from "../../contracts/uploads";
 import { z } from "../../contracts/zod";
 import { SESSION_COOKIE } from "../services/sessions";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type ZodObject = z.ZodObject;
 
-/** Who may call an endpoint; `staff` names the admin area whose permission it needs (admins hold all). */
+/**
+ * Who may call an endpoint; `staff` names the admin area whose permission it needs (admins hold
+ * all), or null for any staff member.
+ */
 export type Access =
   | { who: "anyone" }
   | { who: "signed-in" }
@@ -150,6 +167,8 @@ export type Endpoint = {
   body?: z.ZodType;
   /** A gateway's callback: its fields as a form, or JSON. */
   form?: z.ZodType;
+  /** An upload: the file as the raw body, in one of these media types (checked by its bytes). */
+  upload?: { types: readonly string[]; description: string };
   success: Success[];
   /** Refusals this endpoint gives beyond those its access, parameters and body imply. */
   errors?: number[];
@@ -173,6 +192,8 @@ const chapterParams = z.object({
   chapterId: z.string().meta({ description: "The chapter's id" }),
 });
 const listOf = <T extends z.ZodType>(item: T) => z.array(item);
+const MB = 1024 * 1024;
+const staleChapterSchema = z.object({ id: z.int(), courseId: z.int(), version: z.int() });
 
 /** Every endpoint under /api, in the order the reference page shows them. */
 export const ENDPOINTS: Endpoint[] = [
@@ -984,6 +1005,99 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [409],
     staleData: adminChapterSchema,
   },
+  {
+    method: "post",
+    path: "/api/admin/images",
+    tag: "Staff",
+    summary: "Upload a picture (a cover, a photo): stored at every width, its key answered",
+    description: [
+      "The picture is the request body, sent with its own type; it is checked by its content (JPEG, PNG, WebP or AVIF,",
+      `at most ${MAX_IMAGE_UPLOAD_BYTES / MB} MB and 6000×6000 pixels), turned upright, optionally cropped, and stored as WebP`,
+      "at each width of the shop's images. Save the answered `key` as the product's or author's `image`.",
+    ].join(" "),
+    access: anyStaff,
+    query: imageUploadQuerySchema,
+    upload: { types: IMAGE_UPLOAD_TYPES, description: "The picture's bytes" },
+    success: [created("The stored picture", storedImageSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/ebooks/{id}/pdf",
+    tag: "Staff",
+    summary: "An e-book's PDF: pages, file size, demo pages and the product's version",
+    access: staff("books"),
+    params: idParams,
+    success: [ok("The e-book's PDF state", ebookPdfSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/admin/ebooks/{id}/pdf",
+    tag: "Staff",
+    summary: "Upload or replace an e-book's PDF",
+    description: [
+      `The PDF is the request body (\`Content-Type: application/pdf\`, at most ${MAX_PDF_BYTES / MB} MB). It is checked by its`,
+      "bytes (`%PDF-`) and opened: a damaged or password-protected file, or one without pages, is refused with 400 and",
+      "nothing changes. Demo pages past the new last page are dropped. `version` is the product's: a stale one is",
+      "refused with 409 and the e-book as it now is. Page thumbnails are drawn after the answer, in the background.",
+    ].join(" "),
+    access: staff("books"),
+    params: idParams,
+    query: uploadVersionQuerySchema,
+    upload: { types: [PDF_UPLOAD_TYPE], description: "The PDF's bytes" },
+    success: [ok("The e-book's new PDF state", ebookPdfSchema)],
+    errors: [409],
+    staleData: ebookPdfSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/ebooks/{id}/demo",
+    tag: "Staff",
+    summary: "Choose an e-book's free preview pages",
+    description: `Each page within the PDF, ascending, each once, at most ${MAX_DEMO_PAGES}. A stale \`version\` is refused with 409 and the e-book as it now is.`,
+    access: staff("books"),
+    params: idParams,
+    body: demoPagesInputSchema,
+    success: [ok("The e-book's PDF state with its new demo pages", ebookPdfSchema)],
+    errors: [409],
+    staleData: ebookPdfSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/ebooks/{id}/thumbnails/{page}",
+    tag: "Staff",
+    summary: "A small picture of one page of an e-book (WebP)",
+    description: [
+      "Drawn from the PDF when first asked for, then kept. Staff only: the pictures show the whole book.",
+      "With `?v=` equal to the PDF state's `fileVersion` the answer may be kept privately for good",
+      "(`Cache-Control: private, max-age=31536000, immutable`); otherwise `private, no-cache`.",
+      "404 for a page out of range or an e-book without a PDF.",
+    ].join(" "),
+    access: staff("books"),
+    params: z.object({
+      id: z.string().meta({ description: "The e-book's product id" }),
+      page: z.string().meta({ description: "The page, 1-based" }),
+    }),
+    query: z.object({ v: z.string().optional().meta({ description: "The PDF state's `fileVersion`" }) }),
+    success: [{ status: 200, description: "The thumbnail (image/webp)", mediaType: "image/webp" }],
+  },
+  {
+    method: "put",
+    path: "/api/admin/content/{id}/chapters/{chapterId}/pdf",
+    tag: "Staff",
+    summary: "Upload or replace a course's PDF chapter's file",
+    description: [
+      `The PDF is the request body (\`Content-Type: application/pdf\`, at most ${MAX_PDF_BYTES / MB} MB), checked as for an`,
+      "e-book. The chapter must be a PDF chapter (409 otherwise). `version` is the chapter's: a stale one is refused",
+      "with 409. The reader serves the new file at once.",
+    ].join(" "),
+    access: staff("content"),
+    params: z.object({ id: idField, chapterId: idField }),
+    query: uploadVersionQuerySchema,
+    upload: { types: [PDF_UPLOAD_TYPE], description: "The PDF's bytes" },
+    success: [ok("The chapter's new file", chapterPdfSchema)],
+    errors: [409],
+    staleData: staleChapterSchema,
+  },
 
   // ---- this document
   {
@@ -1205,6 +1319,16 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     op.requestParams = { ...(e.params ? { path: e.params } : {}), ...(e.query ? { query: e.query } : {}) };
   }
   if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: e.body } } };
+  if (e.upload) {
+    const binary = { type: "string", format: "binary" } as const;
+    op.requestBody = {
+      required: true,
+      description: e.upload.description,
+      content: Object.fromEntries(
+        e.upload.types.map((t) => [t, { schema: { ...binary, contentMediaType: t } }]),
+      ),
+    };
+  }
   if (e.form) {
     op.requestBody = {
       content: {
@@ -1235,7 +1359,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
         "The shop's REST contract. Every answer is the envelope `{ statusCode, message, data?, errors? }`",
         "with the HTTP status equal to `statusCode`. Bad input gets 400 with a message per field in `errors`.",
         `Signing in sets the \`${SESSION_COOKIE}\` cookie (HttpOnly); send it back with each call.`,
-        "Writes must come from the shop's own origin and carry a JSON body.",
+        "Writes must come from the shop's own origin and carry a JSON body (the upload endpoints: the file itself, with its own type).",
         "Money is whole poisha (100 to the taka) in every answer; times are ISO 8601 in UTC.",
       ].join(" "),
     },

@@ -5,6 +5,8 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "too_large"
+  /** An upload of a media type the endpoint does not take. */
+  | "unsupported_type"
   | "rate_limited"
   /** A service we depend on (a payment gateway) did not answer; nothing was changed. */
   | "unavailable";
@@ -30,6 +32,7 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unsupported_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_WIDTHS, type ImageWidth, imageFileKey, MAX_IMAGE_WIDTH } from "../../contracts/images";
+import { MAX_IMAGE_UPLOAD_BYTES } from "../../contracts/uploads";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_UPLOAD_BYTES;
 export const MAX_IMAGE_SIDE = 6000;
 
 export const IMAGE_NOT_AN_IMAGE = "The file is not an image we can read: upload a JPEG, PNG, WebP or AVIF";

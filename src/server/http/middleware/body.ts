@@ -26,22 +26,26 @@ export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * One limit for every route: the first rule whose path prefix matches, else `maxSize`. One
+ * One limit for every route: the first rule whose path prefix (or pattern) matches, else `maxSize`. One
  * middleware rather than nested ones, so a small limit is never preceded by reading up to a
  * larger one.
  */
 export function limitBodies(
   maxSize: number,
-  rules: { prefix: string; maxSize: number }[],
+  rules: ({ prefix: string; maxSize: number } | { pattern: RegExp; maxSize: number })[],
 ): MiddlewareHandler<AppEnv> {
   const fallback = limitBody(maxSize);
-  const limits = rules.map((r) => ({ prefix: r.prefix, limit: limitBody(r.maxSize) }));
+  const limits = rules.map((r) => ({
+    matches:
+      "prefix" in r ? (path: string) => path.startsWith(r.prefix) : (path: string) => r.pattern.test(path),
+    limit: limitBody(r.maxSize),
+  }));
   return (c, next) => {
     // Most requests carry no body: told so by their headers, they pass without the Web Request
     // being built just to look (hasBody reads the headers only).
     if (!hasBody(c)) return next();
     const path = c.req.path;
-    return (limits.find((r) => path.startsWith(r.prefix))?.limit ?? fallback)(c, next);
+    return (limits.find((r) => r.matches(path))?.limit ?? fallback)(c, next);
   };
 }
 

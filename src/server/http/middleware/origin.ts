@@ -41,12 +41,24 @@ export function checkOrigin(publicUrl: string | undefined): MiddlewareHandler {
  * site can send a form or text/plain without asking, but not application/json: the browser
  * first asks this server (a preflight), which never agrees. A call without a body and without
  * a Content-Type (sign out) passes.
+ *
+ * The upload endpoints (`uploads`: the media types a path takes besides JSON) also take a
+ * picture or a PDF as the raw body: `image/jpeg`, `image/png`, `image/webp`, `image/avif`,
+ * `application/pdf`. The same reasoning holds for them: none of these is a type a cross-site
+ * form or a "simple" request can send (only `application/x-www-form-urlencoded`,
+ * `multipart/form-data` and `text/plain` go without a preflight), so another site's page cannot
+ * send one with a visitor's cookie, and the Origin check above refuses it besides. Their handlers
+ * answer 415 for JSON or anything else they do not read.
  */
-export function requireJsonBody(): MiddlewareHandler {
+export function requireJsonBody(
+  uploads: (path: string) => readonly string[] | undefined = () => undefined,
+): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE.has(c.req.method)) {
       const type = c.req.header("content-type");
-      if (type === undefined ? hasBody(c) : mediaType(type) !== "application/json") {
+      const media = mediaType(type);
+      const allowed = media === "application/json" || (uploads(c.req.path)?.includes(media) ?? false);
+      if (type === undefined ? hasBody(c) : !allowed) {
         return send(c, 415, JSON_REQUIRED);
       }
     }

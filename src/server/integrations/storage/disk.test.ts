@@ -19,6 +19,7 @@ describe("disk storage", () => {
     expect(file && [...file.bytes]).toEqual([1, 2, 3]);
     expect(file?.contentType).toBe("image/webp");
     expect(await storage.has("images/abc123-320.webp")).toBe(true);
+    expect(await storage.size("images/abc123-320.webp")).toBe(3);
   });
 
   it("answers null for a key with no file, and false for has()", async () => {
@@ -28,6 +29,8 @@ describe("disk storage", () => {
     // A directory is not a file.
     await storage.put("images/x.webp", new Uint8Array([1]), "image/webp");
     expect(await storage.get("images")).toBeNull();
+    expect(await storage.size("images/nothing-160.webp")).toBeNull();
+    expect(await storage.size("images")).toBeNull();
   });
 
   it("overwrites a key and leaves no temporary files behind", async () => {

@@ -55,6 +55,16 @@ export function createDiskStorage(root: string): FileStorage {
         throw e;
       }
     },
+    async size(key) {
+      const path = pathOf(key);
+      try {
+        const info = await stat(path);
+        return info.isFile() ? info.size : null;
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    },
   };
 }
 

@@ -18,6 +18,10 @@ export function createMemoryStorage(): FileStorage & { keys(): string[] } {
       assertStorageKey(key);
       return files.has(key);
     },
+    async size(key) {
+      assertStorageKey(key);
+      return files.get(key)?.byteLength ?? null;
+    },
     keys: () => [...files.keys()].sort(),
   };
 }

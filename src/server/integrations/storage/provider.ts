@@ -9,6 +9,8 @@ export interface FileStorage {
   get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
   /** Whether a file exists under the key, without reading it. */
   has(key: string): Promise<boolean>;
+  /** The file's size in bytes, or null when there is none under the key. */
+  size(key: string): Promise<number | null>;
 }
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;

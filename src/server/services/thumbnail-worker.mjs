@@ -1,0 +1,70 @@
+// Draws PDF pages small, off the server's main thread (thumbnails.ts starts it and talks to it).
+// Plain JavaScript so the same file runs under the development tools and beside the built server
+// (scripts/build-server.mjs copies it next to build/main.js).
+//
+// Messages in:  { id, type: "open", key, bytes }   → { id, pages }
+//               { id, type: "draw", key, page, width } → { id, bytes } (WebP)
+//               { type: "close", key }
+// A failure answers { id, error }.
+import { parentPort, workerData } from "node:worker_threads";
+
+const { fonts, cmaps } = workerData;
+/** @type {Promise<typeof import("pdfjs-dist/legacy/build/pdf.mjs")> | null} */
+let pdfjs = null;
+/** @type {Map<string, import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy>} */
+const docs = new Map();
+
+async function open(key, bytes) {
+  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  const lib = await pdfjs;
+  const doc = await lib.getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    standardFontDataUrl: fonts,
+    cMapUrl: cmaps,
+    cMapPacked: true,
+    verbosity: 0,
+  }).promise;
+  docs.get(key)?.destroy();
+  docs.set(key, doc);
+  return doc.numPages;
+}
+
+async function draw(key, n, width) {
+  const doc = docs.get(key);
+  if (!doc) throw new Error(`not open: ${key}`);
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const page = await doc.getPage(n);
+  try {
+    const natural = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: width / natural.width });
+    const canvas = createCanvas(
+      Math.max(1, Math.round(viewport.width)),
+      Math.max(1, Math.round(viewport.height)),
+    );
+    const context = canvas.getContext("2d");
+    // White paper under pages that draw no background of their own.
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
+    return new Uint8Array(await canvas.encode("webp", 72));
+  } finally {
+    page.cleanup();
+  }
+}
+
+parentPort.on("message", async (m) => {
+  try {
+    if (m.type === "close") {
+      docs.get(m.key)?.destroy();
+      docs.delete(m.key);
+    } else if (m.type === "open") {
+      parentPort.postMessage({ id: m.id, pages: await open(m.key, m.bytes) });
+    } else if (m.type === "draw") {
+      const bytes = await draw(m.key, m.page, m.width);
+      parentPort.postMessage({ id: m.id, bytes }, [bytes.buffer]);
+    }
+  } catch (e) {
+    parentPort.postMessage({ id: m.id, error: e instanceof Error ? e.message : String(e) });
+  }
+});
