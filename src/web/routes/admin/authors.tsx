@@ -12,6 +12,7 @@ import { imageUrl } from "../../../contracts/images";
 import { useAdminForm } from "../../components/admin/admin-form";
 import { confirmAction } from "../../components/admin/confirm";
 import { DataTable } from "../../components/admin/data-table";
+import { ImageUpload } from "../../components/admin/image-upload";
 import { useMutation } from "../../components/admin/mutation";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
@@ -314,12 +315,12 @@ function AuthorDialog({ author, onClose }: { author: AdminAuthorDetail | null; o
           <legend className="mb-1 block text-sm font-medium text-slate-800">Photo</legend>
           <div className="flex flex-wrap items-center gap-3">
             <AuthorPhoto author={{ name: name || "?", photo: photo ?? null }} size={64} />
-            {/*
-             * PHOTO UPLOAD GOES HERE. Drop in the shared image upload
-             * (components/admin/image-upload.tsx, POST /api/admin/images) and send the stored key:
-             *   <ImageUpload value={photo} onChange={(key) => setValue("photo", key, { shouldDirty: true })} />
-             * Until then the current photo is kept, shown, and can be removed.
-             */}
+            <ImageUpload
+              label={photo ? "Replace photo" : "Upload a photo"}
+              value={photo}
+              crop="square"
+              onChange={(key) => setValue("photo", key, { shouldDirty: true })}
+            />
             {photo ? (
               <Button
                 variant="secondary"

@@ -30,6 +30,7 @@ import { idField } from "../../../contracts/paging";
 import { parseVideoUrl } from "../../../contracts/video";
 import { useAdminForm } from "../../components/admin/admin-form";
 import { useMutation } from "../../components/admin/mutation";
+import { PdfUpload } from "../../components/admin/pdf-upload";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -481,8 +482,17 @@ function ChapterDialog({
               File: {chapter?.kind === "pdf" ? fileState(chapter) : "No file yet"}
             </p>
             {chapter?.kind === "pdf" ? (
-              // The PDF upload of this chapter goes here (PdfUpload, with chapter.id; revalidate when it is done).
-              <div data-slot="pdf-upload" />
+              <div className="mt-2">
+                <PdfUpload
+                  url={`/api/admin/content/${courseId}/chapters/${chapter.id}/pdf?version=${chapter.version}`}
+                  action={chapter.file ? "Replace PDF" : "Upload PDF"}
+                  onUploaded={async () => {
+                    toast({ title: "PDF saved" });
+                    onClose();
+                    await revalidator.revalidate();
+                  }}
+                />
+              </div>
             ) : (
               <p className="mt-1 text-slate-600">Save the chapter first; its PDF file is added to it then.</p>
             )}
