@@ -183,9 +183,22 @@ export const productCreateSchema = productFields
   .superRefine(saleBelowPrice);
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
+/**
+ * Each field of `shape` optional and without its default: an edit changes only what it sends
+ * (zod applies a default even inside `.optional()`, which would reset every field not sent).
+ */
+function sentOnly<T extends z.ZodRawShape>(shape: T) {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, s]) => [
+      k,
+      (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional(),
+    ]),
+  ) as unknown as { [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]> };
+}
+
 /** An edit: any of the fields, with the version the form started from. */
-export const productPatchSchema = productFields
-  .partial()
+export const productPatchSchema = z
+  .object(sentOnly(productFields.shape))
   .extend({ version: versionField })
   .superRefine(saleBelowPrice);
 export type ProductPatchInput = z.input<typeof productPatchSchema>;
