@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { UNKNOWN_ROUTE_MIDDLEWARE } from "../../contracts/messages";
+import { ADMIN_AREAS, ADMIN_PAGES } from "../../contracts/permissions";
 import type { PublicUser } from "../../contracts/user";
 import type { Ctx } from "../../server/services/context";
 import { matchRoute } from "../routes.testing";
@@ -204,4 +205,39 @@ describe("the admin guard decides on the route the router matched, not on the UR
     expect(statusOf((await run(["admin"], "/admin/new", staff, "admin/new")).thrown)).toBe(403);
     expect((await run(["admin"], "/admin/new", person("admin"), "admin/new")).passed).toBe(true);
   });
+});
+
+/**
+ * The access matrix of the admin pages, generated from ADMIN_PAGES (the API's endpoints have
+ * theirs in tests/api/access-matrix.test.ts): every page, with a real value for each parameter,
+ * tried signed out, as a customer, as staff without its area, as staff with only its area and as
+ * an admin.
+ */
+describe("the admin pages' access matrix", () => {
+  const pathOf = (pattern: string) =>
+    pattern.replace(/:(\w+)/g, (_, name: string) =>
+      name === "month" ? "2031-03" : name === "slug" ? "about" : "7",
+    );
+  for (const [pattern, { access }] of Object.entries(ADMIN_PAGES)) {
+    it(`${pattern} (${access ?? "any staff"})`, async () => {
+      const path = pathOf(pattern);
+      const signedOut = await run(["admin"], path, null);
+      expect(statusOf(signedOut.thrown), "signed out").toBe(302);
+      expect(statusOf((await run(["admin"], path, person("customer"))).thrown), "a customer").toBe(403);
+      const others = ADMIN_AREAS.filter((a) => a !== access);
+      const without = await run(["admin"], path, person("staff", access === null ? [] : others));
+      if (access === null) expect(without.passed, "staff holding nothing").toBe(true);
+      else expect(statusOf(without.thrown), "staff holding every area but this").toBe(403);
+      if (access !== null && access !== "authority") {
+        expect((await run(["admin"], path, person("staff", [access]))).passed, "staff holding it").toBe(true);
+      }
+      if (access === "authority") {
+        expect(
+          statusOf((await run(["admin"], path, person("staff", [...ADMIN_AREAS]))).thrown),
+          "staff",
+        ).toBe(403);
+      }
+      expect((await run(["admin"], path, person("admin"))).passed, "an admin").toBe(true);
+    });
+  }
 });
