@@ -68,7 +68,6 @@ import {
   ebookOutlineSchema,
   ebookPdfSchema,
   ebookReaderSchema,
-  envelopeFields,
   envelopeOf,
   errorEnvelopeSchema,
   invoiceViewSchema,

@@ -182,10 +182,10 @@ export function DataTable<T>({
       ) : (
         <div className={cn("transition-opacity", loading && "opacity-60")}>
           {/* Wide screens: a table. */}
-          <div
+          <section
             className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block"
-            role="region"
             aria-label={`${label}, table`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard (axe scrollable-region-focusable)
             tabIndex={0}
           >
             <table className="w-full text-left text-sm">
@@ -252,7 +252,7 @@ export function DataTable<T>({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           {/* Phones: one card per row, every column a labelled line. */}
           <ul className="space-y-2 sm:hidden">
             {table.getRowModel().rows.map((row) => {

@@ -27,11 +27,11 @@ export function MoneyField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const [text, setText] = useState(show(field.value));
   // A value set from outside (a colleague's saved version) replaces what is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the value
   useEffect(() => {
     const typed = parseTaka(text);
     if (!(typed === field.value || (Number.isNaN(typed) && Number.isNaN(field.value))))
       setText(show(field.value));
-    // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the value
   }, [field.value]);
   return (
     <TextField
