@@ -2,11 +2,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import { IMPORT_PATH, MAX_IMPORT_BYTES } from "../../contracts/admin-books-csv";
 import { OFFLINE_WORKER_URL } from "../../contracts/offline";
 import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
+import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminProductsApi } from "./api/admin-products";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
@@ -81,6 +83,8 @@ export function createApp(opts: AppOptions) {
     limitBodies(MAX_BODY, [
       { prefix: "/api/payment/", maxSize: MAX_CALLBACK_BODY },
       { prefix: `${SANDBOX_PATH}/`, maxSize: MAX_SANDBOX_BODY },
+      // A CSV file of books (up to 10,000 rows).
+      { prefix: IMPORT_PATH, maxSize: MAX_IMPORT_BYTES },
     ]),
   );
   const takesForms = (path: string) =>
@@ -104,7 +108,8 @@ export function createApp(opts: AppOptions) {
 
   const api = new Hono<AppEnv>();
   api.use(checkOrigin(deps.config.PUBLIC_URL));
-  api.use(requireJsonBody());
+  // The books import reads a CSV file (text/csv) as its body; every other write is JSON.
+  api.use(requireJsonBody({ csv: [IMPORT_PATH] }));
   api.use(loadSession(deps));
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
   // The API described (src/server/http/openapi.ts), and its reference page for developers.
@@ -115,6 +120,7 @@ export function createApp(opts: AppOptions) {
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
+  api.route("/", adminBooksCsvApi());
   api.route("/", adminProductsApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());

@@ -19,6 +19,16 @@ import {
   stockLedgerSchema,
 } from "../../contracts/admin-answers";
 import {
+  EXPORT_PATH,
+  IMPORT_PATH,
+  importQuery,
+  importReportSchema,
+  MAX_EXPORT_ROWS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  TEMPLATE_PATH,
+} from "../../contracts/admin-books-csv";
+import {
   PRODUCT_AREAS,
   type ProductArea,
   productBulkSchema,
@@ -40,6 +50,7 @@ import {
   courseProgressSchema,
   ebookOutlineSchema,
   ebookReaderSchema,
+  envelopeFields,
   envelopeOf,
   errorEnvelopeSchema,
   invoiceViewSchema,
@@ -122,6 +133,10 @@ export type Endpoint = {
   success: Success[];
   /** Refusals this endpoint gives beyond those its access, parameters and body imply. */
   errors?: number[];
+  /** A body that is not JSON (the books import's CSV file): its media type. */
+  rawBody?: { mediaType: string; description: string };
+  /** Refusals that may carry a `data` (the import's per-row report on a 400), by status. */
+  errorData?: Partial<Record<number, z.ZodType>>;
 };
 
 const anyone: Access = { who: "anyone" };
@@ -646,6 +661,7 @@ export const ENDPOINTS: Endpoint[] = [
 
   // ---- staff: the catalogue (decision 23), one set of endpoints per area
   ...(Object.keys(PRODUCT_AREAS) as ProductArea[]).flatMap(productAreaEndpoints),
+  ...bookCsvEndpoints(),
   // ---- staff
   {
     method: "get",
@@ -737,6 +753,45 @@ export const ENDPOINTS: Endpoint[] = [
     success: [{ status: 200, description: "A script or style sheet", mediaType: "*/*" }],
   },
 ];
+
+/** Books as CSV: the list's view exported, a file of books checked or imported, the template. */
+function bookCsvEndpoints(): Endpoint[] {
+  const access = staff("books");
+  const tag = "Staff: catalogue";
+  return [
+    {
+      method: "get",
+      path: EXPORT_PATH,
+      tag,
+      summary: "The books list's view (search, filters, sort: every matching row) as a CSV file",
+      description: `Takes the books list's query. UTF-8 with a byte-order mark; prices in taka with two decimals; at most ${MAX_EXPORT_ROWS.toLocaleString("en")} rows. A text cell that a spreadsheet would run as a formula (beginning with = + - @) starts with an apostrophe. The columns are the import's.`,
+      access,
+      query: productListQuery,
+      success: [{ status: 200, description: "books-YYYY-MM-DD.csv", mediaType: "text/csv" }],
+    },
+    {
+      method: "get",
+      path: TEMPLATE_PATH,
+      tag,
+      summary: "The import's header row and one example book, as CSV",
+      access,
+      success: [{ status: 200, description: "books-template.csv", mediaType: "text/csv" }],
+    },
+    {
+      method: "post",
+      path: IMPORT_PATH,
+      tag,
+      summary:
+        "Check (preview) or import (apply) a CSV file of books: a row with an id changes that book, one without adds one",
+      description: `The body is the file (Content-Type: text/csv), at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows and ${MAX_IMPORT_BYTES / 1024 / 1024} MB. \`apply\` writes every row in one transaction or none: a file with any error is refused with 400 and the report of every row in \`data\`.`,
+      access,
+      query: importQuery,
+      rawBody: { mediaType: "text/csv", description: "The CSV file, with a header row" },
+      success: [ok("The report: a result per row", importReportSchema)],
+      errorData: { 400: importReportSchema },
+    },
+  ];
+}
 
 /** The catalogue's admin endpoints of one area (books, bundles, content, stationery). */
 function productAreaEndpoints(area: ProductArea): Endpoint[] {
@@ -899,9 +954,14 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     }
   }
   for (const status of errorStatuses(e)) {
+    const data = e.errorData?.[status];
     responses[status] = {
       description: STATUS_WORDS[status] ?? "Refused",
-      content: { "application/json": { schema: errorEnvelopeSchema } },
+      content: {
+        "application/json": {
+          schema: data ? envelopeFields.extend({ data: data.optional() }) : errorEnvelopeSchema,
+        },
+      },
     };
   }
   const op: ZodOpenApiOperationObject = {
@@ -919,6 +979,13 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     op.requestParams = { ...(e.params ? { path: e.params } : {}), ...(e.query ? { query: e.query } : {}) };
   }
   if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: e.body } } };
+  if (e.rawBody) {
+    op.requestBody = {
+      required: true,
+      description: e.rawBody.description,
+      content: { [e.rawBody.mediaType]: { schema: z.string() } },
+    };
+  }
   if (e.form) {
     op.requestBody = {
       content: {

@@ -41,12 +41,19 @@ export function checkOrigin(publicUrl: string | undefined): MiddlewareHandler {
  * site can send a form or text/plain without asking, but not application/json: the browser
  * first asks this server (a preflight), which never agrees. A call without a body and without
  * a Content-Type (sign out) passes.
+ *
+ * `csv` names the exact paths that also take `text/csv` (the books import): like JSON, a page on
+ * another site cannot send that type without a preflight, so the protection holds there too.
+ * text/plain, which a form can send, stays refused everywhere.
  */
-export function requireJsonBody(): MiddlewareHandler {
+export function requireJsonBody(opts: { csv?: readonly string[] } = {}): MiddlewareHandler {
+  const csvPaths = new Set(opts.csv ?? []);
   return async (c, next) => {
     if (!SAFE.has(c.req.method)) {
       const type = c.req.header("content-type");
-      if (type === undefined ? hasBody(c) : mediaType(type) !== "application/json") {
+      const allowed = (t: string) =>
+        t === "application/json" || (t === "text/csv" && csvPaths.has(c.req.path));
+      if (type === undefined ? hasBody(c) : !allowed(mediaType(type))) {
         return send(c, 415, JSON_REQUIRED);
       }
     }
