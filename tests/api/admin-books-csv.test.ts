@@ -140,6 +140,19 @@ describe("GET /api/admin/books/export.csv", () => {
     expect(all.map((r) => r.title)).toEqual(["Physics Draft Notes", "Physics First Paper"]);
   });
 
+  it("finds a book by its exact address too, and sorts both ways", async () => {
+    const [row] = await h.db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.id, physics.id));
+    const bySlug = rowsOf((await exportCsv(`?q=${row!.slug}`)).text);
+    expect(bySlug.map((r) => r.id)).toEqual([String(physics.id)]);
+    const up = rowsOf((await exportCsv("?sort=updatedAt")).text).map((r) => r.id);
+    const down = rowsOf((await exportCsv("?sort=-updatedAt")).text).map((r) => r.id);
+    expect(up.length).toBeGreaterThan(2);
+    expect(down).toEqual([...up].reverse());
+  });
+
   it("starts a cell a spreadsheet would run as a formula with an apostrophe", async () => {
     const rows = rowsOf((await exportCsv("?published=false&q=HYPERLINK")).text);
     expect(rows.map((r) => r.title)).toEqual(['\'=HYPERLINK("http://evil.test","x")']);

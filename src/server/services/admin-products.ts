@@ -77,7 +77,9 @@ export function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefin
     conds.push(
       isbn
         ? sql`exists (select 1 from ${bookDetails} b where b.product_id = ${products.id} and b.isbn = ${isbn})`
-        : sql`(${products.searchNames} ilike ${containsPattern(q.q)} or ${products.slug} ilike ${containsPattern(q.q)})`,
+        : // Words anywhere in the title, Bangla title, authors and publisher (the trigram index), or
+          // the exact address: a pattern on the address too would read every row (no index).
+          sql`(${products.searchNames} ilike ${containsPattern(q.q)} or ${products.slug} = ${q.q.toLowerCase()})`,
     );
   }
   if (q.track) conds.push(sql`${products.tracks} @> array[${q.track}]::text[]`);
@@ -93,9 +95,15 @@ export function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefin
 /** The list's order: the sort column, then the id (a stable order for paging). */
 export function listOrder(q: ProductListQuery): SQL[] {
   const column = SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
-  return q.sort.startsWith("-")
-    ? [sql`${column} desc nulls last`, desc(products.id)]
-    : [sql`${column} asc nulls last`, asc(products.id)];
+  const descending = q.sort.startsWith("-");
+  // Stock is null for digital kinds: last either way. The other columns are never null, so their
+  // plain order lets an index on (column, id) serve both directions (updated_at: the default view).
+  if (column === products.stock) {
+    return descending
+      ? [sql`${column} desc nulls last`, desc(products.id)]
+      : [sql`${column} asc nulls last`, asc(products.id)];
+  }
+  return descending ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
 }
 
 /** One page of an area's products, as the admin list shows them. */

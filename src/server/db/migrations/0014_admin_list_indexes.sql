@@ -1,0 +1,1 @@
+CREATE INDEX "products_updated_at_id_index" ON "products" USING btree ("updated_at","id");
