@@ -97,7 +97,8 @@ export default function BookImportPage() {
 
   const previewed = report !== null && !report.applied;
   const canApply = previewed && report.failed === 0 && report.created + report.updated > 0;
-  const toApply = report ? report.created + report.updated : 0;
+  // Every row that adds or changes a book, also those with errors (the button is then disabled).
+  const toApply = report ? report.rows.filter((r) => r.action !== "unchanged").length : 0;
 
   return (
     <div className="max-w-5xl">
