@@ -123,6 +123,13 @@ export default function BookImportPage() {
         <h2 id={`${inputId}-h`} className="mb-3 text-lg font-semibold">
           1. Choose the file
         </h2>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          className="peer sr-only"
+          onChange={(e: ChangeEvent<HTMLInputElement>) => void pick(e.target.files?.[0])}
+        />
         <label
           htmlFor={inputId}
           onDragOver={(e: DragEvent) => {
@@ -137,6 +144,7 @@ export default function BookImportPage() {
           }}
           className={cn(
             "flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed px-3 py-4 text-center",
+            "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700",
             dragging ? "border-brand-700 bg-brand-50" : "border-slate-300",
           )}
         >
@@ -145,13 +153,6 @@ export default function BookImportPage() {
             At most {MAX_IMPORT_ROWS.toLocaleString("en")} rows and {MAX_IMPORT_BYTES / 1024 / 1024} MB
           </span>
         </label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv"
-          className="sr-only"
-          onChange={(e: ChangeEvent<HTMLInputElement>) => void pick(e.target.files?.[0])}
-        />
         <div className="mt-3 flex flex-wrap gap-2">
           <Button
             onClick={() => void send("preview")}
