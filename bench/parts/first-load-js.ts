@@ -158,15 +158,47 @@ const ADMIN_MARKERS: { marker: string; what: string }[] = [
   { marker: "u-over", what: "uplot" },
 ];
 
+/**
+ * The chunk that holds a route module's page when the module itself only re-exports it
+ * (`import{u as r}from"./users-authority-X.js";export{r as default}`): the bundler moves a page
+ * into a shared chunk when another module imports from the same file, and that chunk can then be
+ * on a shop page although the route module is not.
+ */
+function pageChunkOf(clientDir: string, modulePath: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(join(clientDir, modulePath), "utf8");
+  } catch {
+    return null;
+  }
+  const local = /export\{(?:[^}]*,)?\s*([\w$]+) as default\b/.exec(text)?.[1];
+  if (!local) return null;
+  for (const m of text.matchAll(/import\{([^}]*)\}from"\.\/([^"]+)"/g)) {
+    const names = m[1]!.split(",").map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1),
+    );
+    if (names.includes(local)) return `/assets/${m[2]}`;
+  }
+  return null;
+}
+
 /** The built files holding admin code, found by their contents, with what each holds. */
-function adminCodeFiles(clientDir: string): Map<string, string> {
+function adminCodeFiles(clientDir: string, routeModules: Map<string, string>): Map<string, string> {
   const dir = join(clientDir, "assets");
   const found = new Map<string, string>();
+  for (const [module, source] of routeModules) {
+    const chunk = pageChunkOf(clientDir, module);
+    if (chunk && chunk !== module) found.set(chunk, `${source} (its page, in a shared chunk)`);
+  }
   for (const f of readdirSync(dir)) {
     if (!/\.(?:m?js)$/.test(f)) continue;
     const text = readFileSync(join(dir, f), "utf8");
     const what = ADMIN_MARKERS.filter((m) => text.includes(m.marker)).map((m) => m.what);
-    if (what.length) found.set(`/assets/${f}`, what.join(", "));
+    if (what.length)
+      found.set(`/assets/${f}`, [found.get(`/assets/${f}`), ...what].filter(Boolean).join(", "));
   }
   return found;
 }
@@ -218,7 +250,7 @@ export function firstLoadJs(clientDir: string, page: string, html: string): Bund
   const admin = adminRouteModules(clientDir, html);
   const readerModules = readerRouteModules(clientDir, html);
   const pdfjs = pdfJsFiles(clientDir);
-  const adminCode = adminCodeFiles(clientDir);
+  const adminCode = adminCodeFiles(clientDir, admin.files);
   const files: Bundle["files"] = [];
   for (const [path, via] of scripts) {
     const onDisk = join(clientDir, path);
