@@ -1,4 +1,12 @@
-import { DESKTOP, expect, expectNoHorizontalOverflow, MOBILE, shot, test } from "./helpers";
+import {
+  DESKTOP,
+  expect,
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  MOBILE,
+  shot,
+  test,
+} from "./helpers";
 import { STAFF_BOOKS_STATE } from "./support";
 
 test.use({ storageState: STAFF_BOOKS_STATE });
@@ -71,5 +79,6 @@ test("the import page at 360 px", async ({ page }) => {
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("status").filter({ hasText: "2 rows with errors" })).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
   await shot(page, "book-import-errors-360");
 });
