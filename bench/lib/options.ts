@@ -2,7 +2,7 @@
 // a bad value ends the run with status 2 before anything is started.
 import { parseArgs } from "node:util";
 
-export const PARTS = ["cold", "load", "js", "catalogue", "buying", "lighthouse", "reader"] as const;
+export const PARTS = ["cold", "load", "js", "catalogue", "buying", "lighthouse", "reader", "admin"] as const;
 export type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -29,7 +29,7 @@ if (args.help) {
   --warmup <s>            autocannon warm-up per URL or URL set, seconds (default 3)
   --connections <n>       autocannon connections (default 20; the targets are stated at 20)
   --runs <n>              cold starts per case, median reported (default 3)
-  --books <n>             bulk books seeded into PostgreSQL for the catalogue part (default 100000)
+  --books <n>             bulk books seeded into PostgreSQL for the catalogue and admin parts (default 100000)
   --lighthouse-runs <n>   Lighthouse runs per page (and of the reader), median reported (default 3)
   --max-load <x>          wait before a part while the 1-minute load average is above x (default 2)
   --max-wait <s>          ... but at most this long (default 120)

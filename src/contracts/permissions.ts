@@ -59,6 +59,7 @@ export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin/books": { access: "books", menu: ADMIN_AREA_LABELS.books },
   "/admin/books/create": { access: "books" },
   "/admin/books/ebooks": { access: "books" },
+  "/admin/books/import": { access: "books" },
   "/admin/books/:id": { access: "books" },
   "/admin/books/:id/demo": { access: "books" },
   "/admin/books/:id/pages": { access: "books" },

@@ -63,6 +63,7 @@ export default [
       route("admin/books/create", "routes/admin/book-create.tsx"),
       route("admin/books/authors", "routes/admin/authors.tsx"),
       route("admin/books/ebooks", "routes/admin/book-ebooks.tsx"),
+      route("admin/books/import", "routes/admin/book-import.tsx"),
       route("admin/books/:id", "routes/admin/book.tsx"),
       route("admin/books/:id/demo", "routes/admin/book-demo.tsx"),
       route("admin/books/:id/pages", "routes/admin/book-pages.tsx"),

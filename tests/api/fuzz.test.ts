@@ -227,6 +227,22 @@ const RAW_BODIES: { contentType?: string; body: string }[] = [
   { body: '{"a":1}' },
 ];
 
+/** CSV files the books import must refuse or report on, never fail on. */
+const CSV_BODIES: string[] = [
+  "",
+  "\uFEFF",
+  "title\r\n",
+  'title,price\r\n"unclosed,1\r\n',
+  "title,price,title\r\nA,1,B\r\n",
+  "title,nope\r\nA,1\r\n",
+  "title,price\r\nA\u0000,1\r\n",
+  `title,price\r\n${LONG},1\r\n`,
+  "id,version,kind,title,price,salePrice,stock,isbn,authors,tracks,hscYear,pages\r\n-1,NaN,ebook,=1+1,1e309,-5,99999999999,978,;;;,hsc;;x,1e3,0\r\n",
+  "id,title,price\r\n99999999999999999999,A,1\r\n1,\u202Eكتاب,১২৩\r\n",
+  `title,price\r\n${"A,1\r\n".repeat(20)}`,
+  "title;price\r\nA;1\r\n",
+];
+
 /** A few plausible values by field name, so a fuzzed field is not the only thing wrong. */
 const FIELD_HINTS: Record<string, unknown> = {
   phone: "01712345678",
@@ -342,6 +358,11 @@ function casesFor(e: Endpoint, seed: number): Omit<FuzzRequest, "role">[] {
     for (const [i, v] of values.entries()) {
       out.push(json(fields.length ? { ...sample, [fields[i % fields.length]!]: v } : v));
     }
+  } else if (e.upload?.types.includes("text/csv")) {
+    // The books import reads a CSV file: broken and hostile ones, with its own type.
+    const csv = (body: string) => ({ method, path: `${base}?mode=apply`, contentType: "text/csv", body });
+    for (const body of CSV_BODIES) out.push(csv(body));
+    for (const raw of RAW_BODIES.filter((_, i) => i % 3 === 0)) out.push({ method, path: base, ...raw });
   } else if (e.upload) {
     // An upload's body is a file: bytes that are not one, or not the one claimed, in each type
     // it takes (the file is checked by its bytes), and the JSON and forms it does not take.

@@ -204,6 +204,10 @@ export const products = pgTable(
     index().on(t.published, t.createdAt, t.id),
     index().using("gin", t.tracks),
     index().on(t.hscYear),
+    // The admin lists' default order (last changed first) without sorting every product.
+    index().on(t.updatedAt, t.id),
+    // The admin lists' stock filters (in stock, low stock) counted from the index alone.
+    index().on(t.kind, t.stock),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_search_names_trgm_idx").using("gin", t.searchNames.op("gin_trgm_ops")),
     // Checkout takes stock with a conditional update; this is the last word against overselling.

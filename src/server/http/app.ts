@@ -8,6 +8,7 @@ import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
 import { adminAuthorsApi } from "./api/admin-authors";
+import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminProductsApi } from "./api/admin-products";
@@ -123,6 +124,7 @@ export function createApp(opts: AppOptions) {
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
+  api.route("/", adminBooksCsvApi());
   api.route("/", adminProductsApi());
   api.route("/", adminSalesApi());
   api.route("/", adminInfoPagesApi());

@@ -25,6 +25,16 @@ import {
   authorsQuerySchema,
 } from "../../contracts/admin-authors";
 import {
+  EXPORT_PATH,
+  IMPORT_PATH,
+  importQuery,
+  importReportSchema,
+  MAX_EXPORT_ROWS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  TEMPLATE_PATH,
+} from "../../contracts/admin-books-csv";
+import {
   chapterCreateSchema,
   chapterDeleteSchema,
   chapterEditSchema,
@@ -68,6 +78,7 @@ import {
   ebookOutlineSchema,
   ebookPdfSchema,
   ebookReaderSchema,
+  envelopeFields,
   envelopeOf,
   errorEnvelopeSchema,
   invoiceViewSchema,
@@ -171,8 +182,8 @@ export type Endpoint = {
   success: Success[];
   /** Refusals this endpoint gives beyond those its access, parameters and body imply. */
   errors?: number[];
-  /** An edit's 409 for a stale version carries the record as it now is (decision 23): its schema. */
-  staleData?: z.ZodType;
+  /** Refusals that carry a `data`, by status: a stale edit's 409 (the record as it now is), the books import's 400 (its per-row report). */
+  errorData?: Partial<Record<number, z.ZodType>>;
 };
 
 const anyone: Access = { who: "anyone" };
@@ -705,6 +716,7 @@ export const ENDPOINTS: Endpoint[] = [
 
   // ---- staff: the catalogue (decision 23), one set of endpoints per area
   ...(Object.keys(PRODUCT_AREAS) as ProductArea[]).flatMap(productAreaEndpoints),
+  ...bookCsvEndpoints(),
   // ---- staff
   {
     method: "get",
@@ -792,7 +804,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: infoPageEditSchema,
     success: [ok("The page as saved", adminInfoPageSchema)],
     errors: [404, 409],
-    staleData: adminInfoPageSchema,
+    errorData: { 409: adminInfoPageSchema },
   },
   {
     method: "put",
@@ -875,7 +887,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: idParams,
     body: authorEditSchema,
     success: [ok("The author as saved", adminAuthorDetailSchema)],
-    staleData: adminAuthorDetailSchema,
+    errorData: { 409: adminAuthorDetailSchema },
   },
   {
     method: "delete",
@@ -896,7 +908,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: idParams,
     body: authorMergeSchema,
     success: [ok("The kept author and how many products moved", authorMergeResultSchema)],
-    staleData: adminAuthorDetailSchema,
+    errorData: { 409: adminAuthorDetailSchema },
   },
   {
     method: "patch",
@@ -974,7 +986,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: chapterOrderSchema,
     success: [ok("The course and its chapters in the new order", adminCourseChaptersSchema)],
     errors: [409],
-    staleData: adminCourseChaptersSchema,
+    errorData: { 409: adminCourseChaptersSchema },
   },
   {
     method: "patch",
@@ -988,7 +1000,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: chapterEditSchema,
     success: [ok("The saved chapter", adminChapterSchema)],
     errors: [409],
-    staleData: adminChapterSchema,
+    errorData: { 409: adminChapterSchema },
   },
   {
     method: "delete",
@@ -1002,7 +1014,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: chapterDeleteSchema,
     success: [ok("The chapter removed and the course's new version", deletedChapterSchema)],
     errors: [409],
-    staleData: adminChapterSchema,
+    errorData: { 409: adminChapterSchema },
   },
   {
     method: "post",
@@ -1045,7 +1057,7 @@ export const ENDPOINTS: Endpoint[] = [
     upload: { types: [PDF_UPLOAD_TYPE], description: "The PDF's bytes" },
     success: [ok("The e-book's new PDF state", ebookPdfSchema)],
     errors: [409],
-    staleData: ebookPdfSchema,
+    errorData: { 409: ebookPdfSchema },
   },
   {
     method: "put",
@@ -1058,7 +1070,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: demoPagesInputSchema,
     success: [ok("The e-book's PDF state with its new demo pages", ebookPdfSchema)],
     errors: [409],
-    staleData: ebookPdfSchema,
+    errorData: { 409: ebookPdfSchema },
   },
   {
     method: "get",
@@ -1095,7 +1107,7 @@ export const ENDPOINTS: Endpoint[] = [
     upload: { types: [PDF_UPLOAD_TYPE], description: "The PDF's bytes" },
     success: [ok("The chapter's new file", chapterPdfSchema)],
     errors: [409],
-    staleData: staleChapterSchema,
+    errorData: { 409: staleChapterSchema },
   },
 
   // ---- this document
@@ -1125,6 +1137,45 @@ export const ENDPOINTS: Endpoint[] = [
     success: [{ status: 200, description: "A script or style sheet", mediaType: "*/*" }],
   },
 ];
+
+/** Books as CSV: the list's view exported, a file of books checked or imported, the template. */
+function bookCsvEndpoints(): Endpoint[] {
+  const access = staff("books");
+  const tag = "Staff: catalogue";
+  return [
+    {
+      method: "get",
+      path: EXPORT_PATH,
+      tag,
+      summary: "The books list's view (search, filters, sort: every matching row) as a CSV file",
+      description: `Takes the books list's query. UTF-8 with a byte-order mark; prices in taka with two decimals; at most ${MAX_EXPORT_ROWS.toLocaleString("en")} rows. A text cell that a spreadsheet would run as a formula (beginning with = + - @) starts with an apostrophe. The columns are the import's.`,
+      access,
+      query: productListQuery,
+      success: [{ status: 200, description: "books-YYYY-MM-DD.csv", mediaType: "text/csv" }],
+    },
+    {
+      method: "get",
+      path: TEMPLATE_PATH,
+      tag,
+      summary: "The import's header row and one example book, as CSV",
+      access,
+      success: [{ status: 200, description: "books-template.csv", mediaType: "text/csv" }],
+    },
+    {
+      method: "post",
+      path: IMPORT_PATH,
+      tag,
+      summary:
+        "Check (preview) or import (apply) a CSV file of books: a row with an id changes that book, one without adds one",
+      description: `The body is the file (Content-Type: text/csv), at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows and ${MAX_IMPORT_BYTES / 1024 / 1024} MB. \`apply\` writes every row in one transaction or none: a file with any error is refused with 400 and the report of every row in \`data\`.`,
+      access,
+      query: importQuery,
+      upload: { types: ["text/csv"], description: "The CSV file, with a header row" },
+      success: [ok("The report: a result per row", importReportSchema)],
+      errorData: { 400: importReportSchema },
+    },
+  ];
+}
 
 /** The catalogue's admin endpoints of one area (books, bundles, content, stationery). */
 function productAreaEndpoints(area: ProductArea): Endpoint[] {
@@ -1182,7 +1233,7 @@ function productAreaEndpoints(area: ProductArea): Endpoint[] {
       body: productPatchSchema,
       success: [ok("The product as saved", adminProductSchema)],
       errors: [409],
-      staleData: adminProductSchema,
+      errorData: { 409: adminProductSchema },
     },
     {
       method: "delete",
@@ -1256,7 +1307,7 @@ export function errorStatuses(e: Endpoint): number[] {
   // Any request may be refused at the edge: a NUL character in its address or body, or a body
   // that does not parse.
   const out = new Set([...(e.errors ?? []), 400]);
-  if (e.staleData) out.add(409);
+  for (const status of Object.keys(e.errorData ?? {})) out.add(Number(status));
   if (e.access.who !== "anyone" && e.access.who !== "gateway") out.add(401);
   if (e.access.who === "staff" || e.access.who === "any-staff" || e.access.who === "admin") out.add(403);
   if (e.params) out.add(404);
@@ -1291,14 +1342,15 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     }
   }
   for (const status of errorStatuses(e)) {
-    const stale = status === 409 && e.staleData;
+    const data = e.errorData?.[status];
     responses[status] = {
-      description: stale
-        ? "A stale edit: `data` is the record as it now is"
-        : (STATUS_WORDS[status] ?? "Refused"),
+      description:
+        status === 409 && data
+          ? "A stale edit: `data` is the record as it now is"
+          : (STATUS_WORDS[status] ?? "Refused"),
       content: {
         "application/json": {
-          schema: stale ? errorEnvelopeSchema.extend({ data: e.staleData!.optional() }) : errorEnvelopeSchema,
+          schema: data ? errorEnvelopeSchema.extend({ data: data.optional() }) : errorEnvelopeSchema,
         },
       },
     };

@@ -4,6 +4,8 @@
  * paths only, and `limitBodies` gives them their limits; the services then check the bytes
  * themselves, whatever the type claims.
  */
+
+import { IMPORT_PATH, MAX_IMPORT_BYTES } from "../../contracts/admin-books-csv";
 import {
   IMAGE_UPLOAD_TYPES,
   MAX_IMAGE_UPLOAD_BYTES,
@@ -20,6 +22,13 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
     pattern: /^\/api\/admin\/content\/[^/]+\/chapters\/[^/]+\/pdf$/,
     types: [PDF_UPLOAD_TYPE],
     maxSize: MAX_PDF_BYTES,
+  },
+  // The books import reads a CSV file (up to 10,000 rows): like the files above, a type a page on
+  // another site cannot send without a preflight (text/plain, which a form can send, stays refused).
+  {
+    pattern: new RegExp(`^${IMPORT_PATH.replace(/[/]/g, "\\/")}$`),
+    types: ["text/csv"],
+    maxSize: MAX_IMPORT_BYTES,
   },
 ];
 

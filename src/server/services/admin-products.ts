@@ -47,7 +47,7 @@ import { recordStockMoves } from "./stock";
 
 type ProductRow = typeof products.$inferSelect;
 
-const refusal = (area: ProductArea) =>
+export const refusal = (area: ProductArea) =>
   `You do not have permission to manage ${PRODUCT_AREAS[area].label.toLowerCase()}`;
 const notFound = "No such product";
 
@@ -68,7 +68,8 @@ const SORT_COLUMNS = {
   updatedAt: products.updatedAt,
 } as const;
 
-function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefined {
+/** The list's filters as SQL (the admin list and the CSV export read the same rows). */
+export function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [inArray(products.kind, [...kindsOf(area)])];
   if (q.kind) conds.push(eq(products.kind, q.kind));
   if (q.q) {
@@ -76,7 +77,9 @@ function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefined {
     conds.push(
       isbn
         ? sql`exists (select 1 from ${bookDetails} b where b.product_id = ${products.id} and b.isbn = ${isbn})`
-        : sql`(${products.searchNames} ilike ${containsPattern(q.q)} or ${products.slug} ilike ${containsPattern(q.q)})`,
+        : // Words anywhere in the title, Bangla title, authors and publisher (the trigram index), or
+          // the exact address: a pattern on the address too would read every row (no index).
+          sql`(${products.searchNames} ilike ${containsPattern(q.q)} or ${products.slug} = ${q.q.toLowerCase()})`,
     );
   }
   if (q.track) conds.push(sql`${products.tracks} @> array[${q.track}]::text[]`);
@@ -89,6 +92,20 @@ function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefined {
   return and(...conds);
 }
 
+/** The list's order: the sort column, then the id (a stable order for paging). */
+export function listOrder(q: ProductListQuery): SQL[] {
+  const column = SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
+  const descending = q.sort.startsWith("-");
+  // Stock is null for digital kinds: last either way. The other columns are never null, so their
+  // plain order lets an index on (column, id) serve both directions (updated_at: the default view).
+  if (column === products.stock) {
+    return descending
+      ? [sql`${column} desc nulls last`, desc(products.id)]
+      : [sql`${column} asc nulls last`, asc(products.id)];
+  }
+  return descending ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
+}
+
 /** One page of an area's products, as the admin list shows them. */
 export async function listAdminProducts(
   ctx: Ctx,
@@ -98,11 +115,7 @@ export async function listAdminProducts(
   allow(ctx, area);
   const q = productListQuery.parse(input);
   const where = listWhere(area, q);
-  const desc_ = q.sort.startsWith("-");
-  const column = SORT_COLUMNS[q.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
-  const order = desc_
-    ? [sql`${column} desc nulls last`, desc(products.id)]
-    : [sql`${column} asc nulls last`, asc(products.id)];
+  const order = listOrder(q);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({
@@ -224,8 +237,8 @@ export async function getAdminProduct(ctx: Ctx, area: ProductArea, id: number): 
   return readProduct(ctx.db, await findInArea(ctx.db, area, id));
 }
 
-/** Refuses the fields of another kind (400), so a form never saves what the shop cannot show. */
-function checkKindFields(kind: ProductKind, v: Partial<ProductFields>) {
+/** The fields of another kind that `v` fills, each with its message (empty when none). */
+export function kindFieldErrors(kind: ProductKind, v: Partial<ProductFields>): Record<string, string> {
   const own = new Set(KIND_FIELDS[kind]);
   const errors: Record<string, string> = {};
   for (const kinds of Object.values(KIND_FIELDS)) {
@@ -237,6 +250,12 @@ function checkKindFields(kind: ProductKind, v: Partial<ProductFields>) {
     }
   }
   if (kind === "stationary" && v.category === null) errors.category = "Choose a category";
+  return errors;
+}
+
+/** Refuses the fields of another kind (400), so a form never saves what the shop cannot show. */
+function checkKindFields(kind: ProductKind, v: Partial<ProductFields>) {
+  const errors = kindFieldErrors(kind, v);
   const first = Object.values(errors)[0];
   if (first) throw new DomainError("invalid", first, errors);
 }

@@ -12,14 +12,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the shop's REST API and returns its envelope; a non-2xx answer throws ApiError. */
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+/**
+ * Calls the shop's REST API and returns its envelope; a non-2xx answer throws ApiError. The body
+ * is sent as JSON, or as it is with `raw`'s type (the books import sends its CSV file as text/csv).
+ */
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  raw?: { contentType: string },
+): Promise<Envelope<T>> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? undefined : { "content-type": raw?.contentType ?? "application/json" },
+      body: body === undefined ? undefined : raw ? (body as BodyInit) : JSON.stringify(body),
       credentials: "same-origin",
     });
   } catch {

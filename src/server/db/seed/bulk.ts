@@ -2,6 +2,7 @@ import { max, sql } from "drizzle-orm";
 import { searchNamesOf, slugify } from "../../../contracts/catalog-text";
 import { recordOpeningStock } from "../../services/stock";
 import type { Db } from "../client";
+import { pgArrayLiteral } from "../pg-array";
 import { authors, products } from "../schema";
 import { bnDigits, isbn13 } from "./catalog";
 import { ADMISSION_PUBLISHERS, ADMISSION_TITLES, HSC_PUBLISHERS, HSC_SERIES, SUBJECTS } from "./catalog-data";
@@ -146,19 +147,8 @@ export type BulkOptions = {
   onProgress?: (done: number) => void;
 };
 
-/**
- * A PostgreSQL array literal (`{"a","b",NULL}`) sent as one text parameter: every driver passes it
- * the same way, where a JS array would become one parameter per element.
- */
-export function pgArrayLiteral(values: readonly (string | number | boolean | null)[]): string {
-  const items = values.map((v) => {
-    if (v === null) return "NULL";
-    if (typeof v === "number") return String(v);
-    if (typeof v === "boolean") return v ? "t" : "f";
-    return `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  });
-  return `{${items.join(",")}}`;
-}
+export { pgArrayLiteral };
+
 const a = pgArrayLiteral;
 
 /**
