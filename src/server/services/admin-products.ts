@@ -32,6 +32,7 @@ import {
   bookDetails,
   bundleItems,
   ebookDetails,
+  entitlements,
   orderLines,
   productAuthors,
   products,
@@ -122,6 +123,12 @@ export async function listAdminProducts(
         soldCount: products.soldCount,
         version: products.version,
         updatedAt: products.updatedAt,
+        ebook:
+          area === "books"
+            ? sql<
+                AdminProductRow["ebook"]
+              >`(select json_build_object('pdf', e.pdf_key is not null, 'pageCount', e.page_count, 'demoPages', coalesce(cardinality(e.demo_pages), 0), 'owners', (select count(*) from ${entitlements} en where en.product_id = e.product_id)) from ${ebookDetails} e where e.product_id = ${products.id})`
+            : sql<null>`null`,
       })
       .from(products)
       .where(where)

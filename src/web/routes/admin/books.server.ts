@@ -22,3 +22,10 @@ export function loadProduct(context: Readonly<RouterContextProvider>, area: Prod
     return { product, ledger };
   });
 }
+
+/** The books list with its kind fixed to e-books, whatever the URL says. */
+export function loadEBookList(context: Readonly<RouterContextProvider>, request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.set("kind", "ebook");
+  return loadProductList(context, new Request(url), "books");
+}
