@@ -125,9 +125,11 @@ export async function listAdminProducts(
         updatedAt: products.updatedAt,
         ebook:
           area === "books"
-            ? sql<
-                AdminProductRow["ebook"]
-              >`(select json_build_object('pdf', e.pdf_key is not null, 'pageCount', e.page_count, 'demoPages', coalesce(cardinality(e.demo_pages), 0), 'owners', (select count(*) from ${entitlements} en where en.product_id = e.product_id)) from ${ebookDetails} e where e.product_id = ${products.id})`
+            ? sql<AdminProductRow["ebook"]>`case when ${products.kind} = 'ebook' then json_build_object(
+                'pdf', exists (select 1 from ${ebookDetails} e where e.product_id = ${products.id} and e.pdf_key is not null),
+                'pageCount', coalesce((select e.page_count from ${ebookDetails} e where e.product_id = ${products.id}), 0),
+                'demoPages', coalesce((select cardinality(e.demo_pages) from ${ebookDetails} e where e.product_id = ${products.id}), 0),
+                'owners', (select count(*) from ${entitlements} en where en.product_id = ${products.id})) end`
             : sql<null>`null`,
       })
       .from(products)
