@@ -82,7 +82,7 @@ test("stationery lives on one page: add an item with stock, then change its stoc
   const title = `Gel pen ${tag()}`;
   await admin.goto("/admin/stationary");
   await waitForApp(admin);
-  await expect(admin.getByRole("heading", { level: 1, name: "Stationery" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 1, name: "Stationery", exact: true })).toBeVisible();
   await admin.getByRole("link", { name: "Add item" }).click();
   await expect(admin).toHaveURL(/\/admin\/stationary\?create=1$/);
   await admin.getByLabel("Title", { exact: true }).fill(title);
@@ -102,6 +102,9 @@ test("stationery lives on one page: add an item with stock, then change its stoc
   await expect(admin.getByRole("heading", { name: "Stock: 37 on hand" })).toBeVisible();
 
   await admin.getByRole("link", { name: "Back to the list" }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Stationery", exact: true })).toBeVisible();
+  await admin.getByLabel("Category").selectOption("Pens");
+  await expect(admin).toHaveURL(/category=Pens/);
   await admin.getByLabel("Search stationery").fill(title);
   await expect(admin.getByRole("link", { name: title })).toBeVisible();
   await admin.context().close();

@@ -87,7 +87,21 @@ function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefined {
   if (q.inStock === false) conds.push(sql`${products.stock} <= 0`);
   if (q.lowStock === true) conds.push(sql`${products.stock} <= ${LOW_STOCK}`);
   if (q.lowStock === false) conds.push(sql`${products.stock} > ${LOW_STOCK}`);
+  if (q.category !== undefined)
+    conds.push(
+      sql`exists (select 1 from ${stationeryDetails} s where s.product_id = ${products.id} and s.category = ${q.category})`,
+    );
   return and(...conds);
+}
+
+/** The categories stationery items are filed under, for the list's filter. */
+export async function stationeryCategories(ctx: Ctx): Promise<string[]> {
+  allow(ctx, "stationery");
+  const rows = await ctx.db
+    .selectDistinct({ category: stationeryDetails.category })
+    .from(stationeryDetails)
+    .orderBy(asc(stationeryDetails.category));
+  return rows.map((r) => r.category);
 }
 
 /** One page of an area's products, as the admin list shows them. */

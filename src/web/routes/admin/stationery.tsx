@@ -9,7 +9,7 @@ import { buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/stationery";
-import { loadProduct, loadProductList } from "./books.server";
+import { loadProduct, loadStationeryList } from "./books.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Stationery") }];
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { mode: "edit" as const, ...(await loadProduct(context, "stationery", id.data)) };
   }
   if (url.searchParams.get("create") === "1") return { mode: "create" as const };
-  return { mode: "list" as const, ...(await loadProductList(context, request, "stationery")) };
+  return { mode: "list" as const, ...(await loadStationeryList(context, request)) };
 }
 
 const editPath = (p: { id: number }) => `/admin/stationary?edit=${p.id}`;
@@ -90,7 +90,7 @@ export default function StationeryPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { page, query, error } = loaderData;
+  const { page, query, error, categories } = loaderData;
   return (
     <div>
       <PageHeading title="Stationery">
@@ -109,6 +109,11 @@ export default function StationeryPage({ loaderData }: Route.ComponentProps) {
         emptyMessage="No stationery item matches this view."
         filters={
           <>
+            <FilterSelect
+              name="category"
+              label="Category"
+              options={categories.map((c) => ({ value: c, label: c }))}
+            />
             <FilterSelect
               name="published"
               label="Published"

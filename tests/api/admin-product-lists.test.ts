@@ -1,9 +1,11 @@
 /**
- * The books list's e-book rows carry the PDF's state, the free preview pages and the owners, which
- * the back office's e-book lists show; other rows and other areas carry none.
+ * The product lists: the books list's e-book rows carry the PDF's state, the free preview pages
+ * and the owners, which the back office's e-book lists show (other rows and areas carry none);
+ * the stationery list filters by category.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AdminProductRow } from "../../src/contracts/admin-answers";
+import { stationeryDetails } from "../../src/server/db/schema";
 import { createEbookWithPdf, createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
@@ -14,7 +16,11 @@ let staff: TestUser;
 
 beforeAll(async () => {
   h = await createHarness();
-  staff = await h.createUser({ role: "staff", permissions: ["books", "bundles"], name: "Books Staff" });
+  staff = await h.createUser({
+    role: "staff",
+    permissions: ["books", "bundles", "stationery"],
+    name: "Books Staff",
+  });
 });
 
 afterAll(async () => {
@@ -47,4 +53,20 @@ it("e-book rows tell a missing PDF from an uploaded one, with preview pages and 
   const bundles = await h.request<Page>("GET", "/api/admin/bundles", { cookie: staff.cookie });
   expect(bundles.status).toBe(200);
   for (const b of bundles.body.data?.items ?? []) expect(b.ebook).toBeNull();
+});
+
+it("the stationery list filters by category, and a blank or overlong category is a 400", async () => {
+  const pen = await createProduct(h.db, { kind: "stationary", title: "Blue Gel Pen" });
+  const pad = await createProduct(h.db, { kind: "stationary", title: "Ruled Notebook" });
+  await h.db.insert(stationeryDetails).values([
+    { productId: pen.id, category: "Pens" },
+    { productId: pad.id, category: "Notebooks" },
+  ]);
+  const pens = await h.request<Page>("GET", "/api/admin/stationery?category=Pens", { cookie: staff.cookie });
+  expect(pens.status).toBe(200);
+  expect(pens.body.data?.items.map((p) => p.title)).toEqual(["Blue Gel Pen"]);
+  for (const bad of ["", "x".repeat(101)]) {
+    const res = await h.request("GET", `/api/admin/stationery?category=${bad}`, { cookie: staff.cookie });
+    expect(res.status).toBe(400);
+  }
 });
