@@ -72,6 +72,10 @@ test("a bundle of two books shows the items' sum, the saving and how many bundle
   await admin.getByRole("button", { name: `Remove Bundle Physics ${t}` }).click();
   await expect(admin.getByTestId("bundle-sum")).toHaveText("৳150");
   await expect(admin.getByText("5 bundles")).toBeVisible();
+  // The items and the figures fit a 360 px phone.
+  await admin.setViewportSize(MOBILE);
+  await expectNoHorizontalOverflow(admin);
+  await shot(admin, "admin-bundle-edit-360");
   await admin.context().close();
 });
 

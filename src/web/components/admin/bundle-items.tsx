@@ -78,7 +78,7 @@ function BundleItems({
             const name = k?.title ?? `Product #${item.productId}`;
             return (
               <li key={item.productId} className="flex flex-wrap items-center gap-2 p-2">
-                <span className="min-w-0 flex-1">
+                <span className="min-w-48 flex-1">
                   <span className="block font-medium">{name}</span>
                   <span className="block text-xs text-slate-600">
                     {k ? `${formatTaka(effectivePrice(k))} each` : ""}
