@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   DESKTOP,
   expect,
@@ -123,6 +124,18 @@ test("a course is added and its page leads to its chapters", async ({ browser })
   await admin.getByLabel("Price (৳)", { exact: true }).fill("999");
   await admin.getByRole("button", { name: "Add course" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Edit content" })).toBeVisible();
+  // A cover uploaded in the form is saved with it.
+  const cover = await sharp({ create: { width: 200, height: 300, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
+  await admin.getByLabel("Cover").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: cover });
+  await expect(admin.getByRole("button", { name: "Remove picture" })).toBeVisible();
+  await admin.getByRole("button", { name: "Save changes" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+  await admin.reload();
+  await waitForApp(admin);
+  await expect(admin.getByAltText("Cover: preview")).toHaveAttribute("src", /^\/media\//);
+  await expect(admin.getByRole("button", { name: "Remove picture" })).toBeVisible();
   await admin.getByRole("link", { name: "Chapters" }).click();
   await expect(admin).toHaveURL(/\/admin\/content\/\d+\/chapters$/);
   await admin.goto("/admin/content");
