@@ -25,6 +25,16 @@ export const adminProductRowSchema = z
     soldCount: z.int(),
     version: z.int(),
     updatedAt: isoTime(),
+    ebook: z
+      .object({
+        pdf: z.boolean().meta({ description: "Whether the e-book's PDF is uploaded" }),
+        pageCount: z.int(),
+        demoPages: z.int().meta({ description: "How many pages are free to preview" }),
+        owners: z.int().meta({ description: "How many customers own it" }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: "E-books in the books list: the PDF's state, preview pages and owners" }),
   })
   .meta({ id: "AdminProductRow" });
 

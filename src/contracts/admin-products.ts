@@ -212,6 +212,8 @@ export const productListQuery = adminListQuery(PRODUCT_SORTS, "-updatedAt").exte
   published: queryFlag,
   inStock: queryFlag,
   lowStock: queryFlag,
+  /** Stationery's category, exactly as stored. */
+  category: z.string().trim().min(1).max(100, { error: "category is at most 100 characters" }).optional(),
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
 

@@ -32,6 +32,7 @@ import {
   bookDetails,
   bundleItems,
   ebookDetails,
+  entitlements,
   orderLines,
   productAuthors,
   products,
@@ -89,6 +90,10 @@ export function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefin
   if (q.inStock === false) conds.push(sql`${products.stock} <= 0`);
   if (q.lowStock === true) conds.push(sql`${products.stock} <= ${LOW_STOCK}`);
   if (q.lowStock === false) conds.push(sql`${products.stock} > ${LOW_STOCK}`);
+  if (q.category !== undefined)
+    conds.push(
+      sql`exists (select 1 from ${stationeryDetails} s where s.product_id = ${products.id} and s.category = ${q.category})`,
+    );
   return and(...conds);
 }
 
@@ -104,6 +109,16 @@ export function listOrder(q: ProductListQuery): SQL[] {
       : [sql`${column} asc nulls last`, asc(products.id)];
   }
   return descending ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
+}
+
+/** The categories stationery items are filed under, for the list's filter. */
+export async function stationeryCategories(ctx: Ctx): Promise<string[]> {
+  allow(ctx, "stationery");
+  const rows = await ctx.db
+    .selectDistinct({ category: stationeryDetails.category })
+    .from(stationeryDetails)
+    .orderBy(asc(stationeryDetails.category));
+  return rows.map((r) => r.category);
 }
 
 /** One page of an area's products, as the admin list shows them. */
@@ -135,6 +150,14 @@ export async function listAdminProducts(
         soldCount: products.soldCount,
         version: products.version,
         updatedAt: products.updatedAt,
+        ebook:
+          area === "books"
+            ? sql<AdminProductRow["ebook"]>`case when ${products.kind} = 'ebook' then json_build_object(
+                'pdf', exists (select 1 from ${ebookDetails} e where e.product_id = ${products.id} and e.pdf_key is not null),
+                'pageCount', coalesce((select e.page_count from ${ebookDetails} e where e.product_id = ${products.id}), 0),
+                'demoPages', coalesce((select cardinality(e.demo_pages) from ${ebookDetails} e where e.product_id = ${products.id}), 0),
+                'owners', (select count(*) from ${entitlements} en where en.product_id = ${products.id})) end`
+            : sql<null>`null`,
       })
       .from(products)
       .where(where)

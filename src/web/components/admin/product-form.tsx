@@ -9,12 +9,12 @@ import {
 } from "../../../contracts/admin-products";
 import { type ProductKind, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { slugify } from "../../../contracts/catalog-text";
-import { imageUrl } from "../../../contracts/images";
 import { formatTaka } from "../../../contracts/money";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
 import { type Conflict, useAdminForm } from "./admin-form";
+import { ImageUpload } from "./image-upload";
 import { MoneyField } from "./money-field";
 import { type Picked, SearchPicker } from "./search-picker";
 
@@ -288,18 +288,13 @@ export function ProductForm({
             ) : null}
           </div>
           <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-            <div>
-              <p className="mb-1 text-sm font-medium text-slate-800">Cover</p>
-              {image ? (
-                <img
-                  src={imageUrl(image, 320)}
-                  alt="The current cover"
-                  className="w-32 rounded border border-slate-200"
-                />
-              ) : (
-                <p className="text-sm text-slate-600">No cover yet</p>
-              )}
-            </div>
+            <ImageUpload
+              label={kind === "stationary" ? "Picture" : "Cover"}
+              crop={kind === "stationary" ? "square" : "cover"}
+              value={image}
+              error={err("image")}
+              onChange={(key) => setValue("image", key as never, { shouldDirty: true })}
+            />
             <Controller
               control={control}
               name="tracks"

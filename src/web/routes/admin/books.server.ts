@@ -1,6 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { type ProductArea, productListQuery } from "../../../contracts/admin-products";
-import { getAdminProduct, listAdminProducts, stockLedger } from "../../../server/services/admin-products";
+import {
+  getAdminProduct,
+  listAdminProducts,
+  stationeryCategories,
+  stockLedger,
+} from "../../../server/services/admin-products";
 import { loadAdminList } from "../../lib/admin-list.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
@@ -21,4 +26,18 @@ export function loadProduct(context: Readonly<RouterContextProvider>, area: Prod
     const ledger = product.stock === null ? null : await stockLedger(ctx, area, id, {});
     return { product, ledger };
   });
+}
+
+/** The books list with its kind fixed to e-books, whatever the URL says. */
+export function loadEBookList(context: Readonly<RouterContextProvider>, request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.set("kind", "ebook");
+  return loadProductList(context, new Request(url), "books");
+}
+
+/** The stationery list with the categories its filter offers. */
+export async function loadStationeryList(context: Readonly<RouterContextProvider>, request: Request) {
+  const list = await loadProductList(context, request, "stationery");
+  const categories = await loadFrom(() => stationeryCategories(getApp(context).ctx));
+  return { ...list, categories };
 }

@@ -1,9 +1,25 @@
+import { useNavigate } from "react-router";
+import { bundleItemsSection } from "../../components/admin/bundle-items";
+import { ProductForm } from "../../components/admin/product-form";
 import { PageHeading } from "../../components/page-heading";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/bundle-create";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "New bundle") }];
 
+const items = bundleItemsSection();
+
 export default function NewBundlePage() {
-  return <PageHeading title="New bundle" />;
+  const navigate = useNavigate();
+  return (
+    <div>
+      <PageHeading title="New bundle" />
+      <ProductForm
+        area="bundles"
+        kind="bundle"
+        kindSection={items}
+        onSaved={(p) => navigate(`/admin/bundles/${p.id}`, { replace: true })}
+      />
+    </div>
+  );
 }

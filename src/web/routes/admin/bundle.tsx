@@ -1,9 +1,35 @@
+import { useMemo } from "react";
+import { idField } from "../../../contracts/paging";
+import { bundleItemsSection } from "../../components/admin/bundle-items";
+import { ProductEdit } from "../../components/admin/product-edit";
 import { PageHeading } from "../../components/page-heading";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/bundle";
+import { loadProduct } from "./books.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit bundle") }];
 
-export default function EditBundlePage() {
-  return <PageHeading title="Edit bundle" />;
+export function loader({ params, context }: Route.LoaderArgs) {
+  const id = idField.safeParse(params.id);
+  if (!id.success) throw new Response("No such bundle", { status: 404 });
+  return loadProduct(context, "bundles", id.data);
+}
+
+export default function EditBundlePage({ loaderData }: Route.ComponentProps) {
+  const { product, ledger } = loaderData;
+  const items = useMemo(() => bundleItemsSection(product), [product]);
+  return (
+    <div>
+      <PageHeading title="Edit bundle">
+        <p>Bundle · {product.title}</p>
+      </PageHeading>
+      <ProductEdit
+        area="bundles"
+        product={product}
+        ledger={ledger}
+        listPath="/admin/bundles"
+        kindSection={items}
+      />
+    </div>
+  );
 }

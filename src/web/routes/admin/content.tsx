@@ -1,9 +1,26 @@
+import { idField } from "../../../contracts/paging";
+import { ProductEdit } from "../../components/admin/product-edit";
 import { PageHeading } from "../../components/page-heading";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/content";
+import { loadProduct } from "./books.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit content") }];
 
-export default function EditContentPage() {
-  return <PageHeading title="Edit content" />;
+export function loader({ params, context }: Route.LoaderArgs) {
+  const id = idField.safeParse(params.id);
+  if (!id.success) throw new Response("No such course", { status: 404 });
+  return loadProduct(context, "content", id.data);
+}
+
+export default function EditCoursePage({ loaderData }: Route.ComponentProps) {
+  const { product, ledger } = loaderData;
+  return (
+    <div>
+      <PageHeading title="Edit content">
+        <p>Course · {product.title}</p>
+      </PageHeading>
+      <ProductEdit area="content" product={product} ledger={ledger} listPath="/admin/content" />
+    </div>
+  );
 }
