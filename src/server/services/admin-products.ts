@@ -478,7 +478,7 @@ export function createAdminProduct(ctx: Ctx, area: ProductArea, input: unknown):
         })
         .returning();
       await writeDetails(tx, row!.id, v.kind, v);
-      if (stocked) {
+      if (stocked && (row!.stock ?? 0) > 0) {
         await recordStockMoves(
           tx,
           [{ productId: row!.id, change: row!.stock ?? 0, stockAfter: row!.stock ?? 0 }],

@@ -24,12 +24,12 @@ export function StockPanel({
   const revalidator = useRevalidator();
   const { form, onSubmit, formError } = useAdminForm({
     schema: stockChangeSchema,
-    defaultValues: { change: Number.NaN, reason: "received" as const, note: "" },
-    toValues: () => ({ change: Number.NaN, reason: "received" as const, note: "" }),
+    defaultValues: { change: undefined as unknown as number, reason: "received" as const, note: "" },
+    toValues: () => ({ change: undefined as unknown as number, reason: "received" as const, note: "" }),
     savedMessage: "Stock changed",
     save: async (values) => {
       await api("POST", `/api/admin/${area}/${productId}/stock`, values);
-      form.reset({ change: Number.NaN, reason: values.reason as "received", note: "" });
+      form.reset({ change: undefined as unknown as number, reason: values.reason as "received", note: "" });
       await revalidator.revalidate();
     },
   });
