@@ -34,6 +34,11 @@ test("staff add a printed book, publish it, and a signed-out visitor finds it in
   await admin.getByRole("button", { name: "Add printed book" }).click();
   await expect(admin.getByText("Enter a title")).toBeVisible();
   await admin.getByLabel("Title", { exact: true }).fill(title);
+  // An author the shop does not have yet is added on the spot.
+  const author = `Nadia Rahman ${Date.now().toString(36)}`;
+  await admin.getByLabel("Search authors").fill(author);
+  await admin.getByRole("button", { name: `Add “${author}” as a new author` }).click();
+  await expect(admin.getByRole("button", { name: `Remove ${author}` })).toBeVisible();
   await admin.getByLabel("Price (৳)", { exact: true }).fill("350");
   await admin.getByLabel("Sale price (৳)").fill("400");
   await admin.getByLabel("Units on hand").fill("12");
@@ -51,6 +56,8 @@ test("staff add a printed book, publish it, and a signed-out visitor finds it in
   await page.goto(`/search?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole("link", { name: title }).first()).toBeVisible({ timeout: 1000 + 5000 });
   await expect(page.getByText(formatTaka(29_950)).first()).toBeVisible();
+  await page.goto(`/search?q=${encodeURIComponent(author)}`);
+  await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
 
   // Stock with a reason, explained by the ledger.
   await admin.getByLabel("Units (+ in, − out)").fill("-2");

@@ -224,6 +224,15 @@ export function ProductForm({
                 setAuthorNames((m) => new Map([...m, ...picked.map((p) => [p.id, p.label] as const)]));
                 setValue("authorIds", picked.map((p) => p.id) as never, { shouldDirty: true });
               }}
+              create={{
+                label: (name) => `Add “${name}” as a new author`,
+                run: async (name) => {
+                  const made = await api<{ id: number; name: string }>("POST", "/api/admin/authors", {
+                    name,
+                  });
+                  return { id: made.data!.id, label: made.data!.name };
+                },
+              }}
             />
           ) : null}
           {own.includes("publisher") ? (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { api } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
+import { Button } from "../ui/button";
 
 export type Picked = { id: number; label: string; detail?: string };
 
@@ -17,6 +18,7 @@ export function SearchPicker<T>({
   search,
   toPicked,
   multiple = true,
+  create,
 }: {
   label: string;
   hint?: string;
@@ -26,11 +28,14 @@ export function SearchPicker<T>({
   search: (q: string) => string;
   toPicked: (item: T) => Picked;
   multiple?: boolean;
+  /** Offers to add what was typed as a new record when nothing matches it exactly: its label and how. */
+  create?: { label: (text: string) => string; run: (text: string) => Promise<Picked> };
 }) {
   const id = useId();
   const [q, setQ] = useState("");
   const [found, setFound] = useState<Picked[]>([]);
   const [status, setStatus] = useState("");
+  const [creating, setCreating] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latest = useRef(0);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -126,6 +131,32 @@ export function SearchPicker<T>({
             </li>
           ))}
         </ul>
+      ) : null}
+      {create &&
+      q.trim() !== "" &&
+      status !== "" &&
+      !found.some((p) => p.label.toLowerCase() === q.trim().toLowerCase()) ? (
+        <Button
+          variant="secondary"
+          className="mt-2 min-h-9"
+          loading={creating}
+          onClick={async () => {
+            setCreating(true);
+            try {
+              const made = await create.run(q.trim());
+              onChange(multiple ? [...picked, made] : [made]);
+              setQ("");
+              setFound([]);
+              setStatus("");
+            } catch (err) {
+              setStatus(err instanceof ApiError ? err.message : "Could not add it: try again");
+            } finally {
+              setCreating(false);
+            }
+          }}
+        >
+          {create.label(q.trim())}
+        </Button>
       ) : null}
     </fieldset>
   );
