@@ -1,11 +1,8 @@
 /** What the admin API answers (decision 23), as zod schemas; see answers.ts for the shop's. */
-import { pageOf } from "./answers";
+import { isoTime, pageOf, poisha } from "./answers";
 import { PRODUCT_KINDS, TRACKS } from "./catalog";
 import { STOCK_REASONS } from "./stock";
 import { z } from "./zod";
-
-const isoTime = () => z.iso.datetime({ offset: true });
-const poisha = (what: string) => z.int().meta({ description: `${what}, in poisha (1 taka = 100 poisha)` });
 
 export const adminProductRowSchema = z
   .object({

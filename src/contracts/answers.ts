@@ -15,8 +15,9 @@ import { SHIPMENT_STATUSES } from "./shipping";
 import { ROLES } from "./user";
 import { z } from "./zod";
 
-const isoTime = () => z.iso.datetime({ offset: true });
-const poisha = (what: string) => z.int().meta({ description: `${what}, in poisha (1 taka = 100 poisha)` });
+export const isoTime = () => z.iso.datetime({ offset: true });
+export const poisha = (what: string) =>
+  z.int().meta({ description: `${what}, in poisha (1 taka = 100 poisha)` });
 
 /** The fields every answer has (architecture rule 6); the HTTP status equals statusCode. */
 export const envelopeFields = z.object({

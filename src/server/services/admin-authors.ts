@@ -23,7 +23,7 @@ import { idParams } from "../../contracts/paging";
 import type { Db } from "../db/client";
 import { authorRedirects, authors, bookDetails, productAuthors, products } from "../db/schema";
 import { requirePermission } from "./access";
-import { adminChange, lockForEdit, nextVersion } from "./admin";
+import { adminChange, containsPattern, lockForEdit, nextVersion } from "./admin";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 
@@ -34,7 +34,6 @@ const NO_SUCH_AUTHOR = "No such author";
 type AuthorRow = typeof authors.$inferSelect;
 
 /** A plain substring search: % and _ typed by staff are not wildcards. */
-const contains = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The products linked to an author, published or not. */
 const bookCountOf = (id: SQL | typeof authors.id) =>
@@ -57,9 +56,9 @@ export async function listAdminAuthors(ctx: Ctx, input: unknown): Promise<AdminP
   const slugQ = slugify(q);
   const where = q
     ? or(
-        ilike(authors.name, contains(q)),
-        ilike(authors.nameBn, contains(q)),
-        ...(slugQ ? [ilike(authors.slug, contains(slugQ))] : []),
+        ilike(authors.name, containsPattern(q)),
+        ilike(authors.nameBn, containsPattern(q)),
+        ...(slugQ ? [ilike(authors.slug, containsPattern(slugQ))] : []),
       )
     : undefined;
   const descending = query.sort.startsWith("-");

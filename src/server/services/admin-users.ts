@@ -11,7 +11,7 @@ import type { AdminUser, AdminUserDetail } from "../../contracts/user";
 import type { Db } from "../db/client";
 import { entitlements, orders, products, sessions, users } from "../db/schema";
 import { hasPermission, requirePermission } from "./access";
-import { adminChange } from "./admin";
+import { adminChange, containsPattern } from "./admin";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 
@@ -42,7 +42,6 @@ export function toAdminUser(u: UserRow): AdminUser {
 }
 
 /** `%` and `_` typed by staff are plain characters, not wildcards. */
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * Staff with the `users` permission list accounts: a search over name, email and phone (typed in
@@ -57,9 +56,9 @@ export async function listUsers(ctx: Ctx, v: AdminUsersQuery): Promise<AdminPage
     const digits = phoneSearchDigits(v.q);
     where.push(
       or(
-        ilike(users.name, like(v.q)),
-        ilike(users.email, like(v.q.toLowerCase())),
-        ilike(users.phone, like(digits ?? v.q)),
+        ilike(users.name, containsPattern(v.q)),
+        ilike(users.email, containsPattern(v.q.toLowerCase())),
+        ilike(users.phone, containsPattern(digits ?? v.q)),
       )!,
     );
   }
