@@ -411,10 +411,16 @@ export const coupons = pgTable(
     productKinds: text().array().notNull().default(sql`'{}'::text[]`),
     productIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     active: boolean().notNull().default(true),
+    /** Staff's own words on what the coupon is for (never shown to customers). */
+    note: text(),
+    /** The bulk generation that made this code, if any (its codes share their rules). */
+    batchId: integer().references((): AnyPgColumn => couponBatches.id, { onDelete: "set null" }),
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
+    index().on(t.batchId),
     check("coupons_code_upper", sql`${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 40`),
     check(
       "coupons_value_range",
@@ -435,6 +441,16 @@ export const coupons = pgTable(
     ),
   ],
 );
+
+/** One bulk generation of coupon codes: N unique codes with the same rules (`/admin/coupon/bulk`). */
+export const couponBatches = pgTable("coupon_batches", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  prefix: text().notNull(),
+  length: smallint().notNull(),
+  quantity: integer().notNull(),
+  createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 /**
  * One use of a coupon by a user on an order. Released (not deleted) when the unpaid order expires,
@@ -503,6 +519,8 @@ export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
+/** A cash-on-delivery order's phone check before packing (shops here call the buyer to cut returns). */
+export const codCheck = pgEnum("cod_check", ["confirmed", "unreachable"]);
 
 /**
  * An order as placed: the buyer's address and the priced totals (poisha) are copied in, never
@@ -546,6 +564,18 @@ export const orders = pgTable(
     consignment: text().unique(),
     /** When the courier was last asked where the parcel is; the tracking page asks again after a few minutes. */
     courierCheckedAt: timestamp({ withTimezone: true }),
+    /** Cash on delivery: whether staff reached the buyer by phone before packing, when and who. */
+    codCheck: codCheck(),
+    codCheckedAt: timestamp({ withTimezone: true }),
+    codCheckedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /** When the order became delivered: for cash on delivery, the moment the courier took the cash. */
+    deliveredAt: timestamp({ withTimezone: true }),
+    /** The courier's payment that brought this order's cash on delivery to the shop. */
+    codRemittanceId: integer().references((): AnyPgColumn => codRemittances.id, { onDelete: "restrict" }),
+    /** When its packing slip was last printed. */
+    slipPrintedAt: timestamp({ withTimezone: true }),
+    /** Raised by every staff edit of the order's details (address), for stale-edit refusals. */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: createdAt(),
     confirmedAt: timestamp({ withTimezone: true }),
@@ -556,6 +586,15 @@ export const orders = pgTable(
     index().on(t.status, t.reservedUntil),
     index().on(t.referrerId, t.createdAt),
     index().on(t.createdAt),
+    index().on(t.status, t.createdAt),
+    index().on(t.phone),
+    index().on(t.district, t.createdAt),
+    index().on(t.source, t.createdAt),
+    index().on(t.couponId),
+    index().on(t.confirmedAt),
+    index().on(t.deliveredAt),
+    index().on(t.codRemittanceId),
+    index("orders_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check(
       "orders_totals_add_up",
       sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.delivery} and ${t.total} >= 0 and ${t.discount} >= 0`,
@@ -613,10 +652,12 @@ export const payments = pgTable(
     status: paymentStatus().notNull().default("initiated"),
     reason: text(),
     raw: jsonb(),
+    /** When the gateway confirmed the money (status `paid`): the moment it counts as collected online. */
+    paidAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [index().on(t.orderId), uniqueIndex().on(t.provider, t.gatewayTxnId)],
+  (t) => [index().on(t.orderId), uniqueIndex().on(t.provider, t.gatewayTxnId), index().on(t.paidAt)],
 );
 
 /** The built-in sandbox gateway's own record of a payment (it stands in for a gateway's books). */
@@ -737,4 +778,135 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+/** Staff's internal notes on an order (never shown to the buyer). */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: integer().references(() => users.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+/**
+ * A credit note: the immutable correction of an invoice (an invoice is never changed). Numbered
+ * CN-YYYY-NNNNNN without gaps within a year, like invoices (`credit_note_counters`).
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    number: text().notNull().unique(),
+    invoiceId: integer()
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    snapshot: jsonb().notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.invoiceId),
+    index().on(t.issuedAt),
+    check("credit_notes_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/** The last credit-note number of each year; taken under the row's lock, so numbers have no gaps. */
+export const creditNoteCounters = pgTable("credit_note_counters", {
+  year: smallint().primaryKey(),
+  last: integer().notNull(),
+});
+
+export const refundStatus = pgEnum("refund_status", ["owed", "paid"]);
+
+/**
+ * Money the shop gives back to a buyer: owed when recorded, paid when staff have sent it (with
+ * the method and the reference of the transfer). `creditNoteId` is the credit note that reduced
+ * the invoice for it, when there was an invoice to reduce.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    creditNoteId: integer().references(() => creditNotes.id, { onDelete: "restrict" }),
+    amount: integer().notNull(),
+    method: text().notNull(),
+    reason: text().notNull(),
+    reference: text(),
+    status: refundStatus().notNull().default("owed"),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    paidAt: timestamp({ withTimezone: true }),
+    paidBy: integer().references(() => users.id, { onDelete: "set null" }),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.status, t.createdAt),
+    index().on(t.paidAt),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+    check("refunds_paid_has_time", sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+  ],
+);
+
+/**
+ * A courier's payment to the shop of the cash it collected on delivery: the orders it covers
+ * point at it (`orders.cod_remittance_id`); `amount` is their cash, to the poisha.
+ */
+export const codRemittances = pgTable(
+  "cod_remittances",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courier: text().notNull(),
+    reference: text(),
+    amount: integer().notNull(),
+    note: text(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.receivedAt), check("cod_remittances_amount_not_negative", sql`${t.amount} >= 0`)],
+);
+
+export const JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
+
+/**
+ * Background work staff start and watch (long exports and reports): claimed by one server with
+ * SKIP LOCKED and a lease, its progress written as it goes, its result (a CSV) kept for download.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: text().notNull(),
+    params: jsonb().notNull().default({}),
+    status: text().$type<(typeof JOB_STATUSES)[number]>().notNull().default("queued"),
+    done: integer().notNull().default(0),
+    total: integer(),
+    result: text(),
+    filename: text(),
+    error: text(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    leaseUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.status, t.leaseUntil), index().on(t.createdBy, t.createdAt)],
 );

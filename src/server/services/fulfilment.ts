@@ -104,7 +104,12 @@ async function moveInTx(
   }
   const [row] = await tx
     .update(orders)
-    .set({ status, updatedAt: now, ...(status === "cancelled" ? { cancelledAt: now } : {}) })
+    .set({
+      status,
+      updatedAt: now,
+      ...(status === "cancelled" ? { cancelledAt: now } : {}),
+      ...(status === "delivered" ? { deliveredAt: now } : {}),
+    })
     .where(eq(orders.id, o.id))
     .returning();
   await recordEvent(tx, o.id, status, note, actorId, now);

@@ -168,6 +168,7 @@ export async function settlePayment(
           gatewayTxnId: verified.gatewayTxnId,
           raw: verified.raw as object,
           reason: verified.risk ? `Risk: ${verified.risk.title}` : null,
+          paidAt: ctx.now(),
           updatedAt: ctx.now(),
         })
         .where(and(eq(payments.id, attempt.id), sql`${payments.status} <> 'paid'`))
