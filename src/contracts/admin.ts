@@ -45,7 +45,8 @@ export const versionField = z.coerce
   .max(2_147_483_647, { error: "version is out of range" });
 
 /** One page of an admin list. */
-export type AdminPage<T> = { items: T[]; total: number; page: number; limit: number };
+/** `more`: more matched than `total` counts (a list that stops counting at a cap). */
+export type AdminPage<T> = { items: T[]; total: number; page: number; limit: number; more?: boolean };
 
 /** The ids a bulk action applies to: 1–500 distinct ids. */
 export const bulkIdsField = z

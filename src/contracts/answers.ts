@@ -7,6 +7,7 @@
  *
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC.
  */
+import { PAYMENT_STATES } from "./admin-orders";
 import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "./catalog";
 import { PAYMENT_METHODS } from "./checkout";
 import { ORDER_STATUSES } from "./order-status";
@@ -825,3 +826,96 @@ export const chapterPdfSchema = z
     fileBytes: z.int(),
   })
   .meta({ id: "ChapterPdf" });
+
+// ---- staff: orders (issue 11)
+
+export const adminOrderSchema = z
+  .object({
+    id: z.int(),
+    number: z.string(),
+    createdAt: isoTime(),
+    name: z.string().meta({ description: "The buyer's name as given at checkout" }),
+    phone: z.string(),
+    district: z.string(),
+    items: z.string().meta({ description: "The lines in a few words: titles and quantities" }),
+    itemCount: z.int().meta({ description: "Units ordered, over every line" }),
+    total: poisha("The order's total"),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    paymentState: z.enum(PAYMENT_STATES).meta({
+      description: "From the shop's ledger: paid, unpaid, a refund owed, or refunded",
+    }),
+    status: z.enum(ORDER_STATUSES),
+    physical: z.boolean().meta({ description: "Whether it holds something to ship" }),
+    codCheck: z.enum(["confirmed", "unreachable"]).nullable(),
+    courier: z.string().nullable(),
+    consignment: z.string().nullable(),
+    source: z.string(),
+    couponCode: z.string().nullable(),
+    slipPrintedAt: isoTime().nullable(),
+  })
+  .meta({ id: "AdminOrder" });
+
+export const adminOrderPageSchema = pageOf(adminOrderSchema).meta({ id: "AdminOrderPage" });
+
+export const orderBulkResultSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        id: z.int().nullable().meta({ description: "The order's id; null for a number no order has" }),
+        number: z.string().nullable().meta({ description: "The order's number; null for an unknown id" }),
+        ok: z.boolean(),
+        message: z.string().meta({ description: "What was done, or why not" }),
+      }),
+    ),
+  })
+  .meta({ id: "OrderBulkResult" });
+
+export const packingSlipSchema = z
+  .object({
+    id: z.int(),
+    number: z.string(),
+    createdAt: isoTime(),
+    name: z.string(),
+    phone: z.string(),
+    district: z.string(),
+    area: z.string(),
+    address: z.string(),
+    note: z.string().nullable(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    cashToCollect: poisha("Cash the courier collects at the door (0 when paid online)"),
+    lines: z.array(
+      z.object({
+        title: z.string(),
+        kind: z.enum(PRODUCT_KINDS),
+        quantity: z.int(),
+        shipped: z.boolean().meta({ description: "False for e-books and courses (nothing to pack)" }),
+      }),
+    ),
+  })
+  .meta({ id: "PackingSlip" });
+
+export const packingSlipsSchema = z
+  .object({
+    shop: z.string(),
+    slips: z.array(packingSlipSchema),
+    results: orderBulkResultSchema.shape.results,
+  })
+  .meta({ id: "PackingSlips" });
+
+export const orderSourceRowSchema = z
+  .object({
+    source: z.string().meta({ description: "The referral code or the page the order came from" }),
+    referral: z.boolean().meta({ description: "Whether the source is a customer's referral code" }),
+    orders: z.int(),
+    revenue: poisha("What the orders' lines sold for after discounts, without delivery"),
+  })
+  .meta({ id: "OrderSourceRow" });
+
+export const orderSourcesSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(orderSourceRowSchema),
+    totals: z.object({ orders: z.int(), revenue: poisha("The rows' revenue") }),
+  })
+  .meta({ id: "OrderSources" });

@@ -25,7 +25,7 @@ export const MAX_SALES_DAYS = 731;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `YYYY-MM-DD`, a date that exists (2026-02-30 does not). */
-const dayField = (name: string) =>
+export const dayField = (name: string) =>
   z
     .string()
     .regex(DAY, { error: `${name} must be a date written YYYY-MM-DD` })

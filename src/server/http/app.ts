@@ -11,6 +11,7 @@ import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
+import { adminOrdersApi } from "./api/admin-orders";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
 import { adminUsersApi } from "./api/admin-users";
@@ -134,6 +135,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", catalogApi());
   api.route("/", reviewsApi());
   api.route("/", ordersApi());
+  api.route("/", adminOrdersApi());
   api.route("/", fulfilmentApi());
   api.route("/", trackingApi());
   api.route("/", libraryApi());

@@ -41,6 +41,14 @@ import {
   chapterOrderSchema,
 } from "../../contracts/admin-chapters";
 import {
+  adminOrdersQuery,
+  bulkOrderStatusSchema,
+  bulkOrdersSchema,
+  MAX_BULK_ORDERS,
+  orderSourcesQuery,
+  shopDeliveredSchema,
+} from "../../contracts/admin-orders";
+import {
   PRODUCT_AREAS,
   type ProductArea,
   productBulkSchema,
@@ -60,6 +68,7 @@ import {
   adminCourseChaptersSchema,
   adminInfoPageListSchema,
   adminInfoPageSchema,
+  adminOrderPageSchema,
   adminUserDetailSchema,
   adminUserPageSchema,
   adminUserSchema,
@@ -83,8 +92,11 @@ import {
   errorEnvelopeSchema,
   invoiceViewSchema,
   myLibrarySchema,
+  orderBulkResultSchema,
   orderFulfilmentSchema,
+  orderSourcesSchema,
   orderViewSchema,
+  packingSlipsSchema,
   paymentNoticeAnswerSchema,
   productDetailSchema,
   productPageSchema,
@@ -139,6 +151,7 @@ import {
   uploadVersionQuerySchema,
 } from "../../contracts/uploads";
 import { z } from "../../contracts/zod";
+import { ORDER_COUNT_CAP } from "../services/admin-orders";
 import { SESSION_COOKIE } from "../services/sessions";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -909,6 +922,89 @@ export const ENDPOINTS: Endpoint[] = [
     body: authorMergeSchema,
     success: [ok("The kept author and how many products moved", authorMergeResultSchema)],
     errorData: { 409: adminAuthorDetailSchema },
+  },
+  {
+    method: "get",
+    path: "/api/admin/orders",
+    tag: "Staff",
+    summary:
+      "List orders: search number, phone (typed any way), name, invoice (INV-…) or consignment; filter by status, payment, district, dates, source, coupon, phone check, slip printed",
+    description: `Newest first by default. \`total\` counts up to ${ORDER_COUNT_CAP.toLocaleString("en")}; \`more\` is set when more matched. \`holds\` keeps orders with e-books or courses (\`digital\`), stationery or academic-cycle products.`,
+    access: staff("orders"),
+    query: adminOrdersQuery,
+    success: [ok("One page of orders (money in poisha)", adminOrderPageSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/bulk/status",
+    tag: "Staff",
+    summary: "Move many orders to a status, each in its own transaction, with a result per order",
+    description: `At most ${MAX_BULK_ORDERS} orders. Each move is the single order's (history, audit, the buyer's SMS); an order that cannot make it is refused in its result and the others go on.`,
+    access: staff("orders"),
+    body: bulkOrderStatusSchema,
+    success: [ok("A result per order", orderBulkResultSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/bulk/courier",
+    tag: "Staff",
+    summary: "Book many orders with the connected courier, with a result per order",
+    description: `At most ${MAX_BULK_ORDERS} orders, one at a time. An order that already has a consignment is refused, so repeating the call books nothing twice. When the courier stops answering, the orders after are not tried.`,
+    access: staff("orders"),
+    body: bulkOrdersSchema,
+    success: [ok("A result per order", orderBulkResultSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/slips",
+    tag: "Staff",
+    summary: "The packing slips of the orders, marked printed now",
+    description:
+      "Slips in the order asked; an order with nothing to ship (only e-books or courses) or not bought yet gets no slip and is refused in `results`. Audited.",
+    access: staff("orders"),
+    body: bulkOrdersSchema,
+    success: [ok("The slips and a result per order", packingSlipsSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/orders/sources",
+    tag: "Staff",
+    summary: "Orders and revenue by source and referral code over a range of Dhaka days",
+    description:
+      "Counted as sales are: bought orders, on the Dhaka day placed, lines after discounts, without delivery. By default the last 30 days; at most two years.",
+    access: staff("orders"),
+    query: orderSourcesQuery,
+    success: [ok("Orders and revenue per source (poisha)", orderSourcesSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/orders/sources.csv",
+    tag: "Staff",
+    summary: "The same as a CSV download",
+    description:
+      "Columns Source, Referral code, Orders, Revenue (taka); UTF-8 with a byte-order mark. Streamed.",
+    access: staff("orders"),
+    query: orderSourcesQuery,
+    success: [{ status: 200, description: "A CSV attachment", mediaType: "text/csv" }],
+  },
+  {
+    method: "get",
+    path: "/api/admin/shop-orders",
+    tag: "Staff",
+    summary: "List the orders holding stationery (the orders list's search and filters)",
+    access: staff("stationery"),
+    query: adminOrdersQuery,
+    success: [ok("One page of orders (money in poisha)", adminOrderPageSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/shop-orders/delivered",
+    tag: "Staff",
+    summary: "Mark many stationery orders delivered, chosen by id or typed/scanned by number",
+    description: `At most ${MAX_BULK_ORDERS} orders, each in its own transaction with its history, audit entry and the buyer's SMS (sent after the commit). An order must hold stationery and be shipped.`,
+    access: staff("stationery"),
+    body: shopDeliveredSchema,
+    success: [ok("A result per order", orderBulkResultSchema)],
   },
   {
     method: "patch",

@@ -128,10 +128,19 @@ function afterMove(ctx: Ctx, status: OrderStatus | null) {
 
 /**
  * Staff with the orders permission move an order along STAFF_TRANSITIONS; anything else is a 409
- * that says what the order can become. Written with its history line and an audit entry.
+ * that says what the order can become. Written with its history line and an audit entry. The shop's
+ * stationery orders are marked delivered with the `stationery` permission instead (`area`).
  */
-export async function setOrderStatus(ctx: Ctx, orderId: number, input: unknown): Promise<OrderFulfilment> {
-  const me = requireOrdersStaff(ctx);
+export async function setOrderStatus(
+  ctx: Ctx,
+  orderId: number,
+  input: unknown,
+  area: "orders" | "stationery" = "orders",
+): Promise<OrderFulfilment> {
+  const me =
+    area === "orders"
+      ? requireOrdersStaff(ctx)
+      : requirePermission(ctx, area, "Only staff with the stationery permission can handle shop orders");
   const v = orderStatusChangeSchema.parse(input);
   const now = ctx.now();
   const moved = await ctx.db.transaction(async (t) => {

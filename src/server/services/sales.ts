@@ -38,14 +38,13 @@ const TOP_PRODUCTS = 10;
 const LOW_STOCK_ROWS = 20;
 
 /** What a line sold for: its total less its share of the order's discount. */
-const lineRevenue = sql<number>`coalesce(sum(${orderLines.lineTotal} - ${orderLines.discount}), 0)`.mapWith(
-  Number,
-);
+export const lineRevenue =
+  sql<number>`coalesce(sum(${orderLines.lineTotal} - ${orderLines.discount}), 0)`.mapWith(Number);
 const lineUnits = sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number);
-const bought = inArray(orders.status, BOUGHT_STATUSES);
+export const bought = inArray(orders.status, BOUGHT_STATUSES);
 
 /** Orders placed from the start of Dhaka day `from` to the end of Dhaka day `to`. */
-function placedWithin(from: string, to: string) {
+export function placedWithin(from: string, to: string) {
   return and(gte(orders.createdAt, dhakaDayStart(from)), lt(orders.createdAt, dhakaDayStart(addDays(to, 1))));
 }
 
@@ -61,7 +60,7 @@ function zeroFilled(from: string, to: string, group: SalesGroup, found: SalesRow
 }
 
 /** The range asked for, defaulted and checked: 400 naming the field for a range that cannot be. */
-function salesRange(ctx: Ctx, input: unknown) {
+export function salesRange(ctx: Ctx, input: unknown) {
   const q = salesQuerySchema.parse(input);
   const today = dhakaDay(ctx.now());
   const to = q.to ?? (q.from ? minDay(addDays(q.from, DEFAULT_SALES_DAYS - 1), today) : today);
