@@ -29,6 +29,17 @@ export const ORDER_SORTS = ["createdAt", "total"] as const;
 export const PAYMENT_STATES = ["unpaid", "paid", "refund_owed", "refunded"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** The payment state from what the ledger holds for one order (the list's filter says the same in SQL). */
+export function paymentStateOf(o: {
+  refundOwed: boolean;
+  refundPaid: boolean;
+  collected: boolean;
+}): PaymentState {
+  if (o.refundOwed) return "refund_owed";
+  if (o.refundPaid) return "refunded";
+  return o.collected ? "paid" : "unpaid";
+}
+
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   unpaid: "Unpaid",
   paid: "Paid",

@@ -4,7 +4,7 @@
  * stationery orders (listed with the stationery permission, marked delivered in one go by id or
  * typed number), orders by source with its CSV, and who may do what.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type {
   AdminOrderPage,
@@ -19,7 +19,7 @@ import {
 } from "../../src/server/integrations/couriers/fakes/steadfast-fake";
 import { createSteadfast } from "../../src/server/integrations/couriers/steadfast";
 import { checkout, orderRow, payAtSandbox } from "./buying";
-import { createProduct } from "./factories";
+import { createCoupon, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
 let h: Harness;
@@ -45,6 +45,7 @@ beforeAll(async () => {
   const cycleBook = await createProduct(h.db, { title: "Cycle Chemistry", price: 30_000, tracks: ["cycle"] });
   const pen = await createProduct(h.db, { kind: "stationary", title: "Blue Pen", price: 2_000, stock: 50 });
   const ebook = await createProduct(h.db, { kind: "ebook", title: "Maths E-book", price: 15_000 });
+  const coupon = await createCoupon(h.db, { code: "PENS10", kind: "percent", value: 10 });
 
   const a = await checkout(h, rahim, { items: [{ productId: book.id }] });
   h.clock.advance(60_000);
@@ -66,7 +67,7 @@ beforeAll(async () => {
     .where(inArray(orders.id, [o.A, o.D]));
   await h.db
     .update(orders)
-    .set({ name: "Karim Hasan", district: "Dhaka", couponCode: "PENS10" })
+    .set({ name: "Karim Hasan", district: "Dhaka", couponId: coupon.id, couponCode: "PENS10" })
     .where(eq(orders.id, o.B));
 }, 60_000);
 
@@ -151,6 +152,7 @@ describe("GET /api/admin/orders", () => {
     expect(idsOf(await list("?to=2031-03-01"))).toEqual([o.C, o.B, o.A]);
     expect(idsOf(await list("?from=2031-03-01&to=2031-03-01&q=uddin"))).toEqual([o.A]);
     expect(idsOf(await list("?coupon=pens10"))).toEqual([o.B]);
+    expect(idsOf(await list("?coupon=NOSUCHCODE"))).toEqual([]);
     const source = (await orderRow(h, o.A)).source;
     expect(idsOf(await list(`?source=${encodeURIComponent(source)}`))).toContain(o.A);
     expect(idsOf(await list("?source=nowhere"))).toEqual([]);
@@ -445,6 +447,21 @@ describe("GET /api/admin/orders/sources", () => {
     expect((await h.request("GET", "/api/admin/orders/sources", { cookie: shopStaff.cookie })).status).toBe(
       403,
     );
+  });
+});
+
+describe("a view of more than 1,000 orders", () => {
+  it("counts to 1,000 and says there are more", async () => {
+    await h.db.execute(sql`
+      insert into orders (number, user_id, status, payment_method, name, phone, district, area, address,
+        subtotal, discount, delivery, total, source, physical, created_at)
+      select 'X' || g, user_id, status, payment_method, 'Bulk Buyer', phone, district, area, address,
+        subtotal, discount, delivery, total, source, physical, created_at
+      from orders, generate_series(1, 1001) g where orders.id = ${o.A}`);
+    const res = await list("?q=bulk%20buyer");
+    expect(res.body.data).toMatchObject({ total: 1000, more: true });
+    const few = await list("?q=uddin");
+    expect(few.body.data?.more).toBeUndefined();
   });
 });
 

@@ -34,13 +34,14 @@ import {
   type OrderSources,
   type PackingSlips,
   type PaymentState,
+  paymentStateOf,
   shopDeliveredSchema,
 } from "../../contracts/admin-orders";
 import { BOUGHT_STATUSES, describeOrderStatus } from "../../contracts/order-status";
 import { normalisePhone } from "../../contracts/phone";
 import { addDays, dhakaDayStart } from "../../contracts/sales";
 import type { Db } from "../db/client";
-import { invoices, orderLines, orders } from "../db/schema";
+import { coupons, invoices, orderLines, orders, payments, refunds } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, containsPattern } from "./admin";
 import type { Ctx } from "./context";
@@ -54,8 +55,12 @@ export const HANDLE_ORDERS = "Only staff with the orders permission can handle o
 export const HANDLE_SHOP_ORDERS = "Only staff with the stationery permission can handle shop orders";
 export const NO_SUCH_ORDER = "No such order";
 
-/** The list counts its matches up to here and then says "10,000+": counting them all is what costs. */
-export const ORDER_COUNT_CAP = 10_000;
+/**
+ * The list counts its matches up to here and then says "1,000+", as the shop's own search does:
+ * counting every match of a view read row by row (a name, a payment state, what the orders hold)
+ * is what costs, and nobody pages past the first few hundred orders.
+ */
+export const ORDER_COUNT_CAP = 1_000;
 
 /** Lines named in a row's items summary before "and N more". */
 const SUMMARY_LINES = 3;
@@ -70,16 +75,10 @@ const refundExists = (status: "owed" | "paid") =>
   sql.raw(`exists (select 1 from refunds r where r.order_id = orders.id and r.status = '${status}')`);
 const anyRefund = sql.raw("exists (select 1 from refunds r where r.order_id = orders.id)");
 /** The money came in: the gateway confirmed a payment, or the courier took the cash at the door. */
-const collected = sql.raw(
-  "((orders.payment_method = 'cod' and orders.delivered_at is not null) or exists (select 1 from payments p where p.order_id = orders.id and p.status = 'paid'))",
+const paidOnline = sql.raw(
+  "exists (select 1 from payments p where p.order_id = orders.id and p.status = 'paid')",
 );
-
-/** The ledger's word for an order's money (contracts/admin-orders.ts, PAYMENT_STATES). */
-const paymentStateSql = sql<PaymentState>`case
-  when ${refundExists("owed")} then 'refund_owed'
-  when ${refundExists("paid")} then 'refunded'
-  when ${collected} then 'paid'
-  else 'unpaid' end`;
+const collected = sql`((orders.payment_method = 'cod' and orders.delivered_at is not null) or ${paidOnline})`;
 
 function paymentStateIs(state: PaymentState): SQL {
   switch (state) {
@@ -90,7 +89,8 @@ function paymentStateIs(state: PaymentState): SQL {
     case "paid":
       return sql`(not ${anyRefund} and ${collected})`;
     case "unpaid":
-      return sql`(not ${anyRefund} and not ${collected})`;
+      // `collected` negated with its parts apart, so each `not exists` can be an anti-join.
+      return sql`(not ${anyRefund} and (orders.payment_method <> 'cod' or orders.delivered_at is null) and not ${paidOnline})`;
   }
 }
 
@@ -129,7 +129,7 @@ function searchSql(q: string): SQL {
   return or(ilike(orders.name, containsPattern(q)), eq(orders.consignment, upper))!;
 }
 
-function listWhere(v: AdminOrdersQuery, fixed?: OrderHolds): SQL | undefined {
+function listWhere(v: AdminOrdersQuery, couponId: number | null, fixed?: OrderHolds): SQL | undefined {
   const where: SQL[] = [];
   if (v.q) where.push(searchSql(v.q));
   if (v.status) where.push(eq(orders.status, v.status));
@@ -140,7 +140,7 @@ function listWhere(v: AdminOrdersQuery, fixed?: OrderHolds): SQL | undefined {
   if (v.from) where.push(gte(orders.createdAt, dhakaDayStart(v.from)));
   if (v.to) where.push(lt(orders.createdAt, dhakaDayStart(addDays(v.to, 1))));
   if (v.source) where.push(eq(orders.source, v.source));
-  if (v.coupon) where.push(eq(orders.couponCode, v.coupon));
+  if (v.coupon !== undefined) where.push(couponId === null ? sql`false` : eq(orders.couponId, couponId));
   if (v.codCheck) {
     where.push(eq(orders.paymentMethod, "cod"));
     where.push(v.codCheck === "unchecked" ? isNull(orders.codCheck) : eq(orders.codCheck, v.codCheck));
@@ -152,25 +152,50 @@ function listWhere(v: AdminOrdersQuery, fixed?: OrderHolds): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-/** "Title ×2, Other title and 3 more" for the page's orders, with each order's units. */
-async function summaries(db: Db, ids: number[]) {
-  const out = new Map<number, { items: string; itemCount: number }>();
+async function couponIdOf(db: Db, code: string): Promise<number | null> {
+  const [row] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code)).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * What the page's rows need beyond their own columns, each one indexed read over the page's ids:
+ * "Title ×2, Other title and 3 more" with the units, and the ledger rows behind the payment state.
+ */
+async function extras(db: Db, rows: { id: number; paymentMethod: string; deliveredAt: Date | null }[]) {
+  const ids = rows.map((r) => r.id);
+  const out = new Map<number, { items: string; itemCount: number; paymentState: PaymentState }>();
   if (ids.length === 0) return out;
-  const lines = await db
-    .select({ orderId: orderLines.orderId, title: orderLines.title, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, ids))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.id));
-  const byOrder = new Map<number, { title: string; quantity: number }[]>();
-  for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
-  for (const [id, ls] of byOrder) {
+  const [lines, refundRows, paid] = await Promise.all([
+    db
+      .select({ orderId: orderLines.orderId, title: orderLines.title, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .orderBy(asc(orderLines.orderId), asc(orderLines.id)),
+    db
+      .select({ orderId: refunds.orderId, status: refunds.status })
+      .from(refunds)
+      .where(inArray(refunds.orderId, ids)),
+    db
+      .selectDistinct({ orderId: payments.orderId })
+      .from(payments)
+      .where(and(inArray(payments.orderId, ids), eq(payments.status, "paid"))),
+  ]);
+  const paidOnline = new Set(paid.map((p) => p.orderId));
+  for (const r of rows) {
+    const ls = lines.filter((l) => l.orderId === r.id);
     const named = ls
       .slice(0, SUMMARY_LINES)
       .map((l) => (l.quantity > 1 ? `${l.title} ×${l.quantity}` : l.title));
     const rest = ls.length - SUMMARY_LINES;
-    out.set(id, {
+    const own = refundRows.filter((x) => x.orderId === r.id);
+    out.set(r.id, {
       items: rest > 0 ? `${named.join(", ")} and ${rest} more` : named.join(", "),
       itemCount: ls.reduce((s, l) => s + l.quantity, 0),
+      paymentState: paymentStateOf({
+        refundOwed: own.some((x) => x.status === "owed"),
+        refundPaid: own.some((x) => x.status === "paid"),
+        collected: paidOnline.has(r.id) || (r.paymentMethod === "cod" && r.deliveredAt !== null),
+      }),
     });
   }
   return out;
@@ -188,10 +213,13 @@ export async function listOrders(
 ): Promise<AdminPage<AdminOrder>> {
   if (scope === "shop") requirePermission(ctx, "stationery", SEE_SHOP_ORDERS, SEE_SHOP_ORDERS);
   else requirePermission(ctx, "orders", SEE_ORDERS, SEE_ORDERS);
-  const filter = listWhere(v, scope === "shop" ? "stationery" : undefined);
+  // The coupon is looked up first, so the planner sees the one id it is filtering by.
+  const couponId = v.coupon ? await couponIdOf(ctx.db, v.coupon) : null;
+  const filter = listWhere(v, couponId, scope === "shop" ? "stationery" : undefined);
   const descending = v.sort.startsWith("-");
   const column = v.sort.replace(/^-/, "") === "total" ? orders.total : orders.createdAt;
   const order = descending ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
+  const cap = ORDER_COUNT_CAP;
   const [rows, counted] = await Promise.all([
     ctx.db
       .select({
@@ -203,7 +231,7 @@ export async function listOrders(
         district: orders.district,
         total: orders.total,
         paymentMethod: orders.paymentMethod,
-        paymentState: paymentStateSql,
+        deliveredAt: orders.deliveredAt,
         status: orders.status,
         physical: orders.physical,
         codCheck: orders.codCheck,
@@ -219,25 +247,22 @@ export async function listOrders(
       .limit(v.limit)
       .offset((v.page - 1) * v.limit),
     ctx.db.execute(
-      sql`select count(*)::int as n from (select 1 from ${orders} ${filter ? sql`where ${filter}` : sql``} limit ${ORDER_COUNT_CAP + 1}) as matched`,
+      sql`select count(*)::int as n from (select 1 from ${orders} ${filter ? sql`where ${filter}` : sql``} limit ${cap + 1}) as matched`,
     ),
   ]);
   const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  const summary = await summaries(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const more = await extras(ctx.db, rows);
   return {
-    items: rows.map((r) => ({
+    items: rows.map(({ deliveredAt: _, ...r }) => ({
       ...r,
-      ...(summary.get(r.id) ?? { items: "", itemCount: 0 }),
+      ...(more.get(r.id) ?? { items: "", itemCount: 0, paymentState: "unpaid" as const }),
       createdAt: r.createdAt.toISOString(),
       slipPrintedAt: r.slipPrintedAt?.toISOString() ?? null,
     })),
-    total: Math.min(n, ORDER_COUNT_CAP),
+    total: Math.min(n, cap),
     page: v.page,
     limit: v.limit,
-    ...(n > ORDER_COUNT_CAP ? { more: true } : {}),
+    ...(n > cap ? { more: true } : {}),
   };
 }
 
