@@ -165,7 +165,7 @@ export function DataTable<T>({
       ) : null}
 
       <p role="status" className="sr-only">
-        {loading ? "Loading…" : `${page.total} results`}
+        {loading ? "Loading…" : `${page.total}${page.more ? "+" : ""} results`}
       </p>
 
       {error ? (
@@ -303,6 +303,7 @@ export function DataTable<T>({
       <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <span>
           {first}–{last} of {page.total.toLocaleString("en-US")}
+          {page.more ? "+" : ""}
         </span>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2">

@@ -1,9 +1,113 @@
+import { Form } from "react-router";
+import { formatTaka } from "../../../contracts/money";
+import { periodLabel, SALES_MEANING } from "../../../contracts/sales";
+import { OrdersNav } from "../../components/admin/orders-list";
 import { PageHeading } from "../../components/page-heading";
+import { buttonClass } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders-sources";
+import { loadOrderSources } from "./orders.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Orders by source") }];
 
-export default function OrdersBySourcePage() {
-  return <PageHeading title="Orders by source" />;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadOrderSources(context, request);
+}
+
+export default function OrderSourcesPage({ loaderData }: Route.ComponentProps) {
+  const { report, error, asked } = loaderData;
+  const { from, to, rows, totals } = report;
+  const csv = `/api/admin/orders/sources.csv?${new URLSearchParams({ from, to })}`;
+  return (
+    <div>
+      <PageHeading title="Orders by source">
+        <p>
+          Orders and revenue by the page or the referral code they came from, {periodLabel(from)} to{" "}
+          {periodLabel(to)}.
+        </p>
+      </PageHeading>
+      <OrdersNav />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Range">
+        <TextField
+          label="From"
+          type="date"
+          name="from"
+          defaultValue={error ? asked.from : from}
+          error={error?.fields.from}
+          className="w-full min-[420px]:w-44"
+        />
+        <TextField
+          label="To"
+          type="date"
+          name="to"
+          defaultValue={error ? asked.to : to}
+          error={error?.fields.to}
+          className="w-full min-[420px]:w-44"
+        />
+        <button type="submit" className={buttonClass("primary")}>
+          Show
+        </button>
+        <a href={csv} download className={buttonClass("secondary")}>
+          Download CSV
+        </a>
+      </Form>
+      {error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error.message}. Showing the last 30 days instead.
+        </p>
+      ) : null}
+      <p className="mb-4 text-sm text-slate-600">{SALES_MEANING}</p>
+      {rows.length === 0 ? (
+        <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-600">
+          No sales in this range.
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Orders and revenue by source</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Source
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Kind
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Orders
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={`${r.source}-${r.referral}`} className="border-t border-slate-100">
+                  <td className="px-3 py-1.5 break-all">{r.source}</td>
+                  <td className="px-3 py-1.5">{r.referral ? "Referral code" : "Page"}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{r.orders.toLocaleString("en-US")}</td>
+                  <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+                    {formatTaka(r.revenue)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-slate-200 font-semibold">
+                <th scope="row" colSpan={2} className="px-3 py-2">
+                  Total
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{totals.orders.toLocaleString("en-US")}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                  {formatTaka(totals.revenue)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -36,7 +36,7 @@ export async function loadProductSales(
 }
 
 /** Why the range asked for cannot be, or null for any other failure. */
-function rangeError(e: unknown): { message: string; fields: Record<string, string> } | null {
+export function rangeError(e: unknown): { message: string; fields: Record<string, string> } | null {
   if (e instanceof ZodError) return { message: "Check the range", fields: fieldErrors(e) };
   if (e instanceof DomainError && e.kind === "invalid") return { message: e.message, fields: e.fields ?? {} };
   return null;
