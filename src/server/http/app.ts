@@ -11,6 +11,7 @@ import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
+import { adminOrderApi } from "./api/admin-order";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
 import { adminUsersApi } from "./api/admin-users";
@@ -135,6 +136,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", reviewsApi());
   api.route("/", ordersApi());
   api.route("/", fulfilmentApi());
+  api.route("/", adminOrderApi());
   api.route("/", trackingApi());
   api.route("/", libraryApi());
   api.route("/", readingApi());
