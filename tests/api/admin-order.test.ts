@@ -5,6 +5,7 @@
  * The concurrency cases are meant for PostgreSQL (TEST_DATABASE_URL); they pass on PGlite too.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminOrder, OrderNoteView, RefundView } from "../../src/contracts/admin-order";
 import { formatTaka } from "../../src/contracts/money";
@@ -609,5 +610,62 @@ describe("money arriving for an order that cannot have it", () => {
       .where(eq(orderEvents.orderId, first.orderId))
       .orderBy(asc(orderEvents.id));
     expect(events.map((e) => e.status).slice(-2)).toEqual(["confirmed", "refund_due"]);
+  });
+});
+
+describe("the ledger identity over random histories", () => {
+  const action = fc.oneof(
+    fc.record({
+      kind: fc.constant("refund" as const),
+      share: fc.double({ min: 0.01, max: 1.2, noNaN: true }),
+      paid: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant("status" as const),
+      to: fc.constantFrom("processing", "shipped", "delivered", "cancelled", "refunded"),
+    }),
+    fc.record({ kind: fc.constant("payOwed" as const) }),
+  );
+
+  it("after every refund, status move and refund paid, each order's owed refunds equal its negative balance", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(action, { minLength: 1, maxLength: 6 }),
+        async (online, steps) => {
+          const o = online ? await paidOrder() : await codOrder();
+          for (const step of steps) {
+            const before = (await getOrder(o.id)).body.data!;
+            if (step.kind === "refund") {
+              const amount = Math.max(1, Math.round(before.ledger.refundable * step.share));
+              const res = await refund(o.id, {
+                amount,
+                method: "bkash",
+                reason: "Property",
+                paid: step.paid,
+              });
+              expect([201, 409]).toContain(res.status);
+              if (amount <= before.ledger.refundable) expect(res.status, res.text).toBe(201);
+            } else if (step.kind === "status") {
+              const res = await setStatus(o.id, step.to);
+              expect(res.status, res.text).toBe(before.next.includes(step.to) ? 200 : 409);
+            } else {
+              const owed = before.refunds.find((r) => r.status === "owed");
+              if (owed) {
+                const res = await payRefund(owed.id, {
+                  status: "paid",
+                  reference: "P1",
+                  version: owed.version,
+                });
+                expect(res.status, res.text).toBe(200);
+              }
+            }
+            const after = await expectLedgerHolds(o.id);
+            expect(after.ledger.refundable).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
