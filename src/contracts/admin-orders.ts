@@ -7,7 +7,7 @@
 import { adminListQuery, queryFlag } from "./admin";
 import type {
   adminOrderPageSchema,
-  adminOrderSchema,
+  adminOrderRowSchema,
   orderBulkResultSchema,
   orderSourcesSchema,
   packingSlipsSchema,
@@ -193,7 +193,7 @@ export function parseSlipIds(raw: string | null): number[] | null {
   return ids.length > 0 && ids.length <= MAX_BULK_ORDERS ? ids : null;
 }
 
-export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export type AdminOrder = z.infer<typeof adminOrderRowSchema>;
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 export type OrderBulkResult = z.infer<typeof orderBulkResultSchema>;
 export type PackingSlips = z.infer<typeof packingSlipsSchema>;

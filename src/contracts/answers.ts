@@ -8,6 +8,8 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC.
  */
 import { PAYMENT_STATES } from "./admin-orders";
+
+import { REFUND_METHODS } from "./admin-order";
 import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "./catalog";
 import { PAYMENT_METHODS } from "./checkout";
 import { ORDER_STATUSES } from "./order-status";
@@ -829,7 +831,7 @@ export const chapterPdfSchema = z
 
 // ---- staff: orders (issue 11)
 
-export const adminOrderSchema = z
+export const adminOrderRowSchema = z
   .object({
     id: z.int(),
     number: z.string(),
@@ -853,9 +855,9 @@ export const adminOrderSchema = z
     couponCode: z.string().nullable(),
     slipPrintedAt: isoTime().nullable(),
   })
-  .meta({ id: "AdminOrder" });
+  .meta({ id: "AdminOrderRow" });
 
-export const adminOrderPageSchema = pageOf(adminOrderSchema).meta({ id: "AdminOrderPage" });
+export const adminOrderPageSchema = pageOf(adminOrderRowSchema).meta({ id: "AdminOrderPage" });
 
 export const orderBulkResultSchema = z
   .object({
@@ -919,3 +921,176 @@ export const orderSourcesSchema = z
     totals: z.object({ orders: z.int(), revenue: poisha("The rows' revenue") }),
   })
   .meta({ id: "OrderSources" });
+// ---- staff: one order, its refunds and credit notes (decision 29)
+
+export const creditNoteSnapshotSchema = z
+  .object({
+    number: z.string().meta({ description: "CN-YYYY-NNNNNN" }),
+    issuedAt: isoTime(),
+    shop: z.object({ name: z.string(), url: z.string().nullable() }),
+    invoice: z.object({ id: z.int(), number: z.string(), total: poisha("The invoice's total") }),
+    order: z.object({ id: z.int(), number: z.string() }),
+    buyer: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    amount: poisha("What the credit note takes off the invoice"),
+    creditedBefore: poisha("What earlier credit notes had already taken off it"),
+    reason: z.string(),
+  })
+  .meta({ id: "CreditNoteSnapshot", description: "Frozen when the credit note is issued" });
+
+export const refundAnswerSchema = z
+  .object({
+    id: z.int(),
+    orderId: z.int(),
+    amount: poisha("The refund"),
+    method: z.enum(REFUND_METHODS),
+    reason: z.string(),
+    reference: z.string().nullable().meta({ description: "The transfer's reference, once sent" }),
+    status: z.enum(["owed", "paid"]),
+    creditNote: z
+      .object({ id: z.int(), number: z.string() })
+      .nullable()
+      .meta({ description: "The credit note that reduced the invoice for it" }),
+    createdBy: z.string().nullable().meta({ description: "Who recorded it; null for the shop itself" }),
+    createdAt: isoTime(),
+    paidBy: z.string().nullable(),
+    paidAt: isoTime().nullable(),
+    version: z.int().meta({ description: "Send it back when marking it paid" }),
+  })
+  .meta({ id: "Refund" });
+
+export const orderNoteAnswerSchema = z
+  .object({
+    id: z.int(),
+    body: z.string(),
+    author: z.string().nullable(),
+    createdAt: isoTime(),
+  })
+  .meta({ id: "OrderNote" });
+
+export const orderLedgerSchema = z
+  .object({
+    invoiced: poisha("The invoice"),
+    credited: poisha("Its credit notes"),
+    collectedOnline: poisha("Payments the gateway confirmed"),
+    codCollected: poisha("Cash the courier took at the door"),
+    refundsPaid: poisha("Refunds sent"),
+    refundsOwed: poisha("Refunds recorded and not yet sent"),
+    buyerBalance: poisha(
+      "invoiced − credited − collected online − COD collected + refunds paid: positive, the buyer still owes it; negative, the shop owes the buyer (equal to the refunds owed)",
+    ),
+    refundable: poisha("What may still be refunded: collected online + COD collected − refunds recorded"),
+  })
+  .meta({ id: "OrderLedger" });
+
+export const adminOrderSchema = z
+  .object({
+    id: z.int(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    next: z.array(z.enum(ORDER_STATUSES)).meta({ description: "The statuses staff may move it to next" }),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    physical: z.boolean().meta({ description: "Whether it holds anything to ship" }),
+    source: z.string(),
+    coupon: z.object({ id: z.int().nullable(), code: z.string() }).nullable(),
+    subtotal: poisha("Lines"),
+    discount: poisha("Coupon discount"),
+    delivery: poisha("Delivery"),
+    total: poisha("What the buyer pays"),
+    createdAt: isoTime(),
+    confirmedAt: isoTime().nullable(),
+    cancelledAt: isoTime().nullable(),
+    deliveredAt: isoTime().nullable(),
+    updatedAt: isoTime(),
+    version: z.int().meta({ description: "Send it back with an address edit" }),
+    addressEditable: z.boolean().meta({ description: "Whether the parcel has not left yet" }),
+    lines: z.array(
+      z.object({
+        productId: z.int(),
+        kind: z.enum(PRODUCT_KINDS),
+        title: z.string(),
+        unitPrice: poisha("One unit"),
+        quantity: z.int(),
+        lineTotal: poisha("The line"),
+        discount: poisha("This line's share of the coupon"),
+      }),
+    ),
+    buyer: z.object({
+      userId: z.int(),
+      name: z.string().meta({ description: "As entered at checkout" }),
+      phone: z.string(),
+      email: z.string().nullable(),
+      accountName: z.string().meta({ description: "The account's own name" }),
+      url: z.string().meta({ description: "The account's page in the back office" }),
+    }),
+    address: z.object({
+      district: z.string(),
+      area: z.string(),
+      address: z.string(),
+      note: z.string().nullable(),
+    }),
+    payments: z.array(
+      z.object({
+        id: z.int(),
+        provider: z.string(),
+        tranx: z.string().meta({ description: "Ours, sent to the gateway" }),
+        gatewayRef: z.string().nullable(),
+        gatewayTxnId: z.string().nullable(),
+        amount: poisha("The attempt"),
+        status: z.enum(["initiated", "paid", "failed", "cancelled"]),
+        reason: z.string().nullable(),
+        createdAt: isoTime(),
+        paidAt: isoTime().nullable(),
+      }),
+    ),
+    history: z
+      .array(
+        z.object({
+          id: z.int(),
+          status: z.string(),
+          note: z.string().nullable(),
+          actor: z
+            .string()
+            .nullable()
+            .meta({ description: "Who did it; null for the buyer's checkout or the system" }),
+          at: isoTime(),
+        }),
+      )
+      .meta({ description: "Oldest first" }),
+    notes: z.array(orderNoteAnswerSchema).meta({ description: "Newest first; never shown to the buyer" }),
+    invoice: z
+      .object({
+        id: z.int(),
+        number: z.string(),
+        total: poisha("The invoice"),
+        issuedAt: isoTime(),
+        creditNotes: z.array(
+          z.object({
+            id: z.int(),
+            number: z.string(),
+            amount: poisha("Taken off the invoice"),
+            reason: z.string(),
+            issuedAt: isoTime(),
+          }),
+        ),
+      })
+      .nullable(),
+    refunds: z.array(refundAnswerSchema).meta({ description: "Oldest first" }),
+    ledger: orderLedgerSchema,
+    codCheck: z
+      .object({
+        state: z.enum(["confirmed", "unreachable"]).nullable().meta({ description: "null: not checked yet" }),
+        by: z.string().nullable(),
+        at: isoTime().nullable(),
+        allowed: z
+          .boolean()
+          .meta({ description: "Whether it can be checked now (cash on delivery, confirmed)" }),
+      })
+      .nullable()
+      .meta({ description: "Cash-on-delivery orders only" }),
+    courier: z.string().nullable(),
+    consignment: z.string().nullable(),
+    trackingPath: z.string().nullable().meta({ description: "Where the customer follows the parcel" }),
+    followsCourier: z.boolean().meta({ description: "Whether the connected courier can be asked about it" }),
+    courierConnected: z.boolean().meta({ description: "Whether a courier system is connected for booking" }),
+  })
+  .meta({ id: "AdminOrder" });

@@ -12,6 +12,7 @@ import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminOrdersApi } from "./api/admin-orders";
+import { adminOrderApi } from "./api/admin-order";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
 import { adminUsersApi } from "./api/admin-users";
@@ -137,6 +138,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", ordersApi());
   api.route("/", adminOrdersApi());
   api.route("/", fulfilmentApi());
+  api.route("/", adminOrderApi());
   api.route("/", trackingApi());
   api.route("/", libraryApi());
   api.route("/", readingApi());

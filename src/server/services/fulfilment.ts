@@ -33,6 +33,7 @@ import { DomainError } from "./errors";
 import { ORDER_NOT_FOUND, queueOrderNotice, recordEvent, releaseInTx, unsellInTx } from "./orders";
 import { nudgeOutbox } from "./outbox";
 import { publicContentChanged } from "./public-content";
+import { closeOrderMoneyInTx } from "./refunds";
 import { isUniqueViolation } from "./users";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -54,7 +55,7 @@ async function findOrderRow(db: Db, id: number, lock = false): Promise<OrderRow>
   return o;
 }
 
-function toFulfilment(o: OrderRow): OrderFulfilment {
+export function toFulfilment(o: OrderRow): OrderFulfilment {
   return {
     id: o.id,
     number: o.number,
@@ -83,10 +84,12 @@ export function courierLabel(courier: string | null): string | null {
 /**
  * Moves a locked order to `status` and writes the history line. A cancelled order gives back its
  * stock and coupon use; so does one refunded before it left the shop. Cancelling or refunding a
- * bought order takes back its sale counts and the e-books and courses it granted. A cancelled
- * order that was paid online is marked refund due for staff. The buyer's message is queued.
+ * bought order takes back its sale counts and the e-books and courses it granted. Cancelling or
+ * refunding closes its money (decision 29): a credit note for whatever of its invoice is still
+ * uncredited, and an owed refund for whatever money the shop still holds for it; a cancelled
+ * order that was paid online is also marked refund due for staff. The buyer's message is queued.
  */
-async function moveInTx(
+export async function moveInTx(
   ctx: Ctx,
   tx: Db,
   o: OrderRow,
@@ -116,12 +119,16 @@ async function moveInTx(
   if (status === "cancelled" && o.paymentMethod === "gateway" && o.total > 0) {
     await recordEvent(tx, o.id, "refund_due", "Paid online and cancelled: refund due", null, now);
   }
+  if (status === "cancelled" || status === "refunded") {
+    const why = status === "cancelled" ? "Order cancelled" : "Order refunded";
+    await closeOrderMoneyInTx(ctx, tx, o, { reason: note ? `${why}: ${note}` : why, actorId, now });
+  }
   await queueOrderNotice(ctx, tx, { type: "status_changed", status }, row!, now);
   return row!;
 }
 
 /** After a committed move: public pages (stock, tracking) are renewed and the buyer's message sent. */
-function afterMove(ctx: Ctx, status: OrderStatus | null) {
+export function afterMove(ctx: Ctx, status: OrderStatus | null) {
   publicContentChanged();
   if (status) void nudgeOutbox(ctx);
 }

@@ -1,7 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { CreditNoteSnapshot } from "../../contracts/admin-order";
 import type { InvoiceSnapshot, InvoiceView } from "../../contracts/invoice";
 import type { Db } from "../db/client";
-import { invoiceCounters, invoices, type orderLines, type orders } from "../db/schema";
+import {
+  creditNoteCounters,
+  creditNotes,
+  invoiceCounters,
+  invoices,
+  type orderLines,
+  type orders,
+} from "../db/schema";
 import { hasPermission, requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
@@ -68,6 +76,70 @@ export async function issueInvoice(
   await tx
     .insert(invoices)
     .values({ number, orderId: order.id, userId: order.userId, total: order.total, snapshot, issuedAt: now });
+}
+
+/** CN-2026-000042 */
+export function formatCreditNoteNumber(year: number, n: number): string {
+  return `CN-${year}-${String(n).padStart(6, "0")}`;
+}
+
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+/**
+ * Issues a credit note against an invoice inside the caller's transaction (a cancellation, a
+ * refund): the invoice itself is never changed. Numbered like invoices: the Dhaka year's counter
+ * row is taken under its lock and rolls back with the transaction, so the numbers have no gaps.
+ * `amount` must be positive and at most what is still uncredited on the invoice (the caller
+ * works it out under the order's lock).
+ */
+export async function issueCreditNote(
+  ctx: Pick<Ctx, "config">,
+  tx: Db,
+  c: {
+    invoice: typeof invoices.$inferSelect;
+    order: typeof orders.$inferSelect;
+    amount: number;
+    creditedBefore: number;
+    reason: string;
+    actorId: number | null;
+    now: Date;
+  },
+): Promise<CreditNoteRow> {
+  const year = dhakaYear(c.now);
+  const [counter] = await tx
+    .insert(creditNoteCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.year,
+      set: { last: sql`${creditNoteCounters.last} + 1` },
+    })
+    .returning({ last: creditNoteCounters.last });
+  const number = formatCreditNoteNumber(year, counter!.last);
+  const snapshot: CreditNoteSnapshot = {
+    number,
+    issuedAt: c.now.toISOString(),
+    shop: { name: ctx.config.SHOP_NAME, url: ctx.config.PUBLIC_URL ?? null },
+    invoice: { id: c.invoice.id, number: c.invoice.number, total: c.invoice.total },
+    order: { id: c.order.id, number: c.order.number },
+    buyer: { name: c.order.name, phone: c.order.phone, email: c.order.email },
+    amount: c.amount,
+    creditedBefore: c.creditedBefore,
+    reason: c.reason,
+  };
+  const [row] = await tx
+    .insert(creditNotes)
+    .values({
+      number,
+      invoiceId: c.invoice.id,
+      orderId: c.order.id,
+      amount: c.amount,
+      reason: c.reason,
+      snapshot,
+      createdBy: c.actorId,
+      issuedAt: c.now,
+    })
+    .returning();
+  return row!;
 }
 
 /** An invoice for its buyer or for staff who may see invoices; for anyone else it does not exist. */

@@ -11,7 +11,9 @@ export type OrderEvent =
   /** `tranx` is the failed attempt's: each failed attempt is news of its own. */
   | { type: "payment_failed"; tranx: string }
   /** Staff or the courier moved the order on; `status` is the new one. */
-  | { type: "status_changed"; status: OrderStatus };
+  | { type: "status_changed"; status: OrderStatus }
+  /** Staff sent a refund (poisha): each refund is news of its own. */
+  | { type: "refund_paid"; refundId: number; amount: number; method: string };
 
 /** The little the messages need to know about an order. */
 export type NotifiableOrder = {
@@ -57,6 +59,7 @@ function statusOf(event: OrderEvent, order: NotifiableOrder): OrderStatus {
     case "payment_failed":
       return "payment_failed";
     case "placed":
+    case "refund_paid":
       return order.status;
   }
 }
@@ -73,6 +76,16 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
       sms: `Order ${n} received. Total ${tk}.`,
       subject: `We received your order ${n}`,
       paragraph: `Thank you for your order ${n}. The total is ${amount}. We will let you know as it moves along.`,
+      action: "Details",
+      url: orders,
+    };
+  }
+  if (event.type === "refund_paid") {
+    const refund = formatTaka(event.amount);
+    return {
+      sms: `Refund of ${refund.replace("৳", "Tk ")} for order ${n} sent (${event.method}).`,
+      subject: `Your refund for order ${n} was sent`,
+      paragraph: `We have sent you a refund of ${refund} for your order ${n} (${event.method}).`,
       action: "Details",
       url: orders,
     };
@@ -225,7 +238,9 @@ export function orderMessageKey(orderId: number, event: OrderEvent, channel: "sm
       ? event.status
       : event.type === "payment_failed"
         ? `payment_failed-${event.tranx}`
-        : event.type;
+        : event.type === "refund_paid"
+          ? `refund-${event.refundId}`
+          : event.type;
   return `order-${orderId}-${what}-${channel}`;
 }
 

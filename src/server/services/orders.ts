@@ -18,9 +18,10 @@ import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
-import { issueInvoice } from "./invoices";
+import { issueCreditNote, issueInvoice } from "./invoices";
 import { type OrderEvent, orderMessages } from "./notifications";
 import { enqueueMessages } from "./outbox";
+import { orderLedger, recordOwedRefundInTx } from "./refunds";
 import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./stock";
 
 export const ORDER_NOT_FOUND = "No such order";
@@ -60,7 +61,24 @@ export async function confirmInTx(
 ): Promise<boolean> {
   const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
   if (!current) return false;
-  if (BOUGHT_STATUSES.includes(current.status) || current.status === "refunded") return false;
+  if (BOUGHT_STATUSES.includes(current.status) || current.status === "refunded") {
+    // Money for an order already paid (a second attempt paid too): owed back at once.
+    const owed = await recordOwedRefundInTx(tx, current, {
+      reason: "Paid again for an order already paid",
+      actorId: null,
+      now,
+    });
+    if (owed)
+      await recordEvent(
+        tx,
+        order.id,
+        "refund_due",
+        "Paid again for an order already paid: refund due",
+        null,
+        now,
+      );
+    return false;
+  }
   if (!current.stockHeld) {
     try {
       await tx.transaction(async (inner) => {
@@ -72,14 +90,9 @@ export async function confirmInTx(
       });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      await recordEvent(
-        tx,
-        order.id,
-        "refund_due",
-        `Paid after the order had lapsed, and ${err.message}: refund due`,
-        null,
-        now,
-      );
+      const why = `Paid after the order had lapsed, and ${err.message}`;
+      await recordEvent(tx, order.id, "refund_due", `${why}: refund due`, null, now);
+      await recordOwedRefundInTx(tx, current, { reason: why, actorId: null, now });
       return false;
     }
   }
@@ -126,6 +139,11 @@ export async function confirmInTx(
         null,
         now,
       );
+      await recordOwedRefundInTx(tx, current, {
+        reason: `Paid for what the buyer already had: ${bought}`,
+        actorId: null,
+        now,
+      });
       return false;
     }
     refundNote = `Already bought: ${bought}; refund due for it`;
@@ -149,8 +167,44 @@ export async function confirmInTx(
   }
   await issueInvoice(ctx, tx, { ...current, status: "confirmed", confirmedAt: now }, lines, now);
   await recordEvent(tx, order.id, "confirmed", note, null, now);
-  if (refundNote) await recordEvent(tx, order.id, "refund_due", refundNote, null, now);
+  if (refundNote) {
+    await recordEvent(tx, order.id, "refund_due", refundNote, null, now);
+    await creditAlreadyOwnedInTx(ctx, tx, current, lines, alreadyOwned, now);
+  }
   return true;
+}
+
+/**
+ * An order paid online that was confirmed with lines the buyer already owned (bought at the same
+ * moment in another order): those lines' price is credited on the invoice and owed back. An item
+ * inside a bundle has no price of its own: staff refund it from the order page.
+ */
+async function creditAlreadyOwnedInTx(
+  ctx: Ctx,
+  tx: Tx,
+  o: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+  alreadyOwned: number[],
+  now: Date,
+): Promise<void> {
+  const amount = lines
+    .filter((l) => alreadyOwned.includes(l.productId))
+    .reduce((sum, l) => sum + l.lineTotal - l.discount, 0);
+  if (amount <= 0) return;
+  const ledger = await orderLedger(tx, o);
+  const credit = Math.min(amount, ledger.invoiced - ledger.credited, ledger.refundable);
+  if (!ledger.invoice || credit <= 0) return;
+  const reason = "Paid for what the buyer already had";
+  const note = await issueCreditNote(ctx, tx, {
+    invoice: ledger.invoice,
+    order: o,
+    creditedBefore: ledger.credited,
+    amount: credit,
+    reason,
+    actorId: null,
+    now,
+  });
+  await recordOwedRefundInTx(tx, o, { reason, actorId: null, now, creditNoteId: note.id });
 }
 
 /**

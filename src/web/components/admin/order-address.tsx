@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { type AdminOrder, type OrderAddressInput, orderAddressSchema } from "../../../contracts/admin-order";
+import { DISTRICT_NAMES } from "../../../contracts/districts";
+import { formatTaka } from "../../../contracts/money";
+import { api } from "../../lib/api";
+import { Button } from "../ui/button";
+import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
+import { useAdminForm } from "./admin-form";
+
+const toValues = (o: AdminOrder): OrderAddressInput => ({
+  district: o.address.district,
+  area: o.address.area,
+  address: o.address.address,
+  note: o.address.note ?? "",
+  version: o.version,
+});
+
+/** The delivery address, shown, and editable until the parcel leaves (with the order's version). */
+export function OrderAddress({ order }: { order: AdminOrder }) {
+  const [editing, setEditing] = useState(false);
+  const a = order.address;
+  return (
+    <section aria-labelledby="address-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="address-heading" className="text-lg font-semibold text-slate-900">
+          Delivery address
+        </h2>
+        {order.addressEditable && !editing ? (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit address
+          </Button>
+        ) : null}
+      </div>
+      {editing ? (
+        <AddressForm key={order.version} order={order} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="text-sm">
+          <p className="break-words">{a.address}</p>
+          <p>
+            {a.area}, {a.district}
+          </p>
+          {a.note ? <p className="mt-1 text-slate-600">Note: {a.note}</p> : null}
+          {!order.addressEditable ? (
+            <p className="mt-2 text-slate-600">The parcel has left: the address can no longer change.</p>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function AddressForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const revalidator = useRevalidator();
+  const { form, onSubmit, formError, conflict } = useAdminForm({
+    schema: orderAddressSchema,
+    defaultValues: toValues(order),
+    toValues,
+    savedMessage: "Address saved",
+    save: async (values) => {
+      const res = await api<AdminOrder>("PATCH", `/api/admin/orders/${order.id}`, values);
+      form.setValue("version", res.data!.version);
+      await revalidator.revalidate();
+      onDone();
+      return res.data;
+    },
+  });
+  const { register, formState } = form;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormMessage>{formError}</FormMessage>
+      {conflict?.fields.length ? (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-medium">What you had typed differently:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {conflict.fields.map((f) => (
+              <li key={f.name} className="break-words">
+                {f.name}: {String(f.mine)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <SelectField
+        label="District"
+        options={DISTRICT_NAMES}
+        error={formState.errors.district?.message}
+        {...register("district")}
+      />
+      <TextField label="Area" maxLength={80} error={formState.errors.area?.message} {...register("area")} />
+      <TextAreaField
+        label="Address"
+        maxLength={300}
+        error={formState.errors.address?.message}
+        {...register("address")}
+      />
+      <TextField
+        label="Delivery note"
+        maxLength={500}
+        error={formState.errors.note?.message}
+        {...register("note")}
+      />
+      <p className="text-sm text-slate-700">
+        The delivery charge is not priced again: the order keeps the {formatTaka(order.delivery)} the buyer
+        was charged, whatever the new district.
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={formState.isSubmitting}>
+          Save address
+        </Button>
+      </div>
+    </form>
+  );
+}

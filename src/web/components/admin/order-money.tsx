@@ -1,0 +1,285 @@
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import {
+  type AdminOrder,
+  describeRefundMethod,
+  REFUND_METHODS,
+  type RefundInput,
+  type RefundView,
+  refundSchema,
+} from "../../../contracts/admin-order";
+import { formatTaka } from "../../../contracts/money";
+import { api } from "../../lib/api";
+import { formatDhakaDateTime } from "../../lib/dates";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
+import { useAdminForm } from "./admin-form";
+import { MoneyField } from "./money-field";
+import { useMutation } from "./mutation";
+
+function Figure({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`text-right tabular-nums ${strong ? "font-semibold" : ""}`}>{formatTaka(value)}</dd>
+    </>
+  );
+}
+
+/**
+ * The money of one order (decision 29): its invoice and credit notes, the payments' sum, the
+ * refunds (an owed one can be marked paid), the buyer's balance, and the Refund button.
+ */
+export function OrderMoney({
+  order,
+  refundOpen,
+  onRefundOpen,
+}: {
+  order: AdminOrder;
+  refundOpen: boolean;
+  onRefundOpen: (open: boolean) => void;
+}) {
+  const { ledger, invoice } = order;
+  const [paying, setPaying] = useState<RefundView | null>(null);
+  const balance =
+    ledger.buyerBalance > 0
+      ? `The buyer still owes ${formatTaka(ledger.buyerBalance)}`
+      : ledger.buyerBalance < 0
+        ? `The shop owes the buyer ${formatTaka(-ledger.buyerBalance)}`
+        : "Settled: nobody owes anything";
+  return (
+    <section aria-labelledby="money-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="money-heading" className="text-lg font-semibold text-slate-900">
+          Money
+        </h2>
+        {ledger.refundable > 0 ? (
+          <Button variant="secondary" onClick={() => onRefundOpen(true)}>
+            Refund
+          </Button>
+        ) : null}
+      </div>
+      {invoice ? (
+        <p className="mb-2 text-sm">
+          Invoice{" "}
+          <Link to={`/admin/invoice/${invoice.id}`} className="font-medium text-brand-800 underline">
+            {invoice.number}
+          </Link>{" "}
+          · {formatDhakaDateTime(invoice.issuedAt)}
+        </p>
+      ) : (
+        <p className="mb-2 text-sm text-slate-600">No invoice yet (issued when the order is confirmed).</p>
+      )}
+      <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        <Figure label="Invoiced" value={ledger.invoiced} />
+        <Figure label="Credited" value={ledger.credited} />
+        <Figure label="Paid online" value={ledger.collectedOnline} />
+        <Figure label="Cash collected on delivery" value={ledger.codCollected} />
+        <Figure label="Refunds paid" value={ledger.refundsPaid} />
+        <Figure label="Refunds owed" value={ledger.refundsOwed} />
+        <Figure label="Can still be refunded" value={ledger.refundable} strong />
+      </dl>
+      <p className="mt-2 text-sm font-medium text-slate-900" data-testid="order-balance">
+        {balance}
+      </p>
+
+      {invoice?.creditNotes.length ? (
+        <div className="mt-4">
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">Credit notes</h3>
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
+            {invoice.creditNotes.map((c) => (
+              <li key={c.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2">
+                <span className="font-medium" data-testid="credit-note-number">
+                  {c.number}
+                </span>
+                <span className="tabular-nums">{formatTaka(c.amount)}</span>
+                <span className="w-full text-slate-600">
+                  {c.reason} · {formatDhakaDateTime(c.issuedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {order.refunds.length ? (
+        <div className="mt-4">
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">Refunds</h3>
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
+            {order.refunds.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2"
+              >
+                <span className="tabular-nums font-medium">{formatTaka(r.amount)}</span>
+                <span>{describeRefundMethod(r.method)}</span>
+                <span
+                  className={
+                    r.status === "paid"
+                      ? "rounded bg-emerald-100 px-2 py-0.5 text-emerald-900"
+                      : "rounded bg-amber-100 px-2 py-0.5 text-amber-950"
+                  }
+                >
+                  {r.status === "paid" ? "Paid" : "Owed"}
+                </span>
+                <span className="w-full text-slate-600">
+                  {r.reason}
+                  {r.reference ? ` · ref ${r.reference}` : ""}
+                  {r.creditNote ? ` · ${r.creditNote.number}` : ""} · recorded{" "}
+                  {r.createdBy ? `by ${r.createdBy} ` : ""}
+                  {formatDhakaDateTime(r.createdAt)}
+                  {r.paidAt
+                    ? ` · paid ${r.paidBy ? `by ${r.paidBy} ` : ""}${formatDhakaDateTime(r.paidAt)}`
+                    : ""}
+                </span>
+                {r.status === "owed" ? (
+                  <Button variant="secondary" onClick={() => setPaying(r)}>
+                    Mark paid
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <RefundDialog order={order} open={refundOpen} onClose={() => onRefundOpen(false)} />
+      <MarkPaidDialog refund={paying} onClose={() => setPaying(null)} />
+    </section>
+  );
+}
+
+/** Records a refund: the amount starts at all that can still be refunded (the "Refunded" button). */
+function RefundDialog({ order, open, onClose }: { order: AdminOrder; open: boolean; onClose: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={`Refund order ${order.number}`}
+      description={`At most ${formatTaka(order.ledger.refundable)}: the money the shop has for this order. Refunding all of it makes the order refunded.`}
+    >
+      {open ? <RefundForm order={order} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
+  const revalidator = useRevalidator();
+  const defaults: RefundInput = {
+    amount: order.ledger.refundable,
+    method: order.paymentMethod === "cod" ? "cash" : "bkash",
+    reason: "",
+    reference: "",
+    paid: true,
+  };
+  const { form, onSubmit, formError } = useAdminForm({
+    schema: refundSchema,
+    defaultValues: defaults,
+    toValues: () => defaults,
+    savedMessage: "Refund recorded: see its credit note under Money",
+    save: async (values) => {
+      const res = await api<RefundView>("POST", `/api/admin/orders/${order.id}/refunds`, values);
+      await revalidator.revalidate();
+      onDone();
+      return res.data;
+    },
+  });
+  const { register, formState, control } = form;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormMessage>{formError}</FormMessage>
+      <MoneyField control={control} name="amount" label="Amount (taka)" />
+      <SelectField
+        label="Method"
+        options={REFUND_METHODS}
+        error={formState.errors.method?.message}
+        {...register("method")}
+      />
+      <TextAreaField
+        label="Reason"
+        maxLength={500}
+        error={formState.errors.reason?.message}
+        {...register("reason")}
+      />
+      <TextField
+        label="Reference (the transfer's number)"
+        maxLength={100}
+        error={formState.errors.reference?.message}
+        {...register("reference")}
+      />
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input type="checkbox" className="h-5 w-5" {...register("paid")} />
+        The money has been sent (otherwise it is recorded as owed)
+      </label>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" loading={formState.isSubmitting}>
+          Record refund
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** An owed refund has been sent: its reference (and the way, when another) is recorded. */
+function MarkPaidDialog({ refund, onClose }: { refund: RefundView | null; onClose: () => void }) {
+  const { run, pending } = useMutation();
+  const [reference, setReference] = useState("");
+  const [method, setMethod] = useState<string>("");
+  return (
+    <Dialog
+      open={refund !== null}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={refund ? `Mark the refund of ${formatTaka(refund.amount)} paid` : ""}
+      description="The buyer gets an SMS that the money was sent."
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!refund) return;
+          const done = await run({
+            method: "PATCH",
+            path: `/api/admin/refunds/${refund.id}`,
+            body: { status: "paid", reference, method: method || refund.method, version: refund.version },
+          });
+          if (done) {
+            setReference("");
+            setMethod("");
+            onClose();
+          }
+        }}
+      >
+        <SelectField
+          label="Method"
+          options={REFUND_METHODS}
+          value={method || refund?.method || "cash"}
+          onChange={(e) => setMethod(e.target.value)}
+        />
+        <TextField
+          label="Reference (the transfer's number)"
+          name="reference"
+          maxLength={100}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            Mark paid
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
