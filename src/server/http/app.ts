@@ -11,6 +11,7 @@ import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
+import { adminInvoicesApi } from "./api/admin-invoices";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
 import { adminUsersApi } from "./api/admin-users";
@@ -125,6 +126,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
   api.route("/", adminBooksCsvApi());
+  api.route("/", adminInvoicesApi());
   api.route("/", adminProductsApi());
   api.route("/", adminSalesApi());
   api.route("/", adminInfoPagesApi());

@@ -14,7 +14,7 @@ import { ok, send } from "../respond";
 const CSV_TYPE = "text/csv; charset=utf-8";
 
 /** A text stream of the pieces, encoded as UTF-8. */
-function streamOf(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
+export function streamOf(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const it = pieces[Symbol.asyncIterator]();
   return new ReadableStream({
