@@ -1,17 +1,23 @@
+import { eq, sql } from "drizzle-orm";
 import type { ProductKind, Track } from "../../src/contracts/catalog";
 import type { Db } from "../../src/server/db/client";
 import {
   authors,
   bookDetails,
   bundleItems,
+  codRemittances,
   contentChapters,
   couponRedemptions,
   coupons,
+  creditNotes,
   ebookDetails,
   entitlements,
+  invoices,
   orders,
+  payments,
   productAuthors,
   products,
+  refunds,
 } from "../../src/server/db/schema";
 import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
 import type { FileStorage } from "../../src/server/integrations/storage/provider";
@@ -234,4 +240,167 @@ async function createBareOrder(db: Db, userId: number, extra: { couponId?: numbe
 export async function createEntitlement(db: Db, input: { userId: number; productId: number }) {
   const orderId = await createBareOrder(db, input.userId);
   await db.insert(entitlements).values({ userId: input.userId, productId: input.productId, orderId });
+}
+
+// ---------------------------------------------------------------- ledger rows (decision 29)
+
+let ledgerSeq = 0;
+
+/**
+ * An invoiced order as the ledger sees it: the order (confirmed), its invoice issued at `at` with
+ * a full snapshot; nothing paid yet. Each later event is its own factory below.
+ */
+export async function createLedgerOrder(
+  db: Db,
+  input: {
+    userId: number;
+    paymentMethod: "gateway" | "cod";
+    total: number;
+    at: Date;
+    courier?: string | null;
+    name?: string;
+    phone?: string;
+  },
+) {
+  ledgerSeq += 1;
+  const tag = `${process.pid}-${ledgerSeq}`;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      number: `L-${tag}`,
+      userId: input.userId,
+      status: "confirmed",
+      paymentMethod: input.paymentMethod,
+      name: input.name ?? `Ledger Buyer ${ledgerSeq}`,
+      phone: input.phone ?? "01700000000",
+      district: "Dhaka",
+      area: "Dhanmondi",
+      address: "Road 1",
+      subtotal: input.total,
+      discount: 0,
+      delivery: 0,
+      total: input.total,
+      source: "test",
+      physical: true,
+      courier: input.courier === undefined ? null : input.courier,
+      createdAt: input.at,
+      confirmedAt: input.at,
+    })
+    .returning();
+  const number = `INV-T-${tag}`;
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      number,
+      orderId: order!.id,
+      userId: input.userId,
+      total: input.total,
+      issuedAt: input.at,
+      snapshot: {
+        number,
+        issuedAt: input.at.toISOString(),
+        shop: { name: "Pathagar", url: null },
+        order: {
+          id: order!.id,
+          number: order!.number,
+          placedAt: input.at.toISOString(),
+          paymentMethod: input.paymentMethod,
+          couponCode: null,
+        },
+        buyer: { name: order!.name, phone: order!.phone, email: null },
+        deliverTo: { district: "Dhaka", area: "Dhanmondi", address: "Road 1" },
+        lines: [
+          {
+            productId: 0,
+            kind: "book",
+            title: "Ledger Book",
+            unitPrice: input.total,
+            quantity: 1,
+            lineTotal: input.total,
+            discount: 0,
+          },
+        ],
+        subtotal: input.total,
+        discount: 0,
+        delivery: 0,
+        total: input.total,
+      },
+    })
+    .returning();
+  return { order: order!, invoice: invoice! };
+}
+
+/** The gateway's confirmation of a payment at `at`. */
+export async function addPaidPayment(db: Db, orderId: number, amount: number, at: Date) {
+  ledgerSeq += 1;
+  const [row] = await db
+    .insert(payments)
+    .values({
+      orderId,
+      provider: "sandbox",
+      tranx: `LT-${process.pid}-${ledgerSeq}`,
+      gatewayTxnId: `GW-${process.pid}-${ledgerSeq}`,
+      amount,
+      status: "paid",
+      paidAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  return row!;
+}
+
+/** The order delivered at `at` (for cash on delivery: the courier took the cash). */
+export async function markDelivered(db: Db, orderId: number, at: Date) {
+  await db.update(orders).set({ status: "delivered", deliveredAt: at }).where(eq(orders.id, orderId));
+}
+
+/** A credit note against the order's invoice. */
+export async function addCreditNote(
+  db: Db,
+  input: { orderId: number; invoiceId: number; amount: number; at: Date; reason?: string },
+) {
+  ledgerSeq += 1;
+  const number = `CN-T-${process.pid}-${ledgerSeq}`;
+  const [row] = await db
+    .insert(creditNotes)
+    .values({
+      number,
+      invoiceId: input.invoiceId,
+      orderId: input.orderId,
+      amount: input.amount,
+      reason: input.reason ?? "Test credit",
+      snapshot: { number },
+      issuedAt: input.at,
+    })
+    .returning();
+  return row!;
+}
+
+/** A refund owed from `at`, paid at `paidAt` when given. */
+export async function addRefund(
+  db: Db,
+  input: { orderId: number; amount: number; at: Date; paidAt?: Date | null; creditNoteId?: number | null },
+) {
+  const [row] = await db
+    .insert(refunds)
+    .values({
+      orderId: input.orderId,
+      creditNoteId: input.creditNoteId ?? null,
+      amount: input.amount,
+      method: "bkash",
+      reason: "Test refund",
+      status: input.paidAt ? "paid" : "owed",
+      createdAt: input.at,
+      paidAt: input.paidAt ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Empties the ledger (orders and every row that hangs off them), keeping accounts and products. */
+export async function clearLedger(db: Db) {
+  await db.execute(
+    sql`truncate ${refunds}, ${creditNotes}, ${payments}, ${invoices}, ${codRemittances}, ${orders}, credit_note_counters restart identity cascade`,
+  );
 }

@@ -13,6 +13,7 @@ import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminOrdersApi } from "./api/admin-orders";
 import { adminOrderApi } from "./api/admin-order";
+import { adminInvoicesApi } from "./api/admin-invoices";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
 import { adminUsersApi } from "./api/admin-users";
@@ -127,6 +128,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
   api.route("/", adminBooksCsvApi());
+  api.route("/", adminInvoicesApi());
   api.route("/", adminProductsApi());
   api.route("/", adminSalesApi());
   api.route("/", adminInfoPagesApi());

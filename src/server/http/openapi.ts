@@ -56,6 +56,16 @@ import {
   refundSchema,
 } from "../../contracts/admin-order";
 import {
+  adminInvoiceDetailSchema,
+  adminInvoicePageSchema,
+  adminInvoicesQuery,
+  codOutstandingSchema,
+  codRemittancePageSchema,
+  codRemittanceRowSchema,
+  codRemittanceSchema,
+  codRemittancesQuery,
+} from "../../contracts/admin-invoices";
+import {
   PRODUCT_AREAS,
   type ProductArea,
   productBulkSchema,
@@ -144,6 +154,13 @@ import { checkoutSchema } from "../../contracts/checkout";
 import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
 import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../contracts/info-pages";
+import {
+  aparMonthsSchema,
+  aparStatementSchema,
+  monthParams,
+  statementLinePageSchema,
+  statementLinesQuery,
+} from "../../contracts/ledger";
 import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
@@ -740,6 +757,7 @@ export const ENDPOINTS: Endpoint[] = [
   // ---- staff: the catalogue (decision 23), one set of endpoints per area
   ...(Object.keys(PRODUCT_AREAS) as ProductArea[]).flatMap(productAreaEndpoints),
   ...bookCsvEndpoints(),
+  ...accountsEndpoints(),
   // ---- staff
   {
     method: "get",
@@ -1335,6 +1353,106 @@ export const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Books as CSV: the list's view exported, a file of books checked or imported, the template. */
+/** Invoices, couriers' cash on delivery and the monthly accounts statement (decision 29). */
+function accountsEndpoints(): Endpoint[] {
+  const access = staff("invoices");
+  const tag = "Staff: accounts";
+  const month = "The month is a Dhaka calendar month, `YYYY-MM` (400 otherwise).";
+  return [
+    {
+      method: "get",
+      path: "/api/admin/invoices",
+      tag,
+      summary:
+        "List invoices: search the invoice or order number, the buyer's name or phone; filter by days, payment method, state",
+      description:
+        "Each row has the order's ledger figures: paid online, cash collected on delivery, credited, refunds paid, and what is still due. `from`/`to` are Dhaka days (`YYYY-MM-DD`) the invoice was issued.",
+      access,
+      query: adminInvoicesQuery,
+      success: [ok("One page of invoices (poisha)", adminInvoicePageSchema)],
+    },
+    {
+      method: "get",
+      path: "/api/admin/invoices/{id}",
+      tag,
+      summary: "One invoice as issued (never changed), its credit notes, and its order's money in and out",
+      access,
+      params: idParams,
+      success: [ok("The invoice", adminInvoiceDetailSchema)],
+      errors: [404],
+    },
+    {
+      method: "get",
+      path: "/api/admin/cod/outstanding",
+      tag,
+      summary: "Cash still with couriers: delivered cash-on-delivery orders no remittance covers, by courier",
+      access,
+      success: [ok("The orders by courier, with totals (poisha)", codOutstandingSchema)],
+    },
+    {
+      method: "get",
+      path: "/api/admin/cod/remittances",
+      tag,
+      summary: "The couriers' payments recorded, newest first; search the courier or reference",
+      access,
+      query: codRemittancesQuery,
+      success: [ok("One page of remittances", codRemittancePageSchema)],
+    },
+    {
+      method: "post",
+      path: "/api/admin/cod/remittances",
+      tag,
+      summary: "Record a courier's payment of the cash of some delivered cash-on-delivery orders",
+      description:
+        "The amount is the sum of the orders' totals, to the poisha. An order that is not a delivered cash-on-delivery order of that courier, or is already remitted, is refused with 409 naming it, and nothing is recorded; the orders are locked, so a double submit remits each order once. `receivedAt` (default now) may not be in the future nor before an order's delivery (400).",
+      access,
+      body: codRemittanceSchema,
+      success: [created("The remittance", codRemittanceRowSchema)],
+      errors: [404, 409],
+    },
+    {
+      method: "get",
+      path: "/api/admin/apar/months",
+      tag,
+      summary: "Every month from the first order's to this one: opening net balance, each movement, closing",
+      description: "Each month's closing is the next month's opening. Money in poisha; months in Asia/Dhaka.",
+      access,
+      success: [ok("The months, newest first", aparMonthsSchema)],
+    },
+    {
+      method: "get",
+      path: "/api/admin/apar/{month}",
+      tag,
+      summary: "One month's accounts statement: opening balances, each movement, closing balances",
+      description: `${month} opening.net + invoiced − credited − collectedOnline − codRemitted + refundsPaid = closing.net, and each balance's net = receivable + withCouriers − refundsOwed, to the poisha.`,
+      access,
+      params: monthParams,
+      success: [ok("The statement (poisha)", aparStatementSchema)],
+    },
+    {
+      method: "get",
+      path: "/api/admin/apar/{month}/lines",
+      tag,
+      summary: "The lines behind one figure or balance of a month's statement, a page at a time",
+      description: `${month} A movement's lines sum to its figure; a balance's lines are the orders it is made of, each with its part.`,
+      access,
+      params: monthParams,
+      query: statementLinesQuery,
+      success: [ok("One page of lines", statementLinePageSchema)],
+    },
+    {
+      method: "get",
+      path: "/api/admin/apar/{month}/lines.csv",
+      tag,
+      summary: "Every line of a month's statement as CSV (streamed)",
+      description: `${month} Columns section, date (UTC), document, order, invoice, detail, amount_poisha, amount_taka: the opening balances order by order, each movement's lines, the closing balances. UTF-8 with a byte-order mark.`,
+      access,
+      params: monthParams,
+      success: [{ status: 200, description: "accounts-YYYY-MM.csv", mediaType: "text/csv" }],
+    },
+  ];
+}
+
 function bookCsvEndpoints(): Endpoint[] {
   const access = staff("books");
   const tag = "Staff: catalogue";

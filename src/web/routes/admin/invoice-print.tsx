@@ -1,9 +1,48 @@
-import { PageHeading } from "../../components/page-heading";
+import { Link } from "react-router";
+import { InvoiceCreditNote } from "../../components/admin/invoice-credit-note";
+import { InvoiceDocument } from "../../components/orders/invoice-document";
+import { Button } from "../../components/ui/button";
+import { formatDhakaDate, formatDhakaDateTime } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/invoice-print";
+import { loadAdminInvoice } from "./invoices.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Invoice") }];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  { title: pageTitle(matches, loaderData ? `${loaderData.snapshot.number} (print)` : "Invoice") },
+  { name: "robots", content: "noindex" },
+];
 
-export default function InvoicePage() {
-  return <PageHeading title="Invoice" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadAdminInvoice(context, params.id);
+}
+
+// A4 with even margins; only the documents are printed, each credit note on its own page.
+const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
+@media print {
+  html, body { background: #fff !important; color: #000 !important; }
+  [aria-label="Notifications"] { display: none !important; }
+  thead { display: table-header-group; }
+  tr, td, th { break-inside: avoid; page-break-inside: avoid; }
+}`;
+
+export default function InvoicePrintPage({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl p-4 print:max-w-none print:p-0">
+      <style>{PRINT_CSS}</style>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to={`/admin/invoice/${d.id}`} className="font-semibold text-brand-800 underline">
+          ← Invoice {d.snapshot.number}
+        </Link>
+        <Button onClick={() => window.print()}>Print</Button>
+      </div>
+      <InvoiceDocument
+        snapshot={d.snapshot}
+        issuedText={formatDhakaDate(d.snapshot.issuedAt)}
+        placedText={formatDhakaDateTime(d.snapshot.order.placedAt)}
+      />
+      {d.creditNotes.map((n) => (
+        <InvoiceCreditNote key={n.id} note={n} invoice={d.snapshot} />
+      ))}
+    </div>
+  );
 }

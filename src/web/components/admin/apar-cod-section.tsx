@@ -1,0 +1,140 @@
+import { useId, useState } from "react";
+import type { CodOutstanding, CodRemittanceRow } from "../../../contracts/admin-invoices";
+import { formatTaka } from "../../../contracts/money";
+import { dhakaDay } from "../../../contracts/sales";
+import { formatDhakaDate, formatDhakaDateTime } from "../../lib/dates";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { useMutation } from "./mutation";
+
+type Courier = CodOutstanding["couriers"][number];
+
+/** One courier's cash: its delivered COD orders not yet remitted, to tick and record as paid. */
+function CourierCash({ courier, today }: { courier: Courier; today: string }) {
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set(courier.orders.map((o) => o.id)));
+  const [reference, setReference] = useState("");
+  const [day, setDay] = useState(today);
+  const { run, pending } = useMutation();
+  const headingId = useId();
+  const picked = courier.orders.filter((o) => chosen.has(o.id));
+  const amount = picked.reduce((s, o) => s + o.total, 0);
+  const toggle = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  async function record() {
+    await run({
+      method: "POST",
+      path: "/api/admin/cod/remittances",
+      body: {
+        courier: courier.courier,
+        orderIds: picked.map((o) => o.id),
+        reference: reference || undefined,
+        // A past day is taken as received by its end; today as now.
+        receivedAt: day && day !== today ? `${day}T23:59:59+06:00` : undefined,
+      },
+      confirm: {
+        title: `Record ${formatTaka(amount)} from ${courier.courier}?`,
+        description: `${picked.length} orders will be marked as paid by the courier.`,
+        confirmLabel: "Record remittance",
+      },
+      success: `Recorded ${formatTaka(amount)} from ${courier.courier}`,
+    });
+  }
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        <span className="capitalize">{courier.courier}</span>: {formatTaka(courier.total)} in {courier.count}{" "}
+        orders
+      </h3>
+      <ul className="mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">
+        {courier.orders.map((o) => (
+          <li key={o.id}>
+            <label className="flex min-h-11 items-center gap-3 py-1">
+              <input
+                type="checkbox"
+                checked={chosen.has(o.id)}
+                onChange={() => toggle(o.id)}
+                className="h-5 w-5"
+                aria-label={`Order ${o.number}`}
+              />
+              <span className="flex-1">
+                #{o.number} · {o.buyerName}
+                <span className="block text-xs text-slate-600">
+                  Delivered {formatDhakaDateTime(o.deliveredAt)}
+                  {o.consignment ? ` · ${o.consignment}` : ""}
+                </span>
+              </span>
+              <span className="tabular-nums">{formatTaka(o.total)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <TextField
+          label="Courier's payment reference"
+          value={reference}
+          maxLength={100}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <TextField
+          label="Received on"
+          type="date"
+          value={day}
+          max={today}
+          onChange={(e) => setDay(e.target.value)}
+        />
+        <Button onClick={record} loading={pending} disabled={picked.length === 0}>
+          Record {formatTaka(amount)}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** "Cash with couriers": what each courier still owes, recording its payment, the latest payments. */
+export function AparCodSection({
+  outstanding,
+  remittances,
+  now,
+}: {
+  outstanding: CodOutstanding;
+  remittances: CodRemittanceRow[];
+  now: string;
+}) {
+  const today = dhakaDay(new Date(now));
+  return (
+    <section aria-labelledby="cod-heading" className="space-y-4">
+      <h2 id="cod-heading" className="text-xl font-semibold text-slate-900">
+        Cash with couriers: {formatTaka(outstanding.total)}
+      </h2>
+      {outstanding.couriers.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          Every delivered cash-on-delivery order has been paid by its courier.
+        </p>
+      ) : (
+        outstanding.couriers.map((c) => <CourierCash key={c.courier} courier={c} today={today} />)
+      )}
+      {remittances.length ? (
+        <div>
+          <h3 className="mb-2 text-base font-semibold text-slate-900">Latest payments from couriers</h3>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+            {remittances.map((r) => (
+              <li key={r.id} className="flex flex-wrap justify-between gap-2 p-3">
+                <span>
+                  <span className="font-semibold capitalize">{r.courier}</span> ·{" "}
+                  {formatDhakaDate(r.receivedAt)}
+                  {r.reference ? ` · ${r.reference}` : ""} · {r.orderCount} orders
+                </span>
+                <span className="tabular-nums">{formatTaka(r.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { CreditNoteLine } from "../../../contracts/admin-invoices";
+import type { InvoiceSnapshot } from "../../../contracts/invoice";
+import { formatTaka } from "../../../contracts/money";
+import { formatDhakaDate } from "../../lib/dates";
+
+/**
+ * A credit note as its own printed page: it names the invoice it corrects (which is never changed),
+ * the buyer, the amount credited and why. Starts a new page when printed.
+ */
+export function InvoiceCreditNote({ note, invoice }: { note: CreditNoteLine; invoice: InvoiceSnapshot }) {
+  return (
+    <article
+      aria-labelledby={`cn-${note.id}`}
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-slate-900 sm:p-8 print:mt-0 print:break-before-page print:rounded-none print:border-0 print:p-0 print:text-black"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-slate-900 pb-4">
+        <p className="text-2xl font-bold tracking-tight text-brand-800 print:text-black">
+          {invoice.shop.name}
+        </p>
+        <div className="text-left sm:text-right">
+          <h2 id={`cn-${note.id}`} className="text-2xl font-bold tracking-wide uppercase">
+            Credit note
+          </h2>
+          <p className="font-semibold tabular-nums">{note.number}</p>
+          <p className="text-sm text-slate-700 print:text-black">Issued {formatDhakaDate(note.issuedAt)}</p>
+        </div>
+      </header>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 py-4 text-sm">
+        <dt className="text-slate-600 print:text-black">Credits invoice</dt>
+        <dd className="font-semibold">
+          {invoice.number} of {formatDhakaDate(invoice.issuedAt)} ({formatTaka(invoice.total)})
+        </dd>
+        <dt className="text-slate-600 print:text-black">Order</dt>
+        <dd>#{invoice.order.number}</dd>
+        <dt className="text-slate-600 print:text-black">Buyer</dt>
+        <dd>
+          {invoice.buyer.name}, {invoice.buyer.phone}
+        </dd>
+        <dt className="text-slate-600 print:text-black">Reason</dt>
+        <dd className="break-words">{note.reason}</dd>
+      </dl>
+      <p className="flex justify-between border-t-2 border-slate-900 pt-2 text-base font-bold">
+        <span>Amount credited</span>
+        <span className="tabular-nums">{formatTaka(note.amount)}</span>
+      </p>
+    </article>
+  );
+}
