@@ -38,11 +38,11 @@ const TOP_PRODUCTS = 10;
 const LOW_STOCK_ROWS = 20;
 
 /** What a line sold for: its total less its share of the order's discount. */
-const lineRevenue = sql<number>`coalesce(sum(${orderLines.lineTotal} - ${orderLines.discount}), 0)`.mapWith(
-  Number,
-);
+export const lineRevenue =
+  sql<number>`coalesce(sum(${orderLines.lineTotal} - ${orderLines.discount}), 0)`.mapWith(Number);
 const lineUnits = sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number);
-const bought = inArray(orders.status, BOUGHT_STATUSES);
+/** An order that counts as a sale (decision 24): every sales figure filters with this. */
+export const bought = inArray(orders.status, BOUGHT_STATUSES);
 
 /** Orders placed from the start of Dhaka day `from` to the end of Dhaka day `to`. */
 function placedWithin(from: string, to: string) {
