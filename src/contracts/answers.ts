@@ -1094,3 +1094,74 @@ export const adminOrderSchema = z
     courierConnected: z.boolean().meta({ description: "Whether a courier system is connected for booking" }),
   })
   .meta({ id: "AdminOrder" });
+// ---- coupons' back office
+
+const couponRuleAnswer = {
+  kind: z.enum(["percent", "fixed"]),
+  value: z.int().meta({ description: "A percentage (1–100), or an amount in poisha for `fixed`" }),
+  maxDiscount: poisha("The largest discount a percentage gives").nullable(),
+  minOrder: poisha("The smallest cart total it applies to").nullable(),
+  startsAt: isoTime().nullable(),
+  endsAt: isoTime().nullable().meta({ description: "The coupon is expired from this instant" }),
+  usageLimit: z.int().nullable(),
+  perUserLimit: z.int().nullable(),
+  productKinds: z.array(z.enum(PRODUCT_KINDS)).meta({ description: "Empty: every kind" }),
+  productIds: z.array(z.int()).meta({ description: "Empty: every product" }),
+  active: z.boolean(),
+};
+
+export const adminCouponSchema = z
+  .object({
+    id: z.int(),
+    code: z.string(),
+    ...couponRuleAnswer,
+    state: z.enum(["active", "scheduled", "expired", "used-up", "disabled"]),
+    summary: z
+      .string()
+      .meta({ description: "The rules in a line, e.g. “10% off, at most ৳100, min. order ৳500”" }),
+    note: z.string().nullable(),
+    batchId: z.int().nullable(),
+    usedCount: z.int().meta({ description: "Uses counted against the usage limit" }),
+    redemptions: z
+      .int()
+      .meta({ description: "Uses on orders not released (an expired unpaid order releases its use)" }),
+    orders: z.int().meta({ description: "Orders that used it and count as sales (decision 24)" }),
+    discountGiven: poisha("The discount those orders got"),
+    revenue: poisha("What those orders' lines sold for after the discount, without delivery"),
+    version: z.int(),
+    createdAt: isoTime(),
+    updatedAt: isoTime(),
+  })
+  .meta({ id: "AdminCoupon" });
+
+export const adminCouponPageSchema = pageOf(adminCouponSchema).meta({ id: "AdminCouponPage" });
+
+export const adminCouponDetailSchema = adminCouponSchema
+  .extend({
+    products: z
+      .array(z.object({ id: z.int(), kind: z.enum(PRODUCT_KINDS), title: z.string() }))
+      .meta({ description: "The products of `productIds`, named" }),
+  })
+  .meta({ id: "AdminCouponDetail" });
+
+export const adminCouponDeletedSchema = z.object({ id: z.int() }).meta({ id: "AdminCouponDeleted" });
+
+export const couponBatchSchema = z
+  .object({
+    id: z.int(),
+    prefix: z.string(),
+    length: z.int().meta({ description: "Characters in each code's random part" }),
+    quantity: z.int(),
+    createdAt: isoTime(),
+    used: z.int().meta({ description: "Codes of the batch used at least once" }),
+    csv: z.string().meta({ description: "Where to download its codes as CSV" }),
+  })
+  .meta({ id: "CouponBatch" });
+
+export const couponBatchResultSchema = z
+  .object({
+    batch: couponBatchSchema,
+    sample: z.array(z.string()).meta({ description: "The first few codes made" }),
+    regenerated: z.int().meta({ description: "Codes drawn again because another coupon had them" }),
+  })
+  .meta({ id: "CouponBatchResult" });

@@ -10,6 +10,7 @@ import { DomainError } from "../services/errors";
 import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
+import { adminCouponsApi } from "./api/admin-coupons";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminOrdersApi } from "./api/admin-orders";
 import { adminOrderApi } from "./api/admin-order";
@@ -134,6 +135,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", adminInfoPagesApi());
   api.route("/", adminChaptersApi());
   api.route("/", adminAuthorsApi());
+  api.route("/", adminCouponsApi());
   api.route("/", uploadsApi());
   api.route("/", catalogApi());
   api.route("/", reviewsApi());

@@ -66,6 +66,14 @@ import {
   codRemittancesQuery,
 } from "../../contracts/admin-invoices";
 import {
+  couponBatchInputSchema,
+  couponBulkActiveSchema,
+  couponEditSchema,
+  couponInputSchema,
+  couponsQuerySchema,
+  MAX_BATCH_CODES,
+} from "../../contracts/admin-coupons";
+import {
   PRODUCT_AREAS,
   type ProductArea,
   productBulkSchema,
@@ -82,6 +90,9 @@ import {
   adminAuthorDetailSchema,
   adminAuthorPageSchema,
   adminChapterSchema,
+  adminCouponDeletedSchema,
+  adminCouponDetailSchema,
+  adminCouponPageSchema,
   adminCourseChaptersSchema,
   adminInfoPageListSchema,
   adminInfoPageSchema,
@@ -97,6 +108,8 @@ import {
   chapterReaderSchema,
   checkoutResultSchema,
   codeSentSchema,
+  couponBatchResultSchema,
+  couponBatchSchema,
   courierSyncSchema,
   courseChaptersSchema,
   courseProgressSchema,
@@ -758,6 +771,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...(Object.keys(PRODUCT_AREAS) as ProductArea[]).flatMap(productAreaEndpoints),
   ...bookCsvEndpoints(),
   ...accountsEndpoints(),
+  ...couponEndpoints(),
   // ---- staff
   {
     method: "get",
@@ -1351,6 +1365,112 @@ export const ENDPOINTS: Endpoint[] = [
     success: [{ status: 200, description: "A script or style sheet", mediaType: "*/*" }],
   },
 ];
+
+/** Coupons and bulk codes (`/admin/coupon`, `/admin/coupon/bulk`). */
+function couponEndpoints(): Endpoint[] {
+  const access = staff("coupons");
+  const tag = "Staff: coupons";
+  const batchParams = z.object({ id: idField });
+  return [
+    {
+      method: "get",
+      path: "/api/admin/coupons",
+      tag,
+      summary:
+        "List coupons: search by code, filter by state, kind and batch; each with its uses, discount given and revenue",
+      description:
+        "Discount given and revenue count the orders that used the coupon and count as sales (decision 24): confirmed, being packed, shipped or delivered.",
+      access,
+      query: couponsQuerySchema,
+      success: [ok("One page of coupons", adminCouponPageSchema)],
+    },
+    {
+      method: "post",
+      path: "/api/admin/coupons",
+      tag,
+      summary: "Add a coupon (its code upper-cased; letters, digits, - and _)",
+      description:
+        "Times are ISO 8601 with an offset; money in poisha. A code another coupon has is refused with 409.",
+      access,
+      body: couponInputSchema,
+      success: [created("The new coupon", adminCouponDetailSchema)],
+      errors: [409],
+    },
+    {
+      method: "post",
+      path: "/api/admin/coupons/bulk",
+      tag,
+      summary: `Generate up to ${MAX_BATCH_CODES.toLocaleString("en")} unique random codes with the same rules, as one batch`,
+      description:
+        "Codes are the prefix and a random part from an alphabet without look-alike characters (no 0, O, 1, I or L), drawn from a cryptographic random source. A code another coupon has is drawn again. One transaction: the whole batch or nothing.",
+      access,
+      body: couponBatchInputSchema,
+      success: [created("The batch, where to download it, and a few of its codes", couponBatchResultSchema)],
+      errors: [409],
+    },
+    {
+      method: "post",
+      path: "/api/admin/coupons/active",
+      tag,
+      summary: "Enable or disable many coupons at once, with a result per coupon",
+      access,
+      body: couponBulkActiveSchema,
+      success: [ok("A result per id", bulkResultSchema)],
+    },
+    {
+      method: "get",
+      path: "/api/admin/coupons/batches",
+      tag,
+      summary: "The latest 50 batches of generated codes, each with how many of its codes were used",
+      access,
+      success: [ok("The batches, newest first", listOf(couponBatchSchema))],
+    },
+    {
+      method: "get",
+      path: "/api/admin/coupons/batches/{id}/codes.csv",
+      tag,
+      summary: "A batch's codes as CSV: Code, Uses (streamed)",
+      access,
+      params: batchParams,
+      success: [{ status: 200, description: "coupons-batch-N.csv", mediaType: "text/csv" }],
+      errors: [404],
+    },
+    {
+      method: "get",
+      path: "/api/admin/coupons/{id}",
+      tag,
+      summary: "One coupon with every rule, its figures, its products named and the version to edit from",
+      access,
+      params: idParams,
+      success: [ok("The coupon", adminCouponDetailSchema)],
+      errors: [404],
+    },
+    {
+      method: "patch",
+      path: "/api/admin/coupons/{id}",
+      tag,
+      summary: "Edit a coupon; orders already placed keep the totals they were priced at",
+      description:
+        "Send the `version` the edit started from: a stale one is refused with 409 and the coupon as it now is.",
+      access,
+      params: idParams,
+      body: couponEditSchema,
+      success: [ok("The coupon as saved", adminCouponDetailSchema)],
+      errors: [404, 409],
+      errorData: { 409: adminCouponDetailSchema },
+    },
+    {
+      method: "delete",
+      path: "/api/admin/coupons/{id}",
+      tag,
+      summary: "Delete a coupon never used on an order (a used one is refused with 409: disable it)",
+      access,
+      params: idParams,
+      success: [ok("The deleted coupon's id", adminCouponDeletedSchema)],
+      errors: [404, 409],
+    },
+  ];
+}
 
 /** Books as CSV: the list's view exported, a file of books checked or imported, the template. */
 /** Invoices, couriers' cash on delivery and the monthly accounts statement (decision 29). */

@@ -21,3 +21,19 @@ export async function readJson(c: Context): Promise<unknown> {
     throw new DomainError("invalid", "Malformed JSON in the request body");
   }
 }
+
+/** A text stream of the pieces, encoded as UTF-8. */
+export function streamOf(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const it = pieces[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
+}

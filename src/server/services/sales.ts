@@ -41,6 +41,7 @@ const LOW_STOCK_ROWS = 20;
 export const lineRevenue =
   sql<number>`coalesce(sum(${orderLines.lineTotal} - ${orderLines.discount}), 0)`.mapWith(Number);
 const lineUnits = sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number);
+/** An order that counts as a sale (decision 24): every sales figure filters with this. */
 export const bought = inArray(orders.status, BOUGHT_STATUSES);
 
 /** Orders placed from the start of Dhaka day `from` to the end of Dhaka day `to`. */

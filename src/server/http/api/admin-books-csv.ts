@@ -9,25 +9,9 @@ import {
 } from "../../services/admin-books-csv";
 import type { AppEnv } from "../env";
 import { mediaType } from "../middleware/body";
-import { ok, send } from "../respond";
+import { ok, send, streamOf } from "../respond";
 
 const CSV_TYPE = "text/csv; charset=utf-8";
-
-/** A text stream of the pieces, encoded as UTF-8. */
-export function streamOf(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const it = pieces[Symbol.asyncIterator]();
-  return new ReadableStream({
-    async pull(controller) {
-      const { value, done } = await it.next();
-      if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
-    },
-    async cancel() {
-      await it.return?.();
-    },
-  });
-}
 
 /**
  * Books as CSV: the export of the books list's view, the import (preview or apply) and its

@@ -10,8 +10,7 @@ import {
 } from "../../services/admin-invoices";
 import { codOutstanding, listCodRemittances, recordCodRemittance } from "../../services/cod-remittances";
 import type { AppEnv } from "../env";
-import { ok, readJson, send } from "../respond";
-import { streamOf } from "./admin-books-csv";
+import { ok, readJson, send, streamOf } from "../respond";
 
 /** Invoices, the couriers' cash-on-delivery remittances and the monthly accounts statement. */
 export function adminInvoicesApi() {

@@ -10,8 +10,7 @@ import {
   printSlips,
 } from "../../services/admin-orders";
 import type { AppEnv } from "../env";
-import { ok, readJson } from "../respond";
-import { streamOf } from "./admin-books-csv";
+import { ok, readJson, streamOf } from "../respond";
 
 /** How many of a bulk action's orders were done, in words. */
 function doneOf(results: { ok: boolean }[]): string {
