@@ -13,6 +13,7 @@ import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
+import { adminSearchApi } from "./api/admin-search";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { cartApi } from "./api/cart";
@@ -124,6 +125,7 @@ export function createApp(opts: AppOptions) {
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
+  api.route("/", adminSearchApi());
   api.route("/", adminBooksCsvApi());
   api.route("/", adminProductsApi());
   api.route("/", adminSalesApi());
