@@ -28,7 +28,7 @@ import { productSearchWhere } from "./admin-products";
 import { userSearchWhere } from "./admin-users";
 import type { Ctx } from "./context";
 
-const SEARCH_REFUSAL = "Only staff can search the back office";
+export const SEARCH_REFUSAL = "Only staff can search the back office";
 
 const KIND_WORDS = {
   book: "Book",

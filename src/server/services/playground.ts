@@ -14,7 +14,7 @@ import type { Ctx } from "./context";
 import { COUPON_NOT_FOUND, findCouponByCode } from "./coupons";
 import { DomainError } from "./errors";
 
-const PLAYGROUND_REFUSAL = "You do not have permission to use the pricing playground";
+export const PLAYGROUND_REFUSAL = "You do not have permission to use the pricing playground";
 
 function invalid(field: string, message: string): DomainError {
   return new DomainError("invalid", message, { [field]: message });
