@@ -59,15 +59,19 @@ async function searchOrders(ctx: Ctx, q: string): Promise<AdminSearchHit[]> {
   const phone = normalisePhone(q);
   const invoice = normaliseInvoiceNumber(q);
   const consignment = q.toUpperCase();
-  const invoiceOrder = invoice
-    ? ctx.db.select({ id: invoices.orderId }).from(invoices).where(eq(invoices.number, invoice))
-    : null;
+  // The invoice's order is looked up first: an `id in (subquery)` inside the OR would make
+  // PostgreSQL read every order instead of combining the indexes.
+  const [invoiceOrder] = invoice
+    ? await ctx.db.select({ id: invoices.orderId }).from(invoices).where(eq(invoices.number, invoice))
+    : [];
   const exact: SQL[] = [eq(orders.consignment, consignment)];
   if (number) exact.push(eq(orders.number, number));
   if (phone) exact.push(eq(orders.phone, phone));
-  if (invoiceOrder) exact.push(inArray(orders.id, invoiceOrder));
+  if (invoiceOrder) exact.push(eq(orders.id, invoiceOrder.id));
   const byName =
-    q.length >= MIN_NAME_SEARCH && !number && !phone ? ilike(orders.name, containsPattern(q)) : undefined;
+    q.length >= MIN_NAME_SEARCH && !number && !phone && !invoice
+      ? ilike(orders.name, containsPattern(q))
+      : undefined;
   const isExact = sql<boolean>`(${or(...exact)})`;
   const rows = await ctx.db
     .select({
@@ -108,7 +112,9 @@ async function searchUsers(ctx: Ctx, q: string): Promise<AdminSearchHit[]> {
       exact: isExact,
     })
     .from(users)
-    .where(or(...exact, userSearchWhere(q)))
+    // A whole phone number or email address is looked up by its unique index alone: the
+    // pattern search reads every account.
+    .where(or(...exact, phone || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(q) ? undefined : userSearchWhere(q)))
     .orderBy(desc(isExact), desc(users.createdAt), desc(users.id))
     .limit(SEARCH_GROUP_LIMIT);
   return rows.map((r) => ({
