@@ -1165,3 +1165,85 @@ export const couponBatchResultSchema = z
     regenerated: z.int().meta({ description: "Codes drawn again because another coupon had them" }),
   })
   .meta({ id: "CouponBatchResult" });
+
+// ---- admin search and pricing playground
+
+const searchHitSchema = z
+  .object({
+    id: z.int(),
+    label: z
+      .string()
+      .meta({ description: "What the hit is called: the order number, the account's name, the title" }),
+    detail: z
+      .string()
+      .meta({ description: "A line that tells similar hits apart (buyer, phone, status, kind…)" }),
+    url: z.string().meta({ description: "Its page in the back office" }),
+    exact: z.boolean().meta({
+      description: "An exact match (number, phone, email, ISBN, consignment, invoice): listed first",
+    }),
+  })
+  .meta({ id: "AdminSearchHit" });
+
+const searchGroup = (what: string, area: string) =>
+  z
+    .array(searchHitSchema)
+    .nullable()
+    .meta({ description: `${what}, exact matches first; null for staff without ${area}` });
+
+export const adminSearchSchema = z
+  .object({
+    q: z.string().meta({ description: "The search as read (trimmed)" }),
+    orders: searchGroup(
+      "Orders by number, buyer's phone (typed any way) or name, invoice number, consignment",
+      "`orders`",
+    ),
+    users: searchGroup("Accounts by phone (typed any way), email or name", "`users`"),
+    products: searchGroup(
+      "Products by title, Bangla title, author or ISBN, of the kinds the caller's areas hold",
+      "any product area",
+    ),
+  })
+  .meta({ id: "AdminSearch" });
+
+export const playgroundPriceSchema = z
+  .object({
+    lines: z.array(
+      z.object({
+        productId: z.int(),
+        kind: z.enum(PRODUCT_KINDS),
+        title: z.string(),
+        url: z.string().meta({ description: "The product's page in the back office" }),
+        unitPrice: poisha("The effective price of one (the sale price when it is lower)"),
+        quantity: z.int(),
+        lineTotal: poisha("The line before the coupon"),
+        discount: poisha("This line's share of the coupon's discount"),
+        maxQuantity: z.int().meta({ description: "How many a shopper may put in the cart now (stock)" }),
+        note: z
+          .string()
+          .nullable()
+          .meta({ description: "What the cart would say about this line (e.g. not that many in stock)" }),
+      }),
+    ),
+    qty: z.int().meta({ description: "Units" }),
+    subtotal: poisha("The lines before the coupon"),
+    discount: poisha("The coupon's discount"),
+    delivery: poisha("Delivery"),
+    total: poisha("What the customer would be charged"),
+    district: z.string(),
+    zone: z.enum(["dhaka", "outside"]),
+    coupon: z
+      .object({
+        code: z.string(),
+        applied: z.boolean(),
+        message: z
+          .string()
+          .nullable()
+          .meta({ description: "Why it takes nothing off, in the customer's words" }),
+      })
+      .nullable(),
+    user: z
+      .object({ id: z.int(), name: z.string(), phone: z.string().nullable() })
+      .nullable()
+      .meta({ description: "The customer priced for (their own coupon uses count); null for any customer" }),
+  })
+  .meta({ id: "PlaygroundPrice" });

@@ -17,6 +17,7 @@ import { adminOrderApi } from "./api/admin-order";
 import { adminInvoicesApi } from "./api/admin-invoices";
 import { adminProductsApi } from "./api/admin-products";
 import { adminSalesApi } from "./api/admin-sales";
+import { adminSearchApi } from "./api/admin-search";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { cartApi } from "./api/cart";
@@ -128,6 +129,7 @@ export function createApp(opts: AppOptions) {
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
   api.route("/", adminUsersApi());
+  api.route("/", adminSearchApi());
   api.route("/", adminBooksCsvApi());
   api.route("/", adminInvoicesApi());
   api.route("/", adminProductsApi());

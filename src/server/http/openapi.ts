@@ -84,6 +84,7 @@ import {
   stockChangeSchema,
   stockLedgerQuery,
 } from "../../contracts/admin-products";
+import { adminSearchQuery } from "../../contracts/admin-search";
 import { adminUsersQuery, blockReasonSchema } from "../../contracts/admin-users";
 import {
   adminAuthorDeletedSchema,
@@ -98,6 +99,7 @@ import {
   adminInfoPageSchema,
   adminOrderPageSchema,
   adminOrderSchema,
+  adminSearchSchema,
   adminUserDetailSchema,
   adminUserPageSchema,
   adminUserSchema,
@@ -130,6 +132,7 @@ import {
   orderViewSchema,
   packingSlipsSchema,
   paymentNoticeAnswerSchema,
+  playgroundPriceSchema,
   productDetailSchema,
   productPageSchema,
   productSalesSchema,
@@ -177,6 +180,7 @@ import {
 import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
+import { playgroundQuery } from "../../contracts/playground";
 import { progressInputSchema } from "../../contracts/reading";
 import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../contracts/reviews";
 import { salesQuerySchema } from "../../contracts/sales";
@@ -871,6 +875,36 @@ export const ENDPOINTS: Endpoint[] = [
     body: authoritySchema,
     success: [ok("The account with its new authority", publicUserSchema)],
     errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/admin/search",
+    tag: "Staff",
+    summary:
+      "The back office's search box: orders, accounts and products, a few of each, exact matches first",
+    description: [
+      "Orders by number, the buyer's phone (typed any way: 01…, +880…, with spaces), invoice number",
+      "(`INV-2026-000042`, or `inv-2026-42`), consignment or the buyer's name; accounts by phone, email or",
+      "name; products by title, Bangla title, author or ISBN. Each group is answered only to staff holding",
+      "its area (`orders`; `users`; the product areas, each its own kinds) and is null for the others.",
+    ].join(" "),
+    access: anyStaff,
+    query: adminSearchQuery,
+    success: [ok("At most five of each kind, exact matches first", adminSearchSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/playground/price",
+    tag: "Staff",
+    summary: "The pricing playground: what a customer would be charged, priced as the cart prices",
+    description: [
+      "The same query as the page `/admin/playground`. Lines, coupon, delivery and total come from the",
+      "cart's pricing; a coupon that gives nothing says why in the customer's words (`coupon.message`).",
+      "With `user`, that customer's own uses of the coupon count. Nothing is saved.",
+    ].join(" "),
+    access: staff("orders"),
+    query: playgroundQuery,
+    success: [ok("The priced cart (poisha)", playgroundPriceSchema)],
   },
   {
     method: "get",

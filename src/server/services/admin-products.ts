@@ -69,20 +69,24 @@ const SORT_COLUMNS = {
   updatedAt: products.updatedAt,
 } as const;
 
+/**
+ * A search box's text over products (the admin lists and the admin search): an ISBN finds its
+ * book; anything else words anywhere in the title, Bangla title, authors and publisher (the
+ * trigram index), or the exact address.
+ */
+export function productSearchWhere(q: string): SQL {
+  const isbn = normaliseIsbn(q);
+  return isbn
+    ? sql`exists (select 1 from ${bookDetails} b where b.product_id = ${products.id} and b.isbn = ${isbn})`
+    : // A pattern on the address too would read every row (no index).
+      sql`(${products.searchNames} ilike ${containsPattern(q)} or ${products.slug} = ${q.toLowerCase()})`;
+}
+
 /** The list's filters as SQL (the admin list and the CSV export read the same rows). */
 export function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [inArray(products.kind, [...kindsOf(area)])];
   if (q.kind) conds.push(eq(products.kind, q.kind));
-  if (q.q) {
-    const isbn = normaliseIsbn(q.q);
-    conds.push(
-      isbn
-        ? sql`exists (select 1 from ${bookDetails} b where b.product_id = ${products.id} and b.isbn = ${isbn})`
-        : // Words anywhere in the title, Bangla title, authors and publisher (the trigram index), or
-          // the exact address: a pattern on the address too would read every row (no index).
-          sql`(${products.searchNames} ilike ${containsPattern(q.q)} or ${products.slug} = ${q.q.toLowerCase()})`,
-    );
-  }
+  if (q.q) conds.push(productSearchWhere(q.q));
   if (q.track) conds.push(sql`${products.tracks} @> array[${q.track}]::text[]`);
   if (q.hscYear !== undefined) conds.push(eq(products.hscYear, q.hscYear));
   if (q.published !== undefined) conds.push(eq(products.published, q.published));

@@ -41,7 +41,18 @@ export function toAdminUser(u: UserRow): AdminUser {
   };
 }
 
-/** `%` and `_` typed by staff are plain characters, not wildcards. */
+/**
+ * A search box's text over accounts (the users list and the admin search): name, email, or phone
+ * typed any way (01…, +880…, with spaces or dashes); `%` and `_` are plain characters.
+ */
+export function userSearchWhere(q: string): SQL {
+  const digits = phoneSearchDigits(q);
+  return or(
+    ilike(users.name, containsPattern(q)),
+    ilike(users.email, containsPattern(q.toLowerCase())),
+    ilike(users.phone, containsPattern(digits ?? q)),
+  )!;
+}
 
 /**
  * Staff with the `users` permission list accounts: a search over name, email and phone (typed in
@@ -52,16 +63,7 @@ export function toAdminUser(u: UserRow): AdminUser {
 export async function listUsers(ctx: Ctx, v: AdminUsersQuery): Promise<AdminPage<AdminUser>> {
   requirePermission(ctx, "users", SEE_USERS, SEE_USERS);
   const where: SQL[] = [];
-  if (v.q) {
-    const digits = phoneSearchDigits(v.q);
-    where.push(
-      or(
-        ilike(users.name, containsPattern(v.q)),
-        ilike(users.email, containsPattern(v.q.toLowerCase())),
-        ilike(users.phone, containsPattern(digits ?? v.q)),
-      )!,
-    );
-  }
+  if (v.q) where.push(userSearchWhere(v.q));
   if (v.role) where.push(eq(users.role, v.role));
   if (v.blocked !== undefined) where.push(v.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt));
   if (v.phoneVerified !== undefined) {

@@ -34,7 +34,7 @@ import {
 } from "./coupons";
 import { findOwnedProductIds } from "./entitlements";
 import { DomainError } from "./errors";
-import { deliveryRatesFrom, effectivePrice, priceCart } from "./pricing";
+import { type CartPrice, deliveryRatesFrom, effectivePrice, priceCart } from "./pricing";
 import { consumeLimit } from "./rate-limits";
 
 export { COUPON_APPLIED };
@@ -58,7 +58,7 @@ function requireShopper(ctx: Ctx) {
  * How many of a product one may have: stock for books and stationery; for a bundle, as many as
  * its scarcest printed item allows (a bundle of only digital items is not limited); digital 1.
  */
-const availableSql = sql<number | null>`case
+export const availableSql = sql<number | null>`case
   when ${products.kind} in ('ebook', 'content') then 1
   when ${products.kind} = 'bundle' then (
     select min(coalesce(i.stock, 0) / bi.quantity) from ${bundleItems} bi join ${products} i on i.id = bi.item_id
@@ -67,7 +67,7 @@ const availableSql = sql<number | null>`case
   else greatest(coalesce(${products.stock}, 0), 0)
 end`;
 
-function maxQuantityOf(available: number | null): number {
+export function maxQuantityOf(available: number | null): number {
   return Math.min(available ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
 }
 
@@ -110,8 +110,49 @@ function readLines(db: Db, cartId: number) {
     .orderBy(asc(cartLines.id));
 }
 
+/** A line as pricing reads it: from a cart, or from the admin playground. */
+export type LineToPrice = {
+  productId: number;
+  kind: ProductKind;
+  title: string;
+  price: number;
+  salePrice: number | null;
+  quantity: number;
+};
+
 /**
- * Prices the user's cart with `priceCart`: the one reading of a cart the cart page and checkout
+ * Prices lines with `priceCart` exactly as a cart is priced: the effective prices, the coupon
+ * with its uses (the user's own counted when `userId` is given; none for a customer not named),
+ * delivery to `district` (Dhaka when null). The cart and the admin playground share it.
+ */
+export async function priceLines(
+  ctx: Ctx,
+  lines: readonly LineToPrice[],
+  opts: { coupon: CouponRow | null; userId: number | null; district: string | null },
+): Promise<CartPrice> {
+  const { coupon, userId } = opts;
+  const usage = coupon
+    ? userId !== null
+      ? await findCouponUsage(ctx, coupon, userId)
+      : { totalUsed: coupon.usedCount, usedByUser: 0 }
+    : null;
+  return priceCart({
+    lines: lines.map((r) => ({
+      productId: r.productId,
+      kind: r.kind,
+      title: r.title,
+      unitPrice: effectivePrice(r),
+      quantity: r.quantity,
+    })),
+    coupon: coupon && usage ? { rule: toCouponRule(coupon), usage } : null,
+    district: opts.district,
+    rates: deliveryRatesFrom(ctx.config),
+    now: ctx.now(),
+  });
+}
+
+/**
+ * Prices the user's cart with `priceLines`: the one reading of a cart the cart page and checkout
  * share. `opts.coupon` prices with another coupon than the attached one (a code is checked this
  * way before it is attached); `opts.district` for another district than the last chosen.
  */
@@ -126,21 +167,12 @@ export async function priceFor(
     opts.coupon !== undefined
       ? opts.coupon
       : cart?.couponId
-        ? await findCouponById(ctx, cart.couponId)
+        ? ((await findCouponById(ctx, cart.couponId)) ?? null)
         : null;
-  const usage = coupon ? await findCouponUsage(ctx, coupon, userId) : null;
-  const priced = priceCart({
-    lines: rows.map((r) => ({
-      productId: r.productId,
-      kind: r.kind,
-      title: r.title,
-      unitPrice: effectivePrice(r),
-      quantity: r.quantity,
-    })),
-    coupon: coupon && usage ? { rule: toCouponRule(coupon), usage } : null,
+  const priced = await priceLines(ctx, rows, {
+    coupon,
+    userId,
     district: opts.district ?? cart?.district ?? null,
-    rates: deliveryRatesFrom(ctx.config),
-    now: ctx.now(),
   });
   const outcome = priced.coupon;
   return {

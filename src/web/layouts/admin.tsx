@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_MENU, can } from "../../contracts/permissions";
 import { ConfirmHost } from "../components/admin/confirm";
+import { SearchLauncher } from "../components/admin/search-launcher";
 import { ErrorPage } from "../components/error-page";
 import { cn } from "../lib/cn";
 import { useRootData } from "../lib/root-data";
@@ -28,6 +29,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
           <a href="/" className="font-bold text-brand-800">
             {shopName} <span className="font-normal text-slate-600">admin</span>
           </a>
+          <SearchLauncher />
         </div>
         <nav ref={nav} aria-label="Admin" className="overflow-x-auto">
           <ul className="flex gap-1 px-2 pb-2 md:flex-col md:pb-4">

@@ -1,9 +1,41 @@
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import SearchCommand from "../../components/admin/search-command";
 import { PageHeading } from "../../components/page-heading";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/search";
+import { loadSearch } from "./search.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Search") }];
 
-export default function SearchPage() {
-  return <PageHeading title="Search" />;
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadSearch(context, request);
+}
+
+// The box searches as one types and writes `?q=` as it goes: that alone need not load the page again.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const [, setSearchParams] = useSearchParams();
+  return (
+    <div className="max-w-2xl">
+      <PageHeading title="Search" />
+      <p className="mb-4 text-sm text-slate-600">
+        Orders by number, phone, invoice or consignment; users by phone, email or name; products by title or
+        ISBN. Press Ctrl+K or / on any admin page to search from there.
+      </p>
+      <div className="rounded-lg border border-slate-200 bg-white p-3">
+        <SearchCommand
+          initialQuery={loaderData.q}
+          initialResult={loaderData.result}
+          onQueryChange={(q) => setSearchParams(q ? { q } : {}, { replace: true, preventScrollReset: true })}
+        />
+      </div>
+    </div>
+  );
 }
