@@ -11,7 +11,9 @@ import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
 import { adminInfoPagesApi } from "./api/admin-info-pages";
+import { adminJobsApi } from "./api/admin-jobs";
 import { adminProductsApi } from "./api/admin-products";
+import { adminReportsApi } from "./api/admin-reports";
 import { adminSalesApi } from "./api/admin-sales";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
@@ -127,6 +129,8 @@ export function createApp(opts: AppOptions) {
   api.route("/", adminBooksCsvApi());
   api.route("/", adminProductsApi());
   api.route("/", adminSalesApi());
+  api.route("/", adminReportsApi());
+  api.route("/", adminJobsApi());
   api.route("/", adminInfoPagesApi());
   api.route("/", adminChaptersApi());
   api.route("/", adminAuthorsApi());

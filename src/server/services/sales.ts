@@ -37,15 +37,15 @@ export const NO_SUCH_PRODUCT = "No such product";
 const TOP_PRODUCTS = 10;
 const LOW_STOCK_ROWS = 20;
 
-/** What a line sold for: its total less its share of the order's discount. */
-const lineRevenue = sql<number>`coalesce(sum(${orderLines.lineTotal} - ${orderLines.discount}), 0)`.mapWith(
-  Number,
-);
+/** What a line sold for: its total less its share of the order's discount (the reports share it). */
+export const lineSale = sql<number>`(${orderLines.lineTotal} - ${orderLines.discount})`;
+const lineRevenue = sql<number>`coalesce(sum(${lineSale}), 0)`.mapWith(Number);
 const lineUnits = sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number);
-const bought = inArray(orders.status, BOUGHT_STATUSES);
+/** The orders that are sales (decision 24). */
+export const bought = inArray(orders.status, BOUGHT_STATUSES);
 
 /** Orders placed from the start of Dhaka day `from` to the end of Dhaka day `to`. */
-function placedWithin(from: string, to: string) {
+export function placedWithin(from: string, to: string) {
   return and(gte(orders.createdAt, dhakaDayStart(from)), lt(orders.createdAt, dhakaDayStart(addDays(to, 1))));
 }
 
