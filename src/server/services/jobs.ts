@@ -26,7 +26,7 @@ import {
 import type { SalesCsvQuery } from "../../contracts/reports";
 import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
-import { hasPermission, requirePermission, requireStaff } from "./access";
+import { requireCreatorOrAdmin, requirePermission, requireStaff } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { reportRange, salesCsvForJob } from "./reports";
@@ -108,8 +108,7 @@ async function visibleJob(ctx: Ctx, id: number): Promise<JobRow> {
   const me = requireStaff(ctx, JOBS_REFUSAL);
   const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, id));
   if (!row) throw new DomainError("not_found", NO_SUCH_JOB);
-  if (row.createdBy !== me.id && !hasPermission(me, "authority"))
-    throw new DomainError("forbidden", JOB_NOT_YOURS);
+  requireCreatorOrAdmin(me, row.createdBy, JOB_NOT_YOURS);
   return row;
 }
 
