@@ -2,7 +2,17 @@
 // a bad value ends the run with status 2 before anything is started.
 import { parseArgs } from "node:util";
 
-export const PARTS = ["cold", "load", "js", "catalogue", "buying", "lighthouse", "reader", "admin"] as const;
+export const PARTS = [
+  "cold",
+  "load",
+  "js",
+  "catalogue",
+  "buying",
+  "lighthouse",
+  "reader",
+  "admin",
+  "backoffice",
+] as const;
 export type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -14,6 +24,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "20" },
     runs: { type: "string", default: "3" },
     books: { type: "string", default: "100000" },
+    orders: { type: "string", default: "100000" },
     "lighthouse-runs": { type: "string", default: "3" },
     "max-load": { type: "string", default: "2" },
     "max-wait": { type: "string", default: "120" },
@@ -30,6 +41,7 @@ if (args.help) {
   --connections <n>       autocannon connections (default 20; the targets are stated at 20)
   --runs <n>              cold starts per case, median reported (default 3)
   --books <n>             bulk books seeded into PostgreSQL for the catalogue and admin parts (default 100000)
+  --orders <n>            orders seeded into PostgreSQL for the backoffice part (default 100000)
   --lighthouse-runs <n>   Lighthouse runs per page (and of the reader), median reported (default 3)
   --max-load <x>          wait before a part while the 1-minute load average is above x (default 2)
   --max-wait <s>          ... but at most this long (default 120)
@@ -73,6 +85,7 @@ export const opts = {
   connections: intArg("connections", args.connections, 1, 1000),
   runs: intArg("runs", args.runs, 1, 20),
   books: intArg("books", args.books, 0, 2_000_000),
+  orders: intArg("orders", args.orders, 1, 2_000_000),
   lighthouseRuns: intArg("lighthouse-runs", args["lighthouse-runs"], 1, 9),
   maxLoad,
   maxWaitS: intArg("max-wait", args["max-wait"], 0, 1800),

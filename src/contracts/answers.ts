@@ -721,6 +721,100 @@ export const dashboardSchema = z
       }),
   })
   .meta({ id: "Dashboard" });
+
+/** One row of a sales report's table: the orders, units and money of one day, month, source or district. */
+const reportRowSchema = z.object({
+  key: z.string().meta({ description: "The Dhaka day (YYYY-MM-DD), month (YYYY-MM), source or district" }),
+  orders: z.int().meta({ description: "Orders that count as sales" }),
+  units: z.int(),
+  sales: poisha("What their lines sold for, after discounts, without delivery"),
+  credited: poisha("Credit notes issued on those orders, up to each order's sales"),
+  net: poisha("sales − credited"),
+});
+
+const reportProductSchema = z.object({
+  id: z.int(),
+  kind: z.enum(PRODUCT_KINDS),
+  title: z.string(),
+  units: z.int(),
+  sales: poisha("What its lines sold for, after discounts (before credit notes)"),
+});
+
+export const reportSalesSchema = z
+  .object({
+    salesMeaning: z.string(),
+    creditMeaning: z.string(),
+    from: z.string().meta({ description: "The first Dhaka day of the range" }),
+    to: z.string().meta({ description: "The last Dhaka day of the range" }),
+    preset: z.string().nullable().meta({ description: "The named range this is, if any" }),
+    totals: reportRowSchema.omit({ key: true }),
+    byDay: z
+      .array(reportRowSchema)
+      .meta({ description: "Every Dhaka day of the range, zero where nothing sold" }),
+    byMonth: z.array(reportRowSchema).meta({ description: "Every Dhaka month the range touches" }),
+    bySource: z.array(reportRowSchema).meta({ description: "Most net sales first" }),
+    byDistrict: z.array(reportRowSchema).meta({ description: "Most net sales first" }),
+    byKind: z
+      .array(z.object({ kind: z.enum(PRODUCT_KINDS), units: z.int(), sales: poisha("Before credit notes") }))
+      .meta({ description: "Every product kind, zero where nothing sold; a bundle counts as a bundle" }),
+    topProducts: z.array(reportProductSchema).meta({ description: "The 10 products with the most sales" }),
+    export: z
+      .object({
+        mode: z.enum(["stream", "job"]).meta({
+          description:
+            "How the range's CSV files are made: in the answer, or by a background job (long ranges)",
+        }),
+        orders: z.int().meta({ description: "Orders placed in the range, all statuses (the export's size)" }),
+      })
+      .meta({ description: "How the CSV of this range is downloaded" }),
+  })
+  .meta({ id: "ReportSales" });
+
+export const shopReportSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    preset: z.string().nullable(),
+    stockValueMeaning: z.string(),
+    totals: z.object({ orders: z.int(), units: z.int(), sales: poisha("Stationery sold over the range") }),
+    byDay: z.array(
+      z.object({
+        key: z.string(),
+        orders: z.int(),
+        units: z.int(),
+        sales: poisha("That day's stationery sales"),
+      }),
+    ),
+    products: z
+      .array(reportProductSchema)
+      .meta({ description: "Stationery sold over the range, most sales first" }),
+    stock: z.object({
+      products: z.int().meta({ description: "Stationery products with stock" }),
+      units: z.int(),
+      value: poisha("Units on hand at today's selling price"),
+    }),
+    lowStock: z
+      .array(z.object({ id: z.int(), title: z.string(), stock: z.int(), published: z.boolean() }))
+      .meta({ description: "Stationery at or below the low-stock mark, the lowest first" }),
+    lowStockThreshold: z.int(),
+  })
+  .meta({ id: "ShopReport" });
+
+export const jobSchema = z
+  .object({
+    id: z.int(),
+    kind: z.string(),
+    status: z.enum(["queued", "running", "done", "failed"]),
+    done: z.int().meta({ description: "Rows done so far" }),
+    total: z.int().nullable().meta({ description: "Rows in all, once known" }),
+    error: z.string().nullable().meta({ description: "Why it failed" }),
+    filename: z.string().nullable(),
+    downloadUrl: z.string().nullable().meta({ description: "Where its CSV is, once done" }),
+    createdAt: isoTime(),
+    startedAt: isoTime().nullable(),
+    finishedAt: isoTime().nullable(),
+  })
+  .meta({ id: "Job" });
 // ---- back office: accounts and the info pages
 
 export const adminUserSchema = z

@@ -1,5 +1,6 @@
 import type { Logger } from "./logger";
 import type { AppDeps } from "./services/context";
+import { deleteOldJobs, nudgeJobs, setJobLease } from "./services/jobs";
 import { expireUnpaidOrders } from "./services/orders";
 import { nudgeOutbox, setOutboxLease } from "./services/outbox";
 
@@ -7,17 +8,22 @@ import { nudgeOutbox, setOutboxLease } from "./services/outbox";
 export const SWEEP_INTERVAL_MS = 60_000;
 /** How often the outbox is looked at for messages due (retries, and what a crashed server left). */
 export const OUTBOX_INTERVAL_MS = 5_000;
+/** How often background jobs (long exports) are looked for: queued ones, and ones a stopped server left. */
+export const JOBS_INTERVAL_MS = 5_000;
 
 export type JobOptions = {
   /** How long a claimed message is left to the server that claimed it (tests shorten it). */
   outboxLeaseMs?: number;
   outboxIntervalMs?: number;
+  /** How long a claimed background job is left to its server without a heartbeat. */
+  jobLeaseMs?: number;
 };
 
 /**
  * Background work of every server: unpaid gateway orders lapse and give their stock back, and the
- * outbox is delivered. Safe on many instances at once (both claim rows with SKIP LOCKED). Returns
- * a function that stops it.
+ * outbox is delivered, and staff's background jobs run (one at a time per server; old ones are
+ * deleted with the sweep). Safe on many instances at once (all claim rows with SKIP LOCKED).
+ * Returns a function that stops it.
  */
 export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): () => void {
   let running = false;
@@ -30,6 +36,11 @@ export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): ()
       }
     } catch (err) {
       log.error({ err }, "job: lapsing unpaid orders failed");
+    }
+    try {
+      await deleteOldJobs(deps.db, deps.now());
+    } catch (err) {
+      log.error({ err }, "job: deleting old background jobs failed");
     } finally {
       running = false;
     }
@@ -41,8 +52,15 @@ export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): ()
   void nudgeOutbox(deps);
   const outboxTimer = setInterval(() => void nudgeOutbox(deps), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
   outboxTimer.unref();
+
+  if (opts.jobLeaseMs) setJobLease(deps.db, opts.jobLeaseMs);
+  // At start: a job a stopped server was running is taken up once its lease has run out.
+  void nudgeJobs(deps);
+  const jobsTimer = setInterval(() => void nudgeJobs(deps), JOBS_INTERVAL_MS);
+  jobsTimer.unref();
   return () => {
     clearInterval(timer);
     clearInterval(outboxTimer);
+    clearInterval(jobsTimer);
   };
 }

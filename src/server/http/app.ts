@@ -15,7 +15,9 @@ import { adminInfoPagesApi } from "./api/admin-info-pages";
 import { adminOrdersApi } from "./api/admin-orders";
 import { adminOrderApi } from "./api/admin-order";
 import { adminInvoicesApi } from "./api/admin-invoices";
+import { adminJobsApi } from "./api/admin-jobs";
 import { adminProductsApi } from "./api/admin-products";
+import { adminReportsApi } from "./api/admin-reports";
 import { adminSalesApi } from "./api/admin-sales";
 import { adminSearchApi } from "./api/admin-search";
 import { adminUsersApi } from "./api/admin-users";
@@ -134,6 +136,8 @@ export function createApp(opts: AppOptions) {
   api.route("/", adminInvoicesApi());
   api.route("/", adminProductsApi());
   api.route("/", adminSalesApi());
+  api.route("/", adminReportsApi());
+  api.route("/", adminJobsApi());
   api.route("/", adminInfoPagesApi());
   api.route("/", adminChaptersApi());
   api.route("/", adminAuthorsApi());

@@ -124,6 +124,7 @@ import {
   envelopeOf,
   errorEnvelopeSchema,
   invoiceViewSchema,
+  jobSchema,
   myLibrarySchema,
   orderBulkResultSchema,
   orderFulfilmentSchema,
@@ -140,10 +141,12 @@ import {
   referralReportSchema,
   refundAnswerSchema,
   renderedMarkdownSchema,
+  reportSalesSchema,
   reviewAnswerSchema,
   reviewPageSchema,
   reviewVisibilitySchema,
   savedProgressSchema,
+  shopReportSchema,
   storedImageSchema,
   suggestionSchema,
   trackingViewSchema,
@@ -177,11 +180,19 @@ import {
   statementLinePageSchema,
   statementLinesQuery,
 } from "../../contracts/ledger";
+import { JOB_KEEP_DAYS, JOB_KIND_RULES, JOB_KINDS, jobStartSchema } from "../../contracts/jobs";
 import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
 import { playgroundQuery } from "../../contracts/playground";
 import { progressInputSchema } from "../../contracts/reading";
+import {
+  LONG_EXPORT_DAYS,
+  LONG_EXPORT_ORDERS,
+  reportQuerySchema,
+  SALES_TABLES,
+  salesCsvQuerySchema,
+} from "../../contracts/reports";
 import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../contracts/reviews";
 import { salesQuerySchema } from "../../contracts/sales";
 import {
@@ -940,6 +951,7 @@ export const ENDPOINTS: Endpoint[] = [
     query: salesQuerySchema,
     success: [{ status: 200, description: "A CSV attachment", mediaType: "text/csv" }],
   },
+  ...reportEndpoints(),
   {
     method: "get",
     path: "/api/admin/authors",
@@ -1399,6 +1411,75 @@ export const ENDPOINTS: Endpoint[] = [
     success: [{ status: 200, description: "A script or style sheet", mediaType: "*/*" }],
   },
 ];
+
+/** The reports (decision 30) and the background jobs that export long ranges. */
+function reportEndpoints(): Endpoint[] {
+  const kinds = JOB_KINDS.map((k) => `\`${k}\` (needs \`${JOB_KIND_RULES[k].permission}\`)`).join(", ");
+  return [
+    {
+      method: "get",
+      path: "/api/admin/reports/sales",
+      tag: "Staff",
+      summary: "The sales report over a range: by day, month, kind, source, district, top products",
+      description: `A preset (last7, last30, thisMonth, lastMonth, thisYear) or from/to in Dhaka days, at most two years; by default the last 30 days. Sales are decision 24's; credit notes on counted orders lower their sales (decision 30). \`export.mode\` says whether the CSV of the orders is streamed or made by a background job (over ${LONG_EXPORT_DAYS} days or ${LONG_EXPORT_ORDERS.toLocaleString("en")} orders).`,
+      access: staff("reports"),
+      query: reportQuerySchema,
+      success: [ok("Every table of the report (money in poisha)", reportSalesSchema)],
+    },
+    {
+      method: "get",
+      path: "/api/admin/reports/sales.csv",
+      tag: "Staff",
+      summary: "One table of the sales report as CSV",
+      description: `\`table\` is one of ${SALES_TABLES.join(", ")}; \`orders\` lists every order behind the figures and is streamed. Money in taka; UTF-8 with a byte-order mark. The orders of a range over ${LONG_EXPORT_DAYS} days or ${LONG_EXPORT_ORDERS.toLocaleString("en")} orders are refused with 400: start a \`sales-csv\` job instead.`,
+      access: staff("reports"),
+      query: salesCsvQuerySchema,
+      success: [{ status: 200, description: "A CSV attachment", mediaType: "text/csv" }],
+    },
+    {
+      method: "get",
+      path: "/api/admin/reports/shop",
+      tag: "Staff",
+      summary: "The stationery shop's report: sales over a range, stock value, low stock",
+      access: staff("stationery"),
+      query: reportQuerySchema,
+      success: [ok("Stationery sales (poisha), stock value at today's price, low stock", shopReportSchema)],
+    },
+    {
+      method: "post",
+      path: "/api/admin/jobs",
+      tag: "Staff",
+      summary: "Start a background job (a long export)",
+      description: `Kinds: ${kinds}; \`params\` are the kind's (for \`sales-csv\`, the query of /api/admin/reports/sales.csv). It starts at once; follow it with GET /api/admin/jobs/{id}. Jobs are kept ${JOB_KEEP_DAYS} days.`,
+      access: anyStaff,
+      body: jobStartSchema,
+      success: [created("The job, queued", jobSchema)],
+      errors: [403],
+    },
+    {
+      method: "get",
+      path: "/api/admin/jobs/{id}",
+      tag: "Staff",
+      summary: "A job's status and progress",
+      description: "Only the staff member who started it, or an admin, may see it.",
+      access: anyStaff,
+      params: idParams,
+      success: [ok("The job; `downloadUrl` once it is done", jobSchema)],
+      errors: [403, 404],
+    },
+    {
+      method: "get",
+      path: "/api/admin/jobs/{id}/download",
+      tag: "Staff",
+      summary: "A finished job's CSV",
+      description: "409 while the job is queued or running, or when it failed. Only its creator or an admin.",
+      access: anyStaff,
+      params: idParams,
+      success: [{ status: 200, description: "A CSV attachment", mediaType: "text/csv" }],
+      errors: [403, 404, 409],
+    },
+  ];
+}
 
 /** Coupons and bulk codes (`/admin/coupon`, `/admin/coupon/bulk`). */
 function couponEndpoints(): Endpoint[] {

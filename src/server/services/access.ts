@@ -70,6 +70,11 @@ export function requireStaff(ctx: Pick<Ctx, "user">, refusal: string): PublicUse
   return requirePermission(ctx, null, refusal);
 }
 
+/** What a staff member made (a background job) is theirs and the admins': 403 with `refusal` for anyone else. */
+export function requireCreatorOrAdmin(me: PublicUser, createdBy: number | null, refusal: string): void {
+  if (createdBy !== me.id && !hasPermission(me, "authority")) throw new DomainError("forbidden", refusal);
+}
+
 /** Ownership of an e-book (every page for `owner` and `staff`, demo pages for `preview`). */
 export function readableBy(ctx: Ctx, ebookId: number): Promise<ReadAccess> {
   return reading.readableBy(ctx, ebookId);

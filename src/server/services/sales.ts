@@ -37,11 +37,11 @@ export const NO_SUCH_PRODUCT = "No such product";
 const TOP_PRODUCTS = 10;
 const LOW_STOCK_ROWS = 20;
 
-/** What a line sold for: its total less its share of the order's discount. */
-export const lineRevenue =
-  sql<number>`coalesce(sum(${orderLines.lineTotal} - ${orderLines.discount}), 0)`.mapWith(Number);
+/** What a line sold for: its total less its share of the order's discount (the reports share it). */
+export const lineSale = sql<number>`(${orderLines.lineTotal} - ${orderLines.discount})`;
+export const lineRevenue = sql<number>`coalesce(sum(${lineSale}), 0)`.mapWith(Number);
 const lineUnits = sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number);
-/** An order that counts as a sale (decision 24): every sales figure filters with this. */
+/** The orders that are sales (decision 24). */
 export const bought = inArray(orders.status, BOUGHT_STATUSES);
 
 /** Orders placed from the start of Dhaka day `from` to the end of Dhaka day `to`. */

@@ -1,9 +1,10 @@
 /**
- * `npm run db:seed -- --books 100000`
+ * `npm run db:seed -- --books 100000`, `npm run db:seed -- --orders 100000`
  *
  * Migrates the database the configuration points at (DATABASE_URL, or PGlite under DATA_DIR),
  * creates the first accounts and, on an empty catalogue, the demo catalogue, then adds the
- * requested number of extra books for load and search tests. The demo catalogue is made unless
+ * requested number of extra books for load and search tests, and a history of orders (with their
+ * invoices, payments, remittances, credit notes and refunds) for the back office's. The demo catalogue is made unless
  * SEED_DEMO=false; accounts as the server makes them (random admin password on a real server).
  */
 import { parseArgs } from "node:util";
@@ -11,10 +12,13 @@ import { bootServices } from "../../boot";
 import { loadConfigOrExit } from "../../config";
 import { createLogger } from "../../logger";
 import { seedBulkBooks } from "./bulk";
+import { seedOrders } from "./orders";
 
-const USAGE = `Usage: npm run db:seed -- [--books N] [--batch N]
+const USAGE = `Usage: npm run db:seed -- [--books N] [--orders N] [--batch N]
 
   --books N     extra printed books to add after the demo catalogue (default 0)
+  --orders N    orders to add over the last 13 months, by 1,000 or more customers made for them,
+                with invoices, payments, courier remittances, credit notes and refunds (default 0)
   --batch N     rows per INSERT statement (default 2000, at most 5000)
   --parallel N  batches written at once on a PostgreSQL server (default 2; always 1 on PGlite)
 
@@ -34,6 +38,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       books: { type: "string" },
+      orders: { type: "string" },
       batch: { type: "string" },
       parallel: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -44,6 +49,7 @@ async function main() {
     return;
   }
   const books = wholeNumber("books", values.books, 0);
+  const orderCount = wholeNumber("orders", values.orders, 0);
   const batchSize = wholeNumber("batch", values.batch, 2000);
   const parallelAsked = wholeNumber("parallel", values.parallel, 0);
 
@@ -78,6 +84,28 @@ async function main() {
       const seconds = (performance.now() - booted) / 1000;
       console.log(
         `added ${books.toLocaleString("en")} books in ${seconds.toFixed(1)} s (${Math.round(books / seconds).toLocaleString("en")} books/s)`,
+      );
+    }
+    if (orderCount > 0) {
+      const start = performance.now();
+      let last = 0;
+      await seedOrders(deps.db, orderCount, {
+        batchSize: Math.min(batchSize, 2000),
+        parallel,
+        shopName: config.SHOP_NAME,
+        onProgress(done) {
+          if (done - last >= 10_000 || done === orderCount) {
+            last = done;
+            const s = (performance.now() - start) / 1000;
+            console.log(
+              `  ${done.toLocaleString("en")} orders (${Math.round(done / s).toLocaleString("en")}/s)`,
+            );
+          }
+        },
+      });
+      const seconds = (performance.now() - start) / 1000;
+      console.log(
+        `added ${orderCount.toLocaleString("en")} orders in ${seconds.toFixed(1)} s (${Math.round(orderCount / seconds).toLocaleString("en")} orders/s)`,
       );
     }
   } finally {

@@ -1,0 +1,97 @@
+/**
+ * The back office's reports (/admin/report, /admin/report/shop): sales over a range of Dhaka days
+ * by day, month, product kind, source, district and product, and the stationery shop's figures.
+ * What counts as a sale is decision 24's (SALES_MEANING); credit notes count as decision 30 says
+ * (CREDIT_MEANING): they lower the sales of the order they correct, on the day it was placed.
+ */
+import type { reportSalesSchema, shopReportSchema } from "./answers";
+import { addDays, dhakaDay, salesQuerySchema } from "./sales";
+import { z } from "./zod";
+
+/** The one line the report shows to say how refunds count. */
+export const CREDIT_MEANING =
+  "Net sales are sales less the credit notes issued on those orders (partial refunds), counted on the day the order was placed; a credit note above an order's sales is delivery given back and lowers nothing.";
+
+export const REPORT_PRESETS = ["last7", "last30", "thisMonth", "lastMonth", "thisYear"] as const;
+export type ReportPreset = (typeof REPORT_PRESETS)[number];
+
+export const REPORT_PRESET_LABELS: Record<ReportPreset, string> = {
+  last7: "Last 7 days",
+  last30: "Last 30 days",
+  thisMonth: "This month",
+  lastMonth: "Last month",
+  thisYear: "This year",
+};
+
+/** The first and last Dhaka day of a preset, `today` being the Dhaka day now. */
+export function presetRange(preset: ReportPreset, today: string): { from: string; to: string } {
+  switch (preset) {
+    case "last7":
+      return { from: addDays(today, -6), to: today };
+    case "last30":
+      return { from: addDays(today, -29), to: today };
+    case "thisMonth":
+      return { from: `${today.slice(0, 7)}-01`, to: today };
+    case "lastMonth": {
+      const lastOfPrevious = addDays(`${today.slice(0, 7)}-01`, -1);
+      return { from: `${lastOfPrevious.slice(0, 7)}-01`, to: lastOfPrevious };
+    }
+    case "thisYear":
+      return { from: `${today.slice(0, 4)}-01-01`, to: today };
+  }
+}
+
+/** The preset a range is, if any (the page marks it as chosen). */
+export function presetOf(from: string, to: string, now: Date): ReportPreset | null {
+  const today = dhakaDay(now);
+  return (
+    REPORT_PRESETS.find((p) => {
+      const r = presetRange(p, today);
+      return r.from === from && r.to === to;
+    }) ?? null
+  );
+}
+
+/** `?preset=…` or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (a preset wins); by default the last 30 days. */
+export const reportQuerySchema = salesQuerySchema.omit({ group: true }).extend({
+  preset: z
+    .enum(REPORT_PRESETS, { error: `preset must be one of ${REPORT_PRESETS.join(", ")}` })
+    .optional()
+    .meta({ description: "A named range in Dhaka days; overrides from and to" }),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** The tables of the sales report, each downloadable as CSV; `orders` is the rows behind them all. */
+export const SALES_TABLES = ["day", "month", "kind", "source", "district", "products", "orders"] as const;
+export type SalesTable = (typeof SALES_TABLES)[number];
+
+export const SALES_TABLE_LABELS: Record<SalesTable, string> = {
+  day: "Sales by day",
+  month: "Sales by month",
+  kind: "Sales by product kind",
+  source: "Sales by source",
+  district: "Sales by district",
+  products: "Sales by product",
+  orders: "The orders behind the figures",
+};
+
+export const salesCsvQuerySchema = reportQuerySchema.extend({
+  table: z
+    .enum(SALES_TABLES, { error: `table must be one of ${SALES_TABLES.join(", ")}` })
+    .meta({ description: "Which table of the report" }),
+});
+export type SalesCsvQuery = z.infer<typeof salesCsvQuerySchema>;
+
+/**
+ * A CSV over more days than this, or over more orders than LONG_EXPORT_ORDERS, is made by a
+ * background job (with progress) rather than streamed in the answer.
+ */
+export const LONG_EXPORT_DAYS = 90;
+export const LONG_EXPORT_ORDERS = 20_000;
+
+/** The shop report's stock value: units on hand at today's selling price (the shop keeps no cost price). */
+export const STOCK_VALUE_MEANING =
+  "Stock value is units on hand at today's selling price (the sale price where there is one); the shop keeps no cost price.";
+
+export type ReportSales = z.infer<typeof reportSalesSchema>;
+export type ShopReport = z.infer<typeof shopReportSchema>;
