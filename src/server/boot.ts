@@ -7,7 +7,6 @@ import { ensureInitialAccounts } from "./db/seed/accounts";
 import { seedCatalog } from "./db/seed/catalog";
 import { ensureDemoCoupons } from "./db/seed/coupons";
 import { ensureInfoPages } from "./db/seed/info-pages";
-import { seedDemoOrders } from "./db/seed/orders";
 import { createIntegrations } from "./integrations/deps";
 import { createDiskStorage } from "./integrations/storage/disk";
 import type { Logger } from "./logger";
@@ -35,16 +34,10 @@ export async function bootServices(
   const ctx = contextFor(deps, { user: null, ip: "startup" });
   await ensureInitialAccounts(ctx);
   await ensureInfoPages(ctx);
-  let madeCatalog = false;
   if (opts.catalog ?? config.seedDemo) {
     const [existing] = await deps.db.select({ n: count() }).from(products);
-    if ((existing?.n ?? 0) === 0) {
-      await seedCatalog(ctx);
-      madeCatalog = true;
-    }
+    if ((existing?.n ?? 0) === 0) await seedCatalog(ctx);
   }
   if (config.seedDemo) await ensureDemoCoupons(ctx);
-  // A fresh shop's back office shows a living history: a few months of orders by demo customers.
-  if (madeCatalog) await seedDemoOrders(deps.db, config.SHOP_NAME);
   return { deps, database };
 }
