@@ -7,9 +7,9 @@
  *
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC.
  */
-import { PAYMENT_STATES } from "./admin-orders";
 
 import { REFUND_METHODS } from "./admin-order";
+import { PAYMENT_STATES } from "./admin-orders";
 import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "./catalog";
 import { PAYMENT_METHODS } from "./checkout";
 import { ORDER_STATUSES } from "./order-status";

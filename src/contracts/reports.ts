@@ -1,7 +1,7 @@
 /**
  * The back office's reports (/admin/report, /admin/report/shop): sales over a range of Dhaka days
  * by day, month, product kind, source, district and product, and the stationery shop's figures.
- * What counts as a sale is decision 24's (SALES_MEANING); credit notes count as decision 30 says
+ * What counts as a sale is decision 24's (SALES_MEANING); credit notes count as decision 32 says
  * (CREDIT_MEANING): they lower the sales of the order they correct, on the day it was placed.
  */
 import type { reportSalesSchema, shopReportSchema } from "./answers";

@@ -221,13 +221,17 @@ describe("the ledger, for random histories", () => {
         const { events, owed } = await write(plans);
         const last = Math.max(...events.map((e) => e.at));
         const months: { key: string; from: number; to: number }[] = [];
-        for (let y = 2030, m = 1; monthStart(y, m) <= last; m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
+        let y = 2030;
+        let m = 1;
+        while (monthStart(y, m) <= last) {
           const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
           months.push({
             key: `${y}-${String(m).padStart(2, "0")}`,
             from: monthStart(y, m),
             to: monthStart(ny, nm),
           });
+          y = ny;
+          m = nm;
         }
         let previous: AparStatement | null = null;
         for (const month of months) {

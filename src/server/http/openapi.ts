@@ -41,20 +41,13 @@ import {
   chapterOrderSchema,
 } from "../../contracts/admin-chapters";
 import {
-  adminOrdersQuery,
-  bulkOrderStatusSchema,
-  bulkOrdersSchema,
-  MAX_BULK_ORDERS,
-  orderSourcesQuery,
-  shopDeliveredSchema,
-} from "../../contracts/admin-orders";
-import {
-  codCheckSchema,
-  orderAddressSchema,
-  orderNoteSchema,
-  refundPaidSchema,
-  refundSchema,
-} from "../../contracts/admin-order";
+  couponBatchInputSchema,
+  couponBulkActiveSchema,
+  couponEditSchema,
+  couponInputSchema,
+  couponsQuerySchema,
+  MAX_BATCH_CODES,
+} from "../../contracts/admin-coupons";
 import {
   adminInvoiceDetailSchema,
   adminInvoicePageSchema,
@@ -66,13 +59,20 @@ import {
   codRemittancesQuery,
 } from "../../contracts/admin-invoices";
 import {
-  couponBatchInputSchema,
-  couponBulkActiveSchema,
-  couponEditSchema,
-  couponInputSchema,
-  couponsQuerySchema,
-  MAX_BATCH_CODES,
-} from "../../contracts/admin-coupons";
+  codCheckSchema,
+  orderAddressSchema,
+  orderNoteSchema,
+  refundPaidSchema,
+  refundSchema,
+} from "../../contracts/admin-order";
+import {
+  adminOrdersQuery,
+  bulkOrderStatusSchema,
+  bulkOrdersSchema,
+  MAX_BULK_ORDERS,
+  orderSourcesQuery,
+  shopDeliveredSchema,
+} from "../../contracts/admin-orders";
 import {
   PRODUCT_AREAS,
   type ProductArea,
@@ -128,8 +128,8 @@ import {
   myLibrarySchema,
   orderBulkResultSchema,
   orderFulfilmentSchema,
-  orderSourcesSchema,
   orderNoteAnswerSchema,
+  orderSourcesSchema,
   orderViewSchema,
   packingSlipsSchema,
   paymentNoticeAnswerSchema,
@@ -173,6 +173,7 @@ import { checkoutSchema } from "../../contracts/checkout";
 import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
 import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../contracts/info-pages";
+import { JOB_KEEP_DAYS, JOB_KIND_RULES, JOB_KINDS, jobStartSchema } from "../../contracts/jobs";
 import {
   aparMonthsSchema,
   aparStatementSchema,
@@ -180,7 +181,6 @@ import {
   statementLinePageSchema,
   statementLinesQuery,
 } from "../../contracts/ledger";
-import { JOB_KEEP_DAYS, JOB_KIND_RULES, JOB_KINDS, jobStartSchema } from "../../contracts/jobs";
 import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
@@ -1412,7 +1412,7 @@ export const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-/** The reports (decision 30) and the background jobs that export long ranges. */
+/** The reports (decision 32) and the background jobs that export long ranges. */
 function reportEndpoints(): Endpoint[] {
   const kinds = JOB_KINDS.map((k) => `\`${k}\` (needs \`${JOB_KIND_RULES[k].permission}\`)`).join(", ");
   return [
@@ -1421,7 +1421,7 @@ function reportEndpoints(): Endpoint[] {
       path: "/api/admin/reports/sales",
       tag: "Staff",
       summary: "The sales report over a range: by day, month, kind, source, district, top products",
-      description: `A preset (last7, last30, thisMonth, lastMonth, thisYear) or from/to in Dhaka days, at most two years; by default the last 30 days. Sales are decision 24's; credit notes on counted orders lower their sales (decision 30). \`export.mode\` says whether the CSV of the orders is streamed or made by a background job (over ${LONG_EXPORT_DAYS} days or ${LONG_EXPORT_ORDERS.toLocaleString("en")} orders).`,
+      description: `A preset (last7, last30, thisMonth, lastMonth, thisYear) or from/to in Dhaka days, at most two years; by default the last 30 days. Sales are decision 24's; credit notes on counted orders lower their sales (decision 32). \`export.mode\` says whether the CSV of the orders is streamed or made by a background job (over ${LONG_EXPORT_DAYS} days or ${LONG_EXPORT_ORDERS.toLocaleString("en")} orders).`,
       access: staff("reports"),
       query: reportQuerySchema,
       success: [ok("Every table of the report (money in poisha)", reportSalesSchema)],

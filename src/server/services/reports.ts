@@ -3,7 +3,7 @@
  * district and product (/admin/report), and the stationery shop's sales, stock value and low stock
  * (/admin/report/shop). A sale is decision 24's (services/sales.ts: `bought`, `placedWithin`,
  * `lineSale`); credit notes lower the sales of the order they correct, on the day it was placed,
- * up to that order's sales (decision 30). Every figure is aggregated in SQL by Dhaka day; the
+ * up to that order's sales (decision 32). Every figure is aggregated in SQL by Dhaka day; the
  * months, the kinds and the totals are sums of those rows, so they add up to the poisha.
  *
  * CSV: every table of the report; `orders` is the rows behind all of them (one line per order
