@@ -94,7 +94,10 @@ test.describe("reports in the back office", () => {
       .trim()
       .split(/\r?\n/);
     expect(rows.length).toBeGreaterThan(1);
-    expect(rows.some((r) => r.includes("Sylhet")), rows.slice(0, 3).join("\n")).toBe(true);
+    expect(
+      rows.some((r) => r.includes("Sylhet")),
+      rows.slice(0, 3).join("\n"),
+    ).toBe(true);
   });
 
   test("a bad range says why and shows the last 30 days", async ({ page }) => {
