@@ -1,5 +1,12 @@
 import { defineConfig } from "@playwright/test";
-import { BASE_URL, DATA_DIR, E2E_PORT } from "./tests/e2e/support";
+import {
+  BASE_URL,
+  DATA_DIR,
+  E2E_GOOGLE_CLIENT_ID,
+  E2E_PORT,
+  FAKE_SMTP_PORT,
+  FAKES_URL,
+} from "./tests/e2e/support";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 const ci = Boolean(process.env.CI);
@@ -8,7 +15,7 @@ const ci = Boolean(process.env.CI);
  * End-to-end tests against the built server (`npm run build` first; this config never builds).
  * Each run starts on a fresh embedded database in a temporary DATA_DIR, prepared by
  * tests/e2e/prepare.ts, with Debian's Chromium (tests/support/chromium.ts; no Playwright browser
- * download).
+ * download). tests/e2e/serve.ts starts the server with the stand-in Steadfast courier connected.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -31,18 +38,35 @@ export default defineConfig({
       args: [...CHROMIUM_FLAGS],
     },
   },
-  webServer: {
-    // prepare.ts removes DATA_DIR, migrates, seeds and closes the database; then the server opens it.
-    command: "node --import tsx tests/e2e/prepare.ts && node build/main.js",
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // Google's keys and a mail server, for Google sign-in and email changes (tests/e2e/fakes.ts).
+      command: "node --import tsx tests/e2e/fakes.ts",
+      url: `${FAKES_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      // prepare.ts removes DATA_DIR, migrates, seeds and closes the database; then serve.ts starts
+      // the stand-in courier and the server, which opens the database.
+      command: "node --import tsx tests/e2e/prepare.ts && node --import tsx tests/e2e/serve.ts",
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR,
+        LOG_LEVEL: "warn",
+        GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+        GOOGLE_JWKS_URL: `${FAKES_URL}/certs`,
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: String(FAKE_SMTP_PORT),
+        MAIL_FROM: "Pathagar <shop@pathagar.test>",
+      },
+    },
+  ],
 });

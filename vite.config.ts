@@ -1,9 +1,11 @@
+import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  // lingui() compiles the message catalogues (src/web/i18n/locales/*.po) when they are imported.
+  plugins: [tailwindcss(), lingui({ failOnCompileError: true }), reactRouter()],
   build: {
     // One CSS file and small route chunks: the shop's first load stays under budget.
     cssCodeSplit: true,

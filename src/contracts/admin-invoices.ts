@@ -131,6 +131,15 @@ export const codRemittanceSchema = z.object({
 });
 export type CodRemittanceInput = z.input<typeof codRemittanceSchema>;
 
+/**
+ * The form recording a courier's payment (the orders are ticked beside it): the reference, and
+ * the Dhaka day the cash came as `receivedAt`, so the API's field messages land on the field.
+ */
+export const codRemittanceFormSchema = z.object({
+  reference: codRemittanceSchema.shape.reference,
+  receivedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Choose the day the cash came" }),
+});
+
 export const codOutstandingOrderSchema = z.object({
   id: z.int(),
   number: z.string(),

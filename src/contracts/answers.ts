@@ -12,6 +12,7 @@ import { REFUND_METHODS } from "./admin-order";
 import { PAYMENT_STATES } from "./admin-orders";
 import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "./catalog";
 import { PAYMENT_METHODS } from "./checkout";
+import { LOCALES } from "./locale";
 import { ORDER_STATUSES } from "./order-status";
 import { READ_ACCESS } from "./reading";
 import { SHIPMENT_STATUSES } from "./shipping";
@@ -66,12 +67,19 @@ export const publicUserSchema = z
     permissions: z
       .array(z.string())
       .meta({ description: "Admin areas a staff member may use; empty for admins, who may use all" }),
+    locale: z.enum(LOCALES).meta({ description: "The interface language the user chose (pages and SMS)" }),
   })
   .meta({ id: "User" });
 
 export const codeSentSchema = z
   .object({ phone: z.string().meta({ description: "Where the code went" }) })
   .meta({ id: "CodeSent" });
+
+export const emailCodeSentSchema = z
+  .object({
+    pendingEmail: z.string().meta({ description: "The new address, used once its code is confirmed" }),
+  })
+  .meta({ id: "EmailCodeSent" });
 
 export const versionSchema = z
   .object({ version: z.string().meta({ description: "The build id; a change means a new deployment" }) })
@@ -101,6 +109,15 @@ export const productCardSchema = z
   .meta({ id: "ProductCard" });
 
 export const productPageSchema = pageOf(productCardSchema).meta({ id: "ProductPage" });
+
+export const searchPageSchema = pageOf(productCardSchema)
+  .extend({
+    searchedFor: z.string().optional().meta({
+      description:
+        "Set when the words as typed found nothing and typos were corrected: what was searched for instead (“Did you mean …”)",
+    }),
+  })
+  .meta({ id: "SearchPage" });
 
 export const chapterSchema = z
   .object({
@@ -201,7 +218,24 @@ export const authorMergeResultSchema = z
 export const adminAuthorDeletedSchema = z.object({ id: z.int() }).meta({ id: "AdminAuthorDeleted" });
 
 export const suggestionSchema = productCardSchema
-  .pick({ id: true, kind: true, title: true, titleBn: true, url: true, image: true })
+  .pick({
+    id: true,
+    kind: true,
+    title: true,
+    titleBn: true,
+    url: true,
+    image: true,
+    price: true,
+    salePrice: true,
+  })
+  .extend({
+    publisher: z
+      .string()
+      .nullable()
+      .meta({ description: "A book's publisher (what tells books of one title apart)" }),
+    edition: z.string().nullable(),
+    hscYear: z.int().nullable(),
+  })
   .meta({ id: "Suggestion" });
 
 // ---- reviews
@@ -224,6 +258,27 @@ export const reviewPageSchema = pageOf(reviewAnswerSchema).meta({ id: "ReviewPag
 export const reviewVisibilitySchema = z
   .object({ id: z.int(), hidden: z.boolean() })
   .meta({ id: "ReviewVisibility" });
+
+// ---- stock alerts ("Notify me")
+
+export const stockAlertStateSchema = z
+  .object({ productId: z.int(), subscribed: z.boolean() })
+  .meta({ id: "StockAlertState" });
+
+// ---- address book
+
+export const savedAddressSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    phone: z.string(),
+    district: z.string(),
+    area: z.string(),
+    address: z.string(),
+    isDefault: z.boolean(),
+    lastUsedAt: isoTime().nullable(),
+  })
+  .meta({ id: "SavedAddress" });
 
 // ---- cart
 

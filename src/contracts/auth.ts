@@ -37,6 +37,9 @@ export const passwordField = z
   .min(MIN_PASSWORD_LENGTH, { error: MIN_6_CHARACTERS })
   .max(128, { error: "Use at most 128 characters" });
 
+/** A person's name, as on sign-up and /edit. */
+export const nameField = z.string().trim().min(2).max(100);
+
 export const profileUpdateSchema = z.object({ phone: phoneField, hsc_batch: hscBatchField });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -56,7 +59,7 @@ const optionalEmail = z
   .pipe(z.email({ error: "Invalid email address" }).optional());
 
 export const registerSchema = z.object({
-  name: z.string().trim().min(2).max(100),
+  name: nameField,
   phone: phoneField,
   email: optionalEmail,
   password: passwordField,
@@ -76,4 +79,44 @@ export const resetPasswordSchema = z.object({
   phone: phoneField,
   code: otpCodeField,
   password: passwordField,
+});
+
+/** The caller's own name (/edit). */
+export const nameUpdateSchema = z.object({ name: nameField });
+export type NameUpdateInput = z.input<typeof nameUpdateSchema>;
+
+/** A new email address for the caller, used only once the code sent to it is entered. */
+export const emailChangeSchema = z.object({
+  email: z
+    .string({ error: "Enter an email address" })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "Enter an email address", abort: true })
+    .max(254)
+    .pipe(z.email({ error: "Invalid email address" })),
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
+/** The code emailed to the new address. */
+export const emailConfirmSchema = z.object({ code: otpCodeField });
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
+
+/** A new password, given with the current one (/profile). */
+export const passwordChangeSchema = z.object({
+  currentPassword: z
+    .string({ error: "Enter your current password" })
+    .min(1, { error: "Enter your current password" })
+    .max(128),
+  newPassword: passwordField,
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/** What the browser posts after Google Identity Services signed the visitor in. */
+export const googleSignInSchema = z.object({
+  credential: z
+    .string({ error: "The Google credential is missing" })
+    .min(1, { error: "The Google credential is missing" })
+    .max(8192)
+    .meta({ description: "The ID token Google Identity Services gave the browser" }),
 });

@@ -54,6 +54,14 @@ export const cartAddSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: "source must be a page name (lower-case letters, digits, -)" })
     .default(DEFAULT_SOURCE),
   type: z.enum(PRODUCT_KINDS, { error: `type must be one of: ${PRODUCT_KINDS.join(", ")}` }).default("book"),
+  addKey: z
+    .string(typeError("addKey must be text"))
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "addKey must be 8 to 64 letters, digits, _ or -" })
+    .optional()
+    .meta({
+      description:
+        "Idempotency key of one tap on Add to cart: an add repeating the key of the line's last add changes nothing",
+    }),
 });
 export type CartAddInput = z.input<typeof cartAddSchema>;
 

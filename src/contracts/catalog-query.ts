@@ -1,6 +1,7 @@
 import { PRODUCT_KINDS, SORTS, TRACKS } from "./catalog";
 import { toPoisha } from "./money";
 import { pageQuery } from "./paging";
+import { SUBJECT_CODES } from "./subjects";
 import { z } from "./zod";
 
 const year = (name: string) =>
@@ -39,6 +40,10 @@ const takaBound = (name: string) =>
 const common = {
   kind: z.enum(PRODUCT_KINDS, { error: `kind must be one of: ${PRODUCT_KINDS.join(", ")}` }).optional(),
   track: z.enum(TRACKS, { error: `track must be one of: ${TRACKS.join(", ")}` }).optional(),
+  subject: z
+    .enum(SUBJECT_CODES, { error: `subject must be one of: ${SUBJECT_CODES.join(", ")}` })
+    .optional()
+    .meta({ description: "Only products of this subject, as their titles name it (Physics, পদার্থবিজ্ঞান…)" }),
   sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(", ")}` }).optional(),
   q: z.string().trim().max(200, { error: "q must be at most 200 characters" }).optional(),
 };
@@ -105,6 +110,7 @@ export function toListQuery(v: z.output<typeof listQuerySchema>) {
   return {
     kind: v.kind,
     track: v.track,
+    subject: v.subject,
     hscYear: v.hscYear,
     minPrice: v.minPrice,
     maxPrice: v.maxPrice,
@@ -122,6 +128,13 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(1, { error: "q is required" })
     .max(200, { error: "q must be at most 200 characters" }),
+});
+
+/** The search's own parameters beside a list's: `exact` turns the typo correction off. */
+export const searchOptionsSchema = searchQuerySchema.extend({
+  exact: flag("exact").meta({
+    description: "Search the words as typed, without correcting typos (the page's “search instead for …”)",
+  }),
 });
 
 /** `{slug}` in a path (bundles, authors). */

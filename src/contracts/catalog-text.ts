@@ -1,5 +1,7 @@
 /** Text the catalogue derives from a product's names: its URL slug and its search names. */
 
+import { banglaKeys } from "./banglish";
+
 /** A URL slug from English text: lower-case ASCII letters and digits joined by single hyphens. */
 export function slugify(text: string): string {
   return text
@@ -14,8 +16,10 @@ export function slugify(text: string): string {
 }
 
 /**
- * What the trigram (typo) index matches: title, Bangla title, each author's English and Bangla
- * name, and the publisher, separated by spaces.
+ * What the search matches: title, Bangla title, each author's English and Bangla name, and the
+ * publisher, separated by spaces; then the Banglish key of each Bangla word (`banglaKeys`), so a
+ * title typed in Latin letters ("podartho biggan") finds পদার্থবিজ্ঞান by the same full-text and
+ * trigram (typo) indexes.
  */
 export function searchNamesOf(p: {
   title: string;
@@ -23,7 +27,7 @@ export function searchNamesOf(p: {
   authors?: { name: string; nameBn?: string | null }[];
   publisher?: string | null;
 }): string {
-  return [
+  const names = [
     p.title,
     p.titleBn ?? "",
     ...(p.authors ?? []).flatMap((a) => [a.name, a.nameBn ?? ""]),
@@ -31,4 +35,5 @@ export function searchNamesOf(p: {
   ]
     .filter(Boolean)
     .join(" ");
+  return [names, ...banglaKeys(names)].join(" ");
 }

@@ -19,22 +19,30 @@ export const TRACKS = ["hsc", "cycle", "engineering", "medical", "varsity"] as c
 export type Track = (typeof TRACKS)[number];
 
 export const TRACK_INFO: Record<Track, { name: string; path: string; blurb: string }> = {
-  hsc: { name: "HSC", path: "/academic", blurb: "Textbooks, guides and test papers for every HSC subject" },
+  hsc: {
+    name: /*i18n*/ "HSC",
+    path: "/academic",
+    blurb: /*i18n*/ "Textbooks, guides and test papers for every HSC subject",
+  },
   cycle: {
-    name: "Academic cycle",
+    name: /*i18n*/ "Academic cycle",
     path: "/academic/cycle",
-    blurb: "Chapter-by-chapter preparation through the HSC year",
+    blurb: /*i18n*/ "Chapter-by-chapter preparation through the HSC year",
   },
   engineering: {
-    name: "Engineering",
+    name: /*i18n*/ "Engineering",
     path: "/engineering",
-    blurb: "BUET, CKRUET and engineering admission tests",
+    blurb: /*i18n*/ "BUET, CKRUET and engineering admission tests",
   },
-  medical: { name: "Medical", path: "/medical", blurb: "MBBS and dental admission preparation" },
+  medical: {
+    name: /*i18n*/ "Medical",
+    path: "/medical",
+    blurb: /*i18n*/ "MBBS and dental admission preparation",
+  },
   varsity: {
-    name: "Varsity",
+    name: /*i18n*/ "Varsity",
     path: "/varsity",
-    blurb: "Dhaka University and other university admission tests",
+    blurb: /*i18n*/ "Dhaka University and other university admission tests",
   },
 };
 

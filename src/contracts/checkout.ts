@@ -47,13 +47,26 @@ const text = (what: string, min: number, max: number) =>
     .min(min, { error: `${what} must have at least ${min} characters`, abort: true })
     .max(max, { error: `${what} must have at most ${max} characters` });
 
-/** `POST /api/checkout`: where to deliver and how to pay. */
-export const checkoutSchema = z.object({
-  name: text("Name", 2, 80),
-  phone: phoneField,
+/** Where a parcel goes: required when the cart holds anything printed. */
+export const deliveryAddressFields = {
   district: districtField,
   area: text("Area", 2, 80),
   address: text("Address", 5, 300),
+};
+
+/** Who receives the order. */
+export const recipientFields = { name: text("Name", 2, 80), phone: phoneField };
+
+/**
+ * `POST /api/checkout`: who buys, where to deliver and how to pay. The address (district, area,
+ * address) may be left out for a cart of e-books and courses only; the server refuses a cart with
+ * anything printed without it, field by field (`shippingCheckoutSchema`).
+ */
+export const checkoutSchema = z.object({
+  ...recipientFields,
+  district: deliveryAddressFields.district.optional(),
+  area: deliveryAddressFields.area.optional(),
+  address: deliveryAddressFields.address.optional(),
   note: z
     .string({ error: "note must be text" })
     .trim()
@@ -63,6 +76,9 @@ export const checkoutSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "Choose online payment or cash on delivery" }),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+/** The checkout of a cart with printed items: the address is required. */
+export const shippingCheckoutSchema = checkoutSchema.extend(deliveryAddressFields);
 
 /** The answer to a placed order; `redirectUrl` is the gateway's page (absent for cash on delivery). */
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;

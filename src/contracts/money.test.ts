@@ -71,3 +71,26 @@ describe("parseTaka", () => {
     for (const s of ["abc", "1.234", "-5", "1e3", "12.5.1"]) expect(parseTaka(s)).toBeNaN();
   });
 });
+
+describe("prices in Bangla", () => {
+  it("are written in Bangla digits with the taka sign", () => {
+    expect(formatTaka(125_000, "bn")).toBe("৳১,২৫০");
+    expect(formatTaka(12_500_000, "bn")).toBe("৳১,২৫,০০০");
+    expect(formatTaka(125_050, "bn")).toBe("৳১,২৫০.৫০");
+    expect(formatTaka(0, "bn")).toBe("৳০");
+  });
+
+  it("leave English byte-identical to before", () => {
+    expect(formatTaka(125_000, "en")).toBe("৳1,250");
+    expect(formatTaka(125_050)).toBe("৳1,250.50");
+    expect(formatTaka(12_500_000)).toBe("৳1,25,000");
+  });
+
+  it("read back as the same amount", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (poisha) => {
+        return parseTaka(formatTaka(poisha, "bn")) === poisha;
+      }),
+    );
+  });
+});

@@ -8,12 +8,22 @@ export function toPoisha(taka: number): number {
   return Math.round(taka * 100);
 }
 
-const whole = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-const exact = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import type { Locale } from "./locale";
 
-/** `৳1,250` (or `৳1,250.50` when there are poisha), from poisha. */
-export function formatTaka(poisha: number): string {
-  return `৳${poisha % 100 === 0 ? whole.format(poisha / 100) : exact.format(poisha / 100)}`;
+// Indian grouping in both languages (১,২৫,০০০ as 1,25,000); Bangla with its own digits.
+const TAG: Record<Locale, string> = { en: "en-IN", bn: "en-IN-u-nu-beng" };
+const whole = (l: Locale) => new Intl.NumberFormat(TAG[l], { maximumFractionDigits: 0 });
+const exact = (l: Locale) =>
+  new Intl.NumberFormat(TAG[l], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formats = { en: [whole("en"), exact("en")], bn: [whole("bn"), exact("bn")] } as const;
+
+/**
+ * `৳1,250` (or `৳1,250.50` when there are poisha), from poisha; in Bangla `৳১,২৫০`
+ * (`৳১,২৫০.৫০`). English is the default, for every text that is not shown in a language.
+ */
+export function formatTaka(poisha: number, locale: Locale = "en"): string {
+  const [w, e] = formats[locale];
+  return `৳${poisha % 100 === 0 ? w.format(poisha / 100) : e.format(poisha / 100)}`;
 }
 
 /** An item's price fields (poisha): `salePrice` is null when the item is not on sale. */

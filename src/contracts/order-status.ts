@@ -30,3 +30,18 @@ const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
 export function describeOrderStatus(status: OrderStatus): string {
   return ORDER_STATUS_WORDS[status];
 }
+
+/**
+ * Whether the buyer may cancel an order themselves (the cancellation policy page): an unpaid one,
+ * or a confirmed one we have not started packing, unless it holds e-books or courses, which are
+ * theirs the moment it is confirmed.
+ */
+export function buyerMayCancel(status: OrderStatus, hasDigital: boolean): boolean {
+  if (status === "pending_payment" || status === "payment_failed") return true;
+  return status === "confirmed" && !hasDigital;
+}
+
+export const CANNOT_CANCEL_DIGITAL =
+  "An order with e-books or courses cannot be cancelled once it is confirmed: they are yours already";
+export const CANNOT_CANCEL_PACKED =
+  "This order is already being packed or has left the shop, so it cannot be cancelled here; see the cancellation policy";

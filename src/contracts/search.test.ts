@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearch, searchWords, toPrefixTsQuery } from "./search";
+import { normaliseSearch, searchWords, swapDistance, toPrefixTsQuery } from "./search";
 
 describe("search query handling", () => {
   it("splits English and Bangla into lower-case words", () => {
@@ -12,7 +12,16 @@ describe("search query handling", () => {
   });
 
   it("makes every word a prefix that must match", () => {
-    expect(toPrefixTsQuery("higher mat")).toBe("'higher':* & 'mat':*");
+    expect(toPrefixTsQuery("hi ১ম")).toBe("'hi':* & '১ম':*");
+  });
+
+  it("also matches a Latin word by its Banglish key, and two side by side as one word", () => {
+    expect(toPrefixTsQuery("rosayon")).toBe("('rosayon':* | 'xrsn':*)");
+    expect(toPrefixTsQuery("podartho biggan")).toBe(
+      "(('podartho':* | 'xpdrt':*) & ('biggan':* | 'xbign':*)) | ('xpdrtbign':*)",
+    );
+    // Words of digits or Bangla are never keyed, nor joined.
+    expect(toPrefixTsQuery("gonit 2")).toBe("('gonit':* | 'xgnit':*) & '2':*");
   });
 
   it("drops tsquery operators and quotes so input cannot break the query", () => {
@@ -28,5 +37,16 @@ describe("search query handling", () => {
 
   it("normalises composed and decomposed Unicode alike", () => {
     expect(normaliseSearch("Cafe\u0301")).toBe(normaliseSearch("Café"));
+  });
+
+  it("counts a swap of neighbouring letters as one edit", () => {
+    expect(swapDistance("frist", "first")).toBe(1);
+    expect(swapDistance("teh", "the")).toBe(1);
+    expect(swapDistance("first", "first")).toBe(0);
+    expect(swapDistance("frst", "first")).toBe(1);
+    expect(swapDistance("fisrt", "first")).toBe(1);
+    expect(swapDistance("tsfir", "first")).toBeGreaterThan(1);
+    expect(swapDistance("", "abc")).toBe(3);
+    expect(swapDistance("রসায়ন", "রসযায়ন")).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { ensureInfoPages } from "./db/seed/info-pages";
 import { createIntegrations } from "./integrations/deps";
 import { createDiskStorage } from "./integrations/storage/disk";
 import type { Logger } from "./logger";
+import { backfillSearchNames } from "./services/admin-authors";
 import { type AppDeps, contextFor } from "./services/context";
 
 /** config -> database -> migrations -> first accounts -> info pages -> demo catalogue and coupons. */
@@ -23,6 +24,8 @@ export async function bootServices(
     ? connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : await openPglite(join(config.DATA_DIR, "db"));
   await database.migrate();
+  const backfilled = await backfillSearchNames(database.db, new Date());
+  if (backfilled > 0) log.info({ products: backfilled }, "search names written again after a migration");
   const deps: AppDeps = {
     db: database.db,
     config,

@@ -324,6 +324,25 @@ describe("loadConfig: delivery charges", () => {
   });
 });
 
+describe("loadConfig: delivery days", () => {
+  it("estimates 1-2 working days in Dhaka and 3-5 outside unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({
+      DELIVERY_DAYS_DHAKA: { min: 1, max: 2 },
+      DELIVERY_DAYS_OUTSIDE: { min: 3, max: 5 },
+    });
+    expect(loadConfig({ DELIVERY_DAYS_DHAKA: "1", DELIVERY_DAYS_OUTSIDE: "2-7" })).toMatchObject({
+      DELIVERY_DAYS_DHAKA: { min: 1, max: 1 },
+      DELIVERY_DAYS_OUTSIDE: { min: 2, max: 7 },
+    });
+  });
+
+  it.each(["5-2", "soon", "40"])("refuses DELIVERY_DAYS_OUTSIDE=%s", (value) => {
+    expect(configError({ DELIVERY_DAYS_OUTSIDE: value }).message).toContain(
+      "DELIVERY_DAYS_OUTSIDE: must be days such as 2 or 1-3",
+    );
+  });
+});
+
 describe("loadConfig: production", () => {
   it("starts with a live gateway and the public URL, on SSLCommerz's live gateway by default", () => {
     const c = loadConfig(PRODUCTION);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDayRange } from "../contracts/delivery-estimate";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -10,6 +11,16 @@ const taka = z.coerce
   .min(0, "must be 0 or more")
   .max(10_000, "must be at most 10000")
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "must have at most two decimals");
+
+/** Working days, one number or a range such as `1-3` (0 to 30). */
+const dayRange = z.string().transform((v, ctx) => {
+  const range = parseDayRange(v);
+  if (!range) {
+    ctx.addIssue({ code: "custom", message: "must be days such as 2 or 1-3 (0 to 30, the smaller first)" });
+    return z.NEVER;
+  }
+  return range;
+});
 
 const schema = z.object({
   NODE_ENV: z
@@ -88,11 +99,25 @@ const schema = z.object({
   /** Delivery of a parcel with books or bundles, in taka (stationery alone: a fixed ৳40 in Dhaka, ৳60 outside). */
   DELIVERY_BOOK_DHAKA: taka.default(60),
   DELIVERY_BOOK_OUTSIDE: taka.default(100),
+  /** Working days from order to doorstep, `2` or `1-3`, for the delivery estimate by zone. */
+  DELIVERY_DAYS_DHAKA: dayRange.default({ min: 1, max: 2 }),
+  DELIVERY_DAYS_OUTSIDE: dayRange.default({ min: 3, max: 5 }),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be a pino level such as info",
     })
     .default("info"),
+  /** Google sign-in: the OAuth client id of the shop's Google Identity Services button; unset means no Google sign-in. */
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]+$/, "must be an OAuth client id such as 1234-abc.apps.googleusercontent.com")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Where Google's public keys for ID tokens are read (cached); tests point it at a fake. */
+  GOOGLE_JWKS_URL: z
+    .url({ error: "must be a URL such as https://www.googleapis.com/oauth2/v3/certs" })
+    .default("https://www.googleapis.com/oauth2/v3/certs"),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce
     .number({ error: "must be a number" })

@@ -3,6 +3,7 @@ import type { AppDeps } from "./services/context";
 import { deleteOldJobs, nudgeJobs, setJobLease } from "./services/jobs";
 import { expireUnpaidOrders } from "./services/orders";
 import { nudgeOutbox, setOutboxLease } from "./services/outbox";
+import { sendStockAlerts } from "./services/stock-alerts";
 
 /** How often unpaid orders past their 30 minutes are looked for. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -20,8 +21,8 @@ export type JobOptions = {
 };
 
 /**
- * Background work of every server: unpaid gateway orders lapse and give their stock back, and the
- * outbox is delivered, and staff's background jobs run (one at a time per server; old ones are
+ * Background work of every server: unpaid gateway orders lapse and give their stock back, stock
+ * that came back sends its "Notify me" alerts, and the outbox is delivered, and staff's background jobs run (one at a time per server; old ones are
  * deleted with the sweep). Safe on many instances at once (all claim rows with SKIP LOCKED).
  * Returns a function that stops it.
  */
@@ -36,6 +37,12 @@ export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): ()
       }
     } catch (err) {
       log.error({ err }, "job: lapsing unpaid orders failed");
+    }
+    try {
+      // Stock that came back any way at all: its "Notify me" alerts are sent.
+      await sendStockAlerts(deps);
+    } catch (err) {
+      log.error({ err }, "job: sending back-in-stock alerts failed");
     }
     try {
       await deleteOldJobs(deps.db, deps.now());

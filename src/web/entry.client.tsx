@@ -1,6 +1,9 @@
+import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { DEFAULT_LOCALE, isLocale } from "../contracts/locale";
+import { i18nFor } from "./i18n";
 import { isAssetLoadError, reloadAfterAssetFailure } from "./lib/asset-reload";
 
 // A failed asset (chunk) load reloads the page, at most once per 10 s.
@@ -12,11 +15,19 @@ window.addEventListener("unhandledrejection", (event) => {
   if (isAssetLoadError(event.reason)) reloadAfterAssetFailure();
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
+// The server wrote the page's language in <html lang>: its catalogue (only that one) is loaded
+// before hydrating, so the first render matches the server's words.
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+void i18nFor(locale).then((i18n) => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +9,8 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { DEFAULT_LOCALE } from "../contracts/locale";
+import { i18nFor } from "./i18n";
 import { type AppContextValue, getApp } from "./lib/app-context.server";
 
 // The Hono server reads the context key from here, so both sides use the same one.
@@ -15,7 +18,7 @@ export { appContext } from "./lib/app-context.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -29,6 +32,9 @@ export default function handleRequest(
   // Router's (data, module loader, scroll restoration) and React's streamed parts carry it.
   const app = findApp(loadContext);
   const nonce = app?.nonce;
+  // The page in its language (cookie, else profile, else English).
+  const locale = app?.locale ?? DEFAULT_LOCALE;
+  const i18n = await i18nFor(locale);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -40,7 +46,9 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <I18nProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nProvider>,
       {
         nonce,
         [readyOption]() {

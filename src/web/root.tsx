@@ -4,13 +4,15 @@ import { needsProfileUpdate } from "../contracts/user";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
+import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Shell } from "./components/layout/shop-shell";
 import { Toaster } from "./components/ui/toaster";
+import { useLocale } from "./i18n";
 import { getApp } from "./lib/app-context.server";
 import { CartProvider } from "./lib/cart";
 import { pageTitle } from "./lib/meta";
-import type { RootData } from "./lib/root-data";
-import { loadOwnedItems } from "./lib/root-data.server";
+import { type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
+import { loadRootData } from "./lib/root-data.server";
 import { useLightColourMode, useNewBuildNotice, useStoredRedirect } from "./lib/shell";
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
@@ -18,6 +20,9 @@ const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable shop: name, icons, theme colour (public/manifest.webmanifest).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
@@ -27,15 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(mat
  * purchase shows on every card at the next navigation (pages with a user are never shared).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  const app = getApp(context);
-  return {
-    user: app.ctx.user,
-    owned: await loadOwnedItems(app),
-    shopName: app.ctx.config.SHOP_NAME,
-    buildVersion: app.buildVersion,
-    // Canonical URLs use the configured public origin; without one, an allowed request host's.
-    origin: app.origin,
-  };
+  return loadRootData(getApp(context));
 }
 
 export function shouldRevalidate() {
@@ -43,8 +40,9 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = useLocale();
   return (
-    <html lang="en" className="light" style={{ colorScheme: "light" }}>
+    <html lang={locale} className="light" style={{ colorScheme: "light" }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -72,6 +70,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useNewBuildNotice(buildVersion);
   return (
     <CartProvider signedIn={user !== null}>
+      <NavigationProgress />
       <Outlet />
       {user && needsProfileUpdate(user) ? (
         <Suspense fallback={null}>
@@ -82,10 +81,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * A guard that refuses a page runs before any loader, so the root loader's data is missing here;
+ * the refusal carries it instead (guards.server.ts), and the header keeps the signed-in user.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <Shell>
-      <ErrorPage error={error} />
-    </Shell>
+    <RootDataInError.Provider value={rootDataInError(error)}>
+      <Shell>
+        <ErrorPage error={error} />
+      </Shell>
+    </RootDataInError.Provider>
   );
 }

@@ -265,6 +265,7 @@ describe("GET /api/user", () => {
       phone_verified: false,
       role: "customer",
       permissions: [],
+      locale: "en",
     });
     expect(res.text).not.toMatch(/password|hash/i);
   });

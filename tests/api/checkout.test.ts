@@ -277,6 +277,21 @@ describe("paying at the sandbox gateway", () => {
 });
 
 describe("tampered callbacks change nothing", () => {
+  it("takes a JSON body of null, a number or a list as no fields, never a 500", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 5 });
+    await add(u, book.id);
+    const placed = (await checkout(u)).body.data!;
+    for (const body of ["null", "7", "[1]"]) {
+      const res = await h.request("POST", `/api/payment/sandbox/${placed.tranx}/success`, {
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.status, body).toBe(303);
+    }
+    expect((await orderRow(placed.orderId)).status).toBe("pending_payment");
+  });
+
   it("refuses an unknown transaction, a wrong amount and another gateway's name", async () => {
     const u = await h.createUser();
     const book = await createProduct(h.db, { stock: 5 });

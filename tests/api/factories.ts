@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { ProductKind, Track } from "../../src/contracts/catalog";
+import { searchNamesOf } from "../../src/contracts/catalog-text";
 import type { Db } from "../../src/server/db/client";
 import {
   authors,
@@ -51,14 +52,12 @@ export async function createProduct(db: Db, input: ProductInput = {}) {
         (a) => input.authorIds?.includes(a.id),
       )
     : [];
-  const searchNames = [
+  const searchNames = searchNamesOf({
     title,
-    input.titleBn ?? "",
-    ...names.flatMap((a) => [a.name, a.nameBn ?? ""]),
-    input.publisher ?? "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+    titleBn: input.titleBn,
+    authors: names,
+    publisher: input.publisher,
+  });
   const [row] = await db
     .insert(products)
     .values({

@@ -24,6 +24,7 @@ import { smsOutbox, users } from "../../src/server/db/schema";
 import { createApp } from "../../src/server/http/app";
 import type { Courier } from "../../src/server/integrations/couriers/provider";
 import { createIntegrations } from "../../src/server/integrations/deps";
+import type { EmailMessage } from "../../src/server/integrations/email/provider";
 import type { PaymentProvider } from "../../src/server/integrations/payments/provider";
 import type { SmsProvider } from "../../src/server/integrations/sms/provider";
 import { createDiskStorage } from "../../src/server/integrations/storage/disk";
@@ -160,6 +161,10 @@ export type HarnessOptions = {
   courier?: (deps: AppDeps) => Courier;
   /** Builds the app with this SMS provider instead of the built-in outbox one (e.g. over a fake gateway). */
   sms?: (deps: AppDeps) => SmsProvider;
+  /** Gives the shop a mail server that keeps what it is sent (in `emails`); otherwise there is none. */
+  captureEmail?: boolean;
+  /** Settings beside the test defaults (e.g. GOOGLE_CLIENT_ID), as the environment would give them. */
+  env?: Record<string, string>;
 };
 
 export async function createHarness(opts: HarnessOptions = {}) {
@@ -175,6 +180,7 @@ export async function createHarness(opts: HarnessOptions = {}) {
     SEED_DEMO: "false",
     // Tests write to the database directly (factories), which no cached answer would notice.
     PAGE_CACHE_SECONDS: "0",
+    ...opts.env,
   });
   const log = createLogger("silent");
   // Uploaded and generated files go to a directory of this harness's own, removed in close().
@@ -205,6 +211,16 @@ export async function createHarness(opts: HarnessOptions = {}) {
   if (opts.payments) Object.assign(deps, { payments: opts.payments(deps), sandbox: null });
   if (opts.courier) deps.courier = opts.courier(deps);
   if (opts.sms) deps.sms = opts.sms(deps);
+  // With `captureEmail`, the shop has a mail server: every email it sends is kept in `emails`.
+  const emails: EmailMessage[] = [];
+  if (opts.captureEmail) {
+    deps.email = {
+      name: "capture",
+      async send(message) {
+        emails.push(message);
+      },
+    };
+  }
   const app = createApp({ deps, database, buildVersion: "test" });
 
   /** A service context as the server would build it, for direct service calls. */
@@ -285,6 +301,14 @@ export async function createHarness(opts: HarnessOptions = {}) {
     return sms.code;
   }
 
+  /** The 6-digit code of the newest email to an address; fails the test when there is none. */
+  function latestEmailCode(to: string): string {
+    const mail = emails.filter((m) => m.to === to).at(-1);
+    const code = mail && /\b(\d{6})\b/.exec(mail.subject)?.[1];
+    if (!code) throw new Error(`no emailed code for ${to}`);
+    return code;
+  }
+
   async function smsCount(phone: string): Promise<number> {
     const rows = await database.db
       .select({ id: smsOutbox.id })
@@ -354,6 +378,8 @@ export async function createHarness(opts: HarnessOptions = {}) {
     latestSms,
     latestCode,
     smsCount,
+    emails,
+    latestEmailCode,
     createUser,
     createUserWithoutBatch,
     close,

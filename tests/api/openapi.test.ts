@@ -189,7 +189,22 @@ describe("holding answers to the document", () => {
 
   it("refuses a body that does not match, saying where", () => {
     const v = contractViolation(
-      answer("GET", "/api/user", 200, { statusCode: 200, message: "OK", data: { id: "7" } }),
+      answer("GET", "/api/user", 200, {
+        statusCode: 200,
+        message: "OK",
+        // A whole user but for its id, so the id's error is the one reported.
+        data: {
+          id: "7",
+          name: "Rafiq",
+          phone: null,
+          email: null,
+          hsc_batch: null,
+          phone_verified: false,
+          role: "customer",
+          permissions: [],
+          locale: "en",
+        },
+      }),
     );
     expect(v).toContain("GET /api/user 200");
     expect(v).toContain("/data/id must be integer");

@@ -2,6 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { banglaKeys } from "../../src/contracts/banglish";
 import { INFO_SLUGS, TRACKS } from "../../src/contracts/catalog";
 import { IMAGE_WIDTHS, imageFileKey } from "../../src/contracts/images";
 import {
@@ -53,7 +54,7 @@ describe("the demo catalogue", () => {
     expect(orphans?.n).toBe(0);
   });
 
-  it("puts title, Bangla title, authors and publisher in the search names", async () => {
+  it("puts title, Bangla title, authors, publisher and the Bangla words' Banglish keys in the search names", async () => {
     const [row] = rows<{
       title: string;
       title_bn: string;
@@ -69,7 +70,11 @@ describe("the demo catalogue", () => {
     );
     expect(row!.search_names.startsWith(`${row!.title} ${row!.title_bn} `)).toBe(true);
     expect(row!.search_names).toContain(row!.name);
-    expect(row!.search_names.endsWith(row!.publisher)).toBe(true);
+    expect(row!.search_names).toContain(` ${row!.publisher}`);
+    // The names are followed by the Banglish key of each Bangla word (decision 34).
+    const keys = banglaKeys(row!.title_bn);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(row!.search_names.split(" ")).toContain(key);
   });
 
   it("prices each of the 8 bundles below the sum of its books, over three HSC years", async () => {

@@ -1,10 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { DESKTOP, expect, MOBILE, test, waitForApp } from "./helpers";
+import { CUSTOMER_STATE } from "./support";
 
 /** Runs axe on the page; serious and critical violations fail the test and are printed. */
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo) {
-  await waitForApp(page);
+async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, { hydrated = true } = {}) {
+  // An error page renders the root's error boundary, which does not set the colour mode waitForApp waits for.
+  if (hydrated) await waitForApp(page);
+  else await page.waitForLoadState("networkidle");
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (bad.length > 0) {
@@ -35,9 +38,21 @@ for (const [label, viewport] of [
   });
 }
 
-for (const path of ["/auth/login", "/auth/register"]) {
+for (const path of ["/auth/login", "/auth/register", "/ontapgoogle"]) {
   test(`${path} has no serious accessibility violations`, async ({ page }, testInfo) => {
     await page.goto(path);
     await expectNoSeriousViolations(page, testInfo);
   });
 }
+
+test.describe("signed in", () => {
+  test.use({ storageState: CUSTOMER_STATE });
+
+  for (const path of ["/edit", "/profile", "/admin"]) {
+    test(`${path} at 360 px has no serious accessibility violations`, async ({ page }, testInfo) => {
+      await page.setViewportSize(MOBILE);
+      await page.goto(path);
+      await expectNoSeriousViolations(page, testInfo, { hydrated: path !== "/admin" });
+    });
+  }
+});

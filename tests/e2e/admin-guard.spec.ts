@@ -111,7 +111,7 @@ test.describe("as staff without the orders and invoices permissions", () => {
       const res = await rawGet(v.path, cookie);
       expect(res.status, v.path).toBe(v.heading ? 403 : 404);
       if (v.heading) {
-        expect(res.body, v.path).toContain("You do not have permission to open this page");
+        expect(res.body, v.path).toContain("You don't have access to this page");
         expect(hasHeading(res.body, v.heading), `${v.path} shows its page`).toBe(false);
       }
     }
@@ -131,7 +131,7 @@ test.describe("as staff without the orders and invoices permissions", () => {
       expect(res?.status(), path).toBe(403);
       const main = page.getByRole("main");
       await expect(main.getByText("403", { exact: true })).toBeVisible();
-      await expect(main.getByText("You do not have permission to open this page")).toBeVisible();
+      await expect(main.getByText("You don't have access to this page")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: /^(Order|Orders|Invoice)$/ })).toHaveCount(0);
     }
     await shot(page, "admin-guard-staff-403");

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoHorizontalOverflow,
   MOBILE,
+  placeOrder,
   shot,
   signUpNewCustomer,
   test,
@@ -31,22 +32,9 @@ test.describe("invoices and the monthly accounts", () => {
     const { phone } = await signUpNewCustomer(page, "Ledger Shopper");
     buyerPhone = phone;
     const book = await bookWithStock(page, 2);
-    const added = await page.request.post("/api/cart", {
-      data: { bookId: book.id, quantity: 1, source: "e2e", type: "book" },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const placed = await page.request.post("/api/checkout", {
-      data: {
-        name: "Ledger Shopper",
-        phone,
-        district: "Dhaka",
-        area: "Mirpur",
-        address: "House 2, Road 3",
-        paymentMethod: "cod",
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    order = (await placed.json()).data;
+    order = await placeOrder(page, { name: "Ledger Shopper", phone, address: "House 2, Road 3" }, [
+      { id: book.id },
+    ]);
     await context.close();
     const admin = await browser.newContext({ storageState: ADMIN_STATE });
     const shipped = await admin.request.put(`/api/admin/orders/${order.orderId}/consignment`, {
@@ -101,7 +89,7 @@ test.describe("invoices and the monthly accounts", () => {
     await expect(page.getByText("Invoiced", { exact: false }).first()).toBeVisible();
     // The COD collected figure lists this order among its lines.
     const codRow = page.getByRole("listitem").filter({ hasText: "Cash on delivery collected by couriers" });
-    await codRow.getByRole("link", { name: /lines$/ }).click();
+    await codRow.getByRole("link", { name: /lines?$/ }).click();
     await expect(page.getByRole("link", { name: `#${order.orderNumber}` }).first()).toBeVisible();
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download CSV" }).click();
@@ -126,6 +114,17 @@ test.describe("invoices and the monthly accounts", () => {
     await expect(section).toBeVisible();
     await expect(section.getByRole("checkbox", { name: `Order ${order.orderNumber}` })).toBeChecked();
     await section.getByLabel("Courier's payment reference").fill("E2E-PAY-1");
+    // A day before the order was delivered: the server's reason shows on the day's field.
+    const today = await section.getByLabel("Received on").inputValue();
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await section.getByLabel("Received on").fill(yesterday);
+    await section.getByRole("button", { name: /^Record ৳/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Record remittance" }).click();
+    await expect(
+      section.getByText(`receivedAt must be on or after order ${order.orderNumber}'s delivery`),
+    ).toBeVisible();
+    await expect(section.getByLabel("Received on")).toHaveAttribute("aria-invalid", "true");
+    await section.getByLabel("Received on").fill(today);
     await page.setViewportSize(MOBILE);
     await expectNoHorizontalOverflow(page);
     await shot(page, "admin-apar-cod-360");

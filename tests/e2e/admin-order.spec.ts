@@ -6,6 +6,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
   MOBILE,
+  placeOrder,
   shot,
   signUpNewCustomer,
   test,
@@ -25,22 +26,9 @@ test.describe("one order in the back office", () => {
 
   async function place(page: Page, phone: string, paymentMethod: "cod" | "gateway") {
     const book = await bookWithStock(page, 3);
-    const added = await page.request.post("/api/cart", {
-      data: { bookId: book.id, quantity: 1, source: "e2e", type: "book" },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const res = await page.request.post("/api/checkout", {
-      data: {
-        name: "Order Page Buyer",
-        phone,
-        district: "Dhaka",
-        area: "Mirpur",
-        address: "House 9, Road 4",
-        paymentMethod,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { data: { orderId: number; tranx: string } }).data;
+    return placeOrder(page, { name: "Order Page Buyer", phone, address: "House 9, Road 4", paymentMethod }, [
+      { id: book.id },
+    ]);
   }
 
   test.beforeAll(async ({ browser }) => {
@@ -111,7 +99,17 @@ test.describe("one order in the back office", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.getByLabel("Amount (taka)").fill("50");
+    // The methods read as words, not as the values sent.
+    await expect(dialog.getByLabel("Method").getByRole("option")).toHaveText([
+      "bKash",
+      "Nagad",
+      "Rocket",
+      "Bank transfer",
+      "Card (through the gateway)",
+      "Cash",
+    ]);
     await dialog.getByLabel("Method").selectOption("bkash");
+    await expect(dialog.getByLabel("Method")).toHaveValue("bkash");
     await dialog.getByLabel("Reason").fill("Cover slightly damaged");
     await dialog.getByLabel("Reference (the transfer's number)").fill("BK9X1");
     await shot(page, "admin-order-refund-dialog-360", { fullPage: false });

@@ -6,6 +6,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
   MOBILE,
+  placeOrder,
   shot,
   signUpNewCustomer,
   test,
@@ -28,21 +29,11 @@ test.describe("reports in the back office", () => {
     // Not the book the sales spec counts (it compares two reads of that book's sales).
     const counted = await bookWithStock(page, 3);
     const book = await bookWithStock(page, 2, [counted.id]);
-    const added = await page.request.post("/api/cart", {
-      data: { bookId: book.id, quantity: 1, source: "e2e-report", type: "book" },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const placed = await page.request.post("/api/checkout", {
-      data: {
-        name: "Report Shopper",
-        phone,
-        district: "Sylhet",
-        area: "Zindabazar",
-        address: "House 3, Road 4",
-        paymentMethod: "cod",
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
+    await placeOrder(
+      page,
+      { name: "Report Shopper", phone, district: "Sylhet", area: "Zindabazar", address: "House 3, Road 4" },
+      [{ id: book.id, source: "e2e-report" }],
+    );
     await context.close();
   });
 

@@ -339,7 +339,10 @@ test("an e-book is paid online only and opens from its own success page", async 
   await expect(row(page.getByRole("region", { name: "Order summary" }), /^Delivery$/)).toContainText(
     "None (digital)",
   );
-  await fillAddress(page);
+  // Nothing is posted: no address is asked for.
+  await expect(page.getByLabel("Area / thana")).toHaveCount(0);
+  await expect(page.getByLabel("Address")).toHaveCount(0);
+  await expect(page.getByLabel("District")).toHaveCount(0);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await onSandboxPress(page, "Pay");
 

@@ -8,8 +8,11 @@ test("pages carry a Content-Security-Policy whose nonce every inline script hold
   const policy = first?.headers()["content-security-policy"] ?? "";
   expect(policy).toContain("script-src 'self' 'nonce-");
   expect(policy).toContain("object-src 'none'");
-  // Course videos: the two players, framed after a tap, and no other outside frame.
-  expect(policy).toContain("frame-src https://www.youtube-nocookie.com https://player.vimeo.com;");
+  // Course videos: the two players, framed after a tap, and Google's sign-in frames (the e2e
+  // server has GOOGLE_CLIENT_ID set); no other outside frame.
+  expect(policy).toContain(
+    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://accounts.google.com/gsi/;",
+  );
   const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
   await waitForApp(page);
   const scripts = await page.evaluate(() =>

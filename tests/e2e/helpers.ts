@@ -22,6 +22,9 @@ export const test = base.extend({
         // about:blank and data: pages have no storage
       }
     });
+    // The e2e server offers Google sign-in against a fake; Google's real script is never fetched
+    // (google-sign-in.spec.ts serves a stand-in for it).
+    await page.route(/^https:\/\/accounts\.google\.com\//, (route) => route.abort());
     await use(page);
     expect(refused, "Content-Security-Policy violations").toEqual([]);
   },
@@ -156,4 +159,47 @@ export async function buyOnline(
   await page.goto(redirectUrl);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
+}
+
+/**
+ * Places an order the way a buyer does, through the cart and checkout calls of the signed-in
+ * `page` (see signUpNewCustomer): the items go into the cart, then the checkout with the buyer's
+ * address; cash on delivery unless told otherwise. Answers the order's id and number, and the
+ * payment attempt's id (for the sandbox gateway of an order paid online).
+ */
+export async function placeOrder(
+  page: Page,
+  buyer: {
+    name: string;
+    phone: string;
+    district?: string;
+    area?: string;
+    address?: string;
+    paymentMethod?: "cod" | "gateway";
+  },
+  items: { id: number; quantity?: number; type?: "book" | "stationary"; source?: string }[],
+): Promise<{ orderId: number; orderNumber: string; tranx: string }> {
+  for (const item of items) {
+    const added = await page.request.post("/api/cart", {
+      data: {
+        bookId: item.id,
+        quantity: item.quantity ?? 1,
+        source: item.source ?? "e2e",
+        type: item.type ?? "book",
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  const placed = await page.request.post("/api/checkout", {
+    data: {
+      name: buyer.name,
+      phone: buyer.phone,
+      district: buyer.district ?? "Dhaka",
+      area: buyer.area ?? "Mirpur",
+      address: buyer.address ?? "House 1, Road 1",
+      paymentMethod: buyer.paymentMethod ?? "cod",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return ((await placed.json()) as { data: { orderId: number; orderNumber: string; tranx: string } }).data;
 }

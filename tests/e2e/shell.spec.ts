@@ -1,4 +1,4 @@
-import { expect, storedRedirect, test, waitForApp } from "./helpers";
+import { accountMenu, expect, MOBILE, shot, storedRedirect, test, waitForApp } from "./helpers";
 import { CUSTOMER_STATE } from "./support";
 
 test.describe("error pages", () => {
@@ -26,8 +26,21 @@ test.describe("error pages", () => {
       const main = page.getByRole("main");
       await expect(main.getByText("403", { exact: true })).toBeVisible();
       await expect(main.getByRole("heading", { level: 1, name: "Internal Server Error" })).toBeVisible();
-      await expect(main.getByText("You do not have permission to open this page")).toBeVisible();
+      await expect(main.getByText("You don't have access to this page")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Dashboard" })).toHaveCount(0);
+      // The header keeps the signed-in customer (a refused page runs no loader of its own).
+      await expect(accountMenu(page)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+    });
+
+    test("the 403 page keeps the signed-in header on a phone", async ({ page }) => {
+      await page.setViewportSize(MOBILE);
+      await page.goto("/admin");
+      const main = page.getByRole("main");
+      await expect(main.getByText("403", { exact: true })).toBeVisible();
+      await expect(main.getByText("You don't have access to this page")).toBeVisible();
+      await expect(accountMenu(page)).toBeVisible();
+      await shot(page, "forbidden-signed-in-360");
     });
   });
 });

@@ -38,3 +38,9 @@ export const STAFF_ORDERS = {
   name: "Orders Staff",
   permissions: ["orders", "invoices"],
 } as const;
+
+/** The fakes the e2e server talks to (tests/e2e/fakes.ts): Google's keys over HTTP, and a mail server. */
+export const FAKES_PORT = Number(process.env.E2E_FAKES_PORT ?? E2E_PORT + 1000);
+export const FAKES_URL = `http://127.0.0.1:${FAKES_PORT}`;
+export const FAKE_SMTP_PORT = FAKES_PORT + 1;
+export const E2E_GOOGLE_CLIENT_ID = "e2e-client.apps.googleusercontent.com";

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -62,7 +63,7 @@ export function connectPostgres(
 /** PostgreSQL in-process (WASM), data under `dir`; `memory://` for a throwaway database. */
 export async function openPglite(dir: string, migrationsFolder = defaultMigrationsDir): Promise<Database> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, fuzzystrmatch } });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,

@@ -39,6 +39,10 @@ export const users = pgTable("users", {
   referralCode: text().unique(),
   /** Set by staff: the account cannot sign in and its sessions are ended. */
   blockedAt: timestamp({ withTimezone: true }),
+  /** The Google account (its ID token's `sub`) that signs in to this one (services/google-sign-in.ts). */
+  googleSubject: text().unique(),
+  /** The interface language the user chose ("en" or "bn", src/contracts/locale.ts); SMS follow it too. */
+  locale: text().notNull().default("en"),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
@@ -65,7 +69,8 @@ export const oneTimeCodes = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     phone: text().notNull(),
-    purpose: text({ enum: ["verify", "reset"] }).notNull(),
+    /** "email": `phone` holds `{userId}:{new address}` (one-time-codes.ts). */
+    purpose: text({ enum: ["verify", "reset", "email"] }).notNull(),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -505,6 +510,11 @@ export const cartLines = pgTable(
     kind: productKind().notNull(),
     quantity: integer().notNull(),
     source: text().notNull(),
+    /**
+     * The idempotency key of the last add to this line: an add repeating it (a double tap, an add
+     * performed again after sign-in) changes nothing.
+     */
+    addKey: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -909,4 +919,47 @@ export const jobs = pgTable(
     leaseUntil: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.status, t.leaseUntil), index().on(t.createdBy, t.createdAt)],
+);
+
+/**
+ * "Notify me" on an out-of-stock product: one per user and product, deleted when its SMS is queued
+ * (stock returned above zero) or when the product or the user goes.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.userId, t.productId), index().on(t.productId)],
+);
+
+/**
+ * A customer's address book: several delivery addresses, at most one the default (a partial
+ * unique index), each with when it was last used at checkout (the one checkout fills in).
+ */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    phone: text().notNull(),
+    district: text().notNull(),
+    area: text().notNull(),
+    address: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), uniqueIndex("addresses_one_default").on(t.userId).where(sql`${t.isDefault}`)],
 );

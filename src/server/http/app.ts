@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
+import { addressesApi } from "./api/addresses";
 import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
@@ -27,9 +28,11 @@ import { catalogApi } from "./api/catalog";
 import { coursesApi } from "./api/courses";
 import { fulfilmentApi } from "./api/fulfilment";
 import { libraryApi } from "./api/library";
+import { localeApi } from "./api/locale";
 import { ordersApi } from "./api/orders";
 import { readingApi } from "./api/reading";
 import { reviewsApi } from "./api/reviews";
+import { stockAlertsApi } from "./api/stock-alerts";
 import { trackingApi } from "./api/tracking";
 import { uploadsApi } from "./api/uploads";
 import { apiDocs } from "./api-docs";
@@ -130,6 +133,7 @@ export function createApp(opts: AppOptions) {
   api.use("/search", searchCache);
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
+  api.route("/", localeApi({ secure: deps.config.production }));
   api.route("/", adminUsersApi());
   api.route("/", adminSearchApi());
   api.route("/", adminBooksCsvApi());
@@ -154,6 +158,8 @@ export function createApp(opts: AppOptions) {
   api.route("/", readingApi());
   api.route("/", coursesApi());
   api.route("/", cartApi());
+  api.route("/", stockAlertsApi());
+  api.route("/", addressesApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");
   });
@@ -190,7 +196,14 @@ export function createApp(opts: AppOptions) {
   if (pages) {
     app.use("*", loadSession(deps));
     app.use("*", captureReferral({ secure: deps.config.production }));
-    app.use("*", pageSecurityPolicy({ upgradeInsecure: deps.config.production, devServer: opts.devServer }));
+    app.use(
+      "*",
+      pageSecurityPolicy({
+        upgradeInsecure: deps.config.production,
+        devServer: opts.devServer,
+        googleSignIn: Boolean(deps.config.GOOGLE_CLIENT_ID),
+      }),
+    );
     // A signed-out visitor's page is the same for every signed-out visitor.
     app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
     app.all("*", async (c) => {

@@ -12,6 +12,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
+import { addressSchema } from "../../contracts/addresses";
 import {
   adminProductPageSchema,
   adminProductSchema,
@@ -120,7 +121,7 @@ import {
   ebookOutlineSchema,
   ebookPdfSchema,
   ebookReaderSchema,
-  envelopeFields,
+  emailCodeSentSchema,
   envelopeOf,
   errorEnvelopeSchema,
   invoiceViewSchema,
@@ -145,16 +146,24 @@ import {
   reviewAnswerSchema,
   reviewPageSchema,
   reviewVisibilitySchema,
+  savedAddressSchema,
   savedProgressSchema,
+  searchPageSchema,
   shopReportSchema,
+  stockAlertStateSchema,
   storedImageSchema,
   suggestionSchema,
   trackingViewSchema,
   versionSchema,
 } from "../../contracts/answers";
 import {
+  emailChangeSchema,
+  emailConfirmSchema,
   forgetPasswordSchema,
+  googleSignInSchema,
   loginSchema,
+  nameUpdateSchema,
+  passwordChangeSchema,
   profileUpdateSchema,
   registerSchema,
   resetPasswordSchema,
@@ -168,7 +177,12 @@ import {
   cartQuantitySchema,
   couponCodeSchema,
 } from "../../contracts/cart";
-import { listQuerySchema, searchQuerySchema, slugParams } from "../../contracts/catalog-query";
+import {
+  listQuerySchema,
+  searchOptionsSchema,
+  searchQuerySchema,
+  slugParams,
+} from "../../contracts/catalog-query";
 import { checkoutSchema } from "../../contracts/checkout";
 import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
@@ -181,6 +195,7 @@ import {
   statementLinePageSchema,
   statementLinesQuery,
 } from "../../contracts/ledger";
+import { localeAnswerSchema, localeInputSchema } from "../../contracts/locale-input";
 import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
@@ -195,6 +210,7 @@ import {
 } from "../../contracts/reports";
 import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../contracts/reviews";
 import { salesQuerySchema } from "../../contracts/sales";
+import { stockAlertSchema } from "../../contracts/stock-alerts";
 import {
   demoPagesInputSchema,
   IMAGE_UPLOAD_TYPES,
@@ -206,7 +222,7 @@ import {
   uploadVersionQuerySchema,
 } from "../../contracts/uploads";
 import { z } from "../../contracts/zod";
-import { ORDER_COUNT_CAP } from "../services/admin-orders";
+import { NAME_SEARCH_COUNT, ORDER_COUNT_CAP } from "../services/admin-orders";
 import { SESSION_COOKIE } from "../services/sessions";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -299,6 +315,25 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "post",
+    path: "/api/auth/google",
+    tag: "Accounts",
+    summary: "Sign in with a Google ID token (Google Identity Services)",
+    description:
+      "The token is verified against Google's keys: issuer, audience (GOOGLE_CLIENT_ID), expiry. It " +
+      "signs in to the account linked to the Google account, else links the account with the same " +
+      "verified email, else makes a new account (201) whose phone and HSC batch the profile dialog " +
+      "then asks for. 404 when GOOGLE_CLIENT_ID is not set; 401 for a token that is not Google's, " +
+      "not for this shop or expired; 403 when Google has not verified the email (or the account is blocked).",
+    access: anyone,
+    body: googleSignInSchema,
+    success: [
+      ok("Signed in (the session cookie is set)", publicUserSchema),
+      created("A new account, signed in (the session cookie is set)", publicUserSchema),
+    ],
+    errors: [401, 403, 404, 409, 429, 503],
+  },
+  {
+    method: "post",
     path: "/api/auth/logout",
     tag: "Accounts",
     summary: "Sign out (ends the session and clears its cookie)",
@@ -314,6 +349,64 @@ export const ENDPOINTS: Endpoint[] = [
     body: profileUpdateSchema,
     success: [ok("The updated account", publicUserSchema)],
     errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/auth/name",
+    tag: "Accounts",
+    summary: "Change the caller's name",
+    access: signedIn,
+    body: nameUpdateSchema,
+    success: [ok("The updated account", publicUserSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/auth/email",
+    tag: "Accounts",
+    summary: "Ask to change the caller's email: a 6-digit code is emailed to the new address",
+    description:
+      "The account keeps its old address until the code is confirmed (POST /api/auth/email/confirm); " +
+      "the code lives 30 minutes, and a new request voids the earlier one's code. 503 when the shop " +
+      "has no mail server (SMTP_HOST unset).",
+    access: signedIn,
+    body: emailChangeSchema,
+    success: [ok("The code is on its way to the new address", emailCodeSentSchema)],
+    errors: [409, 429, 503],
+  },
+  {
+    method: "post",
+    path: "/api/auth/email/confirm",
+    tag: "Accounts",
+    summary: "Confirm the new email address with the code sent to it",
+    access: signedIn,
+    body: emailConfirmSchema,
+    success: [ok("The account with its new email", publicUserSchema)],
+    errors: [409, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/password",
+    tag: "Accounts",
+    summary: "Change the password, given the current one",
+    description:
+      "A wrong current password is a 400 with a field error on currentPassword. Every other session " +
+      "of the account is signed out; the caller's stays.",
+    access: signedIn,
+    body: passwordChangeSchema,
+    success: [ok("The password is changed")],
+    errors: [429],
+  },
+  {
+    method: "post",
+    path: "/api/locale",
+    tag: "Accounts",
+    summary: "Choose the interface language (English or Bangla)",
+    access: anyone,
+    body: localeInputSchema,
+    success: [ok("The language now in use (the language cookie is set)", localeAnswerSchema)],
+    description:
+      "Sets the `pathagar_lang` cookie for a year; a signed-in user's profile keeps the choice too, " +
+      "and their SMS follow it. Pages are rendered in the cookie's language, else the profile's, else English.",
   },
   {
     method: "post",
@@ -425,10 +518,10 @@ export const ENDPOINTS: Endpoint[] = [
     method: "get",
     path: "/api/search",
     tag: "Catalogue",
-    summary: "Search every kind of product (typo-tolerant, Bangla and English)",
+    summary: "Search every kind of product (typo-tolerant, Bangla, English and Banglish)",
     access: anyone,
-    query: z.object({ ...listQuerySchema.shape, ...searchQuerySchema.shape }),
-    success: [ok("One page of matches, prices in poisha", productPageSchema)],
+    query: z.object({ ...listQuerySchema.shape, ...searchOptionsSchema.shape }),
+    success: [ok("One page of matches, prices in poisha", searchPageSchema)],
   },
   {
     method: "get",
@@ -470,6 +563,90 @@ export const ENDPOINTS: Endpoint[] = [
     params: idParams,
     body: reviewModerationSchema,
     success: [ok("The review's visibility", reviewVisibilitySchema)],
+  },
+
+  // ---- address book
+  {
+    method: "get",
+    path: "/api/addresses",
+    tag: "Cart",
+    summary: "The caller's address book: the default first, then the most recently used",
+    access: signedIn,
+    success: [ok("The addresses", listOf(savedAddressSchema))],
+  },
+  {
+    method: "post",
+    path: "/api/addresses",
+    tag: "Cart",
+    summary: "Keep an address (the first one, or one with isDefault, becomes the default)",
+    access: signedIn,
+    body: addressSchema,
+    success: [created("The saved address", savedAddressSchema)],
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/addresses/{id}",
+    tag: "Cart",
+    summary: "Change one of the caller's addresses",
+    access: signedIn,
+    params: idParams,
+    body: addressSchema,
+    success: [ok("The saved address", savedAddressSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/addresses/{id}/default",
+    tag: "Cart",
+    summary: "Make one of the caller's addresses the default",
+    access: signedIn,
+    params: idParams,
+    success: [ok("The new default", savedAddressSchema)],
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/api/addresses/{id}",
+    tag: "Cart",
+    summary: "Delete one of the caller's addresses (a deleted default passes to the most recent other)",
+    access: signedIn,
+    params: idParams,
+    success: [ok("The addresses left", listOf(savedAddressSchema))],
+    errors: [404],
+  },
+
+  // ---- stock alerts
+  {
+    method: "get",
+    path: "/api/stock-alerts/{id}",
+    tag: "Cart",
+    summary: "Whether the caller is told by SMS when this out-of-stock product is back",
+    access: signedIn,
+    params: idParams,
+    success: [ok("The alert's state", stockAlertStateSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/stock-alerts",
+    tag: "Cart",
+    summary: "Notify me: one SMS when this out-of-stock book or stationery item is back in stock",
+    description:
+      "One alert per user and product: a second ask answers 200 and keeps the first. 409 when the product is in stock or the account has no phone; 400 for e-books, courses and bundles.",
+    access: signedIn,
+    body: stockAlertSchema,
+    success: [created("Subscribed", stockAlertStateSchema), ok("Already subscribed", stockAlertStateSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/stock-alerts/{id}",
+    tag: "Cart",
+    summary: "Stop being told when this product is back",
+    access: signedIn,
+    params: idParams,
+    success: [ok("The alert's state", stockAlertStateSchema)],
   },
 
   // ---- cart
@@ -1017,7 +1194,7 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Staff",
     summary:
       "List orders: search number, phone (typed any way), name, invoice (INV-…) or consignment; filter by status, payment, district, dates, source, coupon, phone check, slip printed",
-    description: `Newest first by default. \`total\` counts up to ${ORDER_COUNT_CAP.toLocaleString("en")}; \`more\` is set when more matched. \`holds\` keeps orders with e-books or courses (\`digital\`), stationery or academic-cycle products.`,
+    description: `Newest first by default. \`total\` counts up to ${ORDER_COUNT_CAP.toLocaleString("en")} (a search by name: ${NAME_SEARCH_COUNT} past the page's first row); \`more\` is set when more matched. \`holds\` keeps orders with e-books or courses (\`digital\`), stationery or academic-cycle products.`,
     access: staff("orders"),
     query: adminOrdersQuery,
     success: [ok("One page of orders (money in poisha)", adminOrderPageSchema)],

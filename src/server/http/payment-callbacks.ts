@@ -16,7 +16,9 @@ async function fieldsOf(c: import("hono").Context<AppEnv>): Promise<Record<strin
       const body = await c.req.parseBody();
       for (const [k, v] of Object.entries(body)) if (typeof v === "string") fields[k] = v;
     } else if (type.includes("application/json")) {
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      const parsed: unknown = await c.req.json().catch(() => ({}));
+      // `null`, a number or a list is valid JSON but no fields.
+      const body = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
       for (const [k, v] of Object.entries(body))
         if (typeof v === "string" || typeof v === "number") fields[k] = String(v);
     }

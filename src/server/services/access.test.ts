@@ -102,15 +102,20 @@ describe("requireStaff and hasPermission", () => {
 /**
  * A source scan: no service but access.ts decides authorisation by hand. It looks for a role or
  * permissions read off the caller, the permission helpers of contracts/permissions imported
- * directly, and a 401/403 thrown directly. The one 401 left is a sign-in with wrong credentials
- * (authentication, not authorisation).
+ * directly, and a 401/403 thrown directly. The ones left are sign-ins refused (authentication,
+ * not authorisation): wrong credentials, and a Google ID token that is not valid or whose email
+ * Google has not verified.
  */
 describe("services decide authorisation only through access.ts", () => {
   const dir = import.meta.dirname;
   const sources = readdirSync(dir).filter(
     (f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "access.ts" && f !== "errors.ts",
   );
-  const ALLOWED = [/^new DomainError\("unauthorized", WRONG_CREDENTIALS$/];
+  const ALLOWED = [
+    /^new DomainError\("unauthorized", WRONG_CREDENTIALS$/,
+    /^new DomainError\("unauthorized", GOOGLE_TOKEN_(?:EXPIRED|REFUSED)$/,
+    /^new DomainError\("forbidden", GOOGLE_EMAIL_UNVERIFIED$/,
+  ];
   const HAND_WRITTEN = [
     /\b(?:ctx\.user|me|user|caller)\??\.(?:role|permissions)\b/g,
     /import\s*\{[^}]*\b(?:can|isStaff)\b[^}]*\}\s*from\s*"[./]*contracts\/permissions"/g,

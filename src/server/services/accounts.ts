@@ -1,11 +1,39 @@
-import { forgetPasswordSchema, resetPasswordSchema, verifyPhoneSchema } from "../../contracts/auth";
+import { and, desc, eq, isNull, like, ne } from "drizzle-orm";
+import {
+  emailChangeSchema,
+  emailConfirmSchema,
+  forgetPasswordSchema,
+  nameUpdateSchema,
+  passwordChangeSchema,
+  resetPasswordSchema,
+  verifyPhoneSchema,
+  WRONG_CURRENT_PASSWORD,
+} from "../../contracts/auth";
+import type { PublicUser } from "../../contracts/user";
+import { oneTimeCodes, users } from "../db/schema";
+import { NO_EMAIL } from "../integrations/email/none";
 import { requireSignedIn } from "./access";
+import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { CODE_EXPIRED, consumeCode, issueCode } from "./one-time-codes";
+import { CODE_EXPIRED, consumeCode, emailCodeSubject, issueCode } from "./one-time-codes";
+import { hashPassword, verifyPassword } from "./passwords";
 import { consumeLimit } from "./rate-limits";
-import { deleteUserSessions } from "./sessions";
-import { findUserByPhone, markPhoneVerified, setPassword } from "./users";
+import { deleteOtherSessions, deleteUserSessions } from "./sessions";
+import {
+  assertContactsFree,
+  EMAIL_TAKEN,
+  findUserByPhone,
+  isUniqueViolation,
+  markPhoneVerified,
+  setPassword,
+  toPublicUser,
+} from "./users";
+
+export const EMAIL_NOT_SET_UP = "This shop sends no email yet, so a new email address cannot be confirmed";
+export const SAME_EMAIL = "This is already your email address";
+export const NO_PASSWORD_YET =
+  'This account has no password yet: set one with "Forgot password?" on the sign-in page';
 
 /** Sends a verification code to the caller's own phone; an account may ask a few a day (it may change its phone). */
 export async function requestPhoneVerification(ctx: Ctx): Promise<{ phone: string }> {
@@ -42,4 +70,140 @@ export async function resetPassword(ctx: Ctx, input: unknown): Promise<void> {
   if (!user) throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
   await setPassword(ctx, user.id, v.password);
   await deleteUserSessions(ctx, user.id);
+}
+
+/** The caller's own name (/edit); audited like every change to an account. */
+export async function updateName(ctx: Ctx, input: unknown): Promise<PublicUser> {
+  const me = requireSignedIn(ctx);
+  const { name } = nameUpdateSchema.parse(input);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ name, updatedAt: ctx.now() })
+      .where(eq(users.id, me.id))
+      .returning();
+    if (name !== me.name) {
+      await recordAudit(ctx, tx, {
+        action: "account.name",
+        entity: "user",
+        entityId: me.id,
+        before: { name: me.name },
+        after: { name },
+      });
+    }
+    return toPublicUser(row!);
+  });
+}
+
+/** A new address waiting for its code: the newest unused email code of the account. */
+async function latestEmailCode(ctx: Ctx, userId: number) {
+  const [row] = await ctx.db
+    .select({ subject: oneTimeCodes.phone, expiresAt: oneTimeCodes.expiresAt })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, "email"),
+        like(oneTimeCodes.phone, `${userId}:%`),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  return row ? { ...row, email: row.subject.slice(row.subject.indexOf(":") + 1) } : undefined;
+}
+
+/** The address an email change waits on (its code not yet used nor expired), or null. */
+export async function pendingEmailChange(
+  ctx: Ctx,
+  userId: number,
+): Promise<{ email: string; expiresAt: Date } | null> {
+  const row = await latestEmailCode(ctx, userId);
+  return row && row.expiresAt > ctx.now() ? { email: row.email, expiresAt: row.expiresAt } : null;
+}
+
+/**
+ * Sends a 6-digit code to a new email address; the account keeps its old address until the code
+ * is entered (confirmEmailChange). A new request voids the codes of earlier ones.
+ */
+export async function requestEmailChange(ctx: Ctx, input: unknown): Promise<{ pendingEmail: string }> {
+  const me = requireSignedIn(ctx);
+  const { email } = emailChangeSchema.parse(input);
+  // Without a mail server the code could never arrive.
+  if (ctx.email.name === NO_EMAIL) throw new DomainError("unavailable", EMAIL_NOT_SET_UP);
+  if (email === me.email) throw new DomainError("invalid", SAME_EMAIL, { email: SAME_EMAIL });
+  await assertContactsFree(ctx, undefined, email, me.id);
+  await consumeLimit(ctx, "emailCodesPerAccount", me.id);
+  const subject = emailCodeSubject(me.id, email);
+  await issueCode(ctx, subject, "email", true);
+  // Only now, with the new code sent, are the earlier requests' codes voided: a refused request
+  // leaves the one waiting as it was.
+  await ctx.db
+    .update(oneTimeCodes)
+    .set({ consumedAt: ctx.now() })
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, "email"),
+        like(oneTimeCodes.phone, `${me.id}:%`),
+        ne(oneTimeCodes.phone, subject),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    );
+  return { pendingEmail: email };
+}
+
+/** Makes the waiting address the account's email once its code is right. */
+export async function confirmEmailChange(ctx: Ctx, input: unknown): Promise<PublicUser> {
+  const me = requireSignedIn(ctx);
+  const { code } = emailConfirmSchema.parse(input);
+  const pending = await latestEmailCode(ctx, me.id);
+  if (!pending) throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
+  await consumeCode(ctx, pending.subject, "email", code);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ email: pending.email, updatedAt: ctx.now() })
+        .where(eq(users.id, me.id))
+        .returning();
+      await recordAudit(ctx, tx, {
+        action: "account.email",
+        entity: "user",
+        entityId: me.id,
+        before: { email: me.email },
+        after: { email: pending.email },
+      });
+      return toPublicUser(row!);
+    });
+  } catch (e) {
+    // Someone else took the address between the request and the code.
+    if (isUniqueViolation(e)) throw new DomainError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw e;
+  }
+}
+
+/**
+ * Sets a new password given the current one; every other session of the account is ended, the
+ * caller's own (`keepToken`) stays signed in. Tries are limited per account (RATE_LIMITS).
+ */
+export async function changePassword(ctx: Ctx, input: unknown, keepToken: string | undefined): Promise<void> {
+  const me = requireSignedIn(ctx);
+  const v = passwordChangeSchema.parse(input);
+  await consumeLimit(ctx, "passwordChangesPerAccount", me.id);
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, me.id))
+    .limit(1);
+  if (!row?.passwordHash) {
+    throw new DomainError("invalid", NO_PASSWORD_YET, { currentPassword: NO_PASSWORD_YET });
+  }
+  if (!(await verifyPassword(row.passwordHash, v.currentPassword))) {
+    throw new DomainError("invalid", WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  }
+  const passwordHash = await hashPassword(v.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, me.id));
+    await deleteOtherSessions({ ...ctx, db: tx }, me.id, keepToken);
+    await recordAudit(ctx, tx, { action: "account.password", entity: "user", entityId: me.id });
+  });
 }

@@ -193,7 +193,13 @@ async function checkPhoto(ctx: Ctx, photo: string | null): Promise<void> {
  * an author's names or links changed, and raises their version: an edit of one of them that
  * started before is refused as stale rather than writing the old names back.
  */
-export async function rebuildSearchNames(db: Db, productIds: number[], now: Date): Promise<void> {
+export async function rebuildSearchNames(
+  db: Db,
+  productIds: number[],
+  now: Date,
+  /** A back-fill writes the names alone: it is no edit, so versions stay as they are. */
+  opts: { asEdit?: boolean } = {},
+): Promise<void> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return;
   const [rows, links] = await Promise.all([
@@ -226,13 +232,47 @@ export async function rebuildSearchNames(db: Db, productIds: number[], now: Date
       values.map((v) => sql`${v}`),
       sql`, `,
     );
+  const asEdit = opts.asEdit ?? true;
   await db.execute(sql`
     update ${products} set
-      search_names = v.names,
+      search_names = v.names${
+        asEdit
+          ? sql`,
       version = ${products.version} + 1,
-      updated_at = ${now.toISOString()}::timestamptz
+      updated_at = ${now.toISOString()}::timestamptz`
+          : sql``
+      }
     from unnest(array[${list(rows.map((r) => r.id))}]::int[], array[${list(names)}]::text[]) as v(id, names)
     where ${products.id} = v.id`);
+}
+
+/** How many products a back-fill rewrites in one statement. */
+const BACKFILL_BATCH = 1000;
+
+/**
+ * Writes the search names a migration emptied (a new part of them, such as the Banglish keys,
+ * that only the application can derive), a batch at a time; run at start-up after the
+ * migrations. Returns how many products it wrote. Safe on several servers at once: each writes
+ * the same names.
+ */
+export async function backfillSearchNames(db: Db, now: Date): Promise<number> {
+  let written = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.searchNames, ""))
+      .orderBy(asc(products.id))
+      .limit(BACKFILL_BATCH);
+    if (rows.length === 0) return written;
+    await rebuildSearchNames(
+      db,
+      rows.map((r) => r.id),
+      now,
+      { asEdit: false },
+    );
+    written += rows.length;
+  }
 }
 
 /** The ids of the products linked to an author. */

@@ -41,7 +41,7 @@ import { BOUGHT_STATUSES, describeOrderStatus } from "../../contracts/order-stat
 import { normalisePhone } from "../../contracts/phone";
 import { addDays, dhakaDayStart } from "../../contracts/sales";
 import type { Db } from "../db/client";
-import { coupons, invoices, orderLines, orders, payments, refunds } from "../db/schema";
+import { coupons, invoices, orderLines, orders } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, containsPattern } from "./admin";
 import type { Ctx } from "./context";
@@ -61,6 +61,13 @@ export const NO_SUCH_ORDER = "No such order";
  * is what costs, and nobody pages past the first few hundred orders.
  */
 export const ORDER_COUNT_CAP = 1_000;
+
+/**
+ * A search by a part of a name ("Rahman") is matched row by row, so its count is the one that
+ * costs; it counts this many matches past the page's first row and then says "+", so the next
+ * pages stay reachable while the count stays cheap (a common name matches thousands of orders).
+ */
+export const NAME_SEARCH_COUNT = 200;
 
 /** Lines named in a row's items summary before "and N more". */
 const SUMMARY_LINES = 3;
@@ -118,6 +125,17 @@ export function holdsSql(holds: OrderHolds): SQL {
  * case) or a consignment number. Each kind is one indexed look-up.
  */
 function searchSql(q: string): SQL {
+  return nameSearched(q)
+    ? or(ilike(orders.name, containsPattern(q)), eq(orders.consignment, q.toUpperCase()))!
+    : exactSearchSql(q);
+}
+
+/** Whether the search box's words are looked for in the buyers' names (no phone, invoice or number). */
+function nameSearched(q: string): boolean {
+  return !normalisePhone(q) && !/^INV-/i.test(q) && !/^\d+$/.test(q.replace(/^#/, ""));
+}
+
+function exactSearchSql(q: string): SQL {
   const phone = normalisePhone(q);
   if (phone) return eq(orders.phone, phone);
   const upper = q.toUpperCase();
@@ -125,8 +143,7 @@ function searchSql(q: string): SQL {
     return sql`${orders.id} in (select ${invoices.orderId} from ${invoices} where ${invoices.number} = ${upper})`;
   }
   const number = q.replace(/^#/, "");
-  if (/^\d+$/.test(number)) return or(eq(orders.number, number), eq(orders.consignment, number))!;
-  return or(ilike(orders.name, containsPattern(q)), eq(orders.consignment, upper))!;
+  return or(eq(orders.number, number), eq(orders.consignment, number))!;
 }
 
 function listWhere(v: AdminOrdersQuery, couponId: number | null, fixed?: OrderHolds): SQL | undefined {
@@ -158,47 +175,29 @@ async function couponIdOf(db: Db, code: string): Promise<number | null> {
 }
 
 /**
- * What the page's rows need beyond their own columns, each one indexed read over the page's ids:
- * "Title ×2, Other title and 3 more" with the units, and the ledger rows behind the payment state.
+ * What a row needs beyond the order's own columns, read in the page's own statement (a correlated
+ * look-up per row of the page, each on an index): its lines in order, for "Title ×2, Other title
+ * and 3 more" and the units, and the ledger rows behind its payment state.
  */
-async function extras(db: Db, rows: { id: number; paymentMethod: string; deliveredAt: Date | null }[]) {
-  const ids = rows.map((r) => r.id);
-  const out = new Map<number, { items: string; itemCount: number; paymentState: PaymentState }>();
-  if (ids.length === 0) return out;
-  const [lines, refundRows, paid] = await Promise.all([
-    db
-      .select({ orderId: orderLines.orderId, title: orderLines.title, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, ids))
-      .orderBy(asc(orderLines.orderId), asc(orderLines.id)),
-    db
-      .select({ orderId: refunds.orderId, status: refunds.status })
-      .from(refunds)
-      .where(inArray(refunds.orderId, ids)),
-    db
-      .selectDistinct({ orderId: payments.orderId })
-      .from(payments)
-      .where(and(inArray(payments.orderId, ids), eq(payments.status, "paid"))),
-  ]);
-  const paidOnline = new Set(paid.map((p) => p.orderId));
-  for (const r of rows) {
-    const ls = lines.filter((l) => l.orderId === r.id);
-    const named = ls
-      .slice(0, SUMMARY_LINES)
-      .map((l) => (l.quantity > 1 ? `${l.title} ×${l.quantity}` : l.title));
-    const rest = ls.length - SUMMARY_LINES;
-    const own = refundRows.filter((x) => x.orderId === r.id);
-    out.set(r.id, {
-      items: rest > 0 ? `${named.join(", ")} and ${rest} more` : named.join(", "),
-      itemCount: ls.reduce((s, l) => s + l.quantity, 0),
-      paymentState: paymentStateOf({
-        refundOwed: own.some((x) => x.status === "owed"),
-        refundPaid: own.some((x) => x.status === "paid"),
-        collected: paidOnline.has(r.id) || (r.paymentMethod === "cod" && r.deliveredAt !== null),
-      }),
-    });
-  }
-  return out;
+const rowExtras = {
+  lines: sql<
+    [string, number][] | null
+  >`(select json_agg(json_build_array(l.title, l.quantity) order by l.id) from order_lines l where l.order_id = orders.id)`,
+  refundOwed: sql<boolean>`${refundExists("owed")}`,
+  refundPaid: sql<boolean>`${refundExists("paid")}`,
+  paidOnline: sql<boolean>`${paidOnline}`,
+};
+
+function summaryOf(lines: [string, number][] | null): { items: string; itemCount: number } {
+  const ls = lines ?? [];
+  const named = ls
+    .slice(0, SUMMARY_LINES)
+    .map(([title, quantity]) => (quantity > 1 ? `${title} ×${quantity}` : title));
+  const rest = ls.length - SUMMARY_LINES;
+  return {
+    items: rest > 0 ? `${named.join(", ")} and ${rest} more` : named.join(", "),
+    itemCount: ls.reduce((sum, [, quantity]) => sum + quantity, 0),
+  };
 }
 
 /**
@@ -219,7 +218,7 @@ export async function listOrders(
   const descending = v.sort.startsWith("-");
   const column = v.sort.replace(/^-/, "") === "total" ? orders.total : orders.createdAt;
   const order = descending ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
-  const cap = ORDER_COUNT_CAP;
+  const cap = v.q && nameSearched(v.q) ? (v.page - 1) * v.limit + NAME_SEARCH_COUNT : ORDER_COUNT_CAP;
   const [rows, counted] = await Promise.all([
     ctx.db
       .select({
@@ -240,6 +239,7 @@ export async function listOrders(
         source: orders.source,
         couponCode: orders.couponCode,
         slipPrintedAt: orders.slipPrintedAt,
+        ...rowExtras,
       })
       .from(orders)
       .where(filter)
@@ -251,11 +251,15 @@ export async function listOrders(
     ),
   ]);
   const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  const more = await extras(ctx.db, rows);
   return {
-    items: rows.map(({ deliveredAt: _, ...r }) => ({
+    items: rows.map(({ deliveredAt, lines, refundOwed, refundPaid, paidOnline: online, ...r }) => ({
       ...r,
-      ...(more.get(r.id) ?? { items: "", itemCount: 0, paymentState: "unpaid" as const }),
+      ...summaryOf(lines),
+      paymentState: paymentStateOf({
+        refundOwed,
+        refundPaid,
+        collected: online || (r.paymentMethod === "cod" && deliveredAt !== null),
+      }),
       createdAt: r.createdAt.toISOString(),
       slipPrintedAt: r.slipPrintedAt?.toISOString() ?? null,
     })),

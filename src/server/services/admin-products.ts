@@ -44,6 +44,7 @@ import { requirePermission } from "./access";
 import { adminChange, containsPattern, lockForEdit, nextVersion } from "./admin";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { stockMayBeBack } from "./fulfilment";
 import { recordStockMoves } from "./stock";
 
 type ProductRow = typeof products.$inferSelect;
@@ -663,9 +664,17 @@ export function bulkAdminProducts(ctx: Ctx, area: ProductArea, input: unknown): 
   );
 }
 
-/** Adds or removes units with a reason; never below zero (409 with what is on hand). */
-export function changeStock(ctx: Ctx, area: ProductArea, id: number, input: unknown): Promise<StockLedger> {
-  return adminChange(
+/**
+ * Adds or removes units with a reason; never below zero (409 with what is on hand). Stock that
+ * came back sends its "Notify me" alerts.
+ */
+export async function changeStock(
+  ctx: Ctx,
+  area: ProductArea,
+  id: number,
+  input: unknown,
+): Promise<StockLedger> {
+  const ledger = await adminChange(
     ctx,
     PRODUCT_AREAS[area].permission,
     stockChangeSchema,
@@ -705,6 +714,8 @@ export function changeStock(ctx: Ctx, area: ProductArea, id: number, input: unkn
     },
     { refusal: refusal(area) },
   );
+  stockMayBeBack(ctx);
+  return ledger;
 }
 
 async function readLedger(db: Db, id: number, q: { page: number; limit: number }): Promise<StockLedger> {

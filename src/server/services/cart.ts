@@ -250,7 +250,8 @@ async function sourceOf(ctx: Ctx, userId: number, pageSource: string, referral: 
 
 /**
  * Adds a published product of the given kind. A printed item's quantity adds to its line, never
- * above stock; an e-book or course is quantity 1, once, and not when already owned.
+ * above stock; an e-book or course is quantity 1, once, and not when already owned. An add with
+ * the `addKey` of the line's last add is the same tap again and changes nothing.
  */
 export async function addToCart(
   ctx: Ctx,
@@ -282,10 +283,13 @@ export async function addToCart(
     const now = ctx.now();
     const cart = await lockCart(db, me.id, now);
     const [existing] = await db
-      .select({ id: cartLines.id, quantity: cartLines.quantity })
+      .select({ id: cartLines.id, quantity: cartLines.quantity, addKey: cartLines.addKey })
       .from(cartLines)
       .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, product.id)))
       .limit(1);
+    // The same tap again (a double tap, a retry): it was added already. The cart row's lock makes
+    // two copies of one tap take turns, so the second always sees the first's line.
+    if (v.addKey && existing?.addKey === v.addKey) return;
     if (digital && existing) {
       throw new DomainError("conflict", `This ${DIGITAL_NAME[product.kind]} is already in your cart`);
     }
@@ -293,7 +297,10 @@ export async function addToCart(
     assertQuantityAllowed(quantity, product.available);
     if (existing) {
       // The line keeps the source of its first add: that is where the shopper found it.
-      await db.update(cartLines).set({ quantity }).where(eq(cartLines.id, existing.id));
+      await db
+        .update(cartLines)
+        .set({ quantity, addKey: v.addKey ?? null })
+        .where(eq(cartLines.id, existing.id));
     } else {
       await db.insert(cartLines).values({
         cartId: cart.id,
@@ -301,6 +308,7 @@ export async function addToCart(
         kind: product.kind,
         quantity,
         source,
+        addKey: v.addKey ?? null,
         createdAt: now,
       });
     }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { banglaKeys, KEY_MARK, typedKey } from "../../contracts/banglish";
 import type {
   AuthorRef,
   Page,
@@ -10,7 +11,8 @@ import type {
 } from "../../contracts/catalog";
 import { shownSalePrice } from "../../contracts/money";
 import { productPath } from "../../contracts/paths";
-import { normaliseSearch, searchWords, toPrefixTsQuery } from "../../contracts/search";
+import { normaliseSearch, searchWords, swapDistance, termFor, toPrefixTsQuery } from "../../contracts/search";
+import { SUBJECTS, type Subject, subjectTitlePattern } from "../../contracts/subjects";
 import {
   authorRedirects,
   authors,
@@ -30,6 +32,7 @@ import { effectivePriceSql, effectivePrice as priceOf } from "./pricing";
 export type ListQuery = {
   kind?: ProductKind;
   track?: Track;
+  subject?: Subject;
   hscYear?: number;
   authorId?: number;
   /** Effective price bounds in poisha. */
@@ -37,15 +40,21 @@ export type ListQuery = {
   maxPrice?: number;
   inStock?: boolean;
   q?: string;
+  /** Search the words as typed: no typo correction ("search instead for …"). */
+  exact?: boolean;
   sort?: Sort;
   page: number;
   limit: number;
 };
 
+/** A page of a search: `searchedFor` is set when the words as typed found nothing and were corrected. */
+export type SearchResults = Page<ProductCard> & { searchedFor?: string };
+
 /**
  * How close a typed word must be to a word of the names to count as a typo of it (pg_trgm word
  * similarity). Low enough for a dropped letter in a short word ("frst" → "first"): only
- * the closest three words are tried, and only when the words as typed find nothing.
+ * the closest three words are tried, and only when the words as typed find nothing. Swapped
+ * letters ("frist") are found by edit distance instead (correctTypos).
  */
 export const TYPO_THRESHOLD = 0.3;
 
@@ -54,6 +63,22 @@ const effectivePrice = effectivePriceSql(products);
 // Inside a subquery of the select list Drizzle prints a column without its table, where it would
 // bind to the inner table's own `id`: the outer product's id is written out in full.
 const outerId = sql.raw(`"products"."id"`);
+
+/**
+ * A product of the subject (contracts/subjects.ts): an English word of it in the title, or a
+ * Bangla one in the Bangla title. The search names hold both titles, so their trigram index
+ * narrows the rows first; the titles themselves then decide (an author or publisher named
+ * "Bangla…" does not make a book a Bangla one).
+ */
+function subjectSql(subject: Subject): SQL {
+  const en = subjectTitlePattern(subject);
+  const bn = SUBJECTS[subject].bn.map((w) => `%${w}%`);
+  const anyName = `${en}|${SUBJECTS[subject].bn.join("|")}`;
+  return sql`(${products.searchNames} ~* ${anyName} and (${products.title} ~* ${en} or ${products.titleBn} like any(${sql`array[${sql.join(
+    bn.map((b) => sql`${b}`),
+    sql`, `,
+  )}]::text[]`})))`;
+}
 
 /** Digital kinds are always available; a bundle is when every item is; others by stock. */
 const inStockSql = sql<boolean>`(
@@ -141,7 +166,7 @@ function orderFor(sort: Sort): SQL[] {
  * Published products, filtered, sorted and paged, with the total.
  * A search matches whole words by prefix (full text) or, for typos, by trigram similarity.
  */
-export function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<Page<ProductCard>> {
+export function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<SearchResults> {
   return queryProducts(ctx, query, { count: true });
 }
 
@@ -157,10 +182,11 @@ async function queryProducts(
   ctx: Pick<Ctx, "db">,
   query: ListQuery,
   opts: { count: boolean },
-): Promise<Page<ProductCard>> {
+): Promise<SearchResults> {
   const where: SQL[] = [eq(products.published, true)];
   if (query.kind) where.push(eq(products.kind, query.kind));
   if (query.track) where.push(sql`${products.tracks} @> array[${query.track}]::text[]`);
+  if (query.subject) where.push(subjectSql(query.subject));
   if (query.hscYear) where.push(eq(products.hscYear, query.hscYear));
   if (query.authorId) {
     where.push(
@@ -179,10 +205,13 @@ async function queryProducts(
     // Whole words (by prefix) first; only when they find nothing, the trigram match for typos.
     // Both at once made every loose trigram neighbour a match to rank (tens of thousands of rows).
     const exact = await searchPage(ctx, where, sql`to_tsquery('simple', ${tsq})`, sort, query);
-    if (exact.total > 0 || text.length < 3) return exact;
-    const corrected = await correctTypos(ctx, searchWords(query.q ?? ""));
+    if (exact.total > 0 || text.length < 3 || query.exact) return exact;
+    const words = searchWords(query.q ?? "");
+    const corrected = await correctTypos(ctx, words);
     if (!corrected) return exact;
-    return searchPage(ctx, where, sql`to_tsquery('simple', ${corrected})`, sort, query);
+    const found = await searchPage(ctx, where, sql`to_tsquery('simple', ${corrected.tsQuery})`, sort, query);
+    if (found.total === 0) return found;
+    return { ...found, searchedFor: searchedFor(words, corrected.shown, found.items) };
   }
   const offset = (query.page - 1) * query.limit;
   // A list: the page comes straight off the (kind, published, …) indexes, and the total from a
@@ -275,46 +304,178 @@ async function searchPage(
   };
 }
 
+/** How far (swap distance) a word of the names may be from a typed word to be taken for it. */
+function swapTolerance(word: string): number {
+  return word.length >= 8 ? 2 : 1;
+}
+
+type Candidate = { probe: number; word: string; sim: number; near: boolean; key: boolean };
+
+/** A typed word put right: what the search looks for instead, and what the page shows for it. */
+export type Correction = {
+  /** The full-text query (the `to_tsquery('simple', …)` text). */
+  tsQuery: string;
+  /** Per typed word: the word it was taken for, and whether that is a Banglish key. */
+  shown: { word: string; key: boolean }[];
+};
+
 /**
  * A full-text query in which every typed word that no product name holds is replaced by the
- * names' words closest to it (trigram word similarity, best three); null when nothing changed.
+ * names' words closest to it: its nearest neighbours by swap distance (a letter dropped, doubled,
+ * changed, or two swapped: "frist" → "first"; Levenshtein in PostgreSQL, fuzzystrmatch, narrows
+ * the words to look at), else the best three by trigram word similarity. A word of Latin letters is also
+ * looked up by its Banglish key among the keys ("podartoh" → পদার্থ). Null when nothing changed.
  */
-export async function correctTypos(ctx: Pick<Ctx, "db">, words: string[]): Promise<string | null> {
-  const typed = words;
-  if (typed.length === 0) return null;
+export async function correctTypos(ctx: Pick<Ctx, "db">, words: string[]): Promise<Correction | null> {
+  if (words.length === 0) return null;
+  // The probes: each typed word itself, and its Banglish key when it has one.
+  const probes: { typed: number; text: string; key: boolean }[] = [];
+  words.forEach((w, i) => {
+    if (w.length < 3) return;
+    probes.push({ typed: i, text: w, key: false });
+    const key = typedKey(w);
+    if (key) probes.push({ typed: i, text: key, key: true });
+  });
+  if (probes.length === 0) return null;
+  const list = <T>(values: T[], type: string) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::${sql.raw(type)}`;
   const rows = await ctx.db.transaction(async (tx) => {
     // The threshold is set for this transaction only.
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
     );
     const found = (await tx.execute(sql`
-      select q.w as typed, s.word
-      from unnest(${sql`array[${sql.join(
-        typed.map((w) => sql`${w}`),
-        sql`, `,
-      )}]::text[]`}) as q(w)
+      select q.n as probe, s.word, s.sim, s.near
+      from unnest(${list(
+        probes.map((p) => p.text),
+        "text[]",
+      )}, ${list(
+        probes.map((p) => p.key),
+        "boolean[]",
+      )}) with ordinality as q(w, k, n)
       cross join lateral (
-        select sw.word from ${searchWordsTable} sw
-        where length(q.w) >= 3 and q.w <% sw.word
-        order by sw.word = q.w desc, word_similarity(q.w, sw.word) desc, length(sw.word), sw.word
-        limit 3
-      ) s`)) as unknown as { rows: { typed: string; word: string }[] };
-    return found.rows;
+        (select sw.word, word_similarity(q.w, sw.word) as sim, false as near
+          from ${searchWordsTable} sw
+          where q.w <% sw.word and (sw.word like ${`${KEY_MARK}%`}) = q.k
+          order by sw.word = q.w desc, word_similarity(q.w, sw.word) desc, length(sw.word), sw.word
+          limit 3)
+        union all
+        (select sw.word, word_similarity(q.w, sw.word) as sim, true as near
+          from ${searchWordsTable} sw
+          where length(sw.word) between length(q.w) - 2 and length(q.w) + 2
+            and (sw.word like ${`${KEY_MARK}%`}) = q.k
+            and levenshtein_less_equal(q.w, sw.word, 2) <= 2
+          order by levenshtein_less_equal(q.w, sw.word, 2), sw.word
+          limit 8)
+      ) s`)) as unknown as { rows: { probe: number | string; word: string; sim: number; near: boolean }[] };
+    return found.rows.map((r) => ({ ...r, probe: Number(r.probe) - 1, sim: Number(r.sim) }));
   });
+
   let changed = false;
-  const parts = typed.map((w) => {
-    const near = rows.filter((r) => r.typed === w).map((r) => r.word);
-    if (near.length === 0 || near[0] === w) return `'${w}':*`;
+  const shown = words.map((word) => ({ word, key: false }));
+  const parts = words.map((w, i) => {
+    const mine = probes.flatMap((p, n) => (p.typed === i ? [{ ...p, n }] : []));
+    // A word the names hold as typed (or whose key they hold) is no typo.
+    const exact = mine.some((p) => rows.some((r) => r.probe === p.n && r.word === p.text));
+    if (mine.length === 0 || exact) return termFor(w);
+    // Neighbours by swap distance (the closest), else the trigram neighbours, of the word itself
+    // and of its key alike.
+    const near: (Candidate & { d: number })[] = [];
+    const loose: Candidate[] = [];
+    for (const p of mine) {
+      for (const r of rows) {
+        if (r.probe !== p.n) continue;
+        if (!r.near) loose.push({ ...r, key: p.key });
+        else {
+          const d = swapDistance(p.text, r.word);
+          if (d <= swapTolerance(p.text)) near.push({ ...r, key: p.key, d });
+        }
+      }
+    }
+    near.sort((x, y) => x.d - y.d || y.sim - x.sim || x.word.localeCompare(y.word));
+    loose.sort((x, y) => y.sim - x.sim);
+    // The closest neighbours only when there are any (a short key has many a letter or two away).
+    const closest = near.filter((r) => r.d === near[0]?.d);
+    const picked: Candidate[] = [];
+    for (const r of closest.length ? closest : loose) {
+      if (!picked.some((c) => c.word === r.word)) picked.push(r);
+    }
+    const best = picked.slice(0, 3);
+    if (best.length === 0) return termFor(w);
     changed = true;
-    return `(${near.map((n) => `'${n.replaceAll("'", "''")}'`).join(" | ")})`;
+    shown[i] = { word: (best[0] as Candidate).word, key: (best[0] as Candidate).key };
+    return `(${best.map((c) => `'${c.word.replaceAll("'", "''")}'`).join(" | ")})`;
   });
-  return changed ? parts.join(" & ") : null;
+  return changed ? { tsQuery: parts.join(" & "), shown } : null;
 }
 
-/** Up to 8 products whose titles match what is being typed, for the header's suggestions. */
-export async function suggestProducts(ctx: Pick<Ctx, "db">, q: string): Promise<ProductCard[]> {
-  const page = await listProducts(ctx, { q, sort: "relevance", page: 1, limit: 8 });
-  return page.items;
+/**
+ * What a corrected search shows it searched for: the corrected words, a Banglish key read back
+ * as the Bangla word of a found product that has it (the typed word when none does).
+ */
+function searchedFor(words: string[], shown: Correction["shown"], found: ProductCard[]): string {
+  const bangla = new Map<string, string>();
+  for (const card of found) {
+    const names = [card.titleBn ?? "", ...card.authors.map((a) => a.nameBn ?? "")].join(" ");
+    for (const word of names.normalize("NFC").match(/[\u0980-\u09FF]+/g) ?? []) {
+      const [key] = banglaKeys(word);
+      if (key && !bangla.has(key)) bangla.set(key, word);
+    }
+  }
+  return shown.map((s, i) => (s.key ? (bangla.get(s.word) ?? words[i]) : s.word)).join(" ");
+}
+
+/** How many suggestions the header shows. */
+export const SUGGEST_LIMIT = 8;
+
+/** A suggestion: a product card with what tells it apart from others of the same title. */
+export type Suggestion = ProductCard & {
+  publisher: string | null;
+  edition: string | null;
+  hscYear: number | null;
+};
+
+/**
+ * Up to 8 products matching what is being typed, for the header's suggestions, each with its
+ * publisher, edition and HSC year (and the card's price and cover) so books of one title can be
+ * told apart. Products that would look the same (kind, titles, publisher, edition and year alike)
+ * are shown once, the best match.
+ */
+export async function suggestProducts(ctx: Pick<Ctx, "db">, q: string): Promise<Suggestion[]> {
+  const page = await listProducts(ctx, { q, sort: "relevance", page: 1, limit: SUGGEST_LIMIT * 3 });
+  const ids = page.items.map((i) => i.id);
+  if (ids.length === 0) return [];
+  const details = await ctx.db
+    .select({
+      id: products.id,
+      hscYear: products.hscYear,
+      publisher: bookDetails.publisher,
+      edition: bookDetails.edition,
+    })
+    .from(products)
+    .leftJoin(bookDetails, eq(bookDetails.productId, products.id))
+    .where(inArray(products.id, ids));
+  const byId = new Map(details.map((d) => [d.id, d]));
+  const seen = new Set<string>();
+  const out: Suggestion[] = [];
+  for (const card of page.items) {
+    const d = byId.get(card.id);
+    const s: Suggestion = {
+      ...card,
+      publisher: d?.publisher ?? null,
+      edition: d?.edition ?? null,
+      hscYear: d?.hscYear ?? null,
+    };
+    const look = JSON.stringify([s.kind, s.title, s.titleBn, s.publisher, s.edition, s.hscYear]);
+    if (seen.has(look)) continue;
+    seen.add(look);
+    out.push(s);
+    if (out.length === SUGGEST_LIMIT) break;
+  }
+  return out;
 }
 
 async function findCards(ctx: Pick<Ctx, "db">, ids: number[]): Promise<Map<number, ProductCard>> {

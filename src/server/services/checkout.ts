@@ -4,9 +4,11 @@ import {
   checkoutSchema,
   PAYMENT_WINDOW_MS,
   type PaymentMethod,
+  shippingCheckoutSchema,
 } from "../../contracts/checkout";
 import type { Db } from "../db/client";
 import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../db/schema";
+import { rememberAddressInTx } from "./addresses";
 import { lockCart, priceFor } from "./cart";
 import type { Ctx } from "./context";
 import { countCouponUse } from "./coupons";
@@ -45,6 +47,8 @@ export async function placeOrder(
       (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
     );
     const digital = view.lines.some((l) => l.kind === "ebook" || l.kind === "content");
+    // Only a parcel needs an address: a cart of e-books and courses alone is bought without one.
+    if (physical) shippingCheckoutSchema.parse(input);
     if (v.paymentMethod === "cod" && digital)
       throw new DomainError("invalid", COD_PHYSICAL_ONLY, { paymentMethod: COD_PHYSICAL_ONLY });
     if (view.coupon && !view.coupon.applied) {
@@ -87,9 +91,10 @@ export async function placeOrder(
         name: v.name,
         phone: v.phone,
         email: me.email ?? null,
-        district: v.district,
-        area: v.area,
-        address: v.address,
+        // A digital-only order has no address: empty, as nothing is posted.
+        district: physical ? (v.district ?? "") : "",
+        area: physical ? (v.area ?? "") : "",
+        address: physical ? (v.address ?? "") : "",
         note: v.note ?? null,
         subtotal: view.totalPrice,
         discount: view.discountedAmount,
@@ -137,10 +142,24 @@ export async function placeOrder(
       updatedAt: now,
     });
     await recordEvent(tx, order!.id, "pending_payment", "Order placed", me.id, now);
+    if (physical) {
+      await rememberAddressInTx(
+        tx,
+        me.id,
+        {
+          name: v.name,
+          phone: v.phone,
+          district: order!.district,
+          area: order!.area,
+          address: order!.address,
+        },
+        now,
+      );
+    }
     await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
     await tx
       .update(carts)
-      .set({ couponId: null, district: v.district, updatedAt: now })
+      .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
       .where(eq(carts.id, cart.id));
     let confirmed = false;
     if (immediate)

@@ -4,7 +4,8 @@
  * without a courier is counted under "manual" (staff delivered it themselves).
  *
  * A remittance locks its orders (in id order) before checking them, so two submissions of the
- * same orders cannot both pass: the second waits for the first and then finds them remitted.
+ * same orders cannot both pass: the second waits for the first and then finds them remitted
+ * (tests/api/cod-remittance-race.test.ts forces that race on PostgreSQL).
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AdminPage } from "../../contracts/admin";

@@ -34,6 +34,7 @@ import { ORDER_NOT_FOUND, queueOrderNotice, recordEvent, releaseInTx, unsellInTx
 import { nudgeOutbox } from "./outbox";
 import { publicContentChanged } from "./public-content";
 import { closeOrderMoneyInTx } from "./refunds";
+import { sendStockAlerts } from "./stock-alerts";
 import { isUniqueViolation } from "./users";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -127,10 +128,19 @@ export async function moveInTx(
   return row!;
 }
 
-/** After a committed move: public pages (stock, tracking) are renewed and the buyer's message sent. */
+/**
+ * After a committed move: public pages (stock, tracking) are renewed, the buyer's message sent,
+ * and, when stock came back, the alerts of those waiting for it.
+ */
 export function afterMove(ctx: Ctx, status: OrderStatus | null) {
   publicContentChanged();
   if (status) void nudgeOutbox(ctx);
+  if (status === "cancelled" || status === "refunded") stockMayBeBack(ctx);
+}
+
+/** After a committed change that can raise stock: "Notify me" alerts of what is back are sent. */
+export function stockMayBeBack(ctx: Ctx) {
+  sendStockAlerts(ctx).catch((err) => ctx.log.error({ err }, "sending back-in-stock alerts failed"));
 }
 
 /**

@@ -24,12 +24,14 @@ import {
   jobStartSchema,
 } from "../../contracts/jobs";
 import type { SalesCsvQuery } from "../../contracts/reports";
+import { claimWithLease, leaseUntil } from "../db/claim";
 import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
 import { requireCreatorOrAdmin, requirePermission, requireStaff } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { reportRange, salesCsvForJob } from "./reports";
+import { workRounds } from "./rounds";
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -138,23 +140,13 @@ type WorkerDeps = Pick<Ctx, "db" | "now" | "log">;
  * claim's mark.
  */
 export async function claimJob(db: Db, now: Date, leaseMs = DEFAULT_JOB_LEASE_MS): Promise<JobRow | null> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [due] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(or(eq(jobs.status, "queued"), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, now))))
-      .orderBy(asc(jobs.id))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!due) return null;
-    const [row] = await tx
-      .update(jobs)
-      .set({ status: "running", startedAt: now, leaseUntil: new Date(now.getTime() + leaseMs), error: null })
-      .where(eq(jobs.id, due.id))
-      .returning();
-    return row ?? null;
+  const [row] = await claimWithLease(db, jobs, {
+    due: or(eq(jobs.status, "queued"), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, now))),
+    orderBy: [asc(jobs.id)],
+    limit: 1,
+    set: { status: "running", startedAt: now, leaseUntil: leaseUntil(now, leaseMs), error: null },
   });
+  return row ?? null;
 }
 
 /** This claim still holds the job: it is running and `started_at` is still the claim's mark. */
@@ -173,7 +165,7 @@ export async function runClaimedJob(
     async progress(done, total) {
       const moved = await deps.db
         .update(jobs)
-        .set({ done, total, leaseUntil: new Date(deps.now().getTime() + leaseMs) })
+        .set({ done, total, leaseUntil: leaseUntil(deps.now(), leaseMs) })
         .where(heldBy(claim))
         .returning({ id: jobs.id });
       if (moved.length === 0) throw new JobLost();
@@ -213,21 +205,17 @@ export async function deleteOldJobs(db: Db, now: Date): Promise<number> {
   return gone.length;
 }
 
-type Runner = { running: Promise<void> | null; again: boolean; leaseMs: number };
-const runners = new WeakMap<Db, Runner>();
-
-function runnerFor(db: Db): Runner {
-  let r = runners.get(db);
-  if (!r) {
-    r = { running: null, again: false, leaseMs: DEFAULT_JOB_LEASE_MS };
-    runners.set(db, r);
+const rounds = workRounds<WorkerDeps>("jobs", DEFAULT_JOB_LEASE_MS, async (deps, leaseMs) => {
+  for (;;) {
+    const claim = await claimJob(deps.db, deps.now(), leaseMs);
+    if (!claim) return;
+    await runClaimedJob(deps, claim, leaseMs);
   }
-  return r;
-}
+});
 
 /** The lease this process's jobs use (the worker's setting; tests shorten it). */
 export function setJobLease(db: Db, leaseMs: number): void {
-  runnerFor(db).leaseMs = leaseMs;
+  rounds.setLease(db, leaseMs);
 }
 
 /**
@@ -237,26 +225,5 @@ export function setJobLease(db: Db, leaseMs: number): void {
  * round's promise (tests may await it).
  */
 export function nudgeJobs(deps: WorkerDeps): Promise<void> {
-  const r = runnerFor(deps.db);
-  if (r.running) {
-    r.again = true;
-    return r.running;
-  }
-  r.running = (async () => {
-    try {
-      do {
-        r.again = false;
-        for (;;) {
-          const claim = await claimJob(deps.db, deps.now(), r.leaseMs);
-          if (!claim) break;
-          await runClaimedJob(deps, claim, r.leaseMs);
-        }
-      } while (r.again);
-    } catch (err) {
-      deps.log.error({ err }, "jobs: a round failed; the worker tries again");
-    } finally {
-      r.running = null;
-    }
-  })();
-  return r.running;
+  return rounds.nudge(deps);
 }

@@ -47,23 +47,26 @@ function within(column: SQL, r: Range): SQL {
 /**
  * Each movement's rows within a range, as `kind, at, amount, order_id` and the line's references
  * (`document, invoice_id, invoice_number, detail`); each branch is filtered on its own time column,
- * which is indexed.
+ * which is indexed. The orders table is joined only where a branch needs it: for its references,
+ * or (COD) for the amount itself.
  */
-function movementRows(r: Range, withRefs: boolean, only?: LedgerFigure): SQL {
+function movementBranches(r: Range, withRefs: boolean): Record<LedgerFigure, SQL> {
   const refs = (document: SQL, detail: SQL) =>
     withRefs
       ? sql`, ${document} as document, i.id as invoice_id, i.number as invoice_number, ${detail} as detail, o.number as order_number`
       : sql``;
   const invoiceJoin = withRefs ? sql` left join invoices i on i.order_id = o.id` : sql``;
-  const branches: Record<LedgerFigure, SQL> = {
+  const orderOf = (alias: string) =>
+    withRefs ? sql.raw(` join orders o on o.id = ${alias}.order_id`).append(invoiceJoin) : sql``;
+  return {
     invoiced: sql`select 'invoiced'::text as kind, iv.issued_at as at, iv.total as amount, iv.order_id as order_id${refs(sql`iv.number`, sql`o.payment_method::text`)}
-      from invoices iv join orders o on o.id = iv.order_id${invoiceJoin}
+      from invoices iv${orderOf("iv")}
       where ${within(sql`iv.issued_at`, r)}`,
     credited: sql`select 'credited'::text as kind, c.issued_at as at, c.amount as amount, c.order_id as order_id${refs(sql`c.number`, sql`c.reason`)}
-      from credit_notes c join orders o on o.id = c.order_id${invoiceJoin}
+      from credit_notes c${orderOf("c")}
       where ${within(sql`c.issued_at`, r)}`,
     collectedOnline: sql`select 'collectedOnline'::text as kind, p.paid_at as at, p.amount as amount, p.order_id as order_id${refs(sql`coalesce(p.gateway_txn_id, p.tranx)`, sql`p.provider`)}
-      from payments p join orders o on o.id = p.order_id${invoiceJoin}
+      from payments p${orderOf("p")}
       where p.status = 'paid' and ${within(sql`p.paid_at`, r)}`,
     codCollected: sql`select 'codCollected'::text as kind, o.delivered_at as at, o.total as amount, o.id as order_id${refs(sql`coalesce(o.consignment, o.number)`, sql`coalesce(o.courier, 'manual')`)}
       from orders o${invoiceJoin}
@@ -72,9 +75,13 @@ function movementRows(r: Range, withRefs: boolean, only?: LedgerFigure): SQL {
       from cod_remittances m join orders o on o.cod_remittance_id = m.id${invoiceJoin}
       where ${within(sql`m.received_at`, r)}`,
     refundsPaid: sql`select 'refundsPaid'::text as kind, f.paid_at as at, f.amount as amount, f.order_id as order_id${refs(sql`'Refund ' || f.id || coalesce(' (' || f.reference || ')', '')`, sql`f.method || ': ' || f.reason`)}
-      from refunds f join orders o on o.id = f.order_id${invoiceJoin}
+      from refunds f${orderOf("f")}
       where f.status = 'paid' and ${within(sql`f.paid_at`, r)}`,
   };
+}
+
+function movementRows(r: Range, withRefs: boolean, only?: LedgerFigure): SQL {
+  const branches = movementBranches(r, withRefs);
   const kinds = only ? [only] : LEDGER_FIGURES;
   return sql.join(
     kinds.map((k) => sql`(${branches[k]})`),
@@ -112,25 +119,26 @@ export async function periodFigures(
   return { totals, counts };
 }
 
-/** Per order, its buyer and courier balance change from movements at `at` and before. */
+/**
+ * Per order, its buyer and courier balance change from movements at `at` and before. Each branch
+ * carries its amount already signed for the two balances (`b`, `c`), so the grouping is plain sums.
+ */
 function perOrderBalances(to: Date, from?: Date): SQL {
-  const b = (k: LedgerFigure) => FIGURE_SIGNS[k].buyer;
-  const c = (k: LedgerFigure) => FIGURE_SIGNS[k].courier;
+  const branches = movementBranches({ to }, false);
   const signed = sql.join(
-    LEDGER_FIGURES.map((k) => sql`when ${k} then amount * ${sql.raw(String(b(k)))}`),
-    sql` `,
-  );
-  const courier = sql.join(
-    LEDGER_FIGURES.map((k) => sql`when ${k} then amount * ${sql.raw(String(c(k)))}`),
-    sql` `,
+    LEDGER_FIGURES.map(
+      (k) =>
+        sql`(select at, amount * ${sql.raw(String(FIGURE_SIGNS[k].buyer))} as b, amount * ${sql.raw(String(FIGURE_SIGNS[k].courier))} as c, order_id from (${branches[k]}) ${sql.raw(k)})`,
+    ),
+    sql` union all `,
   );
   const early = from ? sql`at < ${from.toISOString()}::timestamptz` : sql`false`;
   return sql`select order_id,
-      coalesce(sum(case kind ${signed} end) filter (where ${early}), 0)::bigint as ob,
-      coalesce(sum(case kind ${courier} end) filter (where ${early}), 0)::bigint as oc,
-      sum(case kind ${signed} end)::bigint as cb,
-      sum(case kind ${courier} end)::bigint as cc
-    from (${movementRows({ to }, false)}) e group by order_id`;
+      coalesce(sum(b) filter (where ${early}), 0)::bigint as ob,
+      coalesce(sum(c) filter (where ${early}), 0)::bigint as oc,
+      sum(b)::bigint as cb,
+      sum(c)::bigint as cc
+    from (${signed}) e group by order_id`;
 }
 
 function splitOf(receivable: unknown, withCouriers: unknown, refundsOwed: unknown): LedgerBalances {

@@ -6,12 +6,29 @@ import { DomainError } from "./errors";
 import { sendNow } from "./outbox";
 import { consumeLimit, countRateLimitHit, RATE_LIMITS } from "./rate-limits";
 
-export type CodePurpose = "verify" | "reset";
+/** A phone's verification, a password reset, or a new email address's confirmation. */
+export type CodePurpose = "verify" | "reset" | "email";
 
 export const CODE_TTL_MS = 5 * 60_000;
+/** An email may take a while to arrive and be opened: its code lives longer than an SMS's. */
+export const EMAIL_CODE_TTL_MS = 30 * 60_000;
+const TTL_MS: Record<CodePurpose, number> = {
+  verify: CODE_TTL_MS,
+  reset: CODE_TTL_MS,
+  email: EMAIL_CODE_TTL_MS,
+};
+
+/**
+ * An email change's code is kept under `{userId}:{new address}` (the `phone` column holds the
+ * code's subject): only that account can use it, and the address is read back from it.
+ */
+export function emailCodeSubject(userId: number, email: string): string {
+  return `${userId}:${email}`;
+}
 export const MAX_CODE_ATTEMPTS = 5;
 export const CODE_EXPIRED = "This code has expired or was used up. Ask for a new one.";
 export const CODE_WRONG = "Wrong code. Check the SMS and try again.";
+export const EMAIL_CODE_WRONG = "Wrong code. Check the email and try again.";
 export { TOO_MANY_CODES, WAIT_A_MINUTE } from "./rate-limits";
 
 function hashCode(ctx: Ctx, phone: string, purpose: CodePurpose, code: string) {
@@ -21,7 +38,7 @@ function hashCode(ctx: Ctx, phone: string, purpose: CodePurpose, code: string) {
 }
 
 /**
- * Issues a 6-digit code valid 5 minutes, within the limits per phone, per phone and address and
+ * Issues a 6-digit code valid 5 minutes (an email's 30), within the limits per phone, per phone and address and
  * per address (RATE_LIMITS).
  * With `deliver` false the code is recorded (so limits and timing are the same) but not sent:
  * the reset flow must not reveal which numbers are registered.
@@ -67,10 +84,22 @@ export async function issueCode(
     phone,
     purpose,
     codeHash: hashCode(ctx, phone, purpose, code),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    expiresAt: new Date(now.getTime() + TTL_MS[purpose]),
     createdAt: now,
   });
-  if (deliver) {
+  if (deliver && purpose === "email") {
+    const to = phone.slice(phone.indexOf(":") + 1);
+    await sendNow(ctx, {
+      key: `code-${randomUUID()}-email`,
+      channel: "email",
+      to,
+      subject: `${code} is your ${ctx.config.SHOP_NAME} email confirmation code`,
+      text:
+        `Enter ${code} on your ${ctx.config.SHOP_NAME} profile to use this email address. ` +
+        "The code expires in 30 minutes. If you did not ask for it, ignore this email.",
+      secret: true,
+    });
+  } else if (deliver) {
     const what = purpose === "verify" ? "verification" : "password reset";
     // Through the outbox, delivered before the answer (someone is waiting), retried if it failed.
     await sendNow(ctx, {
@@ -113,13 +142,14 @@ export async function consumeCode(
   const tries = await countRateLimitHit(
     { db: ctx.db, now: () => row.createdAt },
     `codeTries:${row.id}:${ctx.ip}`,
-    CODE_TTL_MS * 2,
+    TTL_MS[purpose] * 2,
   );
   if (tries > MAX_CODE_ATTEMPTS) throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(hashCode(ctx, phone, purpose, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const message = tries >= MAX_CODE_ATTEMPTS ? CODE_EXPIRED : CODE_WRONG;
+    const wrong = purpose === "email" ? EMAIL_CODE_WRONG : CODE_WRONG;
+    const message = tries >= MAX_CODE_ATTEMPTS ? CODE_EXPIRED : wrong;
     throw new DomainError("invalid", message, { code: message });
   }
   const [used] = await ctx.db

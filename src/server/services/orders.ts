@@ -1,6 +1,11 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type OrderView, payByAfterRetry } from "../../contracts/checkout";
-import { BOUGHT_STATUSES } from "../../contracts/order-status";
+import {
+  BOUGHT_STATUSES,
+  buyerMayCancel,
+  CANNOT_CANCEL_DIGITAL,
+  CANNOT_CANCEL_PACKED,
+} from "../../contracts/order-status";
 import { productPath } from "../../contracts/paths";
 import type { Db } from "../db/client";
 import {
@@ -18,6 +23,7 @@ import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
+import { afterMove, moveInTx, stockMayBeBack } from "./fulfilment";
 import { issueCreditNote, issueInvoice } from "./invoices";
 import { type OrderEvent, orderMessages } from "./notifications";
 import { enqueueMessages } from "./outbox";
@@ -290,18 +296,49 @@ export async function lockOwnOrderRow(tx: Tx, userId: number, id: number): Promi
   return o;
 }
 
-/** The buyer cancels an order not yet paid; it gives back its stock and coupon use. */
+/** The ids among `orderIds` of orders that hold e-books or courses (alone or in a bundle). */
+async function ordersWithDigital(db: Db, orderIds: number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const [lines, granted] = await Promise.all([
+    db
+      .selectDistinct({ orderId: orderLines.orderId })
+      .from(orderLines)
+      .where(and(inArray(orderLines.orderId, orderIds), inArray(orderLines.kind, ["ebook", "content"]))),
+    db
+      .selectDistinct({ orderId: entitlements.orderId })
+      .from(entitlements)
+      .where(inArray(entitlements.orderId, orderIds)),
+  ]);
+  return new Set([...lines, ...granted].map((r) => r.orderId).filter((x): x is number => x !== null));
+}
+
+/**
+ * The buyer cancels their order while `buyerMayCancel` allows (the cancellation policy page). An
+ * unpaid one gives back its stock and coupon use and closes its payment attempts; a confirmed one
+ * not yet being packed is cancelled as staff would cancel it (`moveInTx`): stock and coupon back,
+ * sale counts taken back, a credit note for its invoice and, when it was paid online, a refund
+ * owed that staff see on the order's page. The order row's lock makes a staff move at the same
+ * moment wait: whichever comes second sees the other's status and is refused.
+ */
 export async function cancelOrder(ctx: Ctx, id: number): Promise<OrderView> {
   const me = requireBuyer(ctx);
   const now = ctx.now();
-  await ctx.db.transaction(async (t) => {
+  const cancelledConfirmed = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const o = await lockOwnOrderRow(tx, me.id, id);
-    if (o.status !== "pending_payment" && o.status !== "payment_failed") {
-      throw new DomainError("conflict", "Only an order that is not paid yet can be cancelled here");
+    if (o.status === "pending_payment" || o.status === "payment_failed") {
+      await cancelUnpaidInTx(tx, o, now, "Cancelled by the buyer", me.id);
+      return false;
     }
-    await cancelUnpaidInTx(tx, o, now, "Cancelled by the buyer", me.id);
+    if (o.status !== "confirmed") throw new DomainError("conflict", CANNOT_CANCEL_PACKED);
+    if ((await ordersWithDigital(tx, [o.id])).has(o.id)) {
+      throw new DomainError("conflict", CANNOT_CANCEL_DIGITAL);
+    }
+    await moveInTx(ctx, tx, o, "cancelled", "Cancelled by the buyer", me.id, now);
+    return true;
   });
+  if (cancelledConfirmed) afterMove(ctx, "cancelled");
+  else stockMayBeBack(ctx);
   return getMyOrder(ctx, id);
 }
 
@@ -362,7 +399,7 @@ export async function getMyOrderByTranx(ctx: Ctx, tranx: string): Promise<OrderV
 async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [lines, invs, pays] = await Promise.all([
+  const [lines, invs, pays, digital] = await Promise.all([
     db
       .select({
         orderId: orderLines.orderId,
@@ -388,6 +425,7 @@ async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]
       .from(payments)
       .where(inArray(payments.orderId, ids))
       .orderBy(desc(payments.id)),
+    ordersWithDigital(db, ids),
   ]);
   return rows.map((o) => ({
     id: o.id,
@@ -411,7 +449,7 @@ async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]
     consignment: o.consignment,
     invoiceId: invs.find((i) => i.orderId === o.id)?.id ?? null,
     tranx: pays.find((p) => p.orderId === o.id)?.tranx ?? null,
-    canCancel: o.status === "pending_payment" || o.status === "payment_failed",
+    canCancel: buyerMayCancel(o.status, digital.has(o.id)),
     canPay:
       o.paymentMethod === "gateway" &&
       (o.status === "pending_payment" || o.status === "payment_failed") &&

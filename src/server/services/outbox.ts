@@ -12,10 +12,12 @@
  * invalid number) the row is left `failed` with the reason.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { claimWithLease, leaseUntil } from "../db/claim";
 import type { Db } from "../db/client";
 import { type OutboxPayload, outbox } from "../db/schema";
 import { SmsError } from "../integrations/sms/provider";
 import type { Ctx } from "./context";
+import { workRounds } from "./rounds";
 
 type Row = typeof outbox.$inferSelect;
 
@@ -41,7 +43,20 @@ export function retryDelayMs(attempts: number): number {
 
 export type NewMessage =
   | { key: string; channel: "sms"; to: string; body: string; secret?: boolean }
-  | { key: string; channel: "email"; to: string; subject: string; text: string; html?: string };
+  | {
+      key: string;
+      channel: "email";
+      to: string;
+      subject: string;
+      text: string;
+      html?: string;
+      secret?: boolean;
+    };
+
+/** A one-time code's message once delivered or given up: its text is gone (an email's subject too, which names the code). */
+function redacted(p: OutboxPayload): OutboxPayload {
+  return "subject" in p ? { subject: REDACTED, text: REDACTED } : { body: REDACTED };
+}
 
 /**
  * Writes messages to the outbox inside the caller's transaction; a key already there is kept as
@@ -63,7 +78,7 @@ function rowFor(m: NewMessage, now: Date): typeof outbox.$inferInsert {
     payload: (m.channel === "sms"
       ? { body: m.body }
       : { subject: m.subject, text: m.text, html: m.html }) satisfies OutboxPayload,
-    secret: m.channel === "sms" && m.secret === true,
+    secret: m.secret === true,
     dueAt: now,
     createdAt: now,
   };
@@ -81,34 +96,17 @@ export type DeliveryOptions = {
 export type DeliveryRound = { claimed: number; sent: number; retrying: number; failed: number };
 
 /** Claims due messages (SKIP LOCKED: other servers take other rows) and moves them a lease ahead. */
-async function claimDue(db: Db, now: Date, opts: DeliveryOptions): Promise<Row[]> {
-  const lease = new Date(now.getTime() + (opts.leaseMs ?? DEFAULT_LEASE_MS));
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const due = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.status, "pending"),
-          lte(outbox.dueAt, now),
-          opts.ids ? inArray(outbox.id, opts.ids) : undefined,
-        ),
-      )
-      .orderBy(asc(outbox.dueAt), asc(outbox.id))
-      .limit(opts.limit ?? DELIVERY_BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(outbox)
-      .set({ attempts: sql`${outbox.attempts} + 1`, dueAt: lease })
-      .where(
-        inArray(
-          outbox.id,
-          due.map((r) => r.id),
-        ),
-      )
-      .returning();
+function claimDue(db: Db, now: Date, opts: DeliveryOptions): Promise<Row[]> {
+  return claimWithLease(db, outbox, {
+    due: and(
+      eq(outbox.status, "pending"),
+      lte(outbox.dueAt, now),
+      opts.ids ? inArray(outbox.id, opts.ids) : undefined,
+    ),
+    orderBy: [asc(outbox.dueAt), asc(outbox.id)],
+    limit: opts.limit ?? DELIVERY_BATCH,
+    // The lease is the row's next due time: not sent and marked by then, it is tried again.
+    set: { attempts: sql`${outbox.attempts} + 1`, dueAt: leaseUntil(now, opts.leaseMs ?? DEFAULT_LEASE_MS) },
   });
 }
 
@@ -137,7 +135,7 @@ async function deliverOne(deps: DeliveryDeps, m: Row): Promise<"sent" | "retryin
     if (m.attempts >= MAX_ATTEMPTS || (err instanceof SmsError && err.permanent)) {
       await deps.db
         .update(outbox)
-        .set({ status: "failed", lastError: reason, ...(m.secret ? { payload: { body: REDACTED } } : {}) })
+        .set({ status: "failed", lastError: reason, ...(m.secret ? { payload: redacted(m.payload) } : {}) })
         .where(and(eq(outbox.id, m.id), eq(outbox.status, "pending")));
       deps.log.error({ ...about, reason }, "outbox: message not delivered, given up");
       return "failed";
@@ -159,7 +157,7 @@ async function deliverOne(deps: DeliveryDeps, m: Row): Promise<"sent" | "retryin
       status: "sent",
       sentAt: deps.now(),
       lastError: null,
-      ...(m.secret ? { payload: { body: REDACTED } } : {}),
+      ...(m.secret ? { payload: redacted(m.payload) } : {}),
     })
     .where(and(eq(outbox.id, m.id), eq(outbox.status, "pending")));
   return "sent";
@@ -191,21 +189,16 @@ export async function deliverDueMessages(
   return round;
 }
 
-type Runner = { running: Promise<void> | null; again: boolean; leaseMs: number };
-const runners = new WeakMap<Db, Runner>();
-
-function runnerFor(db: Db): Runner {
-  let r = runners.get(db);
-  if (!r) {
-    r = { running: null, again: false, leaseMs: DEFAULT_LEASE_MS };
-    runners.set(db, r);
-  }
-  return r;
-}
+const rounds = workRounds<DeliveryDeps>("outbox", DEFAULT_LEASE_MS, async (deps, leaseMs) => {
+  let round: DeliveryRound;
+  do {
+    round = await deliverDueMessages(deps, { leaseMs });
+  } while (round.claimed === DELIVERY_BATCH);
+});
 
 /** The lease this process's deliveries use (the worker's setting; tests shorten it). */
 export function setOutboxLease(db: Db, leaseMs: number): void {
-  runnerFor(db).leaseMs = leaseMs;
+  rounds.setLease(db, leaseMs);
 }
 
 /**
@@ -214,27 +207,7 @@ export function setOutboxLease(db: Db, leaseMs: number): void {
  * makes it go round once more. Returns the round's promise (tests may await it).
  */
 export function nudgeOutbox(deps: DeliveryDeps): Promise<void> {
-  const r = runnerFor(deps.db);
-  if (r.running) {
-    r.again = true;
-    return r.running;
-  }
-  r.running = (async () => {
-    try {
-      do {
-        r.again = false;
-        let round: DeliveryRound;
-        do {
-          round = await deliverDueMessages(deps, { leaseMs: r.leaseMs });
-        } while (round.claimed === DELIVERY_BATCH);
-      } while (r.again);
-    } catch (err) {
-      deps.log.error({ err }, "outbox: delivery round failed; the worker tries again");
-    } finally {
-      r.running = null;
-    }
-  })();
-  return r.running;
+  return rounds.nudge(deps);
 }
 
 /**
@@ -249,7 +222,7 @@ export async function sendNow(deps: DeliveryDeps, message: NewMessage): Promise<
     .values({
       ...rowFor(message, now),
       attempts: 1,
-      dueAt: new Date(now.getTime() + runnerFor(deps.db).leaseMs),
+      dueAt: leaseUntil(now, rounds.leaseMs(deps.db)),
     })
     .onConflictDoNothing({ target: outbox.key })
     .returning();

@@ -16,6 +16,8 @@ export const WAIT_A_MINUTE = "Please wait a minute before asking for another cod
 export const TOO_MANY_CODES = "Too many codes asked for this number. Please try again in an hour.";
 export const TOO_MANY_CODES_HERE = "Too many codes asked from this connection. Please try again in an hour.";
 export const TOO_MANY_CODES_TODAY = "Too many codes asked for this account today. Please try again tomorrow.";
+export const TOO_MANY_EMAIL_CODES = "Too many email codes asked today. Please try again tomorrow.";
+export const TOO_MANY_PASSWORD_TRIES = "Too many password changes tried. Please wait an hour and try again.";
 export const TOO_MANY_CODE_TRIES = "Too many codes tried. Please try again in an hour.";
 export const TOO_MANY_PAGES = "Too many pages opened. Please wait a minute and try again.";
 export const TOO_MANY_PAGES_THIS_HOUR = "Too many pages opened this hour. Please try again later.";
@@ -32,6 +34,8 @@ export const RATE_LIMITS = {
   signInPerAccount: { limit: 10, windowMs: MINUTE, message: TOO_MANY_SIGN_INS },
   signInPerAddress: { limit: 30, windowMs: MINUTE, message: TOO_MANY_SIGN_INS },
   /** Sign-ups through the API (the phone is unique, so each takes a number of its own). */
+  /** Google sign-ins (each checks a signed token) from one address. */
+  googleSignInPerAddress: { limit: 30, windowMs: MINUTE, message: TOO_MANY_SIGN_INS },
   signUpPerAddress: { limit: 60, windowMs: HOUR, message: TOO_MANY_SIGN_UPS },
   /** Reviews written or edited. */
   reviewsPerAccount: { limit: 20, windowMs: HOUR, message: TOO_MANY_REVIEWS },
@@ -51,6 +55,10 @@ export const RATE_LIMITS = {
   codesPerAddress: { limit: 100, windowMs: HOUR, message: TOO_MANY_CODES_HERE },
   /** Verification codes per account, which may change its phone between them. */
   codesPerAccount: { limit: 20, windowMs: DAY, message: TOO_MANY_CODES_TODAY },
+  /** Codes emailed to a new address (an email change), per account. */
+  emailCodesPerAccount: { limit: 10, windowMs: DAY, message: TOO_MANY_EMAIL_CODES },
+  /** Password changes tried (each checks the current password: a guess), per account. */
+  passwordChangesPerAccount: { limit: 10, windowMs: HOUR, message: TOO_MANY_PASSWORD_TRIES },
   /**
    * Codes tried (right or wrong). A code takes 5 tries from each address (MAX_CODE_ATTEMPTS),
    * so a stranger cannot use up its owner's; these bound guessing from many addresses at one

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { sessions, users } from "../db/schema";
 import type { Ctx } from "./context";
 import { toPublicUser } from "./users";
@@ -56,4 +56,16 @@ export async function deleteSession(ctx: Pick<Ctx, "db" | "config">, token: stri
 /** Signs a user out everywhere (after a password reset; blocking an account does it in its transaction). */
 export async function deleteUserSessions(ctx: Pick<Ctx, "db">, userId: number): Promise<void> {
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Signs a user out everywhere but the session of `keepToken` (after a password change). */
+export async function deleteOtherSessions(
+  ctx: Pick<Ctx, "db" | "config">,
+  userId: number,
+  keepToken: string | undefined,
+): Promise<void> {
+  const others = keepToken
+    ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(ctx.config.sessionSecret, keepToken)))
+    : eq(sessions.userId, userId);
+  await ctx.db.delete(sessions).where(others);
 }

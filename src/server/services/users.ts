@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../contracts/auth";
 import { loginSchema, profileUpdateSchema, registerSchema } from "../../contracts/auth";
+import { DEFAULT_LOCALE, isLocale } from "../../contracts/locale";
 import { looksLikeEmail, normalisePhone } from "../../contracts/phone";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../../contracts/referral";
 import type { PublicUser, Role } from "../../contracts/user";
@@ -29,6 +30,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     phone_verified: u.phoneVerifiedAt !== null,
     role: u.role,
     permissions: u.role === "admin" ? [] : u.permissions,
+    locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE,
   };
 }
 
@@ -46,7 +48,8 @@ function uniqueViolation(e: unknown): string | undefined {
   return undefined;
 }
 
-async function assertContactsFree(
+/** Refuses with 409 and a field error when another account has this phone or email. */
+export async function assertContactsFree(
   ctx: Ctx,
   phone: string | undefined,
   email: string | undefined,

@@ -7,7 +7,11 @@ export function describeError(error: unknown): { status: number; title: string; 
   const status = isRouteErrorResponse(error) ? error.status : 500;
   let message = "Something went wrong on our side. Please try again.";
   if (isRouteErrorResponse(error)) {
-    message = typeof error.data === "string" && error.data ? error.data : error.statusText || message;
+    const d: unknown = error.data;
+    // A refusal by a route guard carries `{ message, root }` (root-data.ts).
+    const text =
+      typeof d === "string" ? d : d && typeof d === "object" && "message" in d ? String(d.message) : "";
+    message = text || error.statusText || message;
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;
   }

@@ -1,4 +1,5 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
+import type { Locale } from "../../contracts/locale";
 import type { Ctx } from "../../server/services/context";
 import { DomainError, STATUS_OF } from "../../server/services/errors";
 
@@ -11,6 +12,8 @@ export type AppContextValue = {
   origin: string;
   /** The nonce the page's inline scripts carry, matching its Content-Security-Policy. */
   nonce?: string;
+  /** The page's language: the cookie's, else the signed-in user's profile's, else English (when unset). */
+  locale?: Locale;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

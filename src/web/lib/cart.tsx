@@ -14,6 +14,7 @@ import type { ProductKind } from "../../contracts/catalog";
 import { COUPON_APPLIED, COUPON_NOT_VALID, DEFAULT_ADD_QUANTITY } from "../../contracts/messages";
 import { pushAddToCart } from "./analytics";
 import { ApiError, api } from "./api";
+import { takePendingAdd } from "./pending-add";
 import { toast } from "./toast";
 
 /** The cart summary the pages show, read from GET /api/cart/info. */
@@ -43,11 +44,16 @@ type CartContextValue = CartSummary & {
   /** The whole answer (lines, district, coupon code and message); null until first read. */
   info: CartInfo | null;
   reload: () => Promise<void>;
-  /** On 201 runs `onAdded`, reloads the summary and fires add_to_cart; true when added. */
+  /**
+   * On 201 runs `onAdded`, reloads the summary and fires add_to_cart; true when added. `addKey`
+   * names the tap: the server adds once per key however often it arrives.
+   */
   add: (
     item: CartItem,
-    opts: { source: string; quantity?: number; onAdded?: () => void },
+    opts: { source: string; quantity?: number; addKey?: string; onAdded?: () => void },
   ) => Promise<boolean>;
+  /** The product an add kept from before signing in was added to the cart, once it was. */
+  addedAfterSignIn: number | null;
   updateQuantity: (lineId: number, quantity: number) => Promise<void>;
   remove: (lineId: number) => Promise<void>;
   /**
@@ -81,6 +87,7 @@ const CartContext = createContext<CartContextValue>({
   info: null,
   reload: noop,
   add: async () => false,
+  addedAfterSignIn: null,
   updateQuantity: noop,
   remove: noop,
   applyCoupon: async () => false,
@@ -126,9 +133,15 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
   }, [isAdmin, signedIn, reload]);
 
   const add = useCallback<CartContextValue["add"]>(
-    async (item, { source, quantity = DEFAULT_ADD_QUANTITY, onAdded }) => {
+    async (item, { source, quantity = DEFAULT_ADD_QUANTITY, addKey, onAdded }) => {
       try {
-        const res = await api("POST", "/api/cart", { bookId: item.id, quantity, source, type: item.kind });
+        const res = await api("POST", "/api/cart", {
+          bookId: item.id,
+          quantity,
+          source,
+          type: item.kind,
+          ...(addKey ? { addKey } : {}),
+        });
         if (res.statusCode !== 201) {
           console.error("cart: unexpected answer to add", res);
           return false;
@@ -144,6 +157,23 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     },
     [reload],
   );
+
+  // An add tapped while signed out is made once the visitor is signed in (sign-in page, dialog or
+  // a new account): the cart is where every page learns of the sign-in.
+  const [addedAfterSignIn, setAddedAfterSignIn] = useState<number | null>(null);
+  useEffect(() => {
+    if (!signedIn || isAdmin) return;
+    const pending = takePendingAdd();
+    if (!pending) return;
+    void add(pending, { source: pending.source, addKey: pending.addKey }).then((added) => {
+      if (added) {
+        setAddedAfterSignIn(pending.id);
+        toast({ title: "Added to cart", description: pending.title });
+      } else {
+        toast({ title: "Could not add to cart", description: pending.title, variant: "destructive" });
+      }
+    });
+  }, [signedIn, isAdmin, add]);
 
   /** A change to the cart: the call, then the summary reloaded whatever the answer. */
   const change = useCallback(
@@ -223,6 +253,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       info,
       reload,
       add,
+      addedAfterSignIn,
       updateQuantity,
       remove,
       applyCoupon,
@@ -231,6 +262,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       accept,
     }),
     [
+      addedAfterSignIn,
       info,
       loading,
       couponLoading,

@@ -15,3 +15,19 @@ describe("Dhaka dates", () => {
     expect(formatDhakaDate("2026-09-15T00:00:00Z")).toBe("15 Sep 2026");
   });
 });
+
+describe("Dhaka dates in Bangla", () => {
+  it("writes the day, the month's Bangla name and the year in Bangla digits", () => {
+    expect(formatDhakaDate("2026-03-04T20:05:00Z", "bn")).toBe("৫ মার্চ ২০২৬");
+    expect(formatDhakaDateTime("2026-03-04T20:05:00Z", "bn")).toBe("৫ মার্চ ২০২৬, পূর্বাহ্ণ ২:০৫");
+  });
+
+  it("says পূর্বাহ্ণ before noon and অপরাহ্ণ from noon, in Dhaka time", () => {
+    expect(formatDhakaTime("2026-09-01T06:00:00Z", "bn")).toBe("অপরাহ্ণ ১২:০০");
+    expect(formatDhakaTime("2026-09-01T18:00:00Z", "bn")).toBe("পূর্বাহ্ণ ১২:০০");
+  });
+
+  it("keeps English the default, unchanged", () => {
+    expect(formatDhakaDate("2026-09-15T00:00:00Z", "en")).toBe(formatDhakaDate("2026-09-15T00:00:00Z"));
+  });
+});

@@ -2,7 +2,25 @@
 // parts, so the server's and the browser's date libraries (whose month abbreviations and spaces
 // differ between versions) render the same text and hydration matches.
 
+// Bangla dates are put together the same way, from Bangla month names and Bangla digits.
+
+import { banglaDigits, DEFAULT_LOCALE, type Locale } from "../../contracts/locale";
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const BN_MONTHS = [
+  "জানুয়ারি",
+  "ফেব্রুয়ারি",
+  "মার্চ",
+  "এপ্রিল",
+  "মে",
+  "জুন",
+  "জুলাই",
+  "আগস্ট",
+  "সেপ্টেম্বর",
+  "অক্টোবর",
+  "নভেম্বর",
+  "ডিসেম্বর",
+];
 
 const parts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Asia/Dhaka",
@@ -22,20 +40,23 @@ function dhakaParts(at: string | Date) {
   return out as { year: number; month: number; day: number; hour: number; minute: number };
 }
 
-/** `5 Mar 2026` in Dhaka. */
-export function formatDhakaDate(at: string | Date): string {
+/** `5 Mar 2026` in Dhaka; in Bangla `৫ মার্চ ২০২৬`. */
+export function formatDhakaDate(at: string | Date, locale: Locale = DEFAULT_LOCALE): string {
   const p = dhakaParts(at);
+  if (locale === "bn") return banglaDigits(`${p.day} ${BN_MONTHS[p.month - 1]} ${p.year}`);
   return `${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
 }
 
-/** `2:05 pm` in Dhaka. */
-export function formatDhakaTime(at: string | Date): string {
+/** `2:05 pm` in Dhaka; in Bangla `অপরাহ্ণ ২:০৫`. */
+export function formatDhakaTime(at: string | Date, locale: Locale = DEFAULT_LOCALE): string {
   const p = dhakaParts(at);
   const hour = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  return `${hour}:${String(p.minute).padStart(2, "0")} ${p.hour < 12 ? "am" : "pm"}`;
+  const clock = `${hour}:${String(p.minute).padStart(2, "0")}`;
+  if (locale === "bn") return `${p.hour < 12 ? "পূর্বাহ্ণ" : "অপরাহ্ণ"} ${banglaDigits(clock)}`;
+  return `${clock} ${p.hour < 12 ? "am" : "pm"}`;
 }
 
-/** `5 Mar 2026, 2:05 pm` in Dhaka. */
-export function formatDhakaDateTime(at: string | Date): string {
-  return `${formatDhakaDate(at)}, ${formatDhakaTime(at)}`;
+/** `5 Mar 2026, 2:05 pm` in Dhaka (or in Bangla). */
+export function formatDhakaDateTime(at: string | Date, locale: Locale = DEFAULT_LOCALE): string {
+  return `${formatDhakaDate(at, locale)}, ${formatDhakaTime(at, locale)}`;
 }

@@ -17,6 +17,7 @@ const person = (role: PublicUser["role"], permissions: string[] = []): PublicUse
   phone_verified: true,
   role,
   permissions,
+  locale: "en",
 });
 
 /**
@@ -27,7 +28,15 @@ const person = (role: PublicUser["role"], permissions: string[] = []): PublicUse
 async function run(names: string[], path: string, user: PublicUser | null, pattern?: string) {
   const context = new RouterContextProvider();
   context.set(appContext, {
-    ctx: { user } as Ctx,
+    ctx: {
+      user,
+      now: () => new Date(),
+      config: {
+        SHOP_NAME: "Pathagar",
+        DELIVERY_DAYS_DHAKA: { min: 1, max: 2 },
+        DELIVERY_DAYS_OUTSIDE: { min: 3, max: 5 },
+      },
+    } as unknown as Ctx,
     requestId: "test",
     buildVersion: "test",
     origin: "http://shop.test",
@@ -114,6 +123,11 @@ describe("the admin guard", () => {
     const out = await run(["admin"], "/admin", person("customer"));
     expect(out.passed).toBe(false);
     expect(statusOf(out.thrown)).toBe(403);
+    // The refusal carries the signed-in user for the error page's header (no loader runs).
+    expect((out.thrown as { data: unknown }).data).toMatchObject({
+      message: "You don't have access to this page",
+      root: { user: { role: "customer" }, shopName: "Pathagar", owned: [] },
+    });
     expect(out.next).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,9 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { UNKNOWN_ROUTE_MIDDLEWARE } from "../../contracts/messages";
+import { NO_ACCESS, UNKNOWN_ROUTE_MIDDLEWARE } from "../../contracts/messages";
 import { adminAccessForRoute, can, isStaff } from "../../contracts/permissions";
 import { getApp } from "./app-context.server";
+import type { ErrorWithRootData } from "./root-data";
+import { rootDataOf } from "./root-data.server";
 
 /** `pattern` is the route pattern the router matched (e.g. "/admin/orders/:id"), not the URL. */
 type GuardArgs = { request: Request; pattern: string; context: Readonly<RouterContextProvider> };
@@ -28,10 +30,15 @@ const guards: Record<string, Guard> = {
    * and after decoding; a page the table does not list is for admins only.
    */
   admin: ({ request, pattern, context }) => {
-    const user = getApp(context).ctx.user;
+    const app = getApp(context);
+    const user = app.ctx.user;
     if (!user) throw signInRedirect(request);
     if (!isStaff(user) || !can(user, adminAccessForRoute(pattern))) {
-      throw data("You do not have permission to open this page", { status: 403 });
+      // No loader runs after a middleware throws, the root's included: the refusal carries the
+      // root's data (what the header needs; no owned items on an error page), so the error page
+      // keeps the signed-in header.
+      const refusal: ErrorWithRootData = { message: NO_ACCESS, root: rootDataOf(app, []) };
+      throw data(refusal, { status: 403 });
     }
   },
 };

@@ -1,9 +1,35 @@
+import { estimateDeliveries } from "../../contracts/delivery-estimate";
 import type { OwnedItem } from "../../contracts/library";
+import { DEFAULT_LOCALE } from "../../contracts/locale";
 import { listOwnedItems } from "../../server/services/entitlements";
 import type { AppContextValue } from "./app-context.server";
+import type { RootData } from "./root-data";
 
 /** The signed-in caller's e-books and courses for the root loader; none when signed out. */
 export function loadOwnedItems(app: AppContextValue): Promise<OwnedItem[]> {
   const { ctx } = app;
   return ctx.user ? listOwnedItems(ctx, ctx.user.id) : Promise.resolve([]);
+}
+
+/** What the root loader answers: the caller, what they own and the shop's settings. */
+export async function loadRootData(app: AppContextValue): Promise<RootData> {
+  return rootDataOf(app, await loadOwnedItems(app));
+}
+
+/** The root data with the caller's e-books and courses as given (none for an error page). */
+export function rootDataOf(app: AppContextValue, owned: OwnedItem[]): RootData {
+  return {
+    user: app.ctx.user,
+    owned,
+    shopName: app.ctx.config.SHOP_NAME,
+    buildVersion: app.buildVersion,
+    // Canonical URLs use the configured public origin; without one, an allowed request host's.
+    origin: app.origin,
+    googleClientId: app.ctx.config.GOOGLE_CLIENT_ID ?? null,
+    delivery: estimateDeliveries(app.ctx.now(), {
+      dhaka: app.ctx.config.DELIVERY_DAYS_DHAKA,
+      outside: app.ctx.config.DELIVERY_DAYS_OUTSIDE,
+    }),
+    locale: app.locale ?? DEFAULT_LOCALE,
+  };
 }

@@ -1,5 +1,8 @@
-import { useRouteLoaderData } from "react-router";
+import { createContext, useContext } from "react";
+import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { DeliveryEstimates } from "../../contracts/delivery-estimate";
 import type { OwnedItem } from "../../contracts/library";
+import type { Locale } from "../../contracts/locale";
 import type { PublicUser } from "../../contracts/user";
 
 export type RootData = {
@@ -9,12 +12,47 @@ export type RootData = {
   shopName: string;
   buildVersion: string;
   origin: string;
+  /** GOOGLE_CLIENT_ID: Google sign-in is offered when it is set. */
+  googleClientId: string | null;
+  /** When a parcel ordered now arrives, by zone (Dhaka dates; days from configuration). */
+  delivery: DeliveryEstimates | null;
+  /** The page's language. */
+  locale: Locale;
 };
+
+/**
+ * An error page's data when a route middleware refused the page before any loader ran: the
+ * refusal's `data` is `{ message, root }` (guards.server.ts), so the page keeps its header.
+ */
+export type ErrorWithRootData = { message: string; root: RootData };
+
+/** The root data a refusal carries, or null. */
+export function rootDataInError(error: unknown): RootData | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const d = error.data as Partial<ErrorWithRootData> | null;
+  return d && typeof d === "object" && d.root && typeof d.root === "object" ? d.root : null;
+}
+
+/** Set by the root error boundary to the root data the error carries. */
+export const RootDataInError = createContext<RootData | null>(null);
 
 /** The signed-in user and shop settings the root loader reads on every navigation. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData("root") as RootData | undefined;
-  return data ?? { user: null, owned: [], shopName: "Pathagar", buildVersion: "", origin: "" };
+  const fromError = useContext(RootDataInError);
+  return (
+    data ??
+    fromError ?? {
+      user: null,
+      owned: [],
+      shopName: "Pathagar",
+      buildVersion: "",
+      origin: "",
+      googleClientId: null,
+      delivery: null,
+      locale: "en",
+    }
+  );
 }
 
 /** The signed-in user's own copy of a product, when they have one. */

@@ -2,7 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "../../contracts/catalog";
 import { imageUrl } from "../../contracts/images";
 import { effectivePrice, toTaka } from "../../contracts/money";
-import { pageTitle } from "./meta";
+import { translate } from "../i18n";
+import { pageLocale, pageTitle } from "./meta";
 
 type MatchLike = { id: string; data?: unknown } | undefined;
 type Root = { shopName?: string; origin?: string };
@@ -26,14 +27,15 @@ export type SeoInput = {
 export function seoMeta(matches: readonly MatchLike[], input: SeoInput): MetaDescriptor[] {
   const { origin = "", shopName = "Pathagar" } = root(matches);
   const url = `${origin}${input.path}`;
-  const description = input.description.replace(/\s+/g, " ").trim().slice(0, 160);
+  const locale = pageLocale(matches);
+  const description = translate(locale, input.description).replace(/\s+/g, " ").trim().slice(0, 160);
   const meta: MetaDescriptor[] = [
     { title: pageTitle(matches, input.title) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: shopName },
-    { property: "og:title", content: input.title },
+    { property: "og:title", content: translate(locale, input.title) },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },

@@ -34,7 +34,8 @@ describe("demo catalogue helpers", () => {
         publisher: "Panjeree Publications",
       }),
     ).toBe(
-      "Physics First Paper পদার্থবিজ্ঞান প্রথম পত্র Md. Rafiqul Islam মো. রফিকুল ইসলাম Arif Hossain Panjeree Publications",
+      "Physics First Paper পদার্থবিজ্ঞান প্রথম পত্র Md. Rafiqul Islam মো. রফিকুল ইসলাম Arif Hossain Panjeree Publications" +
+        " xpdrtbign xprtm xptr xrfikul xoslm",
     );
     expect(searchNamesOf({ title: "Steel Scale 30 cm" })).toBe("Steel Scale 30 cm");
   });

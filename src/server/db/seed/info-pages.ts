@@ -53,11 +53,15 @@ ${SHOP_ADDRESS}. You are welcome to pick up a paid order here during opening hou
     },
     cancelation: {
       title: "Cancellation policy",
-      body: `You can cancel an order yourself until we hand it to the courier, and with our help after that in the cases below.
+      body: `You can cancel an order yourself until we start packing it, and with our help after that in the cases below.
 
-## Before the parcel is shipped
+## Before we start packing
 
-Open Orders, choose the order and press Cancel, or call ${SHOP_PHONE}. Cancelling is free. If you paid online, the full amount is refunded to the same card, bank account or mobile wallet as described in our refund policy.
+Open My orders, find the order and press Cancel order. Cancelling is free. If you paid online, the full amount is refunded to the same card, bank account or mobile wallet as described in our refund policy.
+
+## Packed but not yet shipped
+
+Call ${SHOP_PHONE} and we will cancel it for you, free of charge, as long as the parcel has not been handed to the courier.
 
 ## After the parcel is shipped
 

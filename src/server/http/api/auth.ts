@@ -2,11 +2,16 @@ import { Hono } from "hono";
 import type { Config } from "../../config";
 import { requireSignedIn } from "../../services/access";
 import {
+  changePassword,
+  confirmEmailChange,
   confirmPhoneVerification,
+  requestEmailChange,
   requestPasswordReset,
   requestPhoneVerification,
   resetPassword,
+  updateName,
 } from "../../services/accounts";
+import { signInWithGoogle } from "../../services/google-sign-in";
 import { createSession, deleteSession } from "../../services/sessions";
 import { authenticate, signUp, updateProfile } from "../../services/users";
 import type { AppEnv } from "../env";
@@ -34,6 +39,14 @@ export function authApi(config: Config) {
     return ok(c, user, "Signed in");
   });
 
+  api.post("/auth/google", async (c) => {
+    const ctx = c.get("ctx");
+    const { user, created } = await signInWithGoogle(ctx, await readJson(c));
+    const { token } = await createSession(ctx, user.id, c.req.header("user-agent"));
+    setSessionCookie(c, config, token);
+    return created ? send(c, 201, "Your account is ready", user) : ok(c, user, "Signed in");
+  });
+
   api.post("/auth/logout", async (c) => {
     const token = c.get("sessionToken");
     if (token) await deleteSession(c.get("ctx"), token);
@@ -44,6 +57,26 @@ export function authApi(config: Config) {
   api.post("/auth/update", async (c) => {
     const user = await updateProfile(c.get("ctx"), await readJson(c));
     return ok(c, user, "Profile updated");
+  });
+
+  api.post("/auth/name", async (c) => {
+    const user = await updateName(c.get("ctx"), await readJson(c));
+    return ok(c, user, "Your name is saved");
+  });
+
+  api.post("/auth/email", async (c) => {
+    const pending = await requestEmailChange(c.get("ctx"), await readJson(c));
+    return ok(c, pending, `We sent a 6-digit code to ${pending.pendingEmail}`);
+  });
+
+  api.post("/auth/email/confirm", async (c) => {
+    const user = await confirmEmailChange(c.get("ctx"), await readJson(c));
+    return ok(c, user, "Your email address is changed");
+  });
+
+  api.post("/auth/password", async (c) => {
+    await changePassword(c.get("ctx"), await readJson(c), c.get("sessionToken"));
+    return ok(c, undefined, "Your password is changed. Other devices are signed out.");
   });
 
   api.post("/auth/verify/send", async (c) => {

@@ -3,6 +3,7 @@ import type { ProductKind } from "../../../contracts/catalog";
 import {
   listQuerySchema,
   RENAMED_LIST_PARAMS,
+  searchOptionsSchema,
   searchQuerySchema,
   slugParams,
   toListQuery,
@@ -62,9 +63,9 @@ export function catalogApi() {
 
   api.get("/search", async (c) => {
     const raw = c.req.query();
-    searchQuerySchema.parse(raw);
+    const { exact } = searchOptionsSchema.parse(raw);
     const query = toListQuery(readListQuery(raw));
-    return ok(c, await listProducts(c.get("ctx"), query));
+    return ok(c, await listProducts(c.get("ctx"), { ...query, exact }));
   });
 
   api.get("/search/suggest", async (c) => {
@@ -79,6 +80,11 @@ export function catalogApi() {
         titleBn: i.titleBn,
         url: i.url,
         image: i.image,
+        price: i.price,
+        salePrice: i.salePrice,
+        publisher: i.publisher,
+        edition: i.edition,
+        hscYear: i.hscYear,
       })),
     );
   });

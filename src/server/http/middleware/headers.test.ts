@@ -14,4 +14,18 @@ describe("pagePolicy", () => {
     expect(policy.get("img-src")).toBe("'self' data:");
     expect(policy.get("object-src")).toBe("'none'");
   });
+
+  it("allows Google's sign-in script, frames, calls and styles only when Google sign-in is configured", () => {
+    const off = directives(pagePolicy("abc", { upgradeInsecure: false, googleSignIn: false }));
+    expect([...off.values()].join(" ")).not.toContain("google.com");
+    const on = directives(pagePolicy("abc", { upgradeInsecure: false, googleSignIn: true }));
+    expect(on.get("script-src")).toBe("'self' 'nonce-abc' https://accounts.google.com/gsi/client");
+    expect(on.get("frame-src")).toBe(
+      "https://www.youtube-nocookie.com https://player.vimeo.com https://accounts.google.com/gsi/",
+    );
+    expect(on.get("connect-src")).toBe("'self' https://accounts.google.com/gsi/");
+    expect(on.get("style-src")).toBe("'self' 'unsafe-inline' https://accounts.google.com/gsi/style");
+    expect(on.get("img-src")).toBe("'self' data:");
+    expect(on.get("default-src")).toBe("'self'");
+  });
 });

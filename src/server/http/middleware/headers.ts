@@ -35,19 +35,28 @@ export type PagePolicyOptions = {
   upgradeInsecure: boolean;
   /** The development server: Vite's hot-update socket is a WebSocket on a port of its own. */
   devServer?: boolean;
+  /**
+   * Google sign-in is configured (GOOGLE_CLIENT_ID): its script, the button's and One Tap's
+   * frames, their calls and their stylesheet come from accounts.google.com/gsi/, and from nowhere
+   * else of Google's (the paths Google's own guidance for Identity Services names).
+   */
+  googleSignIn?: boolean;
 };
 
+const GSI = "https://accounts.google.com/gsi/";
+
 export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
+  const google = opts.googleSignIn;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' 'nonce-${nonce}'${google ? ` ${GSI}client` : ""}`,
+    `style-src 'self' 'unsafe-inline'${google ? ` ${GSI}style` : ""}`,
     "img-src 'self' data:",
     "font-src 'self' data:",
-    opts.devServer ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    `connect-src 'self'${opts.devServer ? " ws: wss:" : ""}${google ? ` ${GSI}` : ""}`,
     // A course's video chapters frame the two players they embed, and only after a tap
     // (youtube-nocookie.com and player.vimeo.com; src/server/services/chapter-body.ts).
-    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+    `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${google ? ` ${GSI}` : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

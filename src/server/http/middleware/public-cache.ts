@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";
+import { LOCALE_COOKIE, resolveLocale } from "../../../contracts/locale";
 import { publicContentVersion } from "../../services/public-content";
 import type { AppEnv } from "../env";
 
@@ -53,7 +55,9 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     if (c.req.method !== "GET" || url.searchParams.has("ref") || !opts.shared(c)) return next();
     // The page's absolute links come from the host (and the scheme, behind a proxy).
     const origin = `${c.req.header("x-forwarded-proto") ?? ""}://${c.req.header("host") ?? ""}`;
-    const key = `${publicContentVersion()} ${origin}${url.pathname}${url.search}`;
+    // A page is rendered in the visitor's language (the cookie's; nobody here is signed in).
+    const lang = resolveLocale({ cookie: getCookie(c, LOCALE_COOKIE) });
+    const key = `${publicContentVersion()} ${lang} ${origin}${url.pathname}${url.search}`;
     const hit = cache.get(key);
     if (hit) {
       // A Headers object, not the stored list: the Node adapter's Response copies its original

@@ -1,11 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useState } from "react";
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import { useBlocker } from "react-router";
 import { STALE_EDIT } from "../../../contracts/admin";
 import type { z } from "../../../contracts/zod";
 import { ApiError, applyFieldErrors } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { FormMessage } from "../ui/field";
 import { confirmAction } from "./confirm";
 
 export const LEAVE_UNSAVED = "Leave without saving?";
@@ -104,4 +107,85 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = 
     }
   });
   return { form, onSubmit, formError, conflict };
+}
+
+/**
+ * An admin form in a dialog (adding or editing one record): closing with unsaved changes asks
+ * first, the form's message and a stale edit's list of what was typed are shown above the fields,
+ * and Cancel and the submit button close it. `what` names the record in the question ("this author").
+ */
+export function AdminFormDialog({
+  title,
+  what,
+  form,
+  onSubmit,
+  formError,
+  conflict,
+  submitLabel,
+  onClose,
+  children,
+}: {
+  title: string;
+  what: string;
+  form: { formState: { isDirty: boolean; isSubmitting: boolean } };
+  onSubmit: (e?: BaseSyntheticEvent) => Promise<unknown>;
+  formError: string;
+  conflict: Conflict | null;
+  submitLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { isDirty, isSubmitting } = form.formState;
+  async function close() {
+    if (isDirty) {
+      const leave = await confirmAction({
+        title: "Close without saving?",
+        description: `Your changes to ${what} have not been saved and will be lost.`,
+        confirmLabel: "Close",
+        destructive: true,
+      });
+      if (!leave) return;
+    }
+    onClose();
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => {
+        if (!next) void close();
+      }}
+      title={title}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormMessage>{formError}</FormMessage>
+        {conflict && conflict.fields.length > 0 ? (
+          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <p className="font-medium">What you had typed, to make again on their version:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {conflict.fields.map((f) => (
+                <li key={f.name} className="break-words">
+                  {f.name}: {typedValue(f.mine)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {children}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => void close()}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A typed value as the conflict list shows it: text as it is, anything else as JSON. */
+function typedValue(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "(empty)";
+  return typeof v === "string" ? v : JSON.stringify(v);
 }

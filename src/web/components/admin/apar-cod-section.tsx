@@ -1,20 +1,25 @@
-import { useId, useState } from "react";
-import type { CodOutstanding, CodRemittanceRow } from "../../../contracts/admin-invoices";
+import { type FormEvent, useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import {
+  type CodOutstanding,
+  type CodRemittanceRow,
+  codRemittanceFormSchema,
+} from "../../../contracts/admin-invoices";
 import { formatTaka } from "../../../contracts/money";
 import { dhakaDay } from "../../../contracts/sales";
+import { ApiError, api } from "../../lib/api";
 import { formatDhakaDate, formatDhakaDateTime } from "../../lib/dates";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
-import { useMutation } from "./mutation";
+import { FormMessage, TextField } from "../ui/field";
+import { useAdminForm } from "./admin-form";
+import { confirmAction } from "./confirm";
 
 type Courier = CodOutstanding["couriers"][number];
 
 /** One courier's cash: its delivered COD orders not yet remitted, to tick and record as paid. */
 function CourierCash({ courier, today }: { courier: Courier; today: string }) {
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(courier.orders.map((o) => o.id)));
-  const [reference, setReference] = useState("");
-  const [day, setDay] = useState(today);
-  const { run, pending } = useMutation();
+  const revalidator = useRevalidator();
   const headingId = useId();
   const picked = courier.orders.filter((o) => chosen.has(o.id));
   const amount = picked.reduce((s, o) => s + o.total, 0);
@@ -25,24 +30,40 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
       else next.add(id);
       return next;
     });
-  async function record() {
-    await run({
-      method: "POST",
-      path: "/api/admin/cod/remittances",
-      body: {
-        courier: courier.courier,
-        orderIds: picked.map((o) => o.id),
-        reference: reference || undefined,
-        // A past day is taken as received by its end; today as now.
-        receivedAt: day && day !== today ? `${day}T23:59:59+06:00` : undefined,
-      },
-      confirm: {
-        title: `Record ${formatTaka(amount)} from ${courier.courier}?`,
-        description: `${picked.length} orders will be marked as paid by the courier.`,
-        confirmLabel: "Record remittance",
-      },
-      success: `Recorded ${formatTaka(amount)} from ${courier.courier}`,
+  const blank = { reference: "", receivedAt: today };
+  const { form, onSubmit, formError } = useAdminForm({
+    schema: codRemittanceFormSchema,
+    defaultValues: blank,
+    toValues: () => blank,
+    savedMessage: `Recorded ${formatTaka(amount)} from ${courier.courier}`,
+    save: async (v) => {
+      try {
+        const answer = await api<CodRemittanceRow>("POST", "/api/admin/cod/remittances", {
+          courier: courier.courier,
+          orderIds: picked.map((o) => o.id),
+          reference: v.reference,
+          // A past day is taken as received by its end; today as now.
+          receivedAt: v.receivedAt !== today ? `${v.receivedAt}T23:59:59+06:00` : undefined,
+        });
+        await revalidator.revalidate();
+        return answer.data;
+      } catch (err) {
+        // Someone else recorded some of these orders: show what is still with the courier.
+        if (err instanceof ApiError && err.statusCode === 409) await revalidator.revalidate();
+        throw err;
+      }
+    },
+  });
+  const { register, formState } = form;
+  async function record(e: FormEvent) {
+    e.preventDefault();
+    if (formState.isSubmitting || !(await form.trigger())) return;
+    const go = await confirmAction({
+      title: `Record ${formatTaka(amount)} from ${courier.courier}?`,
+      description: `${picked.length} orders will be marked as paid by the courier.`,
+      confirmLabel: "Record remittance",
     });
+    if (go) await onSubmit();
   }
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -73,24 +94,27 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
           </li>
         ))}
       </ul>
-      <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <TextField
-          label="Courier's payment reference"
-          value={reference}
-          maxLength={100}
-          onChange={(e) => setReference(e.target.value)}
-        />
-        <TextField
-          label="Received on"
-          type="date"
-          value={day}
-          max={today}
-          onChange={(e) => setDay(e.target.value)}
-        />
-        <Button onClick={record} loading={pending} disabled={picked.length === 0}>
-          Record {formatTaka(amount)}
-        </Button>
-      </div>
+      <form onSubmit={record} noValidate className="mt-3 space-y-3">
+        <FormMessage>{formError}</FormMessage>
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+          <TextField
+            label="Courier's payment reference"
+            maxLength={100}
+            error={formState.errors.reference?.message}
+            {...register("reference")}
+          />
+          <TextField
+            label="Received on"
+            type="date"
+            max={today}
+            error={formState.errors.receivedAt?.message}
+            {...register("receivedAt")}
+          />
+          <Button type="submit" loading={formState.isSubmitting} disabled={picked.length === 0}>
+            Record {formatTaka(amount)}
+          </Button>
+        </div>
+      </form>
     </section>
   );
 }

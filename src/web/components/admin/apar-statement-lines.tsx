@@ -51,7 +51,7 @@ export function AparStatementLines({
       )}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700 print:hidden">
         <span>
-          {lines.total.toLocaleString("en-US")} lines
+          {lines.total.toLocaleString("en-US")} {lines.total === 1 ? "line" : "lines"}
           {pages > 1 ? `; this page sums to ${formatTaka(pageSum)}` : ""}
         </span>
         {pages > 1 ? (

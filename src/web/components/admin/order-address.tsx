@@ -36,10 +36,16 @@ export function OrderAddress({ order }: { order: AdminOrder }) {
         <AddressForm key={order.version} order={order} onDone={() => setEditing(false)} />
       ) : (
         <div className="text-sm">
-          <p className="break-words">{a.address}</p>
-          <p>
-            {a.area}, {a.district}
-          </p>
+          {a.address ? (
+            <>
+              <p className="break-words">{a.address}</p>
+              <p>
+                {a.area}, {a.district}
+              </p>
+            </>
+          ) : (
+            <p>No address: nothing to post (e-books and courses only).</p>
+          )}
           {a.note ? <p className="mt-1 text-slate-600">Note: {a.note}</p> : null}
           {!order.addressEditable ? (
             <p className="mt-2 text-slate-600">The parcel has left: the address can no longer change.</p>

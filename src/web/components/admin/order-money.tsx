@@ -195,6 +195,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
       <SelectField
         label="Method"
         options={REFUND_METHODS}
+        optionLabel={describeRefundMethod}
         error={formState.errors.method?.message}
         {...register("method")}
       />
@@ -261,6 +262,7 @@ function MarkPaidDialog({ refund, onClose }: { refund: RefundView | null; onClos
         <SelectField
           label="Method"
           options={REFUND_METHODS}
+          optionLabel={describeRefundMethod}
           value={method || refund?.method || "cash"}
           onChange={(e) => setMethod(e.target.value)}
         />

@@ -3,7 +3,7 @@
  * of revenue, the figures in a table, a CSV download of the same, and the way back to the product.
  */
 import { useMemo } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatTaka } from "../../../contracts/money";
 import {
   adminProductPath,
@@ -14,8 +14,8 @@ import {
 } from "../../../contracts/sales";
 import { PageHeading } from "../page-heading";
 import { buttonClass } from "../ui/button";
-import { TextField } from "../ui/field";
 import { Chart } from "./chart";
+import { ReportRangeForm } from "./report-parts";
 
 export type ProductSalesPageData = {
   sales: ProductSales;
@@ -55,46 +55,30 @@ export function ProductSalesPage({ heading, data }: { heading: string; data: Pro
         </p>
       </PageHeading>
 
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Range">
-        <TextField
-          label="From"
-          type="date"
-          name="from"
-          defaultValue={error ? asked.from : from}
-          error={error?.fields.from}
-          className="w-full min-[420px]:w-44"
-        />
-        <TextField
-          label="To"
-          type="date"
-          name="to"
-          defaultValue={error ? asked.to : to}
-          error={error?.fields.to}
-          className="w-full min-[420px]:w-44"
-        />
-        <label className="block w-full min-[420px]:w-36">
-          <span className="mb-1 block text-sm font-medium text-slate-900">Group by</span>
-          <select
-            name="group"
-            defaultValue={group}
-            className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base"
-          >
-            <option value="day">Day</option>
-            <option value="month">Month</option>
-          </select>
-        </label>
-        <button type="submit" className={buttonClass("primary")}>
-          Show
-        </button>
-        <a href={csv} download className={buttonClass("secondary")}>
-          Download CSV
-        </a>
-      </Form>
-      {error ? (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error.message}. Showing the last 30 days instead.
-        </p>
-      ) : null}
+      <ReportRangeForm
+        from={from}
+        to={to}
+        error={error}
+        asked={asked}
+        fields={
+          <label className="block w-full min-[420px]:w-36">
+            <span className="mb-1 block text-sm font-medium text-slate-900">Group by</span>
+            <select
+              name="group"
+              defaultValue={group}
+              className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base"
+            >
+              <option value="day">Day</option>
+              <option value="month">Month</option>
+            </select>
+          </label>
+        }
+        actions={
+          <a href={csv} download className={buttonClass("secondary")}>
+            Download CSV
+          </a>
+        }
+      />
 
       <div className="mb-4 grid grid-cols-2 gap-3">
         <div className="rounded-lg border border-slate-200 bg-white p-4">

@@ -3,7 +3,7 @@
  * figures with its CSV download, and the button that exports a long range as a background job
  * and follows its progress.
  */
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form } from "react-router";
 import { JOB_POLL_MS, type Job, jobDownloadPath, jobPath } from "../../../contracts/jobs";
 import { formatTaka } from "../../../contracts/money";
@@ -14,37 +14,49 @@ import { TextField } from "../ui/field";
 
 type RangeError = { message: string; fields: Record<string, string> } | null;
 
+/**
+ * The range form of every page over a range of days: a named range (only where the page's range
+ * takes one: pass `preset`), From and To, the page's own `fields` (a grouping), Show, and the
+ * page's `actions` (a download); a range that could not be is named below it.
+ */
 export function ReportRangeForm({
   from,
   to,
   preset,
   error,
   asked,
+  fields,
+  actions,
 }: {
   from: string;
   to: string;
-  preset: string | null;
+  /** The named range chosen (null: none); leave it out where the page has no named ranges. */
+  preset?: string | null;
   error: RangeError;
   asked: Record<string, string>;
+  fields?: ReactNode;
+  actions?: ReactNode;
 }) {
   return (
     <>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Range">
-        <label className="flex w-full flex-col gap-1 text-sm font-medium text-slate-800 min-[420px]:w-44">
-          Range
-          <select
-            name="preset"
-            defaultValue={preset ?? ""}
-            className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          >
-            <option value="">From and to below</option>
-            {REPORT_PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {REPORT_PRESET_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {preset !== undefined ? (
+          <label className="flex w-full flex-col gap-1 text-sm font-medium text-slate-800 min-[420px]:w-44">
+            Range
+            <select
+              name="preset"
+              defaultValue={preset ?? ""}
+              className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            >
+              <option value="">From and to below</option>
+              {REPORT_PRESETS.map((p) => (
+                <option key={p} value={p}>
+                  {REPORT_PRESET_LABELS[p]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <TextField
           label="From"
           type="date"
@@ -61,9 +73,11 @@ export function ReportRangeForm({
           error={error?.fields.to}
           className="w-full min-[420px]:w-44"
         />
+        {fields}
         <button type="submit" className={buttonClass("primary")}>
           Show
         </button>
+        {actions}
       </Form>
       {error ? (
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

@@ -1,13 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type LoginInput, loginSchema } from "../../../contracts/auth";
 import type { PublicUser } from "../../../contracts/user";
 import { api, applyFieldErrors } from "../../lib/api";
+import { useRootData } from "../../lib/root-data";
 import { forgetOfflineReader } from "../../offline/caches";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
+
+// Google's button is its own small chunk, fetched only where Google sign-in is set up.
+const GoogleButton = lazy(() => import("./google-button").then((m) => ({ default: m.GoogleButton })));
 
 /** Phone-or-email and password, validated by the same schema as POST /api/auth/login. */
 export function SignInForm({
@@ -17,6 +21,7 @@ export function SignInForm({
   onSignedIn: (user: PublicUser) => void;
   onNavigate?: () => void;
 }) {
+  const { googleClientId } = useRootData();
   const [formError, setFormError] = useState("");
   const {
     register,
@@ -57,6 +62,16 @@ export function SignInForm({
       <Button type="submit" loading={isSubmitting} className="w-full">
         Sign in
       </Button>
+      {googleClientId ? (
+        <Suspense fallback={null}>
+          <GoogleButton
+            onSignedIn={async (user) => {
+              await forgetOfflineReader(user.id).catch(() => {});
+              onSignedIn(user);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/auth/forget" onClick={onNavigate} className="py-2 text-brand-800 underline">
           Forgot password?

@@ -1,17 +1,26 @@
 import { ShoppingCart } from "lucide-react";
-import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useLingui } from "../../i18n";
 import { type CartItem, useCart } from "../../lib/cart";
 import { cn } from "../../lib/cn";
+import { newAddKey, storePendingAdd } from "../../lib/pending-add";
 import { useRootData } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
+import { Button, buttonClass } from "../ui/button";
+import { NotifyMeButton } from "./notify-me-button";
+
+export const ADDED_TEXT = "Added ✓ — View cart";
 
 /**
- * Adds one of the product to the cart. A visitor is sent to sign in first (and back here after).
- * On 201 the cart summary reloads and the add-to-cart tracking event fires (lib/cart); a failure
- * is only logged, with no message to the shopper. The server records a referral code from the
- * visitor's `ref` cookie as the source instead of the page name when there is one.
+ * Adds one of the product to the cart, then becomes "Added ✓ — View cart", a link to the cart.
+ * One tap adds one copy: the button is disabled while the add is on its way, a second tap before
+ * it re-renders is ignored, and the tap's idempotency key makes the server add once whatever
+ * arrives twice. A visitor is sent to sign in first (and back here after); the add is kept and
+ * made as soon as they are signed in (lib/pending-add), so the book is in the cart when they
+ * come back. On 201 the cart summary reloads and the add-to-cart tracking event fires
+ * (lib/cart); a failure is only logged. The server records a referral code from the visitor's
+ * `ref` cookie as the source instead of the page name when there is one.
  */
 export function AddToCartButton({
   product,
@@ -28,24 +37,64 @@ export function AddToCartButton({
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [busy, setBusy] = useState(false);
+  const { i18n } = useLingui();
+  const [added, setAdded] = useState(false);
+  const inFlight = useRef(false);
+  // One key per button: every tap of it is the same add until it has been made.
+  const addKey = useRef<string | null>(null);
 
   if (!product.inStock) {
     return (
-      <Button disabled className={cn("w-full sm:w-auto", className)}>
-        Out of stock
-      </Button>
+      <>
+        <Button disabled className={cn("w-full sm:w-auto", className)}>
+          {i18n._("Out of stock")}
+        </Button>
+        {product.kind === "book" || product.kind === "stationary" ? (
+          <NotifyMeButton productId={product.id} />
+        ) : null}
+      </>
+    );
+  }
+
+  if (added || cart.addedAfterSignIn === product.id) {
+    return (
+      <Link
+        to="/cart"
+        className={buttonClass("secondary", cn("w-full sm:w-auto sm:px-8", className))}
+        data-testid="added-to-cart"
+      >
+        {ADDED_TEXT}
+      </Link>
     );
   }
 
   async function add() {
+    if (inFlight.current) return;
+    addKey.current ??= newAddKey();
     if (!user) {
+      storePendingAdd({
+        id: product.id,
+        kind: product.kind,
+        title: product.title,
+        price: product.price,
+        salePrice: product.salePrice,
+        source,
+        addKey: addKey.current,
+      });
       navigate(`/auth/login?redirect=${encodeURIComponent(pathname + search)}`);
       return;
     }
+    inFlight.current = true;
     setBusy(true);
     try {
-      await cart.add(product, { source, onAdded: () => toast({ title: "Added to cart" }) });
+      const ok = await cart.add(product, {
+        source,
+        addKey: addKey.current,
+        onAdded: () => toast({ title: i18n._("Added to cart") }),
+      });
+      if (ok) setAdded(true);
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   }
@@ -53,7 +102,7 @@ export function AddToCartButton({
   return (
     <Button loading={busy} onClick={add} className={cn("w-full sm:w-auto sm:px-8", className)}>
       <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-      Add to cart
+      {i18n._("Add to cart")}
     </Button>
   );
 }

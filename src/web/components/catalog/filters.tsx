@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { ProductKind, Sort } from "../../../contracts/catalog";
+import { SUBJECT_CODES, SUBJECTS } from "../../../contracts/subjects";
 import { cn } from "../../lib/cn";
 import { buttonClass } from "../ui/button";
 import { KIND_LABEL, SORT_LABEL } from "./labels";
@@ -15,9 +16,11 @@ export type FilterOptions = {
   keep?: readonly string[];
   /** Offer the in-stock filter (not for digital-only lists). */
   stockFilter?: boolean;
+  /** Offer the subject filter (not for stationery). */
+  subjectFilter?: boolean;
 };
 
-const FILTER_PARAMS = ["kind", "in_stock", "min_price", "max_price", "sort"] as const;
+const FILTER_PARAMS = ["kind", "subject", "in_stock", "min_price", "max_price", "sort"] as const;
 
 /** How many filters the URL sets, for the collapsed panel's label. */
 export function activeFilterCount(params: URLSearchParams): number {
@@ -38,6 +41,7 @@ export function Filters({
   defaultSort,
   keep = [],
   stockFilter = true,
+  subjectFilter = true,
   className,
 }: FilterOptions & { className?: string }) {
   const id = useId();
@@ -115,6 +119,27 @@ export function Filters({
             {kinds.map((k) => (
               <option key={k} value={k}>
                 {KIND_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {subjectFilter ? (
+        <div>
+          <label htmlFor={`${id}-subject`} className={labelClass}>
+            Subject
+          </label>
+          <select
+            id={`${id}-subject`}
+            name="subject"
+            defaultValue={params.get("subject") ?? ""}
+            onChange={submitNow}
+            className={control}
+          >
+            <option value="">All subjects</option>
+            {SUBJECT_CODES.map((s) => (
+              <option key={s} value={s}>
+                {SUBJECTS[s].name}
               </option>
             ))}
           </select>

@@ -3,20 +3,20 @@ import { LOW_STOCK } from "../../../contracts/stock";
 
 /** What each kind is called in the shop's words (the API's `stationary` reads "stationery"). */
 export const KIND_LABEL: Record<ProductKind, string> = {
-  book: "Books",
-  ebook: "E-books",
-  bundle: "Bundles",
-  stationary: "Stationery",
-  content: "Learning content",
+  book: /*i18n*/ "Books",
+  ebook: /*i18n*/ "E-books",
+  bundle: /*i18n*/ "Bundles",
+  stationary: /*i18n*/ "Stationery",
+  content: /*i18n*/ "Learning content",
 };
 
 /** One of a kind, as a badge or breadcrumb says it. */
 export const KIND_SINGULAR: Record<ProductKind, string> = {
-  book: "Book",
-  ebook: "E-book",
-  bundle: "Bundle",
-  stationary: "Stationery",
-  content: "Course",
+  book: /*i18n*/ "Book",
+  ebook: /*i18n*/ "E-book",
+  bundle: /*i18n*/ "Bundle",
+  stationary: /*i18n*/ "Stationery",
+  content: /*i18n*/ "Course",
 };
 
 /** Where each kind's own list lives (books have none: they sit in the academic tracks). */
@@ -29,14 +29,14 @@ export const KIND_PATH: Record<ProductKind, string> = {
 };
 
 export const SORT_LABEL: Record<Sort, string> = {
-  relevance: "Best match",
-  best_selling: "Best selling",
-  newest: "Newest",
-  price_asc: "Price: low to high",
-  price_desc: "Price: high to low",
+  relevance: /*i18n*/ "Best match",
+  best_selling: /*i18n*/ "Best selling",
+  newest: /*i18n*/ "Newest",
+  price_asc: /*i18n*/ "Price: low to high",
+  price_desc: /*i18n*/ "Price: high to low",
 };
 
-const LANGUAGES: Record<string, string> = { bn: "Bangla", en: "English" };
+const LANGUAGES: Record<string, string> = { bn: /*i18n*/ "Bangla", en: /*i18n*/ "English" };
 
 export function languageName(code: string): string {
   return LANGUAGES[code] ?? code;
@@ -45,13 +45,15 @@ export function languageName(code: string): string {
 /** At or below this many units a physical item says how many are left (the dashboard's low stock too). */
 export { LOW_STOCK };
 
-export type StockState = { label: string; tone: "ok" | "low" | "out" };
+/** `label` is a catalogue message; "Only {count} left" takes `count`. */
+export type StockState = { label: string; tone: "ok" | "low" | "out"; count?: number };
 
 /** In stock / Only N left / Out of stock; digital kinds are always available. */
 export function stockState(p: Pick<ProductCard, "kind" | "inStock"> & { stock?: number | null }): StockState {
-  if (!p.inStock) return { label: "Out of stock", tone: "out" };
+  if (!p.inStock) return { label: /*i18n*/ "Out of stock", tone: "out" };
   if (p.kind === "ebook" || p.kind === "content")
-    return { label: "Instant access after purchase", tone: "ok" };
-  if (p.stock != null && p.stock <= LOW_STOCK) return { label: `Only ${p.stock} left`, tone: "low" };
-  return { label: "In stock", tone: "ok" };
+    return { label: /*i18n*/ "Instant access after purchase", tone: "ok" };
+  if (p.stock != null && p.stock <= LOW_STOCK)
+    return { label: /*i18n*/ "Only {count} left", tone: "low", count: p.stock };
+  return { label: /*i18n*/ "In stock", tone: "ok" };
 }

@@ -1,11 +1,12 @@
 import { SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Page, ProductCard } from "../../../contracts/catalog";
+import { useSlowNavigation } from "../layout/navigation-progress";
 import { PageHeading } from "../page-heading";
 import { activeFilterCount, type FilterOptions, Filters } from "./filters";
 import { Pagination } from "./pagination";
-import { ProductGrid } from "./product-grid";
+import { ProductGrid, ProductGridSkeleton } from "./product-grid";
 
 /** "24 products" / "1 product". */
 export function countLabel(n: number, one = "product", many = "products"): string {
@@ -39,6 +40,10 @@ export function CatalogListing({
 }) {
   const [params] = useSearchParams();
   const active = activeFilterCount(params);
+  // A new filter, sort or page of this same list: its grid greys out into a skeleton at once.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const reloading = useSlowNavigation() && navigation.location?.pathname === pathname;
   return (
     <div>
       <PageHeading title={title}>{intro}</PageHeading>
@@ -75,24 +80,28 @@ export function CatalogListing({
               ? ` · page ${list.page} of ${Math.max(1, Math.ceil(list.total / list.limit))}`
               : ""}
           </p>
-          <ProductGrid
-            items={list.items}
-            labels={labels}
-            empty={
-              empty ?? (
-                <>
-                  <p className="font-semibold text-slate-900">Nothing matches these filters.</p>
-                  {active > 0 ? (
-                    <p className="mt-2">
-                      <Link to="?" className="font-semibold text-brand-800 underline">
-                        Clear the filters
-                      </Link>
-                    </p>
-                  ) : null}
-                </>
-              )
-            }
-          />
+          {reloading ? (
+            <ProductGridSkeleton />
+          ) : (
+            <ProductGrid
+              items={list.items}
+              labels={labels}
+              empty={
+                empty ?? (
+                  <>
+                    <p className="font-semibold text-slate-900">Nothing matches these filters.</p>
+                    {active > 0 ? (
+                      <p className="mt-2">
+                        <Link to="?" className="font-semibold text-brand-800 underline">
+                          Clear the filters
+                        </Link>
+                      </p>
+                    ) : null}
+                  </>
+                )
+              }
+            />
+          )}
           <Pagination page={list.page} limit={list.limit} total={list.total} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductCard as Card } from "../../../contracts/catalog";
 import type { OwnedItem } from "../../../contracts/library";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { useOwned } from "../../lib/root-data";
 import { buttonClass } from "../ui/button";
@@ -14,8 +15,10 @@ export const GRID_SIZES = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 4
 /** Where an owner of an e-book or course goes from its card, instead of being offered to buy it again. */
 export function ownedAction(card: Pick<Card, "kind">, owned: OwnedItem | null) {
   if (!owned) return null;
-  if (card.kind === "ebook") return { to: owned.to, label: owned.started ? "Continue" : "Read" };
-  if (card.kind === "content") return { to: owned.to, label: owned.started ? "Continue" : "Open course" };
+  if (card.kind === "ebook")
+    return { to: owned.to, label: owned.started ? /*i18n*/ "Continue" : /*i18n*/ "Read" };
+  if (card.kind === "content")
+    return { to: owned.to, label: owned.started ? /*i18n*/ "Continue" : /*i18n*/ "Open course" };
   return null;
 }
 
@@ -38,6 +41,8 @@ export function ProductCard({
 }) {
   const off = percentOff(card.price, card.salePrice);
   const action = ownedAction(card, useOwned(card.id));
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const link = (
     <Link
       to={card.url}
@@ -51,11 +56,11 @@ export function ProductCard({
         <CoverImage image={card.image} title={card.title} width={200} sizes={sizes} eager={eager} />
         {!card.inStock ? (
           <span className="absolute top-2 left-2 rounded bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">
-            Out of stock
+            {i18n._("Out of stock")}
           </span>
         ) : off > 0 && !action ? (
           <span className="absolute top-2 left-2 rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-            {off}% off
+            {i18n._("{percent}% off", { percent: number(off) })}
           </span>
         ) : null}
       </div>
@@ -77,12 +82,12 @@ export function ProductCard({
         {card.rating.average !== null ? (
           <span className="flex items-center gap-1 text-xs text-slate-700">
             <Stars value={card.rating.average} size={12} />
-            <span>({card.rating.count})</span>
+            <span>({number(card.rating.count)})</span>
           </span>
         ) : null}
         <span className="mt-auto pt-1">
           {action ? (
-            <span className="text-sm font-semibold text-green-800">In your library</span>
+            <span className="text-sm font-semibold text-green-800">{i18n._("In your library")}</span>
           ) : (
             <Price price={card.price} salePrice={card.salePrice} />
           )}
@@ -96,10 +101,10 @@ export function ProductCard({
       {link}
       <Link
         to={action.to}
-        aria-label={`${action.label}: ${card.title}`}
+        aria-label={`${i18n._(action.label)}: ${card.title}`}
         className={buttonClass("primary", "mx-1 mt-1")}
       >
-        {action.label}
+        {i18n._(action.label)}
       </Link>
     </div>
   );

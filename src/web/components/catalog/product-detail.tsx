@@ -1,22 +1,26 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { isDigitalKind } from "../../../contracts/cart";
 import type { ProductDetail } from "../../../contracts/catalog";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
+import { DeliveryEstimateLine } from "./delivery-estimate";
 import { KIND_LABEL, KIND_PATH, stockState } from "./labels";
 import { Price, Saving } from "./price";
 import { Stars } from "./stars";
 
 /** Where the page sits: Home › list › this product. The last item is the page itself. */
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+  const { i18n } = useLingui();
   return (
-    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-700">
+    <nav aria-label={i18n._("Breadcrumb")} className="mb-4 text-sm text-slate-700">
       <ol className="flex flex-wrap items-center gap-x-1">
         <li>
           <Link to="/" className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline">
-            Home
+            {i18n._("Home")}
           </Link>
         </li>
         {items.map((item) => (
@@ -71,13 +75,14 @@ export function Paragraphs({ text, className }: { text: string; className?: stri
 
 /** A labelled list of facts ("Publisher: …"); rows without a value are left out. */
 export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
+  const { i18n } = useLingui();
   const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== "");
   if (shown.length === 0) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
       {shown.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="font-medium text-slate-700">{label}</dt>
+          <dt className="font-medium text-slate-700">{i18n._(label)}</dt>
           <dd className="min-w-0 break-words">{value}</dd>
         </div>
       ))}
@@ -109,10 +114,15 @@ export function ProductSummary({
   children?: ReactNode;
 }) {
   const stock = stockState(product);
+  const { i18n } = useLingui();
+  const { number, decimal } = useFormat();
   return (
     <>
       <Breadcrumbs
-        items={[{ label: KIND_LABEL[product.kind], to: KIND_PATH[product.kind] }, { label: product.title }]}
+        items={[
+          { label: i18n._(KIND_LABEL[product.kind]), to: KIND_PATH[product.kind] },
+          { label: product.title },
+        ]}
       />
       <div className="grid gap-6 md:grid-cols-[20rem_minmax(0,1fr)] md:gap-10">
         <div className="mx-auto w-full max-w-52 md:max-w-none">
@@ -136,7 +146,7 @@ export function ProductSummary({
           ) : null}
           {product.authors.length > 0 ? (
             <p className="mt-2 text-slate-800">
-              by{" "}
+              {i18n._("by")}{" "}
               {product.authors.map((a, i) => (
                 <span key={a.slug}>
                   {i > 0 ? ", " : null}
@@ -156,8 +166,11 @@ export function ProductSummary({
               className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm text-slate-700 hover:underline"
             >
               <Stars value={product.rating.average} />
-              {product.rating.average.toFixed(1)} ({product.rating.count}{" "}
-              {product.rating.count === 1 ? "review" : "reviews"})
+              {decimal(product.rating.average)} (
+              {product.rating.count === 1
+                ? i18n._("1 review")
+                : i18n._("{count} reviews", { count: number(product.rating.count) })}
+              )
             </a>
           ) : null}
           {/* An owner has bought it: no price or stock to weigh, only the way in. */}
@@ -167,23 +180,28 @@ export function ProductSummary({
                 <Price price={product.price} salePrice={product.salePrice} size="lg" />
                 <Saving price={product.price} salePrice={product.salePrice} />
               </div>
-              <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>{stock.label}</p>
+              <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>
+                {i18n._(stock.label, { count: number(stock.count ?? 0) })}
+              </p>
+              {product.inStock && !isDigitalKind(product.kind) ? (
+                <DeliveryEstimateLine className="mt-1" />
+              ) : null}
             </>
           )}
           <div className="mt-4 flex flex-wrap items-center gap-3">
             {read?.owned ? (
               <>
                 <Link to={read.to} className={buttonClass("primary")}>
-                  {read.label}
+                  {i18n._(read.label)}
                 </Link>
-                <span className="font-semibold text-green-800">In your library</span>
+                <span className="font-semibold text-green-800">{i18n._("In your library")}</span>
               </>
             ) : (
               <>
                 <AddToCartButton product={product} source={source} />
                 {read ? (
                   <Link to={read.to} className={buttonClass("secondary")}>
-                    {read.label}
+                    {i18n._(read.label)}
                   </Link>
                 ) : null}
               </>

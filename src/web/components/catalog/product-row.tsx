@@ -2,6 +2,7 @@ import { ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "../../../contracts/catalog";
+import { useLingui } from "../../i18n";
 import { ProductCard } from "./product-card";
 
 const ROW_SIZES = "(min-width: 640px) 176px, 144px";
@@ -21,6 +22,7 @@ export function ProductRow({
   eager?: boolean;
 }) {
   const headingId = useId();
+  const { i18n } = useLingui();
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
@@ -33,7 +35,8 @@ export function ProductRow({
             to={seeAll}
             className="inline-flex min-h-11 shrink-0 items-center gap-0.5 rounded-md px-2 text-sm font-semibold text-brand-800 hover:underline"
           >
-            See all<span className="sr-only"> {title.toLowerCase()}</span>
+            {i18n._("See all")}
+            <span className="sr-only"> {title.toLowerCase()}</span>
             <ChevronRight aria-hidden="true" className="h-4 w-4" />
           </Link>
         ) : null}

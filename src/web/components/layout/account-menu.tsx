@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { isStaff } from "../../../contracts/permissions";
 import type { PublicUser } from "../../../contracts/user";
+import { useLingui } from "../../i18n";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { forgetOfflineReader } from "../../offline/caches";
@@ -15,6 +16,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const { i18n } = useLingui();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
   useEffect(() => setOpen(false), [pathname]);
@@ -40,7 +42,11 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       navigate("/");
       void revalidator.revalidate();
     } catch (err) {
-      toast({ variant: "destructive", title: "Could not sign out", description: (err as Error).message });
+      toast({
+        variant: "destructive",
+        title: i18n._("Could not sign out"),
+        description: (err as Error).message,
+      });
     }
   }
 
@@ -52,12 +58,12 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md px-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:px-2"
       >
         <UserRound aria-hidden="true" className="h-5 w-5" />
-        <span className="max-w-24 truncate">{user.name.split(" ")[0]}</span>
+        <span className="sr-only sm:not-sr-only sm:max-w-24 sm:truncate">{user.name.split(" ")[0]}</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only">: account menu</span>
+        <span className="sr-only">{i18n._(": account menu")}</span>
       </button>
       {open ? (
         <div
@@ -65,24 +71,25 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           className="absolute right-0 z-30 mt-1 w-56 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
-            Signed in as <span className="font-medium text-slate-900">{user.phone ?? user.email}</span>
+            {i18n._("Signed in as")}{" "}
+            <span className="font-medium text-slate-900">{user.phone ?? user.email}</span>
           </p>
           <Link to="/profile" className={item}>
-            My profile
+            {i18n._("My profile")}
           </Link>
           <Link to="/orders" className={item}>
-            My orders
+            {i18n._("My orders")}
           </Link>
           <Link to="/ebook/library" className={item}>
-            My e-books
+            {i18n._("My e-books")}
           </Link>
           {isStaff(user) ? (
             <Link to="/admin" className={item} reloadDocument>
-              Admin
+              {i18n._("Admin")}
             </Link>
           ) : null}
           <button type="button" className={item} onClick={signOut}>
-            Sign out
+            {i18n._("Sign out")}
           </button>
         </div>
       ) : null}

@@ -1,9 +1,12 @@
 import { ShoppingCart } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { useFormat, useLingui } from "../../i18n";
 import { useCart } from "../../lib/cart";
 import { useRootData } from "../../lib/root-data";
 import { AccountMenu } from "./account-menu";
+import { CategoryBar, CategoryDrawer } from "./category-nav";
+import { LanguageSwitch } from "./language-switch";
 import { SearchBox } from "./search-box";
 
 const loadSignInDialog = () => import("../auth/sign-in-dialog");
@@ -13,39 +16,47 @@ export function Header() {
   const { user, shopName } = useRootData();
   const cart = useCart();
   const [signInOpen, setSignInOpen] = useState(false);
+  const { i18n } = useLingui();
+  const { number } = useFormat();
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-4">
-        <Link to="/" className="shrink-0 text-xl font-bold tracking-tight text-brand-800">
+        <CategoryDrawer />
+        <Link to="/" className="shrink-0 text-lg font-bold tracking-tight text-brand-800 sm:text-xl">
           {shopName}
         </Link>
         <SearchBox className="hidden flex-1 md:block" />
-        <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+        <nav aria-label={i18n._("Account")} className="ml-auto flex items-center gap-1">
           <Link
             to="/cart"
             className="relative inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
-            aria-label={`Cart, ${cart.totalItems} ${cart.totalItems === 1 ? "item" : "items"}`}
+            aria-label={
+              cart.totalItems === 1
+                ? i18n._("Cart, 1 item")
+                : i18n._("Cart, {count} items", { count: number(cart.totalItems) })
+            }
           >
             <ShoppingCart aria-hidden="true" className="h-6 w-6" />
             <span
               aria-hidden="true"
               className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-brand-700 px-1 text-center text-xs leading-5 font-semibold text-white"
             >
-              {cart.totalItems}
+              {number(cart.totalItems)}
             </span>
           </Link>
+          <LanguageSwitch />
           {user ? (
             <AccountMenu user={user} />
           ) : (
             <button
               type="button"
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 sm:px-4"
               onPointerEnter={() => void loadSignInDialog()}
               onFocus={() => void loadSignInDialog()}
               onClick={() => setSignInOpen(true)}
             >
-              Sign in
+              {i18n._("Sign in")}
             </button>
           )}
         </nav>
@@ -53,6 +64,7 @@ export function Header() {
       <div className="px-3 pb-2 md:hidden">
         <SearchBox />
       </div>
+      <CategoryBar />
       {signInOpen ? (
         <Suspense fallback={null}>
           <SignInDialog open={signInOpen} onOpenChange={setSignInOpen} />

@@ -57,10 +57,16 @@ export function InvoiceDocument({
           >
             Deliver to
           </h2>
-          <p className="break-words">{s.deliverTo.address}</p>
-          <p>
-            {s.deliverTo.area}, {s.deliverTo.district}
-          </p>
+          {s.deliverTo.address ? (
+            <>
+              <p className="break-words">{s.deliverTo.address}</p>
+              <p>
+                {s.deliverTo.area}, {s.deliverTo.district}
+              </p>
+            </>
+          ) : (
+            <p>Nothing to post: e-books and courses</p>
+          )}
         </section>
         <section aria-labelledby="order-info">
           <h2

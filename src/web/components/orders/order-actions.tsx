@@ -46,15 +46,20 @@ export function PayNowButton({
   );
 }
 
-/** Cancels an unpaid order after the buyer confirms it in a dialog. */
+/**
+ * Cancels an order (unpaid, or confirmed and not yet being packed) after the buyer confirms it in
+ * a dialog; `paid` says the money comes back, as the cancellation policy promises.
+ */
 export function CancelOrderButton({
   orderId,
   orderNumber,
+  paid = false,
   onCancelled,
   ...props
 }: {
   orderId: number;
   orderNumber: string;
+  paid?: boolean;
   onCancelled?: () => void;
 } & Omit<ButtonProps, "onClick" | "loading" | "children">) {
   const revalidator = useRevalidator();
@@ -85,7 +90,9 @@ export function CancelOrderButton({
         open={open}
         onOpenChange={(next) => !cancelling && setOpen(next)}
         title={`Cancel order ${orderNumber}?`}
-        description="The order will not be delivered and its items go back on sale. This cannot be undone."
+        description={`The order will not be delivered and its items go back on sale.${
+          paid ? " What you paid is refunded in full to the way you paid." : ""
+        } This cannot be undone.`}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={cancelling} onClick={() => setOpen(false)}>

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { LOADING_TEXT } from "../../../contracts/messages";
+import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 const variants = {
@@ -33,6 +34,7 @@ export function Button({
   type,
   ...props
 }: ButtonProps) {
+  const { i18n } = useLingui();
   return (
     <button
       type={type ?? "button"}
@@ -41,7 +43,7 @@ export function Button({
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? LOADING_TEXT : children}
+      {loading ? i18n._(LOADING_TEXT) : children}
     </button>
   );
 }

@@ -92,12 +92,15 @@ export function SelectField({
   hint,
   className,
   options,
+  optionLabel,
   placeholder,
   ref,
   ...props
 }: Common &
   SelectHTMLAttributes<HTMLSelectElement> & {
     options: readonly string[];
+    /** What a person reads for a value (the value itself when absent). */
+    optionLabel?: (value: string) => string;
     placeholder?: string;
     ref?: Ref<HTMLSelectElement>;
   }) {
@@ -112,7 +115,7 @@ export function SelectField({
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {optionLabel ? optionLabel(o) : o}
             </option>
           ))}
         </select>

@@ -9,8 +9,7 @@ import {
   authorInputSchema,
 } from "../../../contracts/admin-authors";
 import { imageUrl } from "../../../contracts/images";
-import { useAdminForm } from "../../components/admin/admin-form";
-import { confirmAction } from "../../components/admin/confirm";
+import { AdminFormDialog, useAdminForm } from "../../components/admin/admin-form";
 import { DataTable } from "../../components/admin/data-table";
 import { ImageUpload } from "../../components/admin/image-upload";
 import { useMutation } from "../../components/admin/mutation";
@@ -249,102 +248,69 @@ function AuthorDialog({ author, onClose }: { author: AdminAuthorDetail | null; o
   const photo = watch("photo") as string | null | undefined;
   const name = watch("name") as string;
 
-  async function close() {
-    if (formState.isDirty) {
-      const leave = await confirmAction({
-        title: "Close without saving?",
-        description: "Your changes to this author have not been saved and will be lost.",
-        confirmLabel: "Close",
-        destructive: true,
-      });
-      if (!leave) return;
-    }
-    onClose();
-  }
-
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => {
-        if (!next) void close();
-      }}
+    <AdminFormDialog
       title={editing ? `Edit ${author.name}` : "New author"}
+      what="this author"
+      form={form}
+      onSubmit={onSubmit}
+      formError={formError}
+      conflict={conflict}
+      submitLabel={editing ? "Save author" : "Add author"}
+      onClose={onClose}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormMessage>{formError}</FormMessage>
-        {conflict && conflict.fields.length > 0 ? (
-          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            <p className="font-medium">What you had typed, to make again on their version:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {conflict.fields.map((f) => (
-                <li key={f.name} className="break-words">
-                  {f.name}: {String(f.mine ?? "") || "(empty)"}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
-        <TextField
-          label="Bangla name (optional)"
-          lang="bn"
-          autoComplete="off"
-          error={errors.nameBn?.message}
-          {...register("nameBn")}
-        />
-        <TextField
-          label="Page address (optional)"
-          autoComplete="off"
-          spellCheck={false}
-          hint={
-            editing
-              ? "The author's page is /author/ followed by this. If you change it, the old address keeps working."
-              : "Left empty, it is made from the name."
-          }
-          error={errors.slug?.message}
-          {...register("slug")}
-        />
-        <TextAreaField
-          label="Biography (optional)"
-          rows={5}
-          hint="Plain text, shown on the author's page. A blank line starts a new paragraph. At most 5,000 characters."
-          error={errors.bio?.message}
-          {...register("bio")}
-        />
-        <fieldset>
-          <legend className="mb-1 block text-sm font-medium text-slate-800">Photo</legend>
-          <div className="flex flex-wrap items-center gap-3">
-            <AuthorPhoto author={{ name: name || "?", photo: photo ?? null }} size={64} />
-            <ImageUpload
-              label={photo ? "Replace photo" : "Upload a photo"}
-              value={photo}
-              crop="square"
-              onChange={(key) => setValue("photo", key, { shouldDirty: true })}
-            />
-            {photo ? (
-              <Button
-                variant="secondary"
-                className="min-h-9 px-3"
-                onClick={() => setValue("photo", null, { shouldDirty: true })}
-              >
-                Remove photo
-              </Button>
-            ) : (
-              <span className="text-sm text-slate-600">No photo</span>
-            )}
-          </div>
-          {errors.photo?.message ? <p className="mt-1 text-sm text-red-700">{errors.photo.message}</p> : null}
-        </fieldset>
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => void close()}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {editing ? "Save author" : "Add author"}
-          </Button>
+      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
+      <TextField
+        label="Bangla name (optional)"
+        lang="bn"
+        autoComplete="off"
+        error={errors.nameBn?.message}
+        {...register("nameBn")}
+      />
+      <TextField
+        label="Page address (optional)"
+        autoComplete="off"
+        spellCheck={false}
+        hint={
+          editing
+            ? "The author's page is /author/ followed by this. If you change it, the old address keeps working."
+            : "Left empty, it is made from the name."
+        }
+        error={errors.slug?.message}
+        {...register("slug")}
+      />
+      <TextAreaField
+        label="Biography (optional)"
+        rows={5}
+        hint="Plain text, shown on the author's page. A blank line starts a new paragraph. At most 5,000 characters."
+        error={errors.bio?.message}
+        {...register("bio")}
+      />
+      <fieldset>
+        <legend className="mb-1 block text-sm font-medium text-slate-800">Photo</legend>
+        <div className="flex flex-wrap items-center gap-3">
+          <AuthorPhoto author={{ name: name || "?", photo: photo ?? null }} size={64} />
+          <ImageUpload
+            label={photo ? "Replace photo" : "Upload a photo"}
+            value={photo}
+            crop="square"
+            onChange={(key) => setValue("photo", key, { shouldDirty: true })}
+          />
+          {photo ? (
+            <Button
+              variant="secondary"
+              className="min-h-9 px-3"
+              onClick={() => setValue("photo", null, { shouldDirty: true })}
+            >
+              Remove photo
+            </Button>
+          ) : (
+            <span className="text-sm text-slate-600">No photo</span>
+          )}
         </div>
-      </form>
-    </Dialog>
+        {errors.photo?.message ? <p className="mt-1 text-sm text-red-700">{errors.photo.message}</p> : null}
+      </fieldset>
+    </AdminFormDialog>
   );
 }
 

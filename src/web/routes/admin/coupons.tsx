@@ -13,15 +13,13 @@ import {
   USED_COUPON_EDIT,
 } from "../../../contracts/admin-coupons";
 import { formatTaka } from "../../../contracts/money";
-import { useAdminForm } from "../../components/admin/admin-form";
-import { confirmAction } from "../../components/admin/confirm";
+import { AdminFormDialog, useAdminForm } from "../../components/admin/admin-form";
 import { CouponRulesFields, EMPTY_RULES } from "../../components/admin/coupon-rules-fields";
 import { DataTable, FilterSelect } from "../../components/admin/data-table";
 import { useMutation } from "../../components/admin/mutation";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FormMessage, TextField } from "../../components/ui/field";
+import { TextField } from "../../components/ui/field";
 import { ApiError, api } from "../../lib/api";
 import { formatDhakaDateTime } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
@@ -310,67 +308,34 @@ function CouponDialog({ coupon, onClose }: { coupon: AdminCouponDetail | null; o
   const { register, formState } = form;
   const errors = formState.errors as Record<string, { message?: string } | undefined>;
 
-  async function close() {
-    if (formState.isDirty) {
-      const leave = await confirmAction({
-        title: "Close without saving?",
-        description: "Your changes to this coupon have not been saved and will be lost.",
-        confirmLabel: "Close",
-        destructive: true,
-      });
-      if (!leave) return;
-    }
-    onClose();
-  }
-
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => {
-        if (!next) void close();
-      }}
+    <AdminFormDialog
       title={editing ? `Edit ${coupon.code}` : "New coupon"}
+      what="this coupon"
+      form={form}
+      onSubmit={onSubmit}
+      formError={formError}
+      conflict={conflict}
+      submitLabel={editing ? "Save coupon" : "Add coupon"}
+      onClose={onClose}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormMessage>{formError}</FormMessage>
-        {conflict && conflict.fields.length > 0 ? (
-          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            <p className="font-medium">What you had typed, to make again on their version:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {conflict.fields.map((f) => (
-                <li key={f.name} className="break-words">
-                  {f.name}: {JSON.stringify(f.mine ?? "")}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {coupon && everUsed(coupon) ? (
-          <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950">
-            Used {n(coupon.usedCount)} {coupon.usedCount === 1 ? "time" : "times"}. {USED_COUPON_EDIT}
-          </p>
-        ) : null}
-        <TextField
-          label="Code"
-          autoComplete="off"
-          spellCheck={false}
-          hint="Letters, digits, - and _; saved in capitals"
-          error={errors.code?.message}
-          {...register("code")}
-        />
-        <CouponRulesFields
-          form={form as never}
-          products={coupon?.products.map((p) => ({ id: p.id, label: p.title }))}
-        />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={() => void close()}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {editing ? "Save coupon" : "Add coupon"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      {coupon && everUsed(coupon) ? (
+        <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950">
+          Used {n(coupon.usedCount)} {coupon.usedCount === 1 ? "time" : "times"}. {USED_COUPON_EDIT}
+        </p>
+      ) : null}
+      <TextField
+        label="Code"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Letters, digits, - and _; saved in capitals"
+        error={errors.code?.message}
+        {...register("code")}
+      />
+      <CouponRulesFields
+        form={form as never}
+        products={coupon?.products.map((p) => ({ id: p.id, label: p.title }))}
+      />
+    </AdminFormDialog>
   );
 }

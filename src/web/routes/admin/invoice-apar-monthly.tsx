@@ -66,7 +66,7 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
               aria-expanded={isOpen}
               className="text-sm text-brand-800 underline print:hidden"
             >
-              {isOpen ? "Hide lines" : `${count.toLocaleString("en-US")} lines`}
+              {isOpen ? "Hide lines" : `${count.toLocaleString("en-US")} ${count === 1 ? "line" : "lines"}`}
             </Link>
           </span>
           <span className={`tabular-nums ${strong ? "font-semibold" : ""}`}>

@@ -1,10 +1,9 @@
-import { Form } from "react-router";
 import { formatTaka } from "../../../contracts/money";
 import { periodLabel, SALES_MEANING } from "../../../contracts/sales";
 import { OrdersNav } from "../../components/admin/orders-list";
+import { ReportRangeForm } from "../../components/admin/report-parts";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders-sources";
 import { loadOrderSources } from "./orders.server";
@@ -28,35 +27,17 @@ export default function OrderSourcesPage({ loaderData }: Route.ComponentProps) {
         </p>
       </PageHeading>
       <OrdersNav />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Range">
-        <TextField
-          label="From"
-          type="date"
-          name="from"
-          defaultValue={error ? asked.from : from}
-          error={error?.fields.from}
-          className="w-full min-[420px]:w-44"
-        />
-        <TextField
-          label="To"
-          type="date"
-          name="to"
-          defaultValue={error ? asked.to : to}
-          error={error?.fields.to}
-          className="w-full min-[420px]:w-44"
-        />
-        <button type="submit" className={buttonClass("primary")}>
-          Show
-        </button>
-        <a href={csv} download className={buttonClass("secondary")}>
-          Download CSV
-        </a>
-      </Form>
-      {error ? (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error.message}. Showing the last 30 days instead.
-        </p>
-      ) : null}
+      <ReportRangeForm
+        from={from}
+        to={to}
+        error={error}
+        asked={asked}
+        actions={
+          <a href={csv} download className={buttonClass("secondary")}>
+            Download CSV
+          </a>
+        }
+      />
       <p className="mb-4 text-sm text-slate-600">{SALES_MEANING}</p>
       {rows.length === 0 ? (
         <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-600">

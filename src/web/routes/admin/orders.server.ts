@@ -3,7 +3,7 @@ import { adminOrdersQuery, type OrderHolds } from "../../../contracts/admin-orde
 import { listOrders, orderSources } from "../../../server/services/admin-orders";
 import { loadAdminList } from "../../lib/admin-list.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
-import { rangeError } from "./product-sales.server";
+import { loadRange } from "./report.server";
 
 /**
  * The orders list and its sub-lists: the same service as `GET /api/admin/orders`, with the view
@@ -24,18 +24,8 @@ export function loadShopOrders(context: Readonly<RouterContextProvider>, request
  * Orders by source: the same service as `GET /api/admin/orders/sources`; a range that cannot be
  * is shown beside the form, with the default range's figures.
  */
-export async function loadOrderSources(context: Readonly<RouterContextProvider>, request: Request) {
-  const { ctx } = getApp(context);
-  const asked = Object.fromEntries(new URL(request.url).searchParams);
-  return loadFrom(async () => {
-    try {
-      return { report: await orderSources(ctx, asked), error: null, asked };
-    } catch (e) {
-      const error = rangeError(e);
-      if (!error) throw e;
-      return { report: await orderSources(ctx, {}), error, asked };
-    }
-  });
+export function loadOrderSources(context: Readonly<RouterContextProvider>, request: Request) {
+  return loadRange(context, new URL(request.url), orderSources);
 }
 
 /** The shipped stationery orders, the ones that can be marked delivered (newest 100). */

@@ -1,16 +1,29 @@
 import type { RouterContextProvider } from "react-router";
+import { ZodError } from "zod";
+import { fieldErrors } from "../../../contracts/zod";
+import { DomainError } from "../../../server/services/errors";
 import { salesReport, shopReport } from "../../../server/services/reports";
 import { getApp, loadFrom } from "../../lib/app-context.server";
-import { rangeError } from "./product-sales.server";
 
-/** A report over the range the URL asks for; a bad range shows the last 30 days and says why. */
-async function loadReport<T>(
+/** Why the range asked for cannot be, or null for any other failure. */
+export function rangeError(e: unknown): { message: string; fields: Record<string, string> } | null {
+  if (e instanceof ZodError) return { message: "Check the range", fields: fieldErrors(e) };
+  if (e instanceof DomainError && e.kind === "invalid") return { message: e.message, fields: e.fields ?? {} };
+  return null;
+}
+
+/**
+ * The one loader of every page over a range of days (the reports, orders by source, a product's
+ * sales): the figures of the range the URL asks for; a range that cannot be (the API answers it
+ * with 400) shows the default range's figures, with the reason beside the form.
+ */
+export async function loadRange<T>(
   context: Readonly<RouterContextProvider>,
-  request: Request,
+  url: URL,
   read: (ctx: ReturnType<typeof getApp>["ctx"], q: Record<string, string>) => Promise<T>,
 ) {
   const { ctx } = getApp(context);
-  const asked = Object.fromEntries(new URL(request.url).searchParams);
+  const asked = Object.fromEntries(url.searchParams);
   return loadFrom(async () => {
     try {
       return { report: await read(ctx, asked), error: null, asked };
@@ -23,9 +36,9 @@ async function loadReport<T>(
 }
 
 export function loadSalesReport(context: Readonly<RouterContextProvider>, request: Request) {
-  return loadReport(context, request, salesReport);
+  return loadRange(context, new URL(request.url), salesReport);
 }
 
 export function loadShopReport(context: Readonly<RouterContextProvider>, request: Request) {
-  return loadReport(context, request, shopReport);
+  return loadRange(context, new URL(request.url), shopReport);
 }

@@ -6,6 +6,7 @@ import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/prod
 import { ProductRow } from "../../components/catalog/product-row";
 import { ReviewsSection } from "../../components/catalog/reviews-section";
 import { buttonClass } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/book";
@@ -21,11 +22,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function BookPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const book = product.book;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const trackLinks = product.tracks.length ? (
     <span className="flex flex-wrap gap-x-3">
       {product.tracks.map((t) => (
         <Link key={t} to={TRACK_INFO[t].path} className="text-brand-800 underline">
-          {TRACK_INFO[t].name}
+          {i18n._(TRACK_INFO[t].name)}
         </Link>
       ))}
     </span>
@@ -36,22 +39,22 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
         {book?.ebookId ? (
           <Link to={`/ebook/${book.ebookId}`} className={buttonClass("secondary", "mt-3 w-full sm:w-auto")}>
             <BookOpen aria-hidden="true" className="h-5 w-5" />
-            Read the e-book
+            {i18n._("Read the e-book")}
           </Link>
         ) : null}
         <section aria-labelledby="book-details" className="mt-8">
           <h2 id="book-details" className="mb-3 text-lg font-bold text-slate-900">
-            Details
+            {i18n._("Details")}
           </h2>
           <Facts
             rows={[
-              ["Publisher", book?.publisher],
-              ["Edition", book?.edition],
-              ["ISBN", book?.isbn],
-              ["Pages", book?.pages],
-              ["Language", languageName(product.language)],
-              ["HSC year", product.hscYear],
-              ["Tracks", trackLinks],
+              [/*i18n*/ "Publisher", book?.publisher],
+              [/*i18n*/ "Edition", book?.edition],
+              [/*i18n*/ "ISBN", book?.isbn],
+              [/*i18n*/ "Pages", book?.pages == null ? null : number(book.pages)],
+              [/*i18n*/ "Language", i18n._(languageName(product.language))],
+              [/*i18n*/ "HSC year", product.hscYear],
+              [/*i18n*/ "Tracks", trackLinks],
             ]}
           />
         </section>
@@ -59,13 +62,13 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
       {product.description ? (
         <section aria-labelledby="about" className="mt-10 max-w-3xl">
           <h2 id="about" className="mb-3 text-xl font-bold text-slate-900">
-            About this book
+            {i18n._("About this book")}
           </h2>
           <Paragraphs text={product.description} />
         </section>
       ) : null}
       <div className="mt-10">
-        <ProductRow title="You may also like" items={product.related} />
+        <ProductRow title={i18n._("You may also like")} items={product.related} />
       </div>
       <ReviewsSection productId={product.id} productType={product.kind} rating={product.rating} />
     </article>

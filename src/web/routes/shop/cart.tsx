@@ -3,18 +3,19 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { CartInfo } from "../../../contracts/cart";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
-import { formatTaka } from "../../../contracts/money";
 import { CoverImage } from "../../components/catalog/cover-image";
+import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
 import { KIND_SINGULAR } from "../../components/catalog/labels";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
+import { useFormat, useLingui } from "../../i18n";
 import { useCart, useCartInfo } from "../../lib/cart";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/cart";
 import { loadCart } from "./cart.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Cart") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Cart") }];
 
 /** The cart as the API answers it, read on the server for the first paint. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,6 +28,8 @@ type Line = CartInfo["lines"][number];
 
 function Stepper({ line, busy, onChange }: { line: Line; busy: boolean; onChange: (q: number) => void }) {
   const digital = line.type === "ebook" || line.type === "content";
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const button =
     "inline-flex h-11 w-11 items-center justify-center text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent";
   return (
@@ -34,22 +37,22 @@ function Stepper({ line, busy, onChange }: { line: Line; busy: boolean; onChange
       <button
         type="button"
         className={button}
-        aria-label={`One fewer ${line.title}`}
+        aria-label={i18n._("One fewer {title}", { title: line.title })}
         disabled={digital || busy || line.quantity <= 1}
         onClick={() => onChange(line.quantity - 1)}
       >
         <Minus aria-hidden="true" className="h-4 w-4" />
       </button>
       <output
-        aria-label={`Quantity of ${line.title}`}
+        aria-label={i18n._("Quantity of {title}", { title: line.title })}
         className="min-w-8 text-center font-semibold tabular-nums"
       >
-        {line.quantity}
+        {number(line.quantity)}
       </output>
       <button
         type="button"
         className={button}
-        aria-label={`One more ${line.title}`}
+        aria-label={i18n._("One more {title}", { title: line.title })}
         disabled={digital || busy || line.quantity >= line.maxQuantity}
         onClick={() => onChange(line.quantity + 1)}
       >
@@ -63,6 +66,8 @@ function CartLine({ line }: { line: Line }) {
   const cart = useCart();
   const [busy, setBusy] = useState(false);
   const digital = line.type === "ebook" || line.type === "content";
+  const { i18n } = useLingui();
+  const { number, taka } = useFormat();
   async function run(change: () => Promise<void>) {
     setBusy(true);
     try {
@@ -83,15 +88,17 @@ function CartLine({ line }: { line: Line }) {
               {line.title}
             </Link>
             <p className="text-sm text-slate-700">
-              {KIND_SINGULAR[line.type]} · {formatTaka(line.unitPrice)}
-              {digital ? "" : " each"}
+              {i18n._(KIND_SINGULAR[line.type])} ·{" "}
+              {digital ? taka(line.unitPrice) : i18n._("{price} each", { price: taka(line.unitPrice) })}
             </p>
           </div>
-          <p className="shrink-0 font-bold text-slate-900 tabular-nums">{formatTaka(line.lineTotal)}</p>
+          <p className="shrink-0 font-bold text-slate-900 tabular-nums">{taka(line.lineTotal)}</p>
         </div>
         {!digital && line.quantity > line.maxQuantity ? (
           <p className="mt-1 text-sm font-semibold text-amber-800">
-            {line.maxQuantity === 0 ? "Out of stock now" : `Only ${line.maxQuantity} left in stock`}
+            {line.maxQuantity === 0
+              ? i18n._("Out of stock now")
+              : i18n._("Only {count} left in stock", { count: number(line.maxQuantity) })}
           </p>
         ) : null}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
@@ -99,11 +106,11 @@ function CartLine({ line }: { line: Line }) {
           <Button
             variant="ghost"
             disabled={busy}
-            aria-label={`Remove ${line.title}`}
+            aria-label={i18n._("Remove {title}", { title: line.title })}
             onClick={() => run(() => cart.remove(line.id))}
           >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
-            <span className="hidden sm:inline">Remove</span>
+            <span className="hidden sm:inline">{i18n._("Remove")}</span>
           </Button>
         </div>
       </div>
@@ -115,6 +122,8 @@ function CouponBox({ info }: { info: CartInfo }) {
   const cart = useCart();
   const [code, setCode] = useState("");
   const [removing, setRemoving] = useState(false);
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -134,7 +143,7 @@ function CouponBox({ info }: { info: CartInfo }) {
             variant="ghost"
             className="shrink-0"
             loading={removing}
-            aria-label={`Remove coupon ${info.couponCode}`}
+            aria-label={i18n._("Remove coupon {code}", { code: info.couponCode })}
             onClick={async () => {
               setRemoving(true);
               try {
@@ -145,13 +154,17 @@ function CouponBox({ info }: { info: CartInfo }) {
             }}
           >
             <X aria-hidden="true" className="h-4 w-4" />
-            Remove
+            {i18n._("Remove")}
           </Button>
         </div>
         {info.couponId ? (
-          <p className="text-sm text-emerald-800">Applied: you save {formatTaka(info.discountedAmount)}</p>
+          <p className="text-sm text-emerald-800">
+            {i18n._("Applied: you save {amount}", { amount: taka(info.discountedAmount) })}
+          </p>
         ) : (
-          <p className="text-sm text-amber-800">{info.couponMessage ?? "Not applied"}</p>
+          <p className="text-sm text-amber-800">
+            {info.couponMessage ? i18n._(info.couponMessage) : i18n._("Not applied")}
+          </p>
         )}
       </div>
     );
@@ -159,7 +172,7 @@ function CouponBox({ info }: { info: CartInfo }) {
   return (
     <form onSubmit={submit} className="flex items-end gap-2">
       <TextField
-        label="Coupon code"
+        label={i18n._("Coupon code")}
         className="min-w-0 flex-1"
         value={code}
         autoCapitalize="characters"
@@ -169,7 +182,7 @@ function CouponBox({ info }: { info: CartInfo }) {
         onChange={(e) => setCode(e.target.value)}
       />
       <Button type="submit" variant="secondary" loading={cart.couponLoading} disabled={!code.trim()}>
-        Apply
+        {i18n._("Apply")}
       </Button>
     </form>
   );
@@ -178,19 +191,21 @@ function CouponBox({ info }: { info: CartInfo }) {
 function Summary({ info }: { info: CartInfo }) {
   const cart = useCart();
   const physical = info.lines.some((l) => l.type !== "ebook" && l.type !== "content");
+  const { i18n } = useLingui();
+  const { number, taka } = useFormat();
   return (
     <section
       aria-labelledby="cart-summary"
       className="h-fit min-w-0 rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-24"
     >
       <h2 id="cart-summary" className="mb-3 text-lg font-bold text-slate-900">
-        Order summary
+        {i18n._("Order summary")}
       </h2>
       <div className="space-y-4">
         {physical ? (
           <SelectField
-            label="Delivery district"
-            hint={info.zone === "dhaka" ? "Inside Dhaka" : "Outside Dhaka"}
+            label={i18n._("Delivery district")}
+            hint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
             options={DISTRICT_NAMES}
             value={info.district}
             onChange={(e) => void cart.chooseDistrict(e.target.value)}
@@ -200,29 +215,34 @@ function Summary({ info }: { info: CartInfo }) {
         <dl className="space-y-2 border-t border-slate-200 pt-3 text-slate-800">
           <div className="flex justify-between gap-3">
             <dt>
-              Subtotal ({info.qty} {info.qty === 1 ? "item" : "items"})
+              {info.qty === 1
+                ? i18n._("Subtotal (1 item)")
+                : i18n._("Subtotal ({count} items)", { count: number(info.qty) })}
             </dt>
-            <dd className="tabular-nums">{formatTaka(info.totalPrice)}</dd>
+            <dd className="tabular-nums">{taka(info.totalPrice)}</dd>
           </div>
           {info.discountedAmount > 0 ? (
             <div className="flex justify-between gap-3 text-emerald-800">
-              <dt>Discount</dt>
-              <dd className="tabular-nums">−{formatTaka(info.discountedAmount)}</dd>
+              <dt>{i18n._("Discount")}</dt>
+              <dd className="tabular-nums">−{taka(info.discountedAmount)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-3">
-            <dt>Delivery</dt>
-            <dd className="tabular-nums">{physical ? formatTaka(info.deliveryCharges) : "None (digital)"}</dd>
+            <dt>{i18n._("Delivery")}</dt>
+            <dd className="tabular-nums">
+              {physical ? taka(info.deliveryCharges) : i18n._("None (digital)")}
+            </dd>
           </div>
           <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
-            <dt>Total</dt>
+            <dt>{i18n._("Total")}</dt>
             <dd className="tabular-nums" aria-live="polite">
-              {formatTaka(info.netPrice)}
+              {taka(info.netPrice)}
             </dd>
           </div>
         </dl>
+        {physical ? <DeliveryEstimateLine zone={info.zone} className="mt-3" /> : null}
         <Link to="/cart/checkout" className={buttonClass("primary", "w-full")}>
-          Proceed to checkout
+          {i18n._("Proceed to checkout")}
         </Link>
       </div>
     </section>
@@ -231,15 +251,18 @@ function Summary({ info }: { info: CartInfo }) {
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const info = useCartInfo(loaderData.cart);
+  const { i18n } = useLingui();
 
   if (info.lines.length === 0) {
     return (
       <div className="mx-auto max-w-md py-10 text-center">
         <ShoppingCart aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
-        <p className="mt-2 text-slate-700">Books, e-books and stationery you add will wait for you here.</p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{i18n._("Your cart is empty")}</h1>
+        <p className="mt-2 text-slate-700">
+          {i18n._("Books, e-books and stationery you add will wait for you here.")}
+        </p>
         <Link to="/" className={buttonClass("primary", "mt-6")}>
-          Browse the shop
+          {i18n._("Browse the shop")}
         </Link>
       </div>
     );
@@ -247,14 +270,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <PageHeading title="Cart" />
+      <PageHeading title={i18n._("Cart")} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section
           aria-labelledby="cart-items"
           className="min-w-0 self-start rounded-lg border border-slate-200 bg-white px-3 sm:px-4"
         >
           <h2 id="cart-items" className="sr-only">
-            Items in your cart
+            {i18n._("Items in your cart")}
           </h2>
           <ul>
             {info.lines.map((line) => (

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
-import type { Page, ProductCard, ProductKind } from "../../../contracts/catalog";
+import type { ProductCard, ProductKind } from "../../../contracts/catalog";
 import { pageListQuerySchema, toListQuery } from "../../../contracts/catalog-query";
 import { effectivePrice } from "../../../contracts/money";
 import { idField } from "../../../contracts/paging";
@@ -11,6 +11,7 @@ import {
   type ListQuery,
   listProductCards,
   listProducts,
+  type SearchResults,
 } from "../../../server/services/catalog";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
@@ -37,7 +38,7 @@ export function parseListQuery(request: Request, fixed: Partial<ListQuery> = {})
 }
 
 /** One page of the catalogue as a list page's URL asks for it. */
-export function listCatalog(context: Context, query: ListQuery): Promise<Page<ProductCard>> {
+export function listCatalog(context: Context, query: ListQuery): Promise<SearchResults> {
   return loadFrom(() => listProducts(getApp(context).ctx, query));
 }
 

@@ -73,7 +73,13 @@ function OrderCardView({ order }: { order: OrderCard }) {
       {hasActions ? (
         <div className="mt-3 flex flex-wrap gap-2">
           {order.canPay ? <PayNowButton orderId={order.id}>Pay now</PayNowButton> : null}
-          {order.canCancel ? <CancelOrderButton orderId={order.id} orderNumber={order.number} /> : null}
+          {order.canCancel ? (
+            <CancelOrderButton
+              orderId={order.id}
+              orderNumber={order.number}
+              paid={order.status === "confirmed" && order.paymentMethod === "gateway" && order.total > 0}
+            />
+          ) : null}
           {order.invoiceId ? (
             <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("secondary")}>
               <FileText aria-hidden="true" className="h-4 w-4" />

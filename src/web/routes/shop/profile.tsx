@@ -1,15 +1,18 @@
 import { Link } from "react-router";
+import { AddressBook } from "../../components/account/address-book";
+import { PasswordChangeForm } from "../../components/auth/account-forms";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
 import { getApp } from "../../lib/app-context.server";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/profile";
+import { loadAddresses } from "./addresses.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My profile") }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   // The auth guard above has run: there is a user.
-  return { user: getApp(context).ctx.user! };
+  return { user: getApp(context).ctx.user!, addresses: await loadAddresses(context) };
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -52,10 +55,20 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <Link to="/orders" className={buttonClass("secondary")}>
           My orders
         </Link>
-        <Link to="/auth/forget" className={buttonClass("ghost")}>
-          Change password
-        </Link>
       </div>
+      <section className="mt-10 max-w-sm border-t border-slate-200 pt-6" aria-labelledby="password-heading">
+        <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
+          Change password
+        </h2>
+        <PasswordChangeForm />
+        <p className="mt-4 text-sm text-slate-700">
+          Forgot your current password?{" "}
+          <Link to="/auth/forget" className="font-semibold text-brand-800 underline">
+            Reset it by SMS
+          </Link>
+        </p>
+      </section>
+      <AddressBook addresses={loaderData.addresses} fallback={{ name: user.name, phone: user.phone ?? "" }} />
     </div>
   );
 }

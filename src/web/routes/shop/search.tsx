@@ -20,10 +20,34 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(request);
-  const list = await listCatalog(context, query);
+  // "Search instead for …": the words as typed, without correcting typos.
+  const exact = new URL(request.url).searchParams.get("exact") === "1";
+  const list = await listCatalog(context, { ...query, exact });
   // Nothing found: offer the best sellers instead of an empty page.
   const popular = query.q && list.total === 0 ? await listPopular(context) : [];
   return { q: query.q ?? "", list, popular };
+}
+
+/** The line above corrected results: what was searched for, and a way back to the typed words. */
+function DidYouMean({ q, searchedFor }: { q: string; searchedFor: string }) {
+  return (
+    <p className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-slate-800" role="status">
+      Did you mean{" "}
+      <Link
+        to={`/search?q=${encodeURIComponent(searchedFor)}`}
+        className="font-semibold text-brand-800 underline"
+      >
+        {searchedFor}
+      </Link>
+      ? Showing results for “{searchedFor}”.{" "}
+      <Link
+        to={`/search?q=${encodeURIComponent(q)}&exact=1`}
+        className="inline-flex min-h-11 items-center text-brand-800 underline sm:min-h-0"
+      >
+        Search instead for “{q}”
+      </Link>
+    </p>
+  );
 }
 
 function NoResults({ q }: { q: string }) {
@@ -56,6 +80,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, list, popular } = loaderData;
   return (
     <div>
+      {q && list.searchedFor ? <DidYouMean q={q} searchedFor={list.searchedFor} /> : null}
       <CatalogListing
         title={q ? `Results for “${q}”` : "All products"}
         noun={["result", "results"]}
@@ -66,7 +91,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             ? ["relevance", "best_selling", "newest", "price_asc", "price_desc"]
             : ["best_selling", "newest", "price_asc", "price_desc"],
           defaultSort: q ? "relevance" : "best_selling",
-          keep: ["q"],
+          keep: ["q", "exact"],
         }}
         empty={q ? <NoResults q={q} /> : undefined}
       />

@@ -38,7 +38,11 @@ export default function StationeryPage({ loaderData }: Route.ComponentProps) {
       }
       list={loaderData.list}
       labels={loaderData.categories}
-      filters={{ sorts: ["best_selling", "newest", "price_asc", "price_desc"], defaultSort: "best_selling" }}
+      filters={{
+        sorts: ["best_selling", "newest", "price_asc", "price_desc"],
+        defaultSort: "best_selling",
+        subjectFilter: false,
+      }}
     />
   );
 }

@@ -96,7 +96,8 @@ function parseMail(envelope: { from: string; to: string[]; auth: FakeMail["auth"
   return { ...envelope, raw, headers, subject: decodeWords(headers.subject ?? ""), ...parts(headers, body) };
 }
 
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+/** Listens on `listenOn` (default: any free port). */
+export async function startFakeSmtp(listenOn = 0): Promise<FakeSmtp> {
   const messages: FakeMail[] = [];
   const sockets = new Set<Socket>();
 
@@ -212,7 +213,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     reply("220 fake.smtp ESMTP ready");
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     host: "127.0.0.1",

@@ -1,0 +1,54 @@
+/**
+ * Claiming rows of a work table (the outbox, background jobs) when several servers share it: in one
+ * short transaction, the due rows are locked with FOR UPDATE SKIP LOCKED (rows another server is
+ * claiming at this moment are passed over, never waited for) and marked with a lease, so the claim
+ * holds after the commit: until the lease runs out, the rows are not due for anyone else. The
+ * caller's `set` moves the lease (its column and meaning are the table's own); `due` must treat a
+ * row whose lease ran out as due again, so the work of a server that stopped is taken over.
+ */
+import { inArray, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Db } from "./client";
+
+type WorkTable = PgTable & { id: AnyPgColumn };
+
+/** The time a lease taken at `now` runs out. */
+export const leaseUntil = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs);
+
+/**
+ * Claims up to `limit` due rows of `table`, first in `orderBy`, and answers them as `set` left
+ * them (none: an empty list). Two claims at once never answer the same row.
+ */
+export async function claimWithLease<T extends WorkTable>(
+  db: Db,
+  table: T,
+  claim: {
+    due: SQL | undefined;
+    orderBy: (AnyPgColumn | SQL)[];
+    limit: number;
+    /** What a claim writes: the lease, and whatever marks the row as taken. */
+    set: PgUpdateSetSource<T>;
+  },
+): Promise<T["$inferSelect"][]> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const due = await tx
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(claim.due)
+      .orderBy(...claim.orderBy)
+      .limit(claim.limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return (await tx
+      .update(table)
+      .set(claim.set)
+      .where(
+        inArray(
+          table.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning()) as T["$inferSelect"][];
+  });
+}

@@ -1,0 +1,74 @@
+import { Bell, BellOff } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { StockAlertState } from "../../../contracts/stock-alerts";
+import { ApiError, api } from "../../lib/api";
+import { useRootData } from "../../lib/root-data";
+import { toast } from "../../lib/toast";
+import { Button } from "../ui/button";
+
+/**
+ * "Notify me" on an out-of-stock book or stationery item: one SMS when it is back. A visitor is
+ * sent to sign in first and comes back here.
+ */
+export function NotifyMeButton({ productId }: { productId: number }) {
+  const { user } = useRootData();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    api<StockAlertState>("GET", `/api/stock-alerts/${productId}`)
+      .then((res) => live && setSubscribed(res.data?.subscribed ?? false))
+      .catch(() => live && setSubscribed(false));
+    return () => {
+      live = false;
+    };
+  }, [user, productId]);
+
+  async function change(on: boolean) {
+    if (!user) {
+      navigate(`/auth/login?redirect=${encodeURIComponent(pathname + search)}`);
+      return;
+    }
+    if (busy) return;
+    setBusy(true);
+    try {
+      const res = on
+        ? await api<StockAlertState>("POST", "/api/stock-alerts", { productId })
+        : await api<StockAlertState>("DELETE", `/api/stock-alerts/${productId}`);
+      setSubscribed(res.data?.subscribed ?? on);
+    } catch (err) {
+      toast({
+        title: "Could not change the alert",
+        description: err instanceof ApiError ? err.message : "Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (subscribed) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="font-semibold text-green-800" role="status">
+          We will text you when it is back ✓
+        </p>
+        <Button variant="secondary" loading={busy} onClick={() => void change(false)}>
+          <BellOff aria-hidden="true" className="h-4 w-4" />
+          Stop
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Button variant="secondary" loading={busy} onClick={() => void change(true)}>
+      <Bell aria-hidden="true" className="h-4 w-4" />
+      Notify me
+    </Button>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The shop's languages on the page (docs/decisions/0033-bangla-and-english.md). A component
+ * writes its text in English through Lingui and the catalogue gives it in the page's language:
+ *
+ *   const { i18n } = useLingui();
+ *   <button>{i18n._("Add to cart")}</button>
+ *   i18n._("Cart, {count} items", { count })
+ *
+ * Strings in tables outside components are marked `/*i18n*\/ "About us"` and shown with
+ * `i18n._(label)`. Numbers, prices and dates take the page's language: `useLocale()`.
+ */
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import {
+  banglaDigits,
+  DEFAULT_LOCALE,
+  formatDecimal,
+  formatNumber,
+  isLocale,
+  type Locale,
+} from "../../contracts/locale";
+import { formatTaka } from "../../contracts/money";
+import { formatDhakaDate, formatDhakaDateTime } from "../lib/dates";
+
+// Rich text (`<Trans id="… <0>terms</0> …" components={…} />`) imports Trans from
+// "@lingui/react" itself, so that `lingui extract` finds it.
+export { useLingui } from "@lingui/react";
+
+/** The compiled catalogue of one language: each its own chunk, so a page loads only its own. */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const { messages } = locale === "bn" ? await import("./locales/bn.po") : await import("./locales/en.po");
+  return messages;
+}
+
+// One instance per language: an instance holds only its language and catalogue, so the
+// server's concurrent requests share them safely; the browser makes only its page's one.
+const instances: Partial<Record<Locale, I18n>> = {};
+
+/** The i18n instance of a language, its catalogue loaded (once). */
+export async function i18nFor(locale: Locale): Promise<I18n> {
+  const known = instances[locale];
+  if (known) return known;
+  const made = setupI18n({ locale, messages: { [locale]: await loadMessages(locale) } });
+  instances[locale] = made;
+  return made;
+}
+
+/**
+ * A message in a language outside components (page titles in `meta`): the language's instance
+ * when loaded, else the English as written.
+ */
+export function translate(locale: Locale | undefined, id: string, values?: Record<string, unknown>): string {
+  const i18n = instances[locale ?? DEFAULT_LOCALE];
+  return i18n ? i18n._(id, values) : id;
+}
+
+/** The page's language. */
+export function useLocale(): Locale {
+  const locale = useLingui().i18n.locale;
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+/** Numbers, prices and Dhaka dates in the page's language: `৳১,২৫০` in Bangla, `৳1,250` in English. */
+export function useFormat() {
+  const locale = useLocale();
+  return {
+    locale,
+    number: (n: number) => formatNumber(n, locale),
+    decimal: (n: number, digits = 1) => formatDecimal(n, locale, digits),
+    /** A year, ungrouped: 2026 / ২০২৬. */
+    year: (y: number) => (locale === "bn" ? banglaDigits(String(y)) : String(y)),
+    taka: (poisha: number) => formatTaka(poisha, locale),
+    date: (at: string | Date) => formatDhakaDate(at, locale),
+    dateTime: (at: string | Date) => formatDhakaDateTime(at, locale),
+  };
+}

@@ -1,0 +1,279 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WRONG_CURRENT_PASSWORD } from "../../src/contracts/auth";
+import { auditLog, outbox } from "../../src/server/db/schema";
+import { EMAIL_NOT_SET_UP, SAME_EMAIL } from "../../src/server/services/accounts";
+import { CODE_EXPIRED, EMAIL_CODE_TTL_MS, EMAIL_CODE_WRONG } from "../../src/server/services/one-time-codes";
+import { REDACTED } from "../../src/server/services/outbox";
+import { createHarness, type Harness, uniqueEmail } from "./harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ captureEmail: true });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const MINUTE = 60_000;
+
+async function me(cookie: string) {
+  return (await h.request<{ name: string; email: string | null }>("GET", "/api/user", { cookie })).body.data;
+}
+
+describe("name", () => {
+  it("changes the caller's name and audits it", async () => {
+    const made = await h.createUser({ name: "Rahim Uddin" });
+    const res = await h.request("POST", "/api/auth/name", {
+      cookie: made.cookie,
+      body: { name: "  Rahima Khatun " },
+    });
+    expect(res.status).toBe(200);
+    expect((await me(made.cookie))?.name).toBe("Rahima Khatun");
+    const [entry] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "account.name"), eq(auditLog.entityId, String(made.user.id))));
+    expect(entry).toMatchObject({
+      actorId: made.user.id,
+      before: { name: "Rahim Uddin" },
+      after: { name: "Rahima Khatun" },
+    });
+  });
+
+  it("answers 400 with a field error to a one-letter name and changes nothing", async () => {
+    const made = await h.createUser({ name: "Karim" });
+    const res = await h.request("POST", "/api/auth/name", { cookie: made.cookie, body: { name: "K" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.name).toBeTruthy();
+    expect((await me(made.cookie))?.name).toBe("Karim");
+  });
+
+  it("answers 401 when signed out", async () => {
+    expect((await h.request("POST", "/api/auth/name", { body: { name: "Someone" } })).status).toBe(401);
+  });
+});
+
+describe("email change", () => {
+  it("keeps the old address until the code emailed to the new one is entered", async () => {
+    const old = uniqueEmail();
+    const made = await h.createUser({ email: old });
+    const next = uniqueEmail();
+    const asked = await h.request<{ pendingEmail: string }>("POST", "/api/auth/email", {
+      cookie: made.cookie,
+      body: { email: next.toUpperCase() },
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body.data).toEqual({ pendingEmail: next });
+    // Not used yet: the account still has its old address, and the old one still signs in.
+    expect((await me(made.cookie))?.email).toBe(old);
+    expect((await h.signIn(old, made.password)).status).toBe(200);
+    expect((await h.signIn(next, made.password)).status).toBe(401);
+
+    const code = h.latestEmailCode(next);
+    const confirmed = await h.request<{ email: string }>("POST", "/api/auth/email/confirm", {
+      cookie: made.cookie,
+      body: { code },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data?.email).toBe(next);
+    expect((await me(made.cookie))?.email).toBe(next);
+    expect((await h.signIn(next, made.password)).status).toBe(200);
+    expect((await h.signIn(old, made.password)).status).toBe(401);
+    // The code's text is gone from the outbox once delivered.
+    const rows = await h.db.select().from(outbox).where(eq(outbox.recipient, next));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.payload).toEqual({ subject: REDACTED, text: REDACTED });
+    const [entry] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "account.email"), eq(auditLog.entityId, String(made.user.id))));
+    expect(entry).toMatchObject({ before: { email: old }, after: { email: next } });
+  });
+
+  it("refuses a wrong code, then takes the right one", async () => {
+    const made = await h.createUser();
+    const next = uniqueEmail();
+    await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: next } });
+    const code = h.latestEmailCode(next);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const res = await h.request("POST", "/api/auth/email/confirm", {
+      cookie: made.cookie,
+      body: { code: wrong },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ code: EMAIL_CODE_WRONG });
+    expect((await me(made.cookie))?.email).toBeNull();
+    const right = await h.request("POST", "/api/auth/email/confirm", { cookie: made.cookie, body: { code } });
+    expect(right.status).toBe(200);
+  });
+
+  it("refuses an expired code and keeps the old address", async () => {
+    const old = uniqueEmail();
+    const made = await h.createUser({ email: old });
+    const next = uniqueEmail();
+    await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: next } });
+    const code = h.latestEmailCode(next);
+    h.clock.advance(EMAIL_CODE_TTL_MS + MINUTE);
+    const res = await h.request("POST", "/api/auth/email/confirm", { cookie: made.cookie, body: { code } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ code: CODE_EXPIRED });
+    expect((await me(made.cookie))?.email).toBe(old);
+  });
+
+  it("a second request voids the first one's code", async () => {
+    const made = await h.createUser();
+    const first = uniqueEmail();
+    await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: first } });
+    const firstCode = h.latestEmailCode(first);
+    const second = uniqueEmail();
+    await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: second } });
+    const secondCode = h.latestEmailCode(second);
+    if (firstCode !== secondCode) {
+      const res = await h.request("POST", "/api/auth/email/confirm", {
+        cookie: made.cookie,
+        body: { code: firstCode },
+      });
+      expect(res.status).toBe(400);
+    }
+    const res = await h.request<{ email: string }>("POST", "/api/auth/email/confirm", {
+      cookie: made.cookie,
+      body: { code: secondCode },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.email).toBe(second);
+  });
+
+  it("a refused request leaves the waiting code as it was", async () => {
+    const made = await h.createUser();
+    const next = uniqueEmail();
+    await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: next } });
+    const code = h.latestEmailCode(next);
+    // A second code to the same address within the minute is refused (429).
+    const again = await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: next } });
+    expect(again.status).toBe(429);
+    const res = await h.request("POST", "/api/auth/email/confirm", { cookie: made.cookie, body: { code } });
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 409 for an address another account has, and 400 for its own or a malformed one", async () => {
+    const taken = uniqueEmail();
+    await h.createUser({ email: taken });
+    const own = uniqueEmail();
+    const made = await h.createUser({ email: own });
+    const clash = await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: taken } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors?.email).toBeTruthy();
+    const same = await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: own } });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual({ email: SAME_EMAIL });
+    const bad = await h.request("POST", "/api/auth/email", {
+      cookie: made.cookie,
+      body: { email: "not-an-email" },
+    });
+    expect(bad.status).toBe(400);
+    expect(h.emails.filter((m) => m.to === taken || m.to === own)).toHaveLength(0);
+  });
+
+  it("answers 409 when the address was taken between the request and the code", async () => {
+    const made = await h.createUser();
+    const next = uniqueEmail();
+    await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: next } });
+    await h.createUser({ email: next });
+    const res = await h.request("POST", "/api/auth/email/confirm", {
+      cookie: made.cookie,
+      body: { code: h.latestEmailCode(next) },
+    });
+    expect(res.status).toBe(409);
+    expect((await me(made.cookie))?.email).toBeNull();
+  });
+
+  it("limits how many codes one account may have emailed in a day", async () => {
+    const made = await h.createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await h.request("POST", "/api/auth/email", {
+        cookie: made.cookie,
+        body: { email: uniqueEmail() },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("email change without a mail server", () => {
+  it("answers 503 and sends nothing", async () => {
+    const plain = await createHarness();
+    try {
+      const made = await plain.createUser();
+      const res = await plain.request("POST", "/api/auth/email", {
+        cookie: made.cookie,
+        body: { email: uniqueEmail() },
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(EMAIL_NOT_SET_UP);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe("password change", () => {
+  it("refuses a wrong current password with a field error and changes nothing", async () => {
+    const made = await h.createUser();
+    const res = await h.request("POST", "/api/auth/password", {
+      cookie: made.cookie,
+      body: { currentPassword: "not-my-password", newPassword: "brand-new-1" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ currentPassword: WRONG_CURRENT_PASSWORD });
+    expect((await h.signIn(made.phone, made.password)).status).toBe(200);
+  });
+
+  it("answers 400 to a too-short new password", async () => {
+    const made = await h.createUser();
+    const res = await h.request("POST", "/api/auth/password", {
+      cookie: made.cookie,
+      body: { currentPassword: made.password, newPassword: "123" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.newPassword).toBeTruthy();
+  });
+
+  it("sets the new password, keeps this session and signs the others out", async () => {
+    const made = await h.createUser();
+    const other = await h.signIn(made.phone, made.password);
+    expect(other.cookie).toBeTruthy();
+    const res = await h.request("POST", "/api/auth/password", {
+      cookie: made.cookie,
+      body: { currentPassword: made.password, newPassword: "brand-new-1" },
+    });
+    expect(res.status).toBe(200);
+    expect((await h.request("GET", "/api/user", { cookie: made.cookie })).status).toBe(200);
+    expect((await h.request("GET", "/api/user", { cookie: other.cookie })).status).toBe(401);
+    expect((await h.signIn(made.phone, made.password)).status).toBe(401);
+    expect((await h.signIn(made.phone, "brand-new-1")).status).toBe(200);
+    const entries = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "account.password"), eq(auditLog.entityId, String(made.user.id))));
+    expect(entries).toHaveLength(1);
+    expect(JSON.stringify(entries[0])).not.toContain("brand-new-1");
+  });
+
+  it("limits the tries per account", async () => {
+    const made = await h.createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await h.request("POST", "/api/auth/password", {
+        cookie: made.cookie,
+        body: { currentPassword: `guess-${i}-x`, newPassword: "brand-new-1" },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
