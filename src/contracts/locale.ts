@@ -46,10 +46,18 @@ const integers: Record<Locale, Intl.NumberFormat> = {
   bn: new Intl.NumberFormat("en-IN-u-nu-beng", { maximumFractionDigits: 0 }),
 };
 
-/** A number with up to `digits` decimals (a rating: 4.5 / ৪.৫). */
-export function formatDecimal(n: number, locale: Locale = DEFAULT_LOCALE, digits = 1): string {
+/** A number with `minDigits` to `digits` decimals (a rating: 4.0 / ৪.০; a star label: 4 / 4.5). */
+export function formatDecimal(
+  n: number,
+  locale: Locale = DEFAULT_LOCALE,
+  digits = 1,
+  minDigits = digits,
+): string {
   const tag = locale === "bn" ? "en-IN-u-nu-beng" : "en-IN";
-  return new Intl.NumberFormat(tag, { maximumFractionDigits: digits }).format(n);
+  return new Intl.NumberFormat(tag, {
+    minimumFractionDigits: minDigits,
+    maximumFractionDigits: digits,
+  }).format(n);
 }
 
 /** A whole number in the language's digits and grouping: `1,250` / `১,২৫০`. */

@@ -66,7 +66,7 @@ export function useFormat() {
   return {
     locale,
     number: (n: number) => formatNumber(n, locale),
-    decimal: (n: number, digits = 1) => formatDecimal(n, locale, digits),
+    decimal: (n: number, digits = 1, minDigits = digits) => formatDecimal(n, locale, digits, minDigits),
     /** A year, ungrouped: 2026 / ২০২৬. */
     year: (y: number) => (locale === "bn" ? banglaDigits(String(y)) : String(y)),
     taka: (poisha: number) => formatTaka(poisha, locale),

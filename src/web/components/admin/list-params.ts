@@ -28,9 +28,11 @@ export function useListParams() {
   return { params, get: (name: string) => params.get(name) ?? "", set };
 }
 
-/** The next sort after a click on a column's header: ascending, descending, then the default. */
-export function nextSort(current: string, column: string): string | null {
-  if (current === column) return `-${column}`;
-  if (current === `-${column}`) return null;
-  return column;
+/**
+ * The next sort after a click on a column's header: ascending, then descending, then ascending
+ * again. (Returning to the list's default instead left a list whose default is this column's
+ * descending order, such as the newest accounts first, unmoved by the click.)
+ */
+export function nextSort(current: string, column: string): string {
+  return current === column ? `-${column}` : column;
 }

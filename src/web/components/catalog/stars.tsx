@@ -10,7 +10,7 @@ export function Stars({ value, size = 16, label }: { value: number; size?: numbe
     <span
       className="inline-flex items-center"
       role="img"
-      aria-label={label ?? i18n._("Rated {rating} out of 5", { rating: decimal(rounded) })}
+      aria-label={label ?? i18n._("Rated {rating} out of 5", { rating: decimal(rounded, 1, 0) })}
     >
       {[1, 2, 3, 4, 5].map((i) => (
         <Star
