@@ -39,6 +39,19 @@ async function eventsOf(orderId: number) {
     .orderBy(asc(orderEvents.id));
 }
 
+describe("the buyer's language", () => {
+  it("sends a Bangla reader's order SMS in Bangla, the amount (book and delivery) in Bangla digits", async () => {
+    const o = await confirmedOrder();
+    const chose = await h.request("POST", "/api/locale", { body: { locale: "bn" }, cookie: o.buyer.cookie });
+    expect(chose.status, chose.text).toBe(200);
+    const res = await setStatus(o.id, { status: "processing" });
+    expect(res.status, res.text).toBe(200);
+    await vi.waitFor(async () => {
+      expect((await h.latestSms(o.buyer.phone))?.body).toContain(`অর্ডার ${o.number} (৳৫০০) প্যাক করা হচ্ছে।`);
+    });
+  });
+});
+
 describe("staff change an order's status", () => {
   it("moves a confirmed order to processing, shipped and delivered, each with a history line, an audit entry and an SMS", async () => {
     const o = await confirmedOrder();

@@ -47,6 +47,14 @@ describe("phone verification", () => {
     expect(await isVerified(made.cookie)).toBe(true);
   });
 
+  it("sends the code in Bangla to a caller who reads the shop in Bangla, the code in Latin digits", async () => {
+    const made = await h.createUser();
+    const sent = await sendVerification(`${made.cookie}; pathagar_lang=bn`);
+    expect(sent.status).toBe(200);
+    const sms = await h.latestSms(made.phone);
+    expect(sms?.body).toMatch(/^\d{6} আপনার Pathagar যাচাই কোড, ৫ মিনিট বৈধ।$/);
+  });
+
   it("answers 401 to a signed-out send", async () => {
     const res = await h.request("POST", "/api/auth/verify/send");
     expect(res.status).toBe(401);

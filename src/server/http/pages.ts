@@ -1,7 +1,5 @@
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { LOCALE_COOKIE, resolveLocale } from "../../contracts/locale";
 import type { AppContextValue } from "../../web/lib/app-context.server";
 import { shopOrigin } from "../config";
 import type { AppEnv } from "./env";
@@ -28,7 +26,7 @@ export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string)
       buildVersion: build.assets.version,
       origin: shopOrigin(c.get("ctx").config, c.req.url),
       nonce: c.get("nonce"),
-      locale: resolveLocale({ cookie: getCookie(c, LOCALE_COOKIE), profile: c.get("ctx").user?.locale }),
+      locale: c.get("ctx").locale,
     });
     return handler(c.req.raw, context);
   };

@@ -1,3 +1,4 @@
+import { type Locale, resolveLocale } from "../../contracts/locale";
 import type { PublicUser } from "../../contracts/user";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -27,14 +28,17 @@ export type Ctx = {
   user: PublicUser | null;
   /** The caller's network address, for rate limits. */
   ip: string;
+  /** The caller's language (cookie, else profile, else English): the SMS a request sends use it. */
+  locale: Locale;
 };
 
 /** The process-wide part of a context; a request adds the caller. */
-export type AppDeps = Omit<Ctx, "user" | "ip">;
+export type AppDeps = Omit<Ctx, "user" | "ip" | "locale">;
 
 export function contextFor(
   deps: AppDeps,
-  caller: { user: PublicUser | null; ip: string; log?: Logger },
+  caller: { user: PublicUser | null; ip: string; log?: Logger; cookieLocale?: string | null },
 ): Ctx {
-  return { ...deps, log: caller.log ?? deps.log, user: caller.user, ip: caller.ip };
+  const locale = resolveLocale({ cookie: caller.cookieLocale, profile: caller.user?.locale });
+  return { ...deps, log: caller.log ?? deps.log, user: caller.user, ip: caller.ip, locale };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../contracts/order-status";
 import { NO_EMAIL } from "../integrations/email/none";
-import { gsmLength } from "../integrations/sms/gsm";
+import { gsmLength, smsParts } from "../integrations/sms/gsm";
 import {
   composeOrderMessage,
   type NotifiableOrder,
@@ -135,6 +135,49 @@ describe("composeOrderMessage", () => {
   it("keeps a name pasted with line breaks on one line", () => {
     const m = composeOrderMessage({ type: "placed" }, anOrder({ name: "Rahim\r\nBcc: x@example.com" }));
     expect(m.email.text.split("\n")[0]).toBe("Hi Rahim Bcc: x@example.com,");
+  });
+});
+
+describe("composeOrderMessage in Bangla", () => {
+  // The longest realistic values: a six-figure total with poisha, a long tracking link.
+  const bangla = anOrder({
+    locale: "bn",
+    total: 12_345_650,
+    trackingCode: "DT230517BD12345678",
+    publicUrl: "https://pathagar.com.bd",
+  });
+
+  it.each(EVENTS.map((e) => [label(e), e] as const))(
+    "%s: the SMS is Bangla, with the number, the amount in Bangla digits and a link, in at most two parts",
+    (_name, event) => {
+      const sms = composeOrderMessage(event, bangla).sms;
+      expect(sms).toContain("অর্ডার");
+      expect(sms).toContain("PG-240517-0042");
+      expect(sms).toContain("৳১,২৩,৪৫৬.৫০");
+      expect(sms).toMatch(/https:\/\/pathagar\.com\.bd\/\S+/);
+      expect(smsParts(sms)).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it("keeps the shop's name and the link's words when two parts allow them", () => {
+    const sms = composeOrderMessage({ type: "confirmed" }, anOrder({ locale: "bn" })).sms;
+    expect(sms).toBe(
+      "Pathagar: অর্ডার PG-240517-0042 নিশ্চিত হয়েছে। মোট ৳১,২৫০। বিস্তারিত: https://pathagar.com.bd/orders",
+    );
+    expect(smsParts(sms)).toBe(2);
+  });
+
+  it("tells a refund's amount, not the order's", () => {
+    const sms = composeOrderMessage(
+      { type: "refund_paid", refundId: 7, amount: 30_000, method: "bKash" },
+      anOrder({ locale: "bn" }),
+    ).sms;
+    expect(sms).toContain("৳৩০০ ফেরত পাঠানো হয়েছে (bKash)");
+  });
+
+  it("writes the email in English still", () => {
+    const m = composeOrderMessage({ type: "confirmed" }, anOrder({ locale: "bn" }));
+    expect(m.email.subject).toBe("Pathagar: Your order PG-240517-0042 is confirmed");
   });
 });
 

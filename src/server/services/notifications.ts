@@ -1,7 +1,8 @@
+import type { Locale } from "../../contracts/locale";
 import { formatTaka } from "../../contracts/money";
 import { describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
 import { NO_EMAIL } from "../integrations/email/none";
-import { gsmLength, SMS_GSM_LIMIT } from "../integrations/sms/gsm";
+import { fittingSms } from "../integrations/sms/gsm";
 import type { NewMessage } from "./outbox";
 
 /** What happened to an order that the customer hears about. */
@@ -31,6 +32,8 @@ export type NotifiableOrder = {
   shopName: string;
   /** The shop's public origin, e.g. https://pathagar.com.bd. */
   publicUrl: string;
+  /** The buyer's language (their profile's); the SMS is written in it. English when absent. */
+  locale?: Locale;
 };
 
 export type OrderMessage = {
@@ -159,14 +162,57 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
   }
 }
 
-/** The fullest SMS that fits one GSM message; the shortest form when none does. */
-function composeSms(shop: string, notice: Notice): string {
+/** The action words of the SMS in Bangla. */
+const BANGLA_ACTION: Record<string, string> = {
+  Details: "বিস্তারিত",
+  Pay: "পেমেন্ট করুন",
+  Track: "ট্র্যাক করুন",
+  "Try again": "আবার চেষ্টা করুন",
+};
+
+/** The SMS sentence in Bangla: amounts in Bangla digits (`৳১,২৫০`), the order number as it is. */
+function banglaSms(event: OrderEvent, order: NotifiableOrder): string {
+  const n = order.number;
+  const tk = formatTaka(order.total, "bn");
+  if (event.type === "placed") return `অর্ডার ${n} পেয়েছি। মোট ${tk}।`;
+  if (event.type === "refund_paid") {
+    return `অর্ডার ${n}-এর ${formatTaka(event.amount, "bn")} ফেরত পাঠানো হয়েছে (${event.method})।`;
+  }
+  switch (statusOf(event, order)) {
+    case "pending_payment":
+      return `অর্ডার ${n}: ${tk} পেমেন্টের অপেক্ষায়।`;
+    case "confirmed":
+      return `অর্ডার ${n} নিশ্চিত হয়েছে। মোট ${tk}।`;
+    case "processing":
+      return `অর্ডার ${n} (${tk}) প্যাক করা হচ্ছে।`;
+    case "shipped":
+      return `অর্ডার ${n} (${tk}) কুরিয়ারে রওনা হয়েছে।`;
+    case "delivered":
+      return `অর্ডার ${n} (${tk}) পৌঁছে গেছে। ধন্যবাদ!`;
+    case "cancelled":
+      return `অর্ডার ${n} (${tk}) বাতিল হয়েছে।`;
+    case "refunded":
+      return `অর্ডার ${n} (${tk}) রিফান্ড হয়েছে।`;
+    case "payment_failed":
+      return `অর্ডার ${n}-এর ${tk} পেমেন্ট হয়নি।`;
+  }
+}
+
+/**
+ * The fullest SMS that fits one message; the shortest form when none does. English stays in the
+ * GSM alphabet (160 characters). Bangla is UCS-2, 70 characters to a message and 67 a part when
+ * joined: with the link it rarely fits one, so a Bangla order SMS may take two parts (134
+ * characters), never more than the shortest form needs (docs/decisions/0033-bangla-and-english.md).
+ */
+function composeSms(shop: string, notice: Notice, bangla: string | null): string {
+  const sms = bangla ?? notice.sms;
+  const action = bangla === null ? notice.action : (BANGLA_ACTION[notice.action] ?? notice.action);
   const forms = [
-    `${shop}: ${notice.sms} ${notice.action}: ${notice.url}`,
-    `${shop}: ${notice.sms} ${notice.url}`,
-    `${notice.sms} ${notice.url}`,
+    `${shop}: ${sms} ${action}: ${notice.url}`,
+    `${shop}: ${sms} ${notice.url}`,
+    `${sms} ${notice.url}`,
   ];
-  return forms.find((s) => (gsmLength(s) ?? Number.POSITIVE_INFINITY) <= SMS_GSM_LIMIT) ?? forms.at(-1)!;
+  return fittingSms(forms, bangla === null ? 1 : 2);
 }
 
 export function escapeHtml(s: string): string {
@@ -183,7 +229,10 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, " ").trim();
 }
 
-/** The SMS and email for an order event: English, short, with order number, amount and a link. */
+/**
+ * The SMS and email for an order event, short, with order number, amount and a link: the SMS in
+ * the buyer's language, the email in English.
+ */
 export function composeOrderMessage(event: OrderEvent, order: NotifiableOrder): OrderMessage {
   const notice = noticeFor(event, order);
   const shop = oneLine(order.shopName);
@@ -226,7 +275,7 @@ export function composeOrderMessage(event: OrderEvent, order: NotifiableOrder): 
   ].join("\n");
 
   return {
-    sms: composeSms(shop, notice),
+    sms: composeSms(shop, notice, order.locale === "bn" ? banglaSms(event, order) : null),
     email: { subject: `${shop}: ${notice.subject}`, text, html },
   };
 }

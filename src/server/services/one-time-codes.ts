@@ -1,5 +1,6 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Locale } from "../../contracts/locale";
 import { oneTimeCodes } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
@@ -100,16 +101,29 @@ export async function issueCode(
       secret: true,
     });
   } else if (deliver) {
-    const what = purpose === "verify" ? "verification" : "password reset";
     // Through the outbox, delivered before the answer (someone is waiting), retried if it failed.
     await sendNow(ctx, {
       key: `code-${randomUUID()}-sms`,
       channel: "sms",
       to: phone,
-      body: `${code} is your ${ctx.config.SHOP_NAME} ${what} code. It expires in 5 minutes.`,
+      body: codeSms(code, purpose, ctx.config.SHOP_NAME, ctx.locale),
       secret: true,
     });
   }
+}
+
+/**
+ * The SMS that carries a phone code, in the caller's language. The Bangla one is UCS-2 and stays
+ * within one SMS of 70 characters for a shop name of up to 15 (tested); the code keeps Latin
+ * digits, as it is typed on any keyboard.
+ */
+export function codeSms(code: string, purpose: CodePurpose, shop: string, locale: Locale): string {
+  if (locale === "bn") {
+    const what = purpose === "reset" ? "পাসওয়ার্ড রিসেট" : "যাচাই";
+    return `${code} আপনার ${shop} ${what} কোড, ৫ মিনিট বৈধ।`;
+  }
+  const what = purpose === "reset" ? "password reset" : "verification";
+  return `${code} is your ${shop} ${what} code. It expires in 5 minutes.`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type OrderView, payByAfterRetry } from "../../contracts/checkout";
+import { isLocale } from "../../contracts/locale";
 import {
   BOUGHT_STATUSES,
   buyerMayCancel,
@@ -18,6 +19,7 @@ import {
   orders,
   payments,
   products,
+  users,
 } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -482,9 +484,16 @@ export async function queueOrderNotice(
 ): Promise<void> {
   const status =
     event.type === "status_changed" ? event.status : event.type === "confirmed" ? "confirmed" : order.status;
+  // The SMS goes in the buyer's language as their profile keeps it now.
+  const [buyer] = await tx
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.id, order.userId))
+    .limit(1);
   const messages = orderMessages(
     event,
     {
+      locale: isLocale(buyer?.locale) ? buyer.locale : undefined,
       id: order.id,
       number: order.number,
       name: order.name,

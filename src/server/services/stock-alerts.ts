@@ -5,6 +5,7 @@
  * one SMS in the outbox, in the same transaction, and the alert is deleted: it is sent once.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Locale } from "../../contracts/locale";
 import { productPath } from "../../contracts/paths";
 import {
   STOCK_ALERT_IN_STOCK,
@@ -12,14 +13,29 @@ import {
   STOCK_ALERT_NO_STOCK,
   type StockAlertState,
   stockAlertSchema,
-  stockAlertSms,
 } from "../../contracts/stock-alerts";
 import type { Db } from "../db/client";
 import { products, stockAlerts, users } from "../db/schema";
+import { fittingSms } from "../integrations/sms/gsm";
 import { requireSignedIn } from "./access";
 import type { AppDeps, Ctx } from "./context";
 import { DomainError } from "./errors";
 import { enqueueMessages, nudgeOutbox } from "./outbox";
+
+/**
+ * The SMS that an item is back: its title shortened, a word at a time, until the message goes in
+ * one SMS (160 GSM characters, or 70 when the title or the language needs Unicode), else in two.
+ */
+export function stockAlertSms(title: string, url: string, locale: Locale): string {
+  const say = (t: string) => (locale === "bn" ? `আবার স্টকে: ${t}। ${url}` : `Back in stock: ${t}. ${url}`);
+  const words = title.trim().split(/\s+/);
+  // "..." keeps an English text in the GSM alphabet, where "…" would make it Unicode.
+  const more = locale === "bn" ? "…" : "...";
+  const forms = words.map((_, i) =>
+    i === 0 ? title.trim() : `${words.slice(0, words.length - i).join(" ")}${more}`,
+  );
+  return fittingSms(forms.map(say), 2);
+}
 
 const SIGN_IN_FOR_ALERTS = "Please sign in to be told when it is back";
 const NO_SUCH_PRODUCT = "No such product";
@@ -98,7 +114,7 @@ export async function sendStockAlerts(deps: AppDeps): Promise<number> {
     if (taken.length === 0) return 0;
     const [people, items] = await Promise.all([
       tx
-        .select({ id: users.id, phone: users.phone })
+        .select({ id: users.id, phone: users.phone, locale: users.locale })
         .from(users)
         .where(
           inArray(
@@ -107,7 +123,13 @@ export async function sendStockAlerts(deps: AppDeps): Promise<number> {
           ),
         ),
       tx
-        .select({ id: products.id, kind: products.kind, slug: products.slug, title: products.title })
+        .select({
+          id: products.id,
+          kind: products.kind,
+          slug: products.slug,
+          title: products.title,
+          titleBn: products.titleBn,
+        })
         .from(products)
         .where(
           inArray(
@@ -117,15 +139,20 @@ export async function sendStockAlerts(deps: AppDeps): Promise<number> {
         ),
     ]);
     const messages = taken.flatMap((a) => {
-      const phone = people.find((u) => u.id === a.userId)?.phone;
+      const person = people.find((u) => u.id === a.userId);
       const item = items.find((p) => p.id === a.productId);
-      if (!phone || !item) return [];
+      if (!person?.phone || !item) return [];
+      const bangla = person.locale === "bn";
       return [
         {
           key: `stock-alert-${a.id}:sms`,
           channel: "sms" as const,
-          to: phone,
-          body: stockAlertSms(item.title, `${origin}${productPath(item)}`),
+          to: person.phone,
+          body: stockAlertSms(
+            bangla ? (item.titleBn ?? item.title) : item.title,
+            `${origin}${productPath(item)}`,
+            bangla ? "bn" : "en",
+          ),
         },
       ];
     });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { LOCALE_COOKIE } from "../../../contracts/locale";
 import type { Config } from "../../config";
 import { type AppDeps, contextFor } from "../../services/context";
 import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from "../../services/sessions";
@@ -12,7 +13,8 @@ export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const user = token ? await findSessionUser(deps, token) : null;
     c.set("sessionToken", user ? token : undefined);
     c.set("user", user);
-    c.set("ctx", contextFor(deps, { user, ip: c.get("ip"), log: c.get("log") }));
+    const cookieLocale = getCookie(c, LOCALE_COOKIE);
+    c.set("ctx", contextFor(deps, { user, ip: c.get("ip"), log: c.get("log"), cookieLocale }));
     await next();
   };
 }
