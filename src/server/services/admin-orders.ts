@@ -179,13 +179,24 @@ async function couponIdOf(db: Db, code: string): Promise<number | null> {
  * look-up per row of the page, each on an index): its lines in order, for "Title ×2, Other title
  * and 3 more" and the units, and the ledger rows behind its payment state.
  */
+/**
+ * Whether the row's order has a refund or payment in a state, for the page's own rows. Written as
+ * a scalar subquery with `limit 1`, not `exists`: PostgreSQL may run an `exists` in the select
+ * list as one hashed subplan over the whole table, planned for every row the filter matches
+ * before the page's limit (37,000 paid payments read for 20 rows: 36 ms against 2.7 ms).
+ */
+const anyRow = (table: "refunds" | "payments", status: "owed" | "paid") =>
+  sql.raw(
+    `((select 1 from ${table} x where x.order_id = orders.id and x.status = '${status}' limit 1) is not null)`,
+  );
+
 const rowExtras = {
   lines: sql<
     [string, number][] | null
   >`(select json_agg(json_build_array(l.title, l.quantity) order by l.id) from order_lines l where l.order_id = orders.id)`,
-  refundOwed: sql<boolean>`${refundExists("owed")}`,
-  refundPaid: sql<boolean>`${refundExists("paid")}`,
-  paidOnline: sql<boolean>`${paidOnline}`,
+  refundOwed: sql<boolean>`${anyRow("refunds", "owed")}`,
+  refundPaid: sql<boolean>`${anyRow("refunds", "paid")}`,
+  paidOnline: sql<boolean>`${anyRow("payments", "paid")}`,
 };
 
 function summaryOf(lines: [string, number][] | null): { items: string; itemCount: number } {
