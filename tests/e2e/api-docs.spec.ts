@@ -4,6 +4,8 @@ test.describe("the API reference page", () => {
   test("shows every endpoint under its strict Content-Security-Policy, with nothing refused", async ({
     page,
   }) => {
+    // Every endpoint of the reference opened in turn.
+    test.slow();
     const problems: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error") problems.push(m.text());

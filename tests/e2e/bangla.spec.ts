@@ -51,6 +51,8 @@ test.describe("at 360 px", () => {
   test.use({ viewport: MOBILE });
 
   test("switch to Bangla and buy a book cash on delivery, in Bangla with Bangla prices", async ({ page }) => {
+    // A whole purchase with a check of every visible word on each page.
+    test.slow();
     await page.goto("/");
     await waitForApp(page);
     await page.getByRole("button", { name: "বাংলা" }).click();
