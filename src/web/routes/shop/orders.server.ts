@@ -31,6 +31,12 @@ export async function loadMyOrders(context: Context): Promise<OrderCard[]> {
   return orders.map(present);
 }
 
+// The error page shows these in the page's language.
+const NO_SUCH_EBOOK = /*i18n*/ "No such e-book";
+const NO_SUCH_COURSE = /*i18n*/ "No such course";
+const NOT_YOUR_EBOOK = /*i18n*/ "You do not own this e-book";
+const NOT_YOUR_COURSE = /*i18n*/ "You do not own this course";
+
 /** Our transaction ids: letters, digits, - and _ (anything else is a page that does not exist). */
 const TRANX = /^[A-Za-z0-9_-]{1,40}$/;
 
@@ -67,10 +73,10 @@ export async function loadOwnedProduct(
 ) {
   const ctx = getApp(context).ctx;
   const id = idField.safeParse(rawId);
-  const what = kind === "ebook" ? "e-book" : "course";
-  if (!id.success || !ctx.user) throw data(`No such ${what}`, { status: 404 });
+  const ebook = kind === "ebook";
+  if (!id.success || !ctx.user) throw data(ebook ? NO_SUCH_EBOOK : NO_SUCH_COURSE, { status: 404 });
   const owned = await findEntitlement(ctx, ctx.user.id, id.data);
-  if (!owned) throw data(`You do not own this ${what}`, { status: 404 });
+  if (!owned) throw data(ebook ? NOT_YOUR_EBOOK : NOT_YOUR_COURSE, { status: 404 });
   const product = await loadFrom(() => getProduct(ctx, kind, id.data));
   const order = await loadFrom(() => getMyOrder(ctx, owned.orderId));
   return {
