@@ -69,7 +69,7 @@ test("the profile, its edit page and my orders read in Bangla", async ({ page })
   await waitForApp(page);
   await expect(page).toHaveTitle(`প্রোফাইল এডিট করুন | ${SHOP_NAME}`);
   expect(await latinWords(page, "header, main, footer", [SHOP_NAME, "English"])).toEqual([]);
-  await page.getByLabel("নাম", { exact: true }).fill("আ");
+  await page.getByRole("textbox", { name: "নাম", exact: true }).fill("আ");
   await page.getByRole("button", { name: "নাম সেভ করুন" }).click();
   await expect(page.getByText("কমপক্ষে ২টি অক্ষর লিখুন")).toBeVisible();
   await expectNoHorizontalOverflow(page);
