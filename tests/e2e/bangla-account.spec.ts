@@ -90,3 +90,45 @@ test("the profile, its edit page and my orders read in Bangla", async ({ page })
   await shot(page, "bn-orders-mobile");
   await expectNoSeriousA11yViolations(page);
 });
+
+test("the order's success page, its invoice and my referral sales read in Bangla", async ({ page }) => {
+  const buyer = await signUpNewCustomer(page, "নুসরাত জাহান");
+  const book = await bookWithStock(page);
+  const { orderNumber, tranx } = await placeOrder(
+    page,
+    { ...buyer, district: "Dhaka", area: "মিরপুর", address: "বাড়ি ১, রোড ১" },
+    [{ id: book.id }],
+  );
+  const allowed = [SHOP_NAME, book.title, orderNumber, "Dhaka"];
+
+  await page.goto(`/payment/${tranx}/success`);
+  await waitForApp(page);
+  await expect(page).toHaveTitle("পেমেন্ট সফল হয়েছে");
+  await expect(page.getByRole("heading", { level: 1, name: "অর্ডার কনফার্ম হয়েছে" })).toBeVisible();
+  expect(await latinWords(page, "main", allowed)).toEqual([]);
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "bn-payment-success-mobile");
+  await expectNoSeriousA11yViolations(page);
+
+  const invoice = page.getByRole("link", { name: "ইনভয়েস দেখুন" });
+  if (await invoice.isVisible()) {
+    await invoice.click();
+    await expect(page).toHaveTitle("ইনভয়েস");
+    await waitForApp(page);
+    const number = (await page.locator("#invoice-title + p").textContent()) ?? "";
+    // The page's print style sheet sits in main: the invoice itself is read.
+    expect(await latinWords(page, "main article, main a, main button", [...allowed, number])).toEqual([]);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "bn-invoice-mobile");
+  }
+
+  await page.goto("/reports");
+  await waitForApp(page);
+  await expect(page).toHaveTitle(`আমার রেফারেল বিক্রি | ${SHOP_NAME}`);
+  const shareUrl = await page.getByLabel("শেয়ার লিংক").inputValue();
+  const code = (await page.locator("#your-code + p").textContent()) ?? "";
+  expect(await latinWords(page, "header, main, footer", [SHOP_NAME, "English", code, shareUrl])).toEqual([]);
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "bn-reports-mobile");
+  await expectNoSeriousA11yViolations(page);
+});
