@@ -16,17 +16,7 @@ import {
 import { INVOICE_NOT_FOUND } from "../../server/services/invoices";
 import { CODE_EXPIRED, CODE_WRONG, EMAIL_CODE_WRONG } from "../../server/services/one-time-codes";
 import { ORDER_NOT_FOUND } from "../../server/services/orders";
-import {
-  TOO_MANY_CODE_TRIES,
-  TOO_MANY_CODES,
-  TOO_MANY_CODES_HERE,
-  TOO_MANY_CODES_TODAY,
-  TOO_MANY_EMAIL_CODES,
-  TOO_MANY_PASSWORD_TRIES,
-  TOO_MANY_SIGN_INS,
-  TOO_MANY_SIGN_UPS,
-  WAIT_A_MINUTE,
-} from "../../server/services/rate-limits";
+import * as rateLimits from "../../server/services/rate-limits";
 import { EMAIL_TAKEN, PHONE_TAKEN, WRONG_CREDENTIALS } from "../../server/services/users";
 import { SERVER_MESSAGES } from "./server-messages";
 
@@ -53,18 +43,11 @@ describe("the server's messages in the catalogues", () => {
       CODE_WRONG,
       EMAIL_CODE_WRONG,
       ORDER_NOT_FOUND,
-      TOO_MANY_CODE_TRIES,
-      TOO_MANY_CODES,
-      TOO_MANY_CODES_HERE,
-      TOO_MANY_CODES_TODAY,
-      TOO_MANY_EMAIL_CODES,
-      TOO_MANY_PASSWORD_TRIES,
-      TOO_MANY_SIGN_INS,
-      TOO_MANY_SIGN_UPS,
-      WAIT_A_MINUTE,
       EMAIL_TAKEN,
       PHONE_TAKEN,
       WRONG_CREDENTIALS,
+      // Every rate limit's message: each can reach a customer.
+      ...Object.values(rateLimits).filter((v): v is string => typeof v === "string"),
     ];
     const listed = new Set<string>(SERVER_MESSAGES);
     expect(server.filter((m) => !listed.has(m))).toEqual([]);

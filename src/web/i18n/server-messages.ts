@@ -36,6 +36,11 @@ export const SERVER_MESSAGES = [
   /*i18n*/ "Too many email codes asked today. Please try again tomorrow.",
   /*i18n*/ "Too many password changes tried. Please wait an hour and try again.",
   /*i18n*/ "Too many codes tried. Please try again in an hour.",
+  /*i18n*/ "Too many reviews. Please try again in an hour.",
+  /*i18n*/ "Too many coupon attempts. Please wait a minute and try again.",
+  /*i18n*/ "Too many tracking lookups. Please wait a minute and try again.",
+  /*i18n*/ "Too many pages opened. Please wait a minute and try again.",
+  /*i18n*/ "Too many pages opened this hour. Please try again later.",
   // Notices of the account endpoints
   /*i18n*/ "Your account is ready",
   /*i18n*/ "Profile updated",
