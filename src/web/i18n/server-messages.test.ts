@@ -16,13 +16,13 @@ import {
 import { INVOICE_NOT_FOUND } from "../../server/services/invoices";
 import { CODE_EXPIRED, CODE_WRONG, EMAIL_CODE_WRONG } from "../../server/services/one-time-codes";
 import { ORDER_NOT_FOUND } from "../../server/services/orders";
-import * as rateLimits from "../../server/services/rate-limits";
+import { RATE_LIMITS } from "../../server/services/rate-limits";
 import { EMAIL_TAKEN, PHONE_TAKEN, WRONG_CREDENTIALS } from "../../server/services/users";
 import { SERVER_MESSAGES } from "./server-messages";
 
 describe("the server's messages in the catalogues", () => {
   it("list the customer's refusals and notices exactly as the server writes them", () => {
-    const server = [
+    const server: string[] = [
       ACCOUNT_BLOCKED,
       WRONG_CURRENT_PASSWORD,
       NO_SUCH_ADDRESS,
@@ -47,7 +47,7 @@ describe("the server's messages in the catalogues", () => {
       PHONE_TAKEN,
       WRONG_CREDENTIALS,
       // Every rate limit's message: each can reach a customer.
-      ...Object.values(rateLimits).filter((v): v is string => typeof v === "string"),
+      ...Object.values(RATE_LIMITS).map((limit) => limit.message),
     ];
     const listed = new Set<string>(SERVER_MESSAGES);
     expect(server.filter((m) => !listed.has(m))).toEqual([]);
