@@ -24,4 +24,4 @@ export type SavedAddress = {
 };
 
 export const TOO_MANY_ADDRESSES = `You can keep at most ${MAX_ADDRESSES} addresses: delete one first`;
-export const NO_SUCH_ADDRESS = "No such address";
+export const NO_SUCH_ADDRESS = /*i18n*/ "No such address";

@@ -35,7 +35,7 @@ export const hscBatchField = z
 export const passwordField = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { error: MIN_6_CHARACTERS })
-  .max(128, { error: "Use at most 128 characters" });
+  .max(128, { error: /*i18n*/ "Use at most 128 characters" });
 
 /** A person's name, as on sign-up and /edit. */
 export const nameField = z.string().trim().min(2).max(100);
@@ -56,7 +56,7 @@ const optionalEmail = z
   .max(254)
   .optional()
   .transform((v) => (v ? v : undefined))
-  .pipe(z.email({ error: "Invalid email address" }).optional());
+  .pipe(z.email({ error: /*i18n*/ "Invalid email address" }).optional());
 
 export const registerSchema = z.object({
   name: nameField,
@@ -71,7 +71,7 @@ export const OTP_LENGTH = 6;
 export const otpCodeField = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { error: "Enter the 6-digit code" });
+  .regex(/^\d{6}$/, { error: /*i18n*/ "Enter the 6-digit code" });
 
 export const verifyPhoneSchema = z.object({ code: otpCodeField });
 export const forgetPasswordSchema = z.object({ phone: phoneField });
@@ -88,25 +88,25 @@ export type NameUpdateInput = z.input<typeof nameUpdateSchema>;
 /** A new email address for the caller, used only once the code sent to it is entered. */
 export const emailChangeSchema = z.object({
   email: z
-    .string({ error: "Enter an email address" })
+    .string({ error: /*i18n*/ "Enter an email address" })
     .trim()
     .toLowerCase()
-    .min(1, { error: "Enter an email address", abort: true })
+    .min(1, { error: /*i18n*/ "Enter an email address", abort: true })
     .max(254)
-    .pipe(z.email({ error: "Invalid email address" })),
+    .pipe(z.email({ error: /*i18n*/ "Invalid email address" })),
 });
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 
 /** The code emailed to the new address. */
 export const emailConfirmSchema = z.object({ code: otpCodeField });
 
-export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
+export const WRONG_CURRENT_PASSWORD = /*i18n*/ "Your current password is not right";
 
 /** A new password, given with the current one (/profile). */
 export const passwordChangeSchema = z.object({
   currentPassword: z
-    .string({ error: "Enter your current password" })
-    .min(1, { error: "Enter your current password" })
+    .string({ error: /*i18n*/ "Enter your current password" })
+    .min(1, { error: /*i18n*/ "Enter your current password" })
     .max(128),
   newPassword: passwordField,
 });

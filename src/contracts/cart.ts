@@ -76,12 +76,12 @@ export const couponCodeSchema = z.object({
   code: z
     .string(typeError("code must be text"))
     .trim()
-    .min(1, { error: "Enter a coupon code" })
-    .max(40, { error: "A coupon code has at most 40 characters" })
+    .min(1, { error: /*i18n*/ "Enter a coupon code" })
+    .max(40, { error: /*i18n*/ "A coupon code has at most 40 characters" })
     .transform((v) => v.toUpperCase()),
 });
 
-export const UNKNOWN_DISTRICT = "Choose one of the 64 districts of Bangladesh";
+export const UNKNOWN_DISTRICT = /*i18n*/ "Choose one of the 64 districts of Bangladesh";
 
 /** A district name (official or older spelling) read as its official name. */
 export const districtField = z

@@ -50,12 +50,12 @@ const text = (what: string, min: number, max: number) =>
 /** Where a parcel goes: required when the cart holds anything printed. */
 export const deliveryAddressFields = {
   district: districtField,
-  area: text("Area", 2, 80),
-  address: text("Address", 5, 300),
+  area: text(/*i18n*/ "Area", 2, 80),
+  address: text(/*i18n*/ "Address", 5, 300),
 };
 
 /** Who receives the order. */
-export const recipientFields = { name: text("Name", 2, 80), phone: phoneField };
+export const recipientFields = { name: text(/*i18n*/ "Name", 2, 80), phone: phoneField };
 
 /**
  * `POST /api/checkout`: who buys, where to deliver and how to pay. The address (district, area,
@@ -70,10 +70,10 @@ export const checkoutSchema = z.object({
   note: z
     .string({ error: "note must be text" })
     .trim()
-    .max(500, { error: "A note has at most 500 characters" })
+    .max(500, { error: /*i18n*/ "A note has at most 500 characters" })
     .optional()
     .transform((v) => (v ? v : undefined)),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: "Choose online payment or cash on delivery" }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: /*i18n*/ "Choose online payment or cash on delivery" }),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 

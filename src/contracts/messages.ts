@@ -5,7 +5,7 @@ export const SERVER_ERROR_TITLE = /*i18n*/ "Internal Server Error";
 export const pageNotFoundMessage = (path: string) => `Page not found: ${path}`;
 export const UNKNOWN_ROUTE_MIDDLEWARE = "Unknown route middleware";
 /** The error page's message for a signed-in visitor without access (status 403). */
-export const NO_ACCESS = "You don't have access to this page";
+export const NO_ACCESS = /*i18n*/ "You don't have access to this page";
 
 export const PROFILE_DIALOG_DESCRIPTION = /*i18n*/ "Please update your information to continue";
 export const profileDialogTitle = (shopName: string) => `Welcome to ${shopName}`;

@@ -16,17 +16,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const BOUGHT_STATUSES: readonly OrderStatus[] = ["confirmed", "processing", "shipped", "delivered"];
 
 const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
-  pending_payment: "Waiting for payment",
-  confirmed: "Confirmed",
-  processing: "Being packed",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  payment_failed: "Payment failed",
+  pending_payment: /*i18n*/ "Waiting for payment",
+  confirmed: /*i18n*/ "Confirmed",
+  processing: /*i18n*/ "Being packed",
+  shipped: /*i18n*/ "Shipped",
+  delivered: /*i18n*/ "Delivered",
+  cancelled: /*i18n*/ "Cancelled",
+  refunded: /*i18n*/ "Refunded",
+  payment_failed: /*i18n*/ "Payment failed",
 };
 
-/** The customer-facing words for an order status. */
+/** The customer-facing words for an order status (in English; the page shows them with `i18n._`). */
 export function describeOrderStatus(status: OrderStatus): string {
   return ORDER_STATUS_WORDS[status];
 }
@@ -42,6 +42,6 @@ export function buyerMayCancel(status: OrderStatus, hasDigital: boolean): boolea
 }
 
 export const CANNOT_CANCEL_DIGITAL =
-  "An order with e-books or courses cannot be cancelled once it is confirmed: they are yours already";
+  /*i18n*/ "An order with e-books or courses cannot be cancelled once it is confirmed: they are yours already";
 export const CANNOT_CANCEL_PACKED =
-  "This order is already being packed or has left the shop, so it cannot be cancelled here; see the cancellation policy";
+  /*i18n*/ "This order is already being packed or has left the shop, so it cannot be cancelled here; see the cancellation policy";

@@ -17,15 +17,15 @@ export const SHIPMENT_STATUSES = [
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 const SHIPMENT_STATUS_WORDS: Record<ShipmentStatus, string> = {
-  pending: "Packed, waiting for the courier",
-  in_review: "Booked with the courier",
-  hold: "On hold at the courier",
-  in_transit: "Handed to the courier",
-  delivered: "Delivered",
-  partial_delivered: "Partly delivered",
-  cancelled: "Delivery cancelled",
-  returned: "Returned to the shop",
-  unknown: "Waiting for news from the courier",
+  pending: /*i18n*/ "Packed, waiting for the courier",
+  in_review: /*i18n*/ "Booked with the courier",
+  hold: /*i18n*/ "On hold at the courier",
+  in_transit: /*i18n*/ "Handed to the courier",
+  delivered: /*i18n*/ "Delivered",
+  partial_delivered: /*i18n*/ "Partly delivered",
+  cancelled: /*i18n*/ "Delivery cancelled",
+  returned: /*i18n*/ "Returned to the shop",
+  unknown: /*i18n*/ "Waiting for news from the courier",
 };
 
 /** The customer-facing words for a shipment status, one line of the tracking timeline. */

@@ -207,6 +207,28 @@ test.describe("Google sign-in against the fake key set", () => {
     expect((await me.json()).data).toMatchObject({ name: who.name, phone: who.phone });
   });
 
+  test("a new account made by the sign-in dialog's Google button is welcomed as new", async ({ page }) => {
+    const who = fresh();
+    const credential = await mintToken(page, {
+      sub: `e2e-new-${who.phone}`,
+      email: `dialog.${who.email}`,
+      name: "Nusrat Google",
+    });
+    await page.route("https://accounts.google.com/gsi/client", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: fakeGsi(credential) }),
+    );
+    await page.goto("/");
+    await waitForApp(page);
+    await headerSignIn(page).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("button", { name: "Continue with Google" }).click();
+    // The toast sits outside the profile dialog that opens next, so it is found by its text.
+    await expect(page.getByText("Welcome, Nusrat")).toBeVisible();
+    await expect(page.getByText("Welcome back")).toHaveCount(0);
+    // A new account has no phone or batch yet: the profile dialog asks for them.
+    await expect(page.getByRole("dialog", { name: "Welcome to Pathagar" })).toBeVisible();
+  });
+
   test("the phone sign-in still works beside the Google button", async ({ page }) => {
     const who = fresh();
     await signUp(page, who);

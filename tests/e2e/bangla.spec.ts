@@ -1,10 +1,10 @@
-import type { Page } from "@playwright/test";
 import { formatTaka } from "../../src/contracts/money";
 import {
   bookWithStock,
   expect,
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
+  latinWords,
   MOBILE,
   shot,
   signUpNewCustomer,
@@ -15,25 +15,6 @@ import { BASE_URL, SHOP_NAME } from "./support";
 
 // The shop in Bangla: chosen with the header's switch, kept in a cookie, rendered on the server.
 // "English" is allowed: the switch names the other language in itself.
-
-/**
- * Latin-letter words in what the page shows (inputs and selects left out: their values are
- * what the shopper typed or picked), other than the allowed names (products, the shop, ISBN).
- */
-async function latinWords(page: Page, scope: string, allowed: string[]): Promise<string[]> {
-  const text = await page.locator(scope).evaluateAll((nodes) =>
-    nodes
-      .map((n) => {
-        const copy = n.cloneNode(true) as HTMLElement;
-        for (const el of copy.querySelectorAll("select, input, textarea, .sr-only[hidden]")) el.remove();
-        // innerText of a detached copy is its textContent: hidden parts are removed above.
-        return copy.textContent ?? "";
-      })
-      .join(" "),
-  );
-  const ok = new Set(allowed.flatMap((a) => a.split(/[^A-Za-z]+/)).filter(Boolean));
-  return [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => !ok.has(w));
-}
 
 test("the home page with the Bangla cookie is rendered in Bangla on the server", async ({ request }) => {
   const bn = await request.get(`${BASE_URL}/`, { headers: { cookie: "pathagar_lang=bn" } });

@@ -203,3 +203,22 @@ export async function placeOrder(
   expect(placed.status(), await placed.text()).toBe(201);
   return ((await placed.json()) as { data: { orderId: number; orderNumber: string; tranx: string } }).data;
 }
+
+/**
+ * Latin-letter words in what the page shows (inputs and selects left out: their values are
+ * what the shopper typed or picked), other than the allowed names (products, the shop, ISBN).
+ */
+export async function latinWords(page: Page, scope: string, allowed: string[]): Promise<string[]> {
+  const text = await page.locator(scope).evaluateAll((nodes) =>
+    nodes
+      .map((n) => {
+        const copy = n.cloneNode(true) as HTMLElement;
+        for (const el of copy.querySelectorAll("select, input, textarea, .sr-only[hidden]")) el.remove();
+        // innerText of a detached copy is its textContent: hidden parts are removed above.
+        return copy.textContent ?? "";
+      })
+      .join(" "),
+  );
+  const ok = new Set(allowed.flatMap((a) => a.split(/[^A-Za-z]+/)).filter(Boolean));
+  return [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => !ok.has(w));
+}

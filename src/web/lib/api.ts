@@ -31,13 +31,17 @@ export async function api<T = unknown>(
       credentials: "same-origin",
     });
   } catch {
-    throw new ApiError(0, "No connection. Check your internet and try again.");
+    // Marked for the catalogue: the page shows these in its language.
+    throw new ApiError(0, /*i18n*/ "No connection. Check your internet and try again.");
   }
   let envelope: Envelope<T>;
   try {
     envelope = (await res.json()) as Envelope<T>;
   } catch {
-    envelope = { statusCode: res.status, message: res.statusText || "Unexpected answer from the server" };
+    envelope = {
+      statusCode: res.status,
+      message: res.statusText || /*i18n*/ "Unexpected answer from the server",
+    };
   }
   if (!res.ok) {
     throw new ApiError(envelope.statusCode ?? res.status, envelope.message, envelope.errors, envelope.data);
@@ -61,5 +65,5 @@ export function applyFieldErrors(
     }
     return placed ? "" : err.message;
   }
-  return "Something went wrong. Please try again.";
+  return /*i18n*/ "Something went wrong. Please try again.";
 }

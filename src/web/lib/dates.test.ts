@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDhakaDate, formatDhakaDateTime, formatDhakaTime } from "./dates";
+import { formatBanglaMonth, formatDhakaDate, formatDhakaDateTime, formatDhakaTime } from "./dates";
 
 describe("Dhaka dates", () => {
   it("shows a UTC moment in Dhaka time (UTC+6), on the next day when it is past 18:00 UTC", () => {
@@ -25,6 +25,10 @@ describe("Dhaka dates in Bangla", () => {
   it("says পূর্বাহ্ণ before noon and অপরাহ্ণ from noon, in Dhaka time", () => {
     expect(formatDhakaTime("2026-09-01T06:00:00Z", "bn")).toBe("অপরাহ্ণ ১২:০০");
     expect(formatDhakaTime("2026-09-01T18:00:00Z", "bn")).toBe("পূর্বাহ্ণ ১২:০০");
+  });
+
+  it("writes a month of a report with its Bangla name and the year in Bangla digits", () => {
+    expect(formatBanglaMonth("2031-03")).toBe("মার্চ ২০৩১");
   });
 
   it("keeps English the default, unchanged", () => {

@@ -56,6 +56,12 @@ export function formatDhakaTime(at: string | Date, locale: Locale = DEFAULT_LOCA
   return `${clock} ${p.hour < 12 ? "am" : "pm"}`;
 }
 
+/** A month, `2031-03`, in Bangla: `মার্চ ২০৩১`. */
+export function formatBanglaMonth(month: string): string {
+  const [y, m] = month.split("-");
+  return banglaDigits(`${BN_MONTHS[Number(m) - 1] ?? m} ${y}`);
+}
+
 /** `5 Mar 2026, 2:05 pm` in Dhaka (or in Bangla). */
 export function formatDhakaDateTime(at: string | Date, locale: Locale = DEFAULT_LOCALE): string {
   return `${formatDhakaDate(at, locale)}, ${formatDhakaTime(at, locale)}`;

@@ -1,9 +1,11 @@
 import { data } from "react-router";
-import { pageNotFoundMessage } from "../../contracts/messages";
+import { PAGE_NOT_FOUND_TITLE, pageNotFoundMessage } from "../../contracts/messages";
+import { translate } from "../i18n";
+import { pageLocale } from "../lib/meta";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page Not Found" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translate(pageLocale(matches), PAGE_NOT_FOUND_TITLE) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { type AddressInput, addressSchema, type SavedAddress } from "../../../contracts/addresses";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
 import type { z } from "../../../contracts/zod";
+import { useLingui } from "../../i18n";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -14,8 +15,9 @@ import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field"
 const FIELDS = ["name", "phone", "district", "area", "address"] as const;
 type FormOutput = z.output<typeof addressSchema>;
 
+// The toaster gives a known English message in the page's language.
 const messageOf = (err: unknown) =>
-  err instanceof ApiError ? err.message : "Something went wrong. Please try again.";
+  err instanceof ApiError ? err.message : /*i18n*/ "Something went wrong. Please try again.";
 
 /** Adds or edits an address in a dialog. */
 function AddressForm({
@@ -27,6 +29,7 @@ function AddressForm({
   fallback: { name: string; phone: string };
   onDone: () => void;
 }) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [formError, setFormError] = useState("");
   const {
@@ -52,7 +55,7 @@ function AddressForm({
     try {
       if (editing) await api("PUT", `/api/addresses/${editing.id}`, values);
       else await api("POST", "/api/addresses", values);
-      toast({ title: "Address saved" });
+      toast({ title: i18n._("Address saved") });
       await revalidator.revalidate();
       onDone();
     } catch (err) {
@@ -62,9 +65,14 @@ function AddressForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <FormMessage>{formError}</FormMessage>
-      <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
       <TextField
-        label="Phone number"
+        label={i18n._("Full name")}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <TextField
+        label={i18n._("Phone number")}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
@@ -72,20 +80,20 @@ function AddressForm({
         {...register("phone")}
       />
       <SelectField
-        label="District"
+        label={i18n._("District")}
         options={DISTRICT_NAMES}
         autoComplete="address-level1"
         error={errors.district?.message}
         {...register("district")}
       />
       <TextField
-        label="Area / thana"
+        label={i18n._("Area / thana")}
         autoComplete="address-level2"
         error={errors.area?.message}
         {...register("area")}
       />
       <TextAreaField
-        label="Address"
+        label={i18n._("Address")}
         autoComplete="street-address"
         maxLength={300}
         error={errors.address?.message}
@@ -93,10 +101,10 @@ function AddressForm({
       />
       <label className="flex min-h-11 items-center gap-2 text-slate-800">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...register("isDefault")} />
-        Make this my default address
+        {i18n._("Make this my default address")}
       </label>
       <Button type="submit" loading={isSubmitting} className="w-full">
-        Save address
+        {i18n._("Save address")}
       </Button>
     </form>
   );
@@ -110,6 +118,7 @@ export function AddressBook({
   addresses: SavedAddress[];
   fallback: { name: string; phone: string };
 }) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [form, setForm] = useState<{ editing: SavedAddress | null } | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
@@ -122,7 +131,11 @@ export function AddressBook({
       await call();
       toast({ title: done });
     } catch (err) {
-      toast({ title: "Could not change the address", description: messageOf(err), variant: "destructive" });
+      toast({
+        title: i18n._("Could not change the address"),
+        description: messageOf(err),
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -134,15 +147,15 @@ export function AddressBook({
     <section aria-labelledby="address-book" className="mt-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="address-book" className="text-lg font-bold text-slate-900">
-          Address book
+          {i18n._("Address book")}
         </h2>
         <Button variant="secondary" onClick={() => setForm({ editing: null })}>
-          Add an address
+          {i18n._("Add an address")}
         </Button>
       </div>
       {addresses.length === 0 ? (
         <p className="mt-2 text-slate-700">
-          No addresses yet. The address of your next order is kept here for the one after.
+          {i18n._("No addresses yet. The address of your next order is kept here for the one after.")}
         </p>
       ) : (
         <ul className="mt-3 space-y-3">
@@ -152,7 +165,7 @@ export function AddressBook({
                 {a.name}, {a.phone}{" "}
                 {a.isDefault ? (
                   <span className="ml-1 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-                    Default
+                    {i18n._("Default")}
                   </span>
                 ) : null}
               </p>
@@ -162,21 +175,24 @@ export function AddressBook({
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => setForm({ editing: a })}>
-                  Edit
+                  {i18n._("Edit")}
                 </Button>
                 {a.isDefault ? null : (
                   <Button
                     variant="secondary"
                     disabled={busy}
                     onClick={() =>
-                      void act(() => api("POST", `/api/addresses/${a.id}/default`), "Default address changed")
+                      void act(
+                        () => api("POST", `/api/addresses/${a.id}/default`),
+                        i18n._("Default address changed"),
+                      )
                     }
                   >
-                    Make default
+                    {i18n._("Make default")}
                   </Button>
                 )}
                 <Button variant="ghost" onClick={() => setDeleting(a)}>
-                  Delete
+                  {i18n._("Delete")}
                 </Button>
               </div>
             </li>
@@ -186,7 +202,7 @@ export function AddressBook({
       <Dialog
         open={form !== null}
         onOpenChange={(open) => !open && setForm(null)}
-        title={form?.editing ? "Edit address" : "Add an address"}
+        title={form?.editing ? i18n._("Edit address") : i18n._("Add an address")}
       >
         {form ? (
           <AddressForm editing={form.editing} fallback={fallback} onDone={() => setForm(null)} />
@@ -195,21 +211,22 @@ export function AddressBook({
       <Dialog
         open={deleting !== null}
         onOpenChange={(open) => !open && !busy && setDeleting(null)}
-        title="Delete this address?"
+        title={i18n._("Delete this address?")}
         description={deleting ? `${deleting.address}, ${deleting.area}, ${deleting.district}` : undefined}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>
-            Keep it
+            {i18n._("Keep it")}
           </Button>
           <Button
             variant="destructive"
             loading={busy}
             onClick={() =>
-              deleting && void act(() => api("DELETE", `/api/addresses/${deleting.id}`), "Address deleted")
+              deleting &&
+              void act(() => api("DELETE", `/api/addresses/${deleting.id}`), i18n._("Address deleted"))
             }
           >
-            Delete
+            {i18n._("Delete")}
           </Button>
         </div>
       </Dialog>

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { HSC_BATCHES } from "../../../contracts/messages";
+import { useFormat, useLingui } from "../../i18n";
 import { SelectField, TextField } from "../ui/field";
 
 type TextProps = Omit<ComponentProps<typeof TextField>, "label" | "type" | "inputMode" | "autoComplete"> & {
@@ -7,13 +8,43 @@ type TextProps = Omit<ComponentProps<typeof TextField>, "label" | "type" | "inpu
 };
 
 /** A Bangladeshi mobile number (sign-up, the profile, checkout). */
-export function PhoneField({ label = "Phone number", ...props }: TextProps) {
-  return <TextField label={label} type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+export function PhoneField({ label, ...props }: TextProps) {
+  const { i18n } = useLingui();
+  return (
+    <TextField
+      label={label ?? i18n._("Phone number")}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      {...props}
+    />
+  );
+}
+
+/** An HSC batch as a person reads it in the page's language ("HSC 2026", "এইচএসসি ২০২৬"); the value stays. */
+export function useHscBatchLabel(): (batch: string) => string {
+  const { i18n } = useLingui();
+  const { year } = useFormat();
+  return (batch) => {
+    if (batch === "Others") return i18n._("Others");
+    const y = /^HSC (\d{4})$/.exec(batch)?.[1];
+    return y ? i18n._("HSC {year}", { year: year(Number(y)) }) : batch;
+  };
 }
 
 /** The HSC batch, chosen from the fixed list (HSC 2024, HSC 2025, HSC 2026, Others). */
 export function HscBatchField(
   props: Omit<ComponentProps<typeof SelectField>, "label" | "options" | "placeholder">,
 ) {
-  return <SelectField label="HSC batch" options={HSC_BATCHES} placeholder="Choose your batch" {...props} />;
+  const { i18n } = useLingui();
+  const batchLabel = useHscBatchLabel();
+  return (
+    <SelectField
+      label={i18n._("HSC batch")}
+      options={HSC_BATCHES}
+      optionLabel={batchLabel}
+      placeholder={i18n._("Choose your batch")}
+      {...props}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans } from "@lingui/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
@@ -12,6 +13,7 @@ import {
   passwordChangeSchema,
 } from "../../../contracts/auth";
 import type { z } from "../../../contracts/zod";
+import { useLingui } from "../../i18n";
 import { api, applyFieldErrors } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -19,6 +21,7 @@ import { FormMessage, TextField } from "../ui/field";
 
 /** The caller's name (POST /api/auth/name). */
 export function NameForm({ name }: { name: string }) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [formError, setFormError] = useState("");
   const {
@@ -31,18 +34,23 @@ export function NameForm({ name }: { name: string }) {
     setFormError("");
     try {
       await api("POST", "/api/auth/name", values);
-      toast({ title: "Your name is saved" });
+      toast({ title: i18n._("Your name is saved") });
       await revalidator.revalidate();
     } catch (err) {
       setFormError(applyFieldErrors(err, setError, ["name"]));
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Name">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={i18n._("Name")}>
       <FormMessage>{formError}</FormMessage>
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+      <TextField
+        label={i18n._("Name")}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
       <Button type="submit" loading={isSubmitting} className="w-full">
-        Save name
+        {i18n._("Save name")}
       </Button>
     </form>
   );
@@ -53,6 +61,7 @@ export function NameForm({ name }: { name: string }) {
  * entered (POST /api/auth/email/confirm) does the account use it; until then the page says so.
  */
 export function EmailForm({ email, pendingEmail }: { email: string | null; pendingEmail: string | null }) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [formError, setFormError] = useState("");
   const ask = useForm<EmailChangeInput>({
@@ -78,7 +87,7 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
     setFormError("");
     try {
       await api("POST", "/api/auth/email/confirm", values);
-      toast({ title: "Your email address is changed" });
+      toast({ title: i18n._("Your email address is changed") });
       confirm.reset({ code: "" });
       ask.reset({ email: "" });
       await revalidator.revalidate();
@@ -90,17 +99,32 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Your email: <strong>{email ?? "Not set"}</strong>
+        <Trans
+          id="Your email: <0>{email}</0>"
+          values={{ email: email ?? i18n._("Not set") }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <FormMessage>{formError}</FormMessage>
       {pendingEmail ? (
-        <form onSubmit={onConfirm} noValidate className="space-y-4" aria-label="Confirm your new email">
+        <form
+          onSubmit={onConfirm}
+          noValidate
+          className="space-y-4"
+          aria-label={i18n._("Confirm your new email")}
+        >
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Confirmation pending: we sent a 6-digit code to <strong>{pendingEmail}</strong>.{" "}
-            {email ? `Your email stays ${email} until you enter it.` : "Enter it to use this address."}
+            <Trans
+              id="Confirmation pending: we sent a 6-digit code to <0>{pendingEmail}</0>."
+              values={{ pendingEmail }}
+              components={{ 0: <strong /> }}
+            />{" "}
+            {email
+              ? i18n._("Your email stays {email} until you enter it.", { email })
+              : i18n._("Enter it to use this address.")}
           </p>
           <TextField
-            label="Code from the email"
+            label={i18n._("Code from the email")}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -108,13 +132,13 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
             {...confirm.register("code")}
           />
           <Button type="submit" loading={confirm.formState.isSubmitting} className="w-full">
-            Confirm email
+            {i18n._("Confirm email")}
           </Button>
         </form>
       ) : null}
-      <form onSubmit={onAsk} noValidate className="space-y-4" aria-label="Change email">
+      <form onSubmit={onAsk} noValidate className="space-y-4" aria-label={i18n._("Change email")}>
         <TextField
-          label={pendingEmail ? "New email (or ask for a new code)" : "New email"}
+          label={pendingEmail ? i18n._("New email (or ask for a new code)") : i18n._("New email")}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -127,7 +151,7 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
           loading={ask.formState.isSubmitting}
           className="w-full"
         >
-          {pendingEmail ? "Send a new code" : "Send a code"}
+          {pendingEmail ? i18n._("Send a new code") : i18n._("Send a code")}
         </Button>
       </form>
     </div>
@@ -136,6 +160,7 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
 
 /** A new password given the current one (POST /api/auth/password); other devices are signed out. */
 export function PasswordChangeForm() {
+  const { i18n } = useLingui();
   const [formError, setFormError] = useState("");
   const {
     register,
@@ -158,25 +183,25 @@ export function PasswordChangeForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={i18n._("Change password")}>
       <FormMessage>{formError}</FormMessage>
       <TextField
-        label="Current password"
+        label={i18n._("Current password")}
         type="password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
       <TextField
-        label="New password"
+        label={i18n._("New password")}
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters. Your other devices will be signed out."
+        hint={i18n._("At least 6 characters. Your other devices will be signed out.")}
         error={errors.newPassword?.message}
         {...register("newPassword")}
       />
       <Button type="submit" loading={isSubmitting} className="w-full">
-        Change password
+        {i18n._("Change password")}
       </Button>
     </form>
   );

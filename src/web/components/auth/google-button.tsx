@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { LOADING_TEXT } from "../../../contracts/messages";
 import type { PublicUser } from "../../../contracts/user";
+import { useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { FormMessage } from "../ui/field";
@@ -20,6 +22,9 @@ type Gsi = {
     };
   };
 };
+
+// Shown by FormMessage, in the page's language.
+const GOOGLE_FAILED = /*i18n*/ "Google sign-in failed. Please try again.";
 
 export const GSI_SCRIPT = "https://accounts.google.com/gsi/client";
 
@@ -59,6 +64,8 @@ export function GoogleButton({
   onSignedIn: (user: PublicUser, created: boolean) => void | Promise<void>;
   oneTap?: boolean;
 }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
   const { googleClientId } = useRootData();
   const box = useRef<HTMLDivElement>(null);
   const [error, setError] = useState("");
@@ -84,7 +91,7 @@ export function GoogleButton({
               const res = await api<PublicUser>("POST", "/api/auth/google", { credential });
               await signedIn.current(res.data!, res.statusCode === 201);
             } catch (err) {
-              setError(err instanceof ApiError ? err.message : "Google sign-in failed. Please try again.");
+              setError(err instanceof ApiError ? err.message : GOOGLE_FAILED);
             } finally {
               setBusy(false);
             }
@@ -97,6 +104,8 @@ export function GoogleButton({
           text: "signin_with",
           shape: "rectangular",
           logo_alignment: "center",
+          // Google writes its button in the page's language.
+          locale,
           width: Math.min(box.current.clientWidth || 320, 400),
         });
         if (oneTap) google.accounts.id.prompt();
@@ -109,13 +118,13 @@ export function GoogleButton({
     return () => {
       gone = true;
     };
-  }, [googleClientId, oneTap]);
+  }, [googleClientId, oneTap, locale]);
 
   if (!googleClientId) return null;
   return (
     <div className="space-y-2" aria-busy={busy}>
       <div ref={box} className="flex w-full justify-center" data-testid="google-button" />
-      {busy ? <p className="text-center text-sm text-slate-600">Please wait...</p> : null}
+      {busy ? <p className="text-center text-sm text-slate-600">{i18n._(LOADING_TEXT)}</p> : null}
       <FormMessage>{error}</FormMessage>
     </div>
   );

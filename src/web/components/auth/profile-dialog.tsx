@@ -1,6 +1,7 @@
 import { useRevalidator } from "react-router";
-import { PROFILE_DIALOG_DESCRIPTION, profileDialogTitle } from "../../../contracts/messages";
+import { PROFILE_DIALOG_DESCRIPTION } from "../../../contracts/messages";
 import type { PublicUser } from "../../../contracts/user";
+import { useLingui } from "../../i18n";
 import { toast } from "../../lib/toast";
 import { Dialog } from "../ui/dialog";
 import { ProfileForm } from "./profile-form";
@@ -11,6 +12,7 @@ import { ProfileForm } from "./profile-form";
  * on failure a destructive toast shows the status code and the server's message.
  */
 export default function ProfileDialog({ user, shopName }: { user: PublicUser; shopName: string }) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const complete = Boolean(user.phone && user.hsc_batch);
   return (
@@ -20,12 +22,13 @@ export default function ProfileDialog({ user, shopName }: { user: PublicUser; sh
         /* a close attempt succeeds only when both fields are present: `open` follows the user */
       }}
       dismissible={false}
-      title={profileDialogTitle(shopName)}
-      description={PROFILE_DIALOG_DESCRIPTION}
+      // profileDialogTitle(shopName) of the specification, in the page's language.
+      title={i18n._("Welcome to {shopName}", { shopName })}
+      description={i18n._(PROFILE_DIALOG_DESCRIPTION)}
     >
       <ProfileForm
         defaultValues={{ phone: user.phone ?? "", hsc_batch: user.hsc_batch ?? "" }}
-        submitLabel="Save and continue"
+        submitLabel={i18n._("Save and continue")}
         // The refetched user has both fields, so the dialog's open state turns false.
         onSaved={() => revalidator.revalidate()}
         onError={(e) =>

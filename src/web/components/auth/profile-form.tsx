@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type ProfileUpdateInput, profileUpdateSchema } from "../../../contracts/auth";
+import { useLingui } from "../../i18n";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage } from "../ui/field";
@@ -22,6 +23,7 @@ export function ProfileForm({
   onSaved: () => void | Promise<void>;
   onError?: (err: ApiError) => void;
 }) {
+  const { i18n } = useLingui();
   const [formError, setFormError] = useState("");
   const {
     register,
@@ -36,7 +38,7 @@ export function ProfileForm({
       await api("POST", "/api/auth/update", values);
       await onSaved();
     } catch (err) {
-      if (onError) onError(err instanceof ApiError ? err : new ApiError(500, "Something went wrong"));
+      if (onError) onError(err instanceof ApiError ? err : new ApiError(500, i18n._("Something went wrong")));
       else setFormError(applyFieldErrors(err, setError, ["phone", "hsc_batch"]));
     }
   });

@@ -1,5 +1,6 @@
+import { Trans } from "@lingui/react";
 import type { InvoiceSnapshot } from "../../../contracts/invoice";
-import { formatTaka } from "../../../contracts/money";
+import { useFormat, useLingui } from "../../i18n";
 import { PAYMENT_METHOD_LABEL } from "./labels";
 
 /**
@@ -15,6 +16,8 @@ export function InvoiceDocument({
   issuedText: string;
   placedText: string;
 }) {
+  const { i18n } = useLingui();
+  const { number, taka: formatTaka } = useFormat();
   const shopHost = s.shop.url ? new URL(s.shop.url).host : null;
   const cod = s.order.paymentMethod === "cod";
   const num = "px-2 py-2 text-right tabular-nums whitespace-nowrap";
@@ -31,10 +34,12 @@ export function InvoiceDocument({
         </div>
         <div className="text-left sm:text-right">
           <h1 id="invoice-title" className="text-2xl font-bold tracking-wide uppercase">
-            Invoice
+            {i18n._("Invoice")}
           </h1>
           <p className="font-semibold tabular-nums">{s.number}</p>
-          <p className="text-sm text-slate-700 print:text-black">Issued {issuedText}</p>
+          <p className="text-sm text-slate-700 print:text-black">
+            {i18n._("Issued {date}", { date: issuedText })}
+          </p>
         </div>
       </header>
 
@@ -44,7 +49,7 @@ export function InvoiceDocument({
             id="bill-to"
             className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase print:text-black"
           >
-            Bill to
+            {i18n._("Bill to")}
           </h2>
           <p className="font-semibold">{s.buyer.name}</p>
           <p>{s.buyer.phone}</p>
@@ -55,7 +60,7 @@ export function InvoiceDocument({
             id="deliver-to"
             className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase print:text-black"
           >
-            Deliver to
+            {i18n._("Deliver to")}
           </h2>
           {s.deliverTo.address ? (
             <>
@@ -65,7 +70,7 @@ export function InvoiceDocument({
               </p>
             </>
           ) : (
-            <p>Nothing to post: e-books and courses</p>
+            <p>{i18n._("Nothing to post: e-books and courses")}</p>
           )}
         </section>
         <section aria-labelledby="order-info">
@@ -73,34 +78,38 @@ export function InvoiceDocument({
             id="order-info"
             className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase print:text-black"
           >
-            Order
+            {i18n._("Order")}
           </h2>
           <p className="font-semibold">#{s.order.number}</p>
           <p>
-            Placed <span className="whitespace-nowrap">{placedText}</span>
+            <Trans
+              id="Placed <0>{date}</0>"
+              values={{ date: placedText }}
+              components={{ 0: <span className="whitespace-nowrap" /> }}
+            />
           </p>
-          <p>{PAYMENT_METHOD_LABEL[s.order.paymentMethod]}</p>
+          <p>{i18n._(PAYMENT_METHOD_LABEL[s.order.paymentMethod])}</p>
         </section>
       </div>
 
       <table className="mt-4 w-full border-collapse text-sm">
-        <caption className="sr-only">Items on invoice {s.number}</caption>
+        <caption className="sr-only">{i18n._("Items on invoice {number}", { number: s.number })}</caption>
         <thead>
           <tr className="border-b border-slate-900 text-left">
             <th scope="col" className="py-2 pr-2 font-semibold">
-              Item
+              {i18n._("Item")}
             </th>
             <th scope="col" className={`${num} ${wide} font-semibold`}>
-              Unit price
+              {i18n._("Unit price")}
             </th>
             <th scope="col" className={`${num} font-semibold`}>
-              Qty
+              {i18n._("Qty")}
             </th>
             <th scope="col" className={`${num} ${wide} font-semibold`}>
-              Discount
+              {i18n._("Discount")}
             </th>
             <th scope="col" className="py-2 pl-2 text-right font-semibold whitespace-nowrap">
-              Line total
+              {i18n._("Line total")}
             </th>
           </tr>
         </thead>
@@ -110,12 +119,16 @@ export function InvoiceDocument({
               <td className="py-2 pr-2">
                 <span className="break-words">{l.title}</span>
                 <span className="block text-xs text-slate-600 sm:hidden print:hidden">
-                  {formatTaka(l.unitPrice)} each
-                  {l.discount > 0 ? `, −${formatTaka(l.discount)} discount` : ""}
+                  {l.discount > 0
+                    ? i18n._("{price} each, −{discount} discount", {
+                        price: formatTaka(l.unitPrice),
+                        discount: formatTaka(l.discount),
+                      })
+                    : i18n._("{price} each", { price: formatTaka(l.unitPrice) })}
                 </span>
               </td>
               <td className={`${num} ${wide}`}>{formatTaka(l.unitPrice)}</td>
-              <td className={num}>{l.quantity}</td>
+              <td className={num}>{number(l.quantity)}</td>
               <td className={`${num} ${wide}`}>{l.discount > 0 ? `−${formatTaka(l.discount)}` : "—"}</td>
               <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">
                 {formatTaka(l.lineTotal - l.discount)}
@@ -128,33 +141,41 @@ export function InvoiceDocument({
       <div className="mt-4 flex justify-end break-inside-avoid">
         <dl className="w-full max-w-xs space-y-1 text-sm">
           <div className="flex justify-between gap-4">
-            <dt>Subtotal</dt>
+            <dt>{i18n._("Subtotal")}</dt>
             <dd className="tabular-nums">{formatTaka(s.subtotal)}</dd>
           </div>
           {s.discount > 0 ? (
             <div className="flex justify-between gap-4">
-              <dt>Discount{s.order.couponCode ? ` (${s.order.couponCode})` : ""}</dt>
+              <dt>
+                {s.order.couponCode
+                  ? i18n._("Discount ({code})", { code: s.order.couponCode })
+                  : i18n._("Discount")}
+              </dt>
               <dd className="tabular-nums">−{formatTaka(s.discount)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-4">
-            <dt>Delivery</dt>
+            <dt>{i18n._("Delivery")}</dt>
             <dd className="tabular-nums">{formatTaka(s.delivery)}</dd>
           </div>
           <div className="flex justify-between gap-4 border-t-2 border-slate-900 pt-1.5 text-base font-bold">
-            <dt>Total</dt>
+            <dt>{i18n._("Total")}</dt>
             <dd className="tabular-nums">{formatTaka(s.total)}</dd>
           </div>
           <div className="flex justify-between gap-4 text-slate-700 print:text-black">
-            <dt>{cod ? "Due on delivery (cash)" : "Paid online"}</dt>
+            <dt>{cod ? i18n._("Due on delivery (cash)") : i18n._("Paid online")}</dt>
             <dd className="tabular-nums">{formatTaka(s.total)}</dd>
           </div>
         </dl>
       </div>
 
       <footer className="mt-8 border-t border-slate-300 pt-3 text-xs text-slate-600 break-inside-avoid print:text-black">
-        <p>Thank you for shopping with {s.shop.name}. Prices are in Bangladeshi taka (BDT).</p>
-        <p>This invoice was issued electronically and is valid without a signature.</p>
+        <p>
+          {i18n._("Thank you for shopping with {shop}. Prices are in Bangladeshi taka (BDT).", {
+            shop: s.shop.name,
+          })}
+        </p>
+        <p>{i18n._("This invoice was issued electronically and is valid without a signature.")}</p>
       </footer>
     </article>
   );

@@ -1,9 +1,10 @@
 import type { PaymentMethod } from "../../../contracts/checkout";
 import type { OrderStatus } from "../../../contracts/order-status";
 
+/** How an order is paid, in English: shown with `i18n._(label)`. */
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
-  gateway: "Online payment",
-  cod: "Cash on delivery",
+  gateway: /*i18n*/ "Online payment",
+  cod: /*i18n*/ "Cash on delivery",
 };
 
 /** The badge colours of each status (light backgrounds, dark text: AA contrast). */

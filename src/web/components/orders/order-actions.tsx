@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { CheckoutResult } from "../../../contracts/checkout";
+import { useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button, type ButtonProps } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
+// The toaster gives a known English message in the page's language.
 const messageOf = (err: unknown) =>
-  err instanceof ApiError ? err.message : "Something went wrong. Please try again.";
+  err instanceof ApiError ? err.message : /*i18n*/ "Something went wrong. Please try again.";
 
 /**
  * Starts a new payment for an unpaid order (POST /api/orders/:id/pay) and goes to the gateway's
@@ -18,6 +20,7 @@ export function PayNowButton({
   children,
   ...props
 }: { orderId: number } & Omit<ButtonProps, "onClick" | "loading">) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [paying, setPaying] = useState(false);
@@ -34,7 +37,11 @@ export function PayNowButton({
       if (data) navigate(`/payment/${encodeURIComponent(data.tranx)}/success`);
     } catch (err) {
       setPaying(false);
-      toast({ title: "Could not start the payment", description: messageOf(err), variant: "destructive" });
+      toast({
+        title: i18n._("Could not start the payment"),
+        description: messageOf(err),
+        variant: "destructive",
+      });
       void revalidator.revalidate();
     }
   }
@@ -62,6 +69,7 @@ export function CancelOrderButton({
   paid?: boolean;
   onCancelled?: () => void;
 } & Omit<ButtonProps, "onClick" | "loading" | "children">) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -70,10 +78,14 @@ export function CancelOrderButton({
     setCancelling(true);
     try {
       await api("POST", `/api/orders/${orderId}/cancel`);
-      toast({ title: `Order ${orderNumber} cancelled` });
+      toast({ title: i18n._("Order {number} cancelled", { number: orderNumber }) });
       onCancelled?.();
     } catch (err) {
-      toast({ title: "Could not cancel the order", description: messageOf(err), variant: "destructive" });
+      toast({
+        title: i18n._("Could not cancel the order"),
+        description: messageOf(err),
+        variant: "destructive",
+      });
     } finally {
       setCancelling(false);
       setOpen(false);
@@ -84,22 +96,26 @@ export function CancelOrderButton({
   return (
     <>
       <Button variant="secondary" {...props} onClick={() => setOpen(true)}>
-        Cancel order
+        {i18n._("Cancel order")}
       </Button>
       <Dialog
         open={open}
         onOpenChange={(next) => !cancelling && setOpen(next)}
-        title={`Cancel order ${orderNumber}?`}
-        description={`The order will not be delivered and its items go back on sale.${
-          paid ? " What you paid is refunded in full to the way you paid." : ""
-        } This cannot be undone.`}
+        title={i18n._("Cancel order {number}?", { number: orderNumber })}
+        description={
+          paid
+            ? i18n._(
+                "The order will not be delivered and its items go back on sale. What you paid is refunded in full to the way you paid. This cannot be undone.",
+              )
+            : i18n._("The order will not be delivered and its items go back on sale. This cannot be undone.")
+        }
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={cancelling} onClick={() => setOpen(false)}>
-            Keep the order
+            {i18n._("Keep the order")}
           </Button>
           <Button variant="destructive" loading={cancelling} onClick={() => void cancel()}>
-            Yes, cancel it
+            {i18n._("Yes, cancel it")}
           </Button>
         </div>
       </Dialog>

@@ -1,9 +1,11 @@
 import { describeOrderStatus, type OrderStatus } from "../../../contracts/order-status";
+import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { STATUS_TONE } from "./labels";
 
 /** The order's status in the customer's words, on its colour. */
 export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+  const { i18n } = useLingui();
   return (
     <span
       className={cn(
@@ -12,7 +14,7 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
         className,
       )}
     >
-      {describeOrderStatus(status)}
+      {i18n._(describeOrderStatus(status))}
     </span>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import type { OrderView } from "../../../contracts/checkout";
-import { formatTaka } from "../../../contracts/money";
+import { useFormat, useLingui } from "../../i18n";
 import { CoverImage } from "../catalog/cover-image";
 import { PAYMENT_METHOD_LABEL } from "./labels";
 
 /** The order's lines with their covers (money in poisha). */
 export function OrderItems({ order }: { order: OrderView }) {
+  const { number, taka } = useFormat();
   return (
     <ul className="divide-y divide-slate-200">
       {order.lines.map((l) => (
@@ -18,10 +19,10 @@ export function OrderItems({ order }: { order: OrderView }) {
               {l.title}
             </Link>
             <p className="text-sm text-slate-700 tabular-nums">
-              {l.quantity} × {formatTaka(l.unitPrice)}
+              {number(l.quantity)} × {taka(l.unitPrice)}
             </p>
           </div>
-          <p className="shrink-0 font-semibold text-slate-900 tabular-nums">{formatTaka(l.lineTotal)}</p>
+          <p className="shrink-0 font-semibold text-slate-900 tabular-nums">{taka(l.lineTotal)}</p>
         </li>
       ))}
     </ul>
@@ -30,32 +31,40 @@ export function OrderItems({ order }: { order: OrderView }) {
 
 /** Subtotal, discount (with the coupon), delivery, total and how it is paid. */
 export function OrderTotals({ order }: { order: OrderView }) {
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
   const digitalOnly = order.lines.every((l) => l.kind === "ebook" || l.kind === "content");
   return (
     <dl className="space-y-1.5 text-slate-800">
       <div className="flex justify-between gap-3">
-        <dt>Subtotal</dt>
-        <dd className="tabular-nums">{formatTaka(order.subtotal)}</dd>
+        <dt>{i18n._("Subtotal")}</dt>
+        <dd className="tabular-nums">{taka(order.subtotal)}</dd>
       </div>
       {order.discount > 0 ? (
         <div className="flex justify-between gap-3 text-emerald-800">
-          <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ""}</dt>
-          <dd className="tabular-nums">−{formatTaka(order.discount)}</dd>
+          <dt>
+            {order.couponCode ? i18n._("Discount ({code})", { code: order.couponCode }) : i18n._("Discount")}
+          </dt>
+          <dd className="tabular-nums">−{taka(order.discount)}</dd>
         </div>
       ) : null}
       <div className="flex justify-between gap-3">
-        <dt>Delivery</dt>
+        <dt>{i18n._("Delivery")}</dt>
         <dd className="tabular-nums">
-          {order.delivery > 0 ? formatTaka(order.delivery) : digitalOnly ? "None (digital)" : "Free"}
+          {order.delivery > 0
+            ? taka(order.delivery)
+            : digitalOnly
+              ? i18n._("None (digital)")
+              : i18n._("Free")}
         </dd>
       </div>
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
-        <dt>Total</dt>
-        <dd className="tabular-nums">{formatTaka(order.total)}</dd>
+        <dt>{i18n._("Total")}</dt>
+        <dd className="tabular-nums">{taka(order.total)}</dd>
       </div>
       <div className="flex justify-between gap-3 pt-1 text-sm text-slate-700">
-        <dt>Payment</dt>
-        <dd>{PAYMENT_METHOD_LABEL[order.paymentMethod]}</dd>
+        <dt>{i18n._("Payment")}</dt>
+        <dd>{i18n._(PAYMENT_METHOD_LABEL[order.paymentMethod])}</dd>
       </div>
     </dl>
   );

@@ -3,8 +3,8 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import type { AuthorRef } from "../../../contracts/catalog";
 import type { OrderView } from "../../../contracts/checkout";
-import { formatTaka } from "../../../contracts/money";
 import { BOUGHT_STATUSES } from "../../../contracts/order-status";
+import { useFormat, useLingui } from "../../i18n";
 import { pushPurchaseOnce } from "../../lib/analytics";
 import { useCart } from "../../lib/cart";
 import { CoverImage } from "../catalog/cover-image";
@@ -22,8 +22,10 @@ export function OwnedProductSuccess({
 }: {
   kind: "ebook" | "content";
   product: { id: number; title: string; image: string | null; authors: AuthorRef[] };
-  order: OrderView & { placedAtText: string };
+  order: OrderView;
 }) {
+  const { i18n } = useLingui();
+  const { taka, dateTime } = useFormat();
   const { reload } = useCart();
   const bought = BOUGHT_STATUSES.includes(order.status);
   const ebook = kind === "ebook";
@@ -39,9 +41,9 @@ export function OwnedProductSuccess({
       <BlankBrand />
       <div className="text-center">
         <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-emerald-700" />
-        <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">Payment Successful</h1>
+        <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">{i18n._("Payment Successful")}</h1>
         <p className="mt-2 text-slate-700">
-          {ebook ? "The e-book is in your library now." : "The course is open to you now."}
+          {ebook ? i18n._("The e-book is in your library now.") : i18n._("The course is open to you now.")}
         </p>
       </div>
 
@@ -53,7 +55,9 @@ export function OwnedProductSuccess({
           <CoverImage image={product.image} title={product.title} width={112} sizes="112px" priority />
         </div>
         <div className="min-w-0 flex-1 text-center sm:text-left">
-          <p className="text-sm font-semibold text-brand-800">{ebook ? "E-book" : "Course"}</p>
+          <p className="text-sm font-semibold text-brand-800">
+            {ebook ? i18n._("E-book") : i18n._("Course")}
+          </p>
           <h2 id="owned-heading" className="text-xl font-bold break-words text-slate-900">
             {product.title}
           </h2>
@@ -61,34 +65,38 @@ export function OwnedProductSuccess({
             <p className="text-slate-700">{product.authors.map((a) => a.name).join(", ")}</p>
           ) : null}
           <p className="mt-2 text-sm text-slate-700">
-            Order #{order.number} · {order.placedAtText} · {formatTaka(order.total)}
+            {i18n._("Order #{number}", { number: order.number })} · {dateTime(order.createdAt)} ·{" "}
+            {taka(order.total)}
           </p>
           <Link
             to={ebook ? `/ebook/${product.id}/read` : `/content/${product.id}`}
             className={buttonClass("primary", "mt-4 w-full text-base sm:w-auto")}
           >
             <Icon aria-hidden="true" className="h-5 w-5" />
-            {ebook ? "Read now" : "Start the course"}
+            {ebook ? i18n._("Read now") : i18n._("Start the course")}
           </Link>
         </div>
       </section>
 
-      <nav aria-label="Next steps" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">
+      <nav
+        aria-label={i18n._("Next steps")}
+        className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center"
+      >
         {order.invoiceId ? (
           <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("secondary")}>
-            View invoice
+            {i18n._("View invoice")}
           </Link>
         ) : null}
         {ebook ? (
           <Link to="/ebook/library" className={buttonClass("secondary")}>
-            My e-books
+            {i18n._("My e-books")}
           </Link>
         ) : null}
         <Link to="/orders" className={buttonClass("secondary")}>
-          My orders
+          {i18n._("My orders")}
         </Link>
         <Link to="/" className={buttonClass("secondary")}>
-          Continue shopping
+          {i18n._("Continue shopping")}
         </Link>
       </nav>
     </div>

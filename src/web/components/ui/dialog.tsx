@@ -1,5 +1,6 @@
 import { Dialog as D } from "radix-ui";
 import type { ReactNode } from "react";
+import { useLingui } from "../../i18n";
 
 /** A modal dialog (Radix): focus trapped, Escape and outside clicks call onOpenChange(false). */
 export function Dialog({
@@ -18,6 +19,7 @@ export function Dialog({
   /** Shows the close button. */
   dismissible?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -35,7 +37,7 @@ export function Dialog({
           {dismissible ? (
             <D.Close
               className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
-              aria-label="Close"
+              aria-label={i18n._("Close")}
             >
               <span aria-hidden="true" className="text-xl leading-none">
                 ×

@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
+import { useMessage } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 const control =
@@ -14,10 +15,12 @@ const control =
 type Common = { label: string; error?: string; hint?: string };
 
 function Message({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  // A schema's or the server's message, in the page's language when the catalogue knows it.
+  const message = useMessage();
   if (error) {
     return (
       <p id={id} className="mt-1 text-sm text-red-700">
-        {error}
+        {message(error)}
       </p>
     );
   }
@@ -147,6 +150,7 @@ export function TextAreaField({
 
 /** A message about the whole form (the server's answer), read out when it appears. */
 export function FormMessage({ children, tone = "error" }: { children?: string; tone?: "error" | "success" }) {
+  const message = useMessage();
   if (!children) return null;
   return (
     <p
@@ -156,7 +160,7 @@ export function FormMessage({ children, tone = "error" }: { children?: string; t
         tone === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900",
       )}
     >
-      {children}
+      {message(children)}
     </p>
   );
 }

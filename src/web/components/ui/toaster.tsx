@@ -1,10 +1,14 @@
 import { useEffect } from "react";
+import { useLingui, useMessage } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { dismissToast, type Toast, useToasts } from "../../lib/toast";
 
 const DEFAULT_DURATION = 6000;
 
 function ToastItem({ t }: { t: Toast }) {
+  const { i18n } = useLingui();
+  // A toast often carries the server's message: in the page's language when the catalogue knows it.
+  const message = useMessage();
   useEffect(() => {
     const ms = t.duration ?? DEFAULT_DURATION;
     if (!t.open || !Number.isFinite(ms)) return;
@@ -24,8 +28,8 @@ function ToastItem({ t }: { t: Toast }) {
       )}
     >
       <div className="min-w-0 flex-1">
-        {t.title ? <p className="font-semibold">{t.title}</p> : null}
-        {t.description ? <p className="mt-0.5 text-sm opacity-90">{t.description}</p> : null}
+        {t.title ? <p className="font-semibold">{message(t.title)}</p> : null}
+        {t.description ? <p className="mt-0.5 text-sm opacity-90">{message(t.description)}</p> : null}
       </div>
       {t.action ? (
         <button
@@ -41,7 +45,7 @@ function ToastItem({ t }: { t: Toast }) {
       ) : null}
       <button
         type="button"
-        aria-label="Dismiss notification"
+        aria-label={i18n._("Dismiss notification")}
         className="-m-1 h-8 w-8 shrink-0 rounded-md text-lg leading-none opacity-80 hover:opacity-100"
         onClick={() => dismissToast(t.id)}
       >
@@ -53,10 +57,12 @@ function ToastItem({ t }: { t: Toast }) {
 
 /** Shows the open toast (at most one) at the bottom of the screen. */
 export function Toaster() {
+  const { i18n } = useLingui();
   const toasts = useToasts();
   return (
     <section
-      aria-label="Notifications"
+      aria-label={i18n._("Notifications")}
+      data-toaster=""
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] mx-auto flex max-w-md flex-col gap-2 p-3"
     >
       {toasts

@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
 @media print {
   html, body { background: #fff !important; color: #000 !important; }
-  header, nav, aside, [aria-label="Notifications"] { display: none !important; }
+  header, nav, aside, [data-toaster] { display: none !important; }
   main { margin: 0 !important; padding: 0 !important; }
   tr, li { break-inside: avoid; }
 }`;

@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
 @media print {
   html, body { background: #fff !important; color: #000 !important; }
-  [aria-label="Notifications"] { display: none !important; }
+  [data-toaster] { display: none !important; }
   thead { display: table-header-group; }
   tr, td, th { break-inside: avoid; page-break-inside: avoid; }
 }`;

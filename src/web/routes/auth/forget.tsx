@@ -7,14 +7,19 @@ import type { z } from "../../../contracts/zod";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage, TextField } from "../../components/ui/field";
+import { translate, useLingui } from "../../i18n";
 import { api, applyFieldErrors } from "../../lib/api";
+import { pageLocale } from "../../lib/meta";
 import type { Route } from "./+types/forget";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forget Password" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translate(pageLocale(matches), /*i18n*/ "Forget Password") },
+];
 
 type ResetInput = z.input<typeof resetPasswordSchema>;
 
 function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string }) {
+  const { i18n } = useLingui();
   const [done, setDone] = useState("");
   const [formError, setFormError] = useState("");
   const [notice, setNotice] = useState(sentMessage);
@@ -56,7 +61,7 @@ function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string 
       <div className="space-y-4">
         <FormMessage tone="success">{done}</FormMessage>
         <Link to="/auth/login" className="font-semibold text-brand-800 underline">
-          Sign in
+          {i18n._("Sign in")}
         </Link>
       </div>
     );
@@ -66,7 +71,7 @@ function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string 
       <FormMessage tone="success">{notice}</FormMessage>
       <FormMessage>{formError}</FormMessage>
       <TextField
-        label="6-digit code"
+        label={i18n._("6-digit code")}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -74,17 +79,17 @@ function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string 
         {...register("code")}
       />
       <TextField
-        label="New password"
+        label={i18n._("New password")}
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
         {...register("password")}
       />
       <Button type="submit" loading={isSubmitting} className="w-full">
-        Change password
+        {i18n._("Change password")}
       </Button>
       <Button variant="ghost" loading={resending} onClick={resend} className="w-full">
-        Send the code again
+        {i18n._("Send the code again")}
       </Button>
     </form>
   );
@@ -92,6 +97,7 @@ function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string 
 
 /** Password reset by SMS code; never says whether a number has an account. */
 export default function ForgetPasswordPage() {
+  const { i18n } = useLingui();
   const [sent, setSent] = useState<{ phone: string; message: string } | null>(null);
   const [formError, setFormError] = useState("");
   const {
@@ -116,8 +122,8 @@ export default function ForgetPasswordPage() {
 
   return (
     <div className="mx-auto max-w-sm">
-      <PageHeading title="Forget Password">
-        <p>We will send a 6-digit code to your phone. Enter it with a new password.</p>
+      <PageHeading title={i18n._("Forget Password")}>
+        <p>{i18n._("We will send a 6-digit code to your phone. Enter it with a new password.")}</p>
       </PageHeading>
       {sent ? (
         <ResetForm phone={sent.phone} sentMessage={sent.message} />
@@ -125,7 +131,7 @@ export default function ForgetPasswordPage() {
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormMessage>{formError}</FormMessage>
           <TextField
-            label="Phone number"
+            label={i18n._("Phone number")}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -133,7 +139,7 @@ export default function ForgetPasswordPage() {
             {...register("phone")}
           />
           <Button type="submit" loading={isSubmitting} className="w-full">
-            Send code
+            {i18n._("Send code")}
           </Button>
         </form>
       )}

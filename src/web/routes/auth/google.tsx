@@ -1,6 +1,8 @@
+import { Trans } from "@lingui/react";
 import { lazy, Suspense } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { PageHeading } from "../../components/page-heading";
+import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import { isSafeRedirect, takeStoredRedirect } from "../../lib/redirect";
 import { useRootData } from "../../lib/root-data";
@@ -14,7 +16,7 @@ const GoogleButton = lazy(() =>
 );
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Sign in with Google") },
+  { title: pageTitle(matches, /*i18n*/ "Sign in with Google") },
 ];
 
 /**
@@ -22,6 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * lands on the home page with the profile dialog asking for its phone and HSC batch.
  */
 export default function SignInWithGooglePage() {
+  const { i18n } = useLingui();
   const { user, googleClientId, shopName } = useRootData();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -31,25 +34,33 @@ export default function SignInWithGooglePage() {
   if (user) {
     body = (
       <p>
-        You are signed in as <strong>{user.name}</strong>.{" "}
+        <Trans
+          id="You are signed in as <0>{name}</0>."
+          values={{ name: user.name }}
+          components={{ 0: <strong /> }}
+        />{" "}
         <Link to="/" className="font-semibold text-brand-800 underline">
-          Go to the home page
+          {i18n._("Go to the home page")}
         </Link>
       </p>
     );
   } else if (!googleClientId) {
     body = (
       <p>
-        Google sign-in is not available here.{" "}
+        {i18n._("Google sign-in is not available here.")}{" "}
         <Link to="/auth/login" className="font-semibold text-brand-800 underline">
-          Sign in with your phone or email
+          {i18n._("Sign in with your phone or email")}
         </Link>
       </p>
     );
   } else {
     body = (
       <div className="space-y-6">
-        <p>{`Use your Google account to sign in to ${shopName}. New here? An account is made for you.`}</p>
+        <p>
+          {i18n._("Use your Google account to sign in to {shopName}. New here? An account is made for you.", {
+            shopName,
+          })}
+        </p>
         <Suspense fallback={null}>
           <GoogleButton
             oneTap
@@ -60,27 +71,27 @@ export default function SignInWithGooglePage() {
                 replace: true,
               });
               await revalidator.revalidate();
+              const name = signedIn.name.split(" ")[0];
               toast({
                 title: created
-                  ? `Welcome, ${signedIn.name.split(" ")[0]}`
-                  : `Welcome back, ${signedIn.name.split(" ")[0]}`,
+                  ? i18n._("Welcome, {name}", { name })
+                  : i18n._("Welcome back, {name}", { name }),
               });
             }}
           />
         </Suspense>
         <p className="text-sm text-slate-700">
-          Or{" "}
-          <Link to="/auth/login" className="font-semibold text-brand-800 underline">
-            sign in with your phone or email
-          </Link>
-          .
+          <Trans
+            id="Or <0>sign in with your phone or email</0>."
+            components={{ 0: <Link to="/auth/login" className="font-semibold text-brand-800 underline" /> }}
+          />
         </p>
       </div>
     );
   }
   return (
     <div className="mx-auto max-w-sm">
-      <PageHeading title="Sign in with Google" />
+      <PageHeading title={i18n._("Sign in with Google")} />
       {body}
     </div>
   );

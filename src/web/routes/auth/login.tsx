@@ -2,18 +2,20 @@ import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { SignInForm } from "../../components/auth/sign-in-form";
 import { PageHeading } from "../../components/page-heading";
+import { useLingui } from "../../i18n";
 import { routeMiddleware } from "../../lib/guards.server";
 import { pageTitle } from "../../lib/meta";
 import { storeRedirect, takeStoredRedirect } from "../../lib/redirect";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Sign in") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Sign in") }];
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware("guest");
 export function loader() {
   return null;
 }
 
 export default function LoginPage() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const asked = params.get("redirect");
@@ -23,12 +25,14 @@ export default function LoginPage() {
 
   return (
     <div className="mx-auto max-w-sm">
-      <PageHeading title="Sign in">{asked ? <p>Please sign in to continue.</p> : null}</PageHeading>
+      <PageHeading title={i18n._("Sign in")}>
+        {asked ? <p>{i18n._("Please sign in to continue.")}</p> : null}
+      </PageHeading>
       <SignInForm onSignedIn={() => navigate(takeStoredRedirect() ?? "/", { replace: true })} />
       <p className="mt-6 text-sm text-slate-700">
-        New here?{" "}
+        {i18n._("New here?")}{" "}
         <Link to="/auth/register" className="font-semibold text-brand-800 underline">
-          Create an account
+          {i18n._("Create an account")}
         </Link>
       </p>
     </div>

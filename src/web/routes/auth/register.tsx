@@ -7,6 +7,7 @@ import { HscBatchField, PhoneField } from "../../components/auth/account-fields"
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage, TextField } from "../../components/ui/field";
+import { useLingui } from "../../i18n";
 import { api, applyFieldErrors } from "../../lib/api";
 import { routeMiddleware } from "../../lib/guards.server";
 import { pageTitle } from "../../lib/meta";
@@ -15,7 +16,9 @@ import { toast } from "../../lib/toast";
 import { forgetOfflineReader } from "../../offline/caches";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Create an account") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Create an account") },
+];
 export const middleware: Route.MiddlewareFunction[] = routeMiddleware("guest");
 export function loader() {
   return null;
@@ -24,6 +27,7 @@ export function loader() {
 const FIELDS = ["name", "phone", "email", "password", "hsc_batch"] as const;
 
 export default function RegisterPage() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [formError, setFormError] = useState("");
   const {
@@ -42,7 +46,10 @@ export default function RegisterPage() {
       await api("POST", "/api/auth/register", values);
       // Pages someone else kept for reading offline (they never signed out here) go now.
       await forgetOfflineReader().catch(() => {});
-      toast({ title: "Your account is ready", description: "Verify your phone number from your profile." });
+      toast({
+        title: i18n._("Your account is ready"),
+        description: i18n._("Verify your phone number from your profile."),
+      });
       navigate(takeStoredRedirect() ?? "/", { replace: true });
     } catch (err) {
       setFormError(applyFieldErrors(err, setError, FIELDS));
@@ -51,24 +58,29 @@ export default function RegisterPage() {
 
   return (
     <div className="mx-auto max-w-sm">
-      <PageHeading title="Create an account" />
+      <PageHeading title={i18n._("Create an account")} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormMessage>{formError}</FormMessage>
-        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField
+          label={i18n._("Full name")}
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register("name")}
+        />
         <PhoneField
-          hint="Bangladeshi mobile, e.g. 01712345678"
+          hint={i18n._("Bangladeshi mobile, e.g. 01712345678")}
           error={errors.phone?.message}
           {...register("phone")}
         />
         <TextField
-          label="Email (optional)"
+          label={i18n._("Email (optional)")}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register("email")}
         />
         <TextField
-          label="Password"
+          label={i18n._("Password")}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
@@ -76,13 +88,13 @@ export default function RegisterPage() {
         />
         <HscBatchField error={errors.hsc_batch?.message} {...register("hsc_batch")} />
         <Button type="submit" loading={isSubmitting} className="w-full">
-          Create account
+          {i18n._("Create account")}
         </Button>
       </form>
       <p className="mt-6 text-sm text-slate-700">
-        Already have an account?{" "}
+        {i18n._("Already have an account?")}{" "}
         <Link to="/auth/login" className="font-semibold text-brand-800 underline">
-          Sign in
+          {i18n._("Sign in")}
         </Link>
       </p>
     </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans } from "@lingui/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useRevalidator } from "react-router";
@@ -7,14 +8,18 @@ import type { z } from "../../../contracts/zod";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage, TextField } from "../../components/ui/field";
+import { useLingui } from "../../i18n";
 import { api, applyFieldErrors } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/verify";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Verify your phone") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Verify your phone") },
+];
 
 export default function VerifyPhonePage() {
+  const { i18n } = useLingui();
   const { user } = useRootData();
   const revalidator = useRevalidator();
   const [sentTo, setSentTo] = useState("");
@@ -56,18 +61,27 @@ export default function VerifyPhonePage() {
   if (!user) {
     body = (
       <p>
-        <Link to="/auth/login?redirect=%2Fauth%2Fverify" className="font-semibold text-brand-800 underline">
-          Sign in
-        </Link>{" "}
-        to verify your phone number.
+        <Trans
+          id="<0>Sign in</0> to verify your phone number."
+          components={{
+            0: (
+              <Link
+                to="/auth/login?redirect=%2Fauth%2Fverify"
+                className="font-semibold text-brand-800 underline"
+              />
+            ),
+          }}
+        />
       </p>
     );
   } else if (user.phone_verified) {
     body = (
       <div className="space-y-4">
-        <FormMessage tone="success">{`Your phone number ${user.phone} is verified.`}</FormMessage>
+        <FormMessage tone="success">
+          {i18n._("Your phone number {phone} is verified.", { phone: user.phone })}
+        </FormMessage>
         <Link to="/profile" className="font-semibold text-brand-800 underline">
-          Back to your profile
+          {i18n._("Back to your profile")}
         </Link>
       </div>
     );
@@ -75,7 +89,11 @@ export default function VerifyPhonePage() {
     body = (
       <div className="space-y-4">
         <p>
-          We will send a 6-digit code to <strong>{user.phone}</strong>. It is valid for 5 minutes.
+          <Trans
+            id="We will send a 6-digit code to <0>{phone}</0>. It is valid for 5 minutes."
+            values={{ phone: user.phone }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <FormMessage tone="success">{sentTo}</FormMessage>
         <FormMessage>{formError}</FormMessage>
@@ -85,12 +103,12 @@ export default function VerifyPhonePage() {
           onClick={send}
           className="w-full"
         >
-          {sentTo ? "Send the code again" : "Send code"}
+          {sentTo ? i18n._("Send the code again") : i18n._("Send code")}
         </Button>
         {sentTo ? (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             <TextField
-              label="6-digit code"
+              label={i18n._("6-digit code")}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -98,7 +116,7 @@ export default function VerifyPhonePage() {
               {...register("code")}
             />
             <Button type="submit" loading={isSubmitting} className="w-full">
-              Verify
+              {i18n._("Verify")}
             </Button>
           </form>
         ) : null}
@@ -107,7 +125,7 @@ export default function VerifyPhonePage() {
   }
   return (
     <div className="mx-auto max-w-sm">
-      <PageHeading title="Verify your phone" />
+      <PageHeading title={i18n._("Verify your phone")} />
       {body}
     </div>
   );

@@ -1,11 +1,13 @@
 import { OwnedProductSuccess } from "../../components/orders/owned-product-success";
+import { translate } from "../../i18n";
 import { routeMiddleware } from "../../lib/guards.server";
+import { pageLocale } from "../../lib/meta";
 import type { Route } from "./+types/content-payment-success";
 import { loadOwnedProduct } from "./orders.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payment Successful" },
-  { name: "description", content: "Payment successful page" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translate(pageLocale(matches), /*i18n*/ "Payment Successful") },
+  { name: "description", content: translate(pageLocale(matches), /*i18n*/ "Payment successful page") },
   { name: "robots", content: "noindex" },
 ];
 

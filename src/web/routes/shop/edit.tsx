@@ -1,13 +1,17 @@
+import { Trans } from "@lingui/react";
 import { useNavigate } from "react-router";
 import { EmailForm, NameForm } from "../../components/auth/account-forms";
 import { ProfileForm } from "../../components/auth/profile-form";
 import { PageHeading } from "../../components/page-heading";
+import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/edit";
 import { loadEditProfile } from "./edit.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit profile") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Edit profile") },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadEditProfile(context);
@@ -23,31 +27,37 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const { name, email, pendingEmail, emailChangeable, phone, hsc_batch } = loaderData;
   return (
     <div className="mx-auto max-w-sm">
-      <PageHeading title="Edit profile" />
-      <Section title="Name">
+      <PageHeading title={i18n._("Edit profile")} />
+      <Section title={i18n._("Name")}>
         <NameForm name={name} />
       </Section>
-      <Section title="Email">
+      <Section title={i18n._("Email")}>
         {emailChangeable ? (
           <EmailForm email={email} pendingEmail={pendingEmail} />
         ) : (
           <p className="text-sm text-slate-700">
-            Your email: <strong>{email ?? "Not set"}</strong>. It cannot be changed here yet: this shop does
-            not send email.
+            <Trans
+              id="Your email: <0>{email}</0>. It cannot be changed here yet: this shop does not send email."
+              values={{ email: email ?? i18n._("Not set") }}
+              components={{ 0: <strong /> }}
+            />
           </p>
         )}
       </Section>
-      <Section title="Phone and HSC batch">
-        <p className="mb-4 text-sm text-slate-700">A new phone number has to be verified again.</p>
+      <Section title={i18n._("Phone and HSC batch")}>
+        <p className="mb-4 text-sm text-slate-700">
+          {i18n._("A new phone number has to be verified again.")}
+        </p>
         <ProfileForm
           defaultValues={{ phone, hsc_batch }}
-          submitLabel="Save"
+          submitLabel={i18n._("Save")}
           onSaved={() => {
-            toast({ title: "Profile updated" });
+            toast({ title: i18n._("Profile updated") });
             navigate("/profile");
           }}
         />

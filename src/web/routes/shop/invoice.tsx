@@ -2,13 +2,15 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { InvoiceDocument } from "../../components/orders/invoice-document";
 import { Button } from "../../components/ui/button";
+import { translate, useFormat, useLingui } from "../../i18n";
 import { routeMiddleware } from "../../lib/guards.server";
+import { pageLocale } from "../../lib/meta";
 import type { Route } from "./+types/invoice";
 import { loadInvoice } from "./invoice.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Invoice" },
-  { name: "description", content: "View your order invoice" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translate(pageLocale(matches), /*i18n*/ "Invoice") },
+  { name: "description", content: translate(pageLocale(matches), /*i18n*/ "View your order invoice") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -23,13 +25,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
 @media print {
   html, body { background: #fff !important; color: #000 !important; }
-  [aria-label="Notifications"] { display: none !important; }
+  [data-toaster] { display: none !important; }
   thead { display: table-header-group; }
   tr, td, th { break-inside: avoid; page-break-inside: avoid; }
 }`;
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { snapshot, issuedText, placedText } = loaderData;
+  const { i18n } = useLingui();
+  const { date, dateTime } = useFormat();
+  const { snapshot } = loaderData;
   return (
     <div>
       <style>{PRINT_CSS}</style>
@@ -39,14 +43,18 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-800 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          My orders
+          {i18n._("My orders")}
         </Link>
         <Button onClick={() => window.print()}>
           <Printer aria-hidden="true" className="h-4 w-4" />
-          Print
+          {i18n._("Print")}
         </Button>
       </div>
-      <InvoiceDocument snapshot={snapshot} issuedText={issuedText} placedText={placedText} />
+      <InvoiceDocument
+        snapshot={snapshot}
+        issuedText={date(snapshot.issuedAt)}
+        placedText={dateTime(snapshot.order.placedAt)}
+      />
     </div>
   );
 }

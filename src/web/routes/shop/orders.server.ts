@@ -6,30 +6,23 @@ import { findEntitlement } from "../../../server/services/entitlements";
 import { DomainError } from "../../../server/services/errors";
 import { getMyOrder, getMyOrderByTranx, listMyOrders } from "../../../server/services/orders";
 import { getApp, loadFrom } from "../../lib/app-context.server";
-import { formatDhakaDateTime, formatDhakaTime } from "../../lib/dates";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** An order as the pages show it: its times already written out in Dhaka time. */
-export type OrderCard = OrderView & {
-  placedAtText: string;
-  /** "2:35 pm" while the order waits for its payment. */
-  payByText: string | null;
-};
-
-function present(order: OrderView): OrderCard {
-  return {
-    ...order,
-    placedAtText: formatDhakaDateTime(order.createdAt),
-    payByText: order.payBy ? formatDhakaTime(order.payBy) : null,
-  };
-}
+/** An order as the pages show it; they write its times out in Dhaka time and the page's language. */
+export type OrderCard = OrderView;
 
 /** The signed-in buyer's orders, newest first. */
 export async function loadMyOrders(context: Context): Promise<OrderCard[]> {
   const orders = await loadFrom(() => listMyOrders(getApp(context).ctx));
-  return orders.map(present);
+  return orders;
 }
+
+// The error page shows these in the page's language.
+const NO_SUCH_EBOOK = /*i18n*/ "No such e-book";
+const NO_SUCH_COURSE = /*i18n*/ "No such course";
+const NOT_YOUR_EBOOK = /*i18n*/ "You do not own this e-book";
+const NOT_YOUR_COURSE = /*i18n*/ "You do not own this course";
 
 /** Our transaction ids: letters, digits, - and _ (anything else is a page that does not exist). */
 const TRANX = /^[A-Za-z0-9_-]{1,40}$/;
@@ -37,7 +30,7 @@ const TRANX = /^[A-Za-z0-9_-]{1,40}$/;
 /** The caller's order by one of its payment attempts; anyone else's is a 404. */
 export async function loadOrderByTranx(context: Context, tranx: string | undefined): Promise<OrderCard> {
   if (!tranx || !TRANX.test(tranx)) throw data("No such order", { status: 404 });
-  return present(await loadFrom(() => getMyOrderByTranx(getApp(context).ctx, tranx)));
+  return loadFrom(() => getMyOrderByTranx(getApp(context).ctx, tranx));
 }
 
 /**
@@ -49,7 +42,7 @@ export async function findFailedOrder(context: Context, request: Request): Promi
   const id = idField.safeParse(new URL(request.url).searchParams.get("order") ?? undefined);
   if (!ctx.user || !id.success) return null;
   try {
-    return present(await getMyOrder(ctx, id.data));
+    return await getMyOrder(ctx, id.data);
   } catch (err) {
     if (err instanceof DomainError && err.kind === "not_found") return null;
     throw err;
@@ -67,14 +60,14 @@ export async function loadOwnedProduct(
 ) {
   const ctx = getApp(context).ctx;
   const id = idField.safeParse(rawId);
-  const what = kind === "ebook" ? "e-book" : "course";
-  if (!id.success || !ctx.user) throw data(`No such ${what}`, { status: 404 });
+  const ebook = kind === "ebook";
+  if (!id.success || !ctx.user) throw data(ebook ? NO_SUCH_EBOOK : NO_SUCH_COURSE, { status: 404 });
   const owned = await findEntitlement(ctx, ctx.user.id, id.data);
-  if (!owned) throw data(`You do not own this ${what}`, { status: 404 });
+  if (!owned) throw data(ebook ? NOT_YOUR_EBOOK : NOT_YOUR_COURSE, { status: 404 });
   const product = await loadFrom(() => getProduct(ctx, kind, id.data));
   const order = await loadFrom(() => getMyOrder(ctx, owned.orderId));
   return {
     product: { id: product.id, title: product.title, image: product.image, authors: product.authors },
-    order: present(order),
+    order,
   };
 }

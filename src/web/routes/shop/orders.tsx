@@ -1,17 +1,18 @@
 import { FileText, Package, Truck } from "lucide-react";
 import { Link } from "react-router";
-import { formatTaka } from "../../../contracts/money";
 import { PAYMENT_METHOD_LABEL } from "../../components/orders/labels";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
+import { formatDhakaTime } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders";
 import { loadMyOrders, type OrderCard } from "./orders.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "My orders") },
+  { title: pageTitle(matches, /*i18n*/ "My orders") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -21,6 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 function OrderCardView({ order }: { order: OrderCard }) {
+  const { i18n } = useLingui();
+  const { locale, number, taka, dateTime } = useFormat();
   const headingId = `order-${order.id}`;
   const hasActions = order.canPay || order.canCancel || order.invoiceId || order.consignment;
   return (
@@ -28,10 +31,10 @@ function OrderCardView({ order }: { order: OrderCard }) {
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-bold text-slate-900">
-            Order #{order.number}
+            {i18n._("Order #{number}", { number: order.number })}
           </h2>
           <p className="text-sm text-slate-700">
-            <time dateTime={order.createdAt}>{order.placedAtText}</time>
+            <time dateTime={order.createdAt}>{dateTime(order.createdAt)}</time>
           </p>
         </div>
         <OrderStatusBadge status={order.status} />
@@ -41,38 +44,40 @@ function OrderCardView({ order }: { order: OrderCard }) {
         {order.lines.map((l) => (
           <li key={l.productId} className="flex justify-between gap-3">
             <Link to={l.url} className="min-w-0 break-words hover:underline">
-              {l.title} <span className="whitespace-nowrap text-slate-600">× {l.quantity}</span>
+              {l.title} <span className="whitespace-nowrap text-slate-600">× {number(l.quantity)}</span>
             </Link>
-            <span className="shrink-0 text-sm text-slate-700 tabular-nums">{formatTaka(l.lineTotal)}</span>
+            <span className="shrink-0 text-sm text-slate-700 tabular-nums">{taka(l.lineTotal)}</span>
           </li>
         ))}
       </ul>
 
       <dl className="mt-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-100 pt-3">
         <div className="flex gap-1.5 text-sm text-slate-700">
-          <dt className="sr-only">Payment</dt>
-          <dd>{PAYMENT_METHOD_LABEL[order.paymentMethod]}</dd>
+          <dt className="sr-only">{i18n._("Payment")}</dt>
+          <dd>{i18n._(PAYMENT_METHOD_LABEL[order.paymentMethod])}</dd>
         </div>
         <div className="flex items-baseline gap-1.5">
-          <dt className="text-slate-700">Total</dt>
-          <dd className="text-lg font-bold text-slate-900 tabular-nums">{formatTaka(order.total)}</dd>
+          <dt className="text-slate-700">{i18n._("Total")}</dt>
+          <dd className="text-lg font-bold text-slate-900 tabular-nums">{taka(order.total)}</dd>
         </div>
       </dl>
 
-      {order.status === "pending_payment" && order.payByText ? (
+      {order.status === "pending_payment" && order.payBy ? (
         <p className="mt-2 text-sm text-amber-900">
-          Waiting for payment until {order.payByText}; after that the order is cancelled.
+          {i18n._("Waiting for payment until {time}; after that the order is cancelled.", {
+            time: formatDhakaTime(order.payBy, locale),
+          })}
         </p>
       ) : null}
       {order.status === "payment_failed" ? (
         <p className="mt-2 text-sm text-red-800">
-          The payment did not go through. Pay again or cancel the order.
+          {i18n._("The payment did not go through. Pay again or cancel the order.")}
         </p>
       ) : null}
 
       {hasActions ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          {order.canPay ? <PayNowButton orderId={order.id}>Pay now</PayNowButton> : null}
+          {order.canPay ? <PayNowButton orderId={order.id}>{i18n._("Pay now")}</PayNowButton> : null}
           {order.canCancel ? (
             <CancelOrderButton
               orderId={order.id}
@@ -83,7 +88,7 @@ function OrderCardView({ order }: { order: OrderCard }) {
           {order.invoiceId ? (
             <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("secondary")}>
               <FileText aria-hidden="true" className="h-4 w-4" />
-              Invoice
+              {i18n._("Invoice")}
             </Link>
           ) : null}
           {order.consignment ? (
@@ -92,7 +97,7 @@ function OrderCardView({ order }: { order: OrderCard }) {
               className={buttonClass("secondary")}
             >
               <Truck aria-hidden="true" className="h-4 w-4" />
-              Track
+              {i18n._("Track")}
             </Link>
           ) : null}
         </div>
@@ -102,26 +107,30 @@ function OrderCardView({ order }: { order: OrderCard }) {
 }
 
 export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const { orders } = loaderData;
   if (orders.length === 0) {
     return (
       <div className="mx-auto max-w-md py-10 text-center">
         <Package aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">No orders yet</h1>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{i18n._("No orders yet")}</h1>
         <p className="mt-2 text-slate-700">
-          When you buy books, e-books or stationery, your orders show here.
+          {i18n._("When you buy books, e-books or stationery, your orders show here.")}
         </p>
         <Link to="/" className={buttonClass("primary", "mt-6")}>
-          Browse the shop
+          {i18n._("Browse the shop")}
         </Link>
       </div>
     );
   }
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeading title="My orders">
+      <PageHeading title={i18n._("My orders")}>
         <p>
-          {orders.length} {orders.length === 1 ? "order" : "orders"}, newest first.
+          {orders.length === 1
+            ? i18n._("1 order, newest first.")
+            : i18n._("{count} orders, newest first.", { count: number(orders.length) })}
         </p>
       </PageHeading>
       <div className="space-y-4">

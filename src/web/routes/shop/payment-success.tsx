@@ -1,22 +1,24 @@
 import { CircleCheck, CircleX, Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { formatTaka } from "../../../contracts/money";
 import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { BlankBrand } from "../../components/orders/blank-brand";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { OrderItems, OrderTotals } from "../../components/orders/order-summary";
 import { Button, buttonClass } from "../../components/ui/button";
+import { translate, useFormat, useLingui } from "../../i18n";
 import { pushPurchaseOnce } from "../../lib/analytics";
 import { useCart } from "../../lib/cart";
+import { formatDhakaTime } from "../../lib/dates";
 import { routeMiddleware } from "../../lib/guards.server";
+import { pageLocale } from "../../lib/meta";
 import type { Route } from "./+types/payment-success";
 import { loadOrderByTranx, type OrderCard } from "./orders.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payment Successful" },
-  { name: "description", content: "Payment successful page" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translate(pageLocale(matches), /*i18n*/ "Payment Successful") },
+  { name: "description", content: translate(pageLocale(matches), /*i18n*/ "Payment successful page") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -33,6 +35,8 @@ const POLL_MS = 3000;
 const POLL_TIMES = 10;
 
 function Hero({ order }: { order: OrderCard }) {
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
   const bought = BOUGHT_STATUSES.includes(order.status);
   const firstName = order.name.split(/\s+/)[0] ?? order.name;
   if (bought) {
@@ -41,15 +45,17 @@ function Hero({ order }: { order: OrderCard }) {
       <div className="text-center">
         <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-emerald-700" />
         <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
-          {cod ? "Order Confirmed" : "Payment Successful"}
+          {cod ? i18n._("Order Confirmed") : i18n._("Payment Successful")}
         </h1>
         <p className="mt-2 text-slate-700">
-          Thank you, {firstName}!{" "}
+          {i18n._("Thank you, {name}!", { name: firstName })}{" "}
           {cod
-            ? `Your order is confirmed. Please keep ${formatTaka(order.total)} ready to pay the rider in cash.`
+            ? i18n._("Your order is confirmed. Please keep {amount} ready to pay the rider in cash.", {
+                amount: taka(order.total),
+              })
             : order.total > 0
-              ? `We have received your payment of ${formatTaka(order.total)}.`
-              : "Your order is confirmed."}
+              ? i18n._("We have received your payment of {amount}.", { amount: taka(order.total) })
+              : i18n._("Your order is confirmed.")}
         </p>
       </div>
     );
@@ -58,11 +64,14 @@ function Hero({ order }: { order: OrderCard }) {
     return (
       <div className="text-center">
         <Clock aria-hidden="true" className="mx-auto h-14 w-14 text-amber-600" />
-        <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">Confirming your payment</h1>
+        <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+          {i18n._("Confirming your payment")}
+        </h1>
         <p className="mt-2 text-slate-700">
-          Thank you, {firstName}. We are waiting for the payment gateway to confirm your payment; this usually
-          takes a few seconds and this page updates by itself. If you were charged, your order is safe: it is
-          confirmed as soon as the gateway tells us.
+          {i18n._(
+            "Thank you, {name}. We are waiting for the payment gateway to confirm your payment; this usually takes a few seconds and this page updates by itself. If you were charged, your order is safe: it is confirmed as soon as the gateway tells us.",
+            { name: firstName },
+          )}
         </p>
       </div>
     );
@@ -71,12 +80,14 @@ function Hero({ order }: { order: OrderCard }) {
     <div className="text-center">
       <CircleX aria-hidden="true" className="mx-auto h-14 w-14 text-red-700" />
       <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
-        {order.status === "payment_failed" ? "Payment not completed" : "This order is closed"}
+        {order.status === "payment_failed" ? i18n._("Payment not completed") : i18n._("This order is closed")}
       </h1>
       <p className="mt-2 text-slate-700">
         {order.status === "payment_failed"
-          ? "The payment did not go through and nothing was charged. You can try again below."
-          : "This order was cancelled or refunded, so there is nothing to pay. You can see it in My orders."}
+          ? i18n._("The payment did not go through and nothing was charged. You can try again below.")
+          : i18n._(
+              "This order was cancelled or refunded, so there is nothing to pay. You can see it in My orders.",
+            )}
       </p>
     </div>
   );
@@ -105,6 +116,8 @@ function usePollWhilePending(pending: boolean) {
 }
 
 export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { locale, dateTime } = useFormat();
   const { order } = loaderData;
   const { reload } = useCart();
   const bought = BOUGHT_STATUSES.includes(order.status);
@@ -132,9 +145,11 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div>
             <h2 id="order-heading" className="text-lg font-bold text-slate-900">
-              Order #{order.number}
+              {i18n._("Order #{number}", { number: order.number })}
             </h2>
-            <p className="text-sm text-slate-700">Placed {order.placedAtText}</p>
+            <p className="text-sm text-slate-700">
+              {i18n._("Placed {date}", { date: dateTime(order.createdAt) })}
+            </p>
           </div>
           <OrderStatusBadge status={order.status} />
         </div>
@@ -146,7 +161,7 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
         </div>
         {physical ? (
           <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-800">
-            <p className="font-semibold text-slate-900">Delivering to</p>
+            <p className="font-semibold text-slate-900">{i18n._("Delivering to")}</p>
             <p>
               {order.name}, {order.phone}
             </p>
@@ -161,21 +176,26 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
           {poll.exhausted ? (
             <p>
-              We have not heard from the gateway yet. If the payment went through, the order is confirmed
-              shortly and you will get an SMS.
-              {order.payByText ? ` Otherwise the order waits for payment until ${order.payByText}.` : ""}
+              {i18n._(
+                "We have not heard from the gateway yet. If the payment went through, the order is confirmed shortly and you will get an SMS.",
+              )}
+              {order.payBy
+                ? ` ${i18n._("Otherwise the order waits for payment until {time}.", {
+                    time: formatDhakaTime(order.payBy, locale),
+                  })}`
+                : ""}
             </p>
           ) : (
-            <p role="status">Checking the payment…</p>
+            <p role="status">{i18n._("Checking the payment…")}</p>
           )}
           {poll.exhausted ? (
             <div className="mt-3 flex flex-wrap gap-2">
               <Button variant="secondary" loading={poll.checking} onClick={poll.again}>
-                Check again
+                {i18n._("Check again")}
               </Button>
               {order.canPay ? (
                 <PayNowButton orderId={order.id} variant="secondary">
-                  Pay again
+                  {i18n._("Pay again")}
                 </PayNowButton>
               ) : null}
             </div>
@@ -185,7 +205,7 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
 
       {order.status === "payment_failed" ? (
         <div className="flex flex-wrap gap-2">
-          {order.canPay ? <PayNowButton orderId={order.id}>Try again</PayNowButton> : null}
+          {order.canPay ? <PayNowButton orderId={order.id}>{i18n._("Try again")}</PayNowButton> : null}
           {order.canCancel ? <CancelOrderButton orderId={order.id} orderNumber={order.number} /> : null}
         </div>
       ) : null}
@@ -196,7 +216,7 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
           className="rounded-lg border border-brand-100 bg-brand-50 p-4"
         >
           <h2 id="access-heading" className="font-bold text-slate-900">
-            Ready for you now
+            {i18n._("Ready for you now")}
           </h2>
           <ul className="mt-2 space-y-2">
             {digital.map((l) => (
@@ -206,7 +226,7 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
                   to={l.kind === "ebook" ? `/ebook/${l.productId}/read` : `/content/${l.productId}`}
                   className={buttonClass("primary")}
                 >
-                  {l.kind === "ebook" ? "Read now" : "Start the course"}
+                  {l.kind === "ebook" ? i18n._("Read now") : i18n._("Start the course")}
                 </Link>
               </li>
             ))}
@@ -214,17 +234,20 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
         </section>
       ) : null}
 
-      <nav aria-label="Next steps" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">
+      <nav
+        aria-label={i18n._("Next steps")}
+        className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center"
+      >
         {order.invoiceId ? (
           <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("primary")}>
-            View invoice
+            {i18n._("View invoice")}
           </Link>
         ) : null}
         <Link to="/orders" className={buttonClass("secondary")}>
-          My orders
+          {i18n._("My orders")}
         </Link>
         <Link to="/" className={buttonClass("secondary")}>
-          Continue shopping
+          {i18n._("Continue shopping")}
         </Link>
       </nav>
     </div>

@@ -1,14 +1,18 @@
 import { Link } from "react-router";
 import { AddressBook } from "../../components/account/address-book";
+import { useHscBatchLabel } from "../../components/auth/account-fields";
 import { PasswordChangeForm } from "../../components/auth/account-forms";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
+import { useLingui } from "../../i18n";
 import { getApp } from "../../lib/app-context.server";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/profile";
 import { loadAddresses } from "./addresses.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My profile") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "My profile") },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The auth guard above has run: there is a user.
@@ -25,46 +29,49 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const batchLabel = useHscBatchLabel();
   const { user } = loaderData;
+  const notSet = i18n._("Not set");
   return (
     <div className="mx-auto max-w-xl">
-      <PageHeading title="My profile" />
+      <PageHeading title={i18n._("My profile")} />
       <dl>
-        <Row label="Name">{user.name}</Row>
-        <Row label="Phone">
-          {user.phone ?? "Not set"}{" "}
+        <Row label={i18n._("Name")}>{user.name}</Row>
+        <Row label={i18n._("Phone")}>
+          {user.phone ?? notSet}{" "}
           {user.phone ? (
             user.phone_verified ? (
               <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-                Verified
+                {i18n._("Verified")}
               </span>
             ) : (
               <Link to="/auth/verify" className="ml-2 text-sm font-semibold text-brand-800 underline">
-                Verify now
+                {i18n._("Verify now")}
               </Link>
             )
           ) : null}
         </Row>
-        <Row label="Email">{user.email ?? "Not set"}</Row>
-        <Row label="HSC batch">{user.hsc_batch ?? "Not set"}</Row>
+        <Row label={i18n._("Email")}>{user.email ?? notSet}</Row>
+        <Row label={i18n._("HSC batch")}>{user.hsc_batch ? batchLabel(user.hsc_batch) : notSet}</Row>
       </dl>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/edit" className={buttonClass("primary")}>
-          Edit profile
+          {i18n._("Edit profile")}
         </Link>
         <Link to="/orders" className={buttonClass("secondary")}>
-          My orders
+          {i18n._("My orders")}
         </Link>
       </div>
       <section className="mt-10 max-w-sm border-t border-slate-200 pt-6" aria-labelledby="password-heading">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Change password
+          {i18n._("Change password")}
         </h2>
         <PasswordChangeForm />
         <p className="mt-4 text-sm text-slate-700">
-          Forgot your current password?{" "}
+          {i18n._("Forgot your current password?")}{" "}
           <Link to="/auth/forget" className="font-semibold text-brand-800 underline">
-            Reset it by SMS
+            {i18n._("Reset it by SMS")}
           </Link>
         </p>
       </section>

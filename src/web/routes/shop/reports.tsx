@@ -1,17 +1,20 @@
 import { Check, Copy, Share2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { formatTaka } from "../../../contracts/money";
-import { BOUGHT_STATUSES } from "../../../contracts/order-status";
-import { formatDhakaDateTime, formatMonth, type ReferralReport } from "../../../contracts/tracking";
+import { BOUGHT_STATUSES, describeOrderStatus } from "../../../contracts/order-status";
+import { formatMonth, type ReferralReport } from "../../../contracts/tracking";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
+import { formatBanglaMonth } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/reports";
 import { loadReferralReport } from "./reports.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My referral sales") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "My referral sales") },
+];
 
 /** The sign-in guard above has run: the report is the caller's own. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,6 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 function ShareCard({ report }: { report: ReferralReport }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -26,29 +31,31 @@ function ShareCard({ report }: { report: ReferralReport }) {
     try {
       await navigator.clipboard.writeText(report.shareUrl);
       setCopied(true);
-      toast({ title: "Link copied" });
+      toast({ title: i18n._("Link copied") });
       setTimeout(() => setCopied(false), 2000);
     } catch {
       // No clipboard (an old browser, or not allowed): select the link for a long-press copy.
       input.current?.select();
-      toast({ title: "Select the link and copy it" });
+      toast({ title: i18n._("Select the link and copy it") });
     }
   }
 
   return (
     <section aria-labelledby="your-code" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
       <h2 id="your-code" className="text-sm font-medium text-slate-700">
-        Your referral code
+        {i18n._("Your referral code")}
       </h2>
       <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-slate-900">{report.code}</p>
       <p className="mt-3 text-slate-700">
-        Share your link. When friends buy after opening it, their orders count here (for 30 days after their
-        visit). You never see who they are.
+        {i18n._(
+          "Share your link. When friends buy after opening it, their orders count here (for {days} days after their visit). You never see who they are.",
+          { days: number(30) },
+        )}
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <label htmlFor="share-link" className="mb-1 block text-sm font-medium text-slate-800">
-            Share link
+            {i18n._("Share link")}
           </label>
           <input
             id="share-link"
@@ -65,7 +72,7 @@ function ShareCard({ report }: { report: ReferralReport }) {
           ) : (
             <Copy aria-hidden="true" className="h-4 w-4" />
           )}
-          {copied ? "Copied" : "Copy link"}
+          {copied ? i18n._("Copied") : i18n._("Copy link")}
         </Button>
       </div>
     </section>
@@ -73,37 +80,41 @@ function ShareCard({ report }: { report: ReferralReport }) {
 }
 
 function Totals({ report }: { report: ReferralReport }) {
+  const { i18n } = useLingui();
+  const { number, taka } = useFormat();
   return (
     <dl className="grid grid-cols-2 gap-3">
       <div className="rounded-lg border border-slate-200 bg-white p-4">
-        <dt className="text-sm text-slate-700">Orders</dt>
-        <dd className="text-2xl font-bold text-slate-900 tabular-nums">{report.orders}</dd>
+        <dt className="text-sm text-slate-700">{i18n._("Orders")}</dt>
+        <dd className="text-2xl font-bold text-slate-900 tabular-nums">{number(report.orders)}</dd>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
-        <dt className="text-sm text-slate-700">Sales</dt>
-        <dd className="text-2xl font-bold text-slate-900 tabular-nums">{formatTaka(report.amount)}</dd>
+        <dt className="text-sm text-slate-700">{i18n._("Sales")}</dt>
+        <dd className="text-2xl font-bold text-slate-900 tabular-nums">{taka(report.amount)}</dd>
       </div>
     </dl>
   );
 }
 
 function ByMonth({ months }: { months: ReferralReport["months"] }) {
+  const { i18n } = useLingui();
+  const { locale, number, taka } = useFormat();
   return (
     <section aria-labelledby="by-month" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="by-month" className="mb-3 text-lg font-bold text-slate-900">
-        By month
+        {i18n._("By month")}
       </h2>
       <table className="w-full text-left">
         <thead className="text-sm text-slate-600">
           <tr>
             <th scope="col" className="pb-2 font-medium">
-              Month
+              {i18n._("Month")}
             </th>
             <th scope="col" className="pb-2 text-right font-medium">
-              Orders
+              {i18n._("Orders")}
             </th>
             <th scope="col" className="pb-2 text-right font-medium">
-              Sales
+              {i18n._("Sales")}
             </th>
           </tr>
         </thead>
@@ -111,10 +122,10 @@ function ByMonth({ months }: { months: ReferralReport["months"] }) {
           {months.map((m) => (
             <tr key={m.month} className="border-t border-slate-100">
               <th scope="row" className="py-2 font-medium text-slate-900">
-                {formatMonth(m.month)}
+                {locale === "bn" ? formatBanglaMonth(m.month) : formatMonth(m.month)}
               </th>
-              <td className="py-2 text-right tabular-nums">{m.orders}</td>
-              <td className="py-2 text-right tabular-nums">{formatTaka(m.amount)}</td>
+              <td className="py-2 text-right tabular-nums">{number(m.orders)}</td>
+              <td className="py-2 text-right tabular-nums">{taka(m.amount)}</td>
             </tr>
           ))}
         </tbody>
@@ -124,12 +135,16 @@ function ByMonth({ months }: { months: ReferralReport["months"] }) {
 }
 
 function Recent({ orders }: { orders: ReferralReport["recent"] }) {
+  const { i18n } = useLingui();
+  const { taka, dateTime } = useFormat();
   return (
     <section aria-labelledby="recent" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="recent" className="mb-1 text-lg font-bold text-slate-900">
-        Orders through your link
+        {i18n._("Orders through your link")}
       </h2>
-      <p className="mb-3 text-sm text-slate-600">Only confirmed orders count towards your sales.</p>
+      <p className="mb-3 text-sm text-slate-600">
+        {i18n._("Only confirmed orders count towards your sales.")}
+      </p>
       <ul>
         {orders.map((o) => (
           <li
@@ -138,12 +153,12 @@ function Recent({ orders }: { orders: ReferralReport["recent"] }) {
           >
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
-                Order <span aria-hidden="true">•••</span>
-                <span className="sr-only">ending in </span>
+                {i18n._("Order")} <span aria-hidden="true">•••</span>
+                <span className="sr-only">{i18n._("ending in")} </span>
                 {o.orderEnding}
               </p>
               <p className="text-sm text-slate-600">
-                <time dateTime={o.placedAt}>{formatDhakaDateTime(o.placedAt)}</time>
+                <time dateTime={o.placedAt}>{dateTime(o.placedAt)}</time>
               </p>
             </div>
             <div className="shrink-0 text-right">
@@ -153,7 +168,7 @@ function Recent({ orders }: { orders: ReferralReport["recent"] }) {
                   BOUGHT_STATUSES.includes(o.status) ? "text-slate-900" : "text-slate-500 line-through",
                 )}
               >
-                {formatTaka(o.amount)}
+                {taka(o.amount)}
               </p>
               <p
                 className={cn(
@@ -163,7 +178,7 @@ function Recent({ orders }: { orders: ReferralReport["recent"] }) {
                     : "bg-slate-100 text-slate-700",
                 )}
               >
-                {o.statusText}
+                {i18n._(describeOrderStatus(o.status))}
               </p>
             </div>
           </li>
@@ -174,11 +189,12 @@ function Recent({ orders }: { orders: ReferralReport["recent"] }) {
 }
 
 export default function MyReferralSalesPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { report } = loaderData;
   return (
     <div>
-      <PageHeading title="My referral sales">
-        <p>What your referral code has sold. Amounts are after discounts, without delivery.</p>
+      <PageHeading title={i18n._("My referral sales")}>
+        <p>{i18n._("What your referral code has sold. Amounts are after discounts, without delivery.")}</p>
       </PageHeading>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
@@ -188,8 +204,10 @@ export default function MyReferralSalesPage({ loaderData }: Route.ComponentProps
           ) : (
             <section className="rounded-lg border border-dashed border-slate-300 p-6 text-center">
               <Share2 aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
-              <p className="mt-3 font-semibold text-slate-900">No orders through your link yet</p>
-              <p className="mt-1 text-slate-700">Share it with your friends and batchmates to get started.</p>
+              <p className="mt-3 font-semibold text-slate-900">{i18n._("No orders through your link yet")}</p>
+              <p className="mt-1 text-slate-700">
+                {i18n._("Share it with your friends and batchmates to get started.")}
+              </p>
             </section>
           )}
         </div>

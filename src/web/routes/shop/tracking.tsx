@@ -1,16 +1,19 @@
+import { Trans } from "@lingui/react";
 import { CircleCheck, CircleX, Package, PackageSearch, RotateCcw, Search, Truck } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import type { OrderStatus } from "../../../contracts/order-status";
-import { formatDhakaDateTime, type TrackingView } from "../../../contracts/tracking";
+import { describeOrderStatus } from "../../../contracts/order-status";
+import type { TrackingView } from "../../../contracts/tracking";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
+import { translate, useFormat, useLingui, useMessage } from "../../i18n";
 import { cn as classes } from "../../lib/cn";
-import { pageTitle } from "../../lib/meta";
+import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/tracking";
 import { loadTracking } from "./tracking.server";
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
-  { title: pageTitle(matches, `Tracking ${params.cn}`) },
+  { title: pageTitle(matches, translate(pageLocale(matches), /*i18n*/ "Tracking {cn}", { cn: params.cn })) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -47,10 +50,11 @@ const STATUS_TONE: Record<OrderStatus, string> = {
 };
 
 function TrackAnother() {
+  const { i18n } = useLingui();
   return (
-    <Form method="get" role="search" aria-label="Track a parcel" className="flex items-end gap-2">
+    <Form method="get" role="search" aria-label={i18n._("Track a parcel")} className="flex items-end gap-2">
       <TextField
-        label="Consignment number"
+        label={i18n._("Consignment number")}
         name="cn"
         required
         maxLength={40}
@@ -59,15 +63,18 @@ function TrackAnother() {
         spellCheck={false}
         className="min-w-0 flex-1"
       />
-      <Button type="submit" aria-label="Track">
+      <Button type="submit" aria-label={i18n._("Track")}>
         <Search aria-hidden="true" className="h-4 w-4" />
-        <span className="hidden sm:inline">Track</span>
+        <span className="hidden sm:inline">{i18n._("Track")}</span>
       </Button>
     </Form>
   );
 }
 
 function Timeline({ events }: { events: TrackingView["events"] }) {
+  const { i18n } = useLingui();
+  const message = useMessage();
+  const { dateTime } = useFormat();
   // Newest first: on a phone the latest news is what the visitor came for.
   const newestFirst = [...events].reverse();
   return (
@@ -92,11 +99,11 @@ function Timeline({ events }: { events: TrackingView["events"] }) {
             />
             <div className="min-w-0">
               <p className={classes(current ? "font-bold text-slate-900" : "font-medium text-slate-800")}>
-                {e.text}
-                {current ? <span className="sr-only"> (current status)</span> : null}
+                {message(e.text)}
+                {current ? <span className="sr-only"> {i18n._("(current status)")}</span> : null}
               </p>
               <p className="text-sm text-slate-600">
-                <time dateTime={e.at}>{formatDhakaDateTime(e.at)}</time>
+                <time dateTime={e.at}>{dateTime(e.at)}</time>
               </p>
             </div>
           </li>
@@ -107,6 +114,8 @@ function Timeline({ events }: { events: TrackingView["events"] }) {
 }
 
 function Found({ t }: { t: TrackingView }) {
+  const { i18n } = useLingui();
+  const { number, dateTime } = useFormat();
   const Icon = STATUS_ICON[t.status];
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -117,9 +126,9 @@ function Found({ t }: { t: TrackingView }) {
         >
           <Icon aria-hidden="true" className="h-8 w-8 shrink-0" />
           <div className="min-w-0">
-            <p className="text-sm">Current status</p>
+            <p className="text-sm">{i18n._("Current status")}</p>
             <h2 id="current-status" className="text-xl font-bold">
-              {t.statusText}
+              {i18n._(describeOrderStatus(t.status))}
             </h2>
           </div>
         </section>
@@ -128,17 +137,20 @@ function Found({ t }: { t: TrackingView }) {
           className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
         >
           <h2 id="timeline" className="mb-4 text-lg font-bold text-slate-900">
-            Timeline
+            {i18n._("Timeline")}
           </h2>
           {t.events.length > 0 ? (
             <Timeline events={t.events} />
           ) : (
-            <p className="text-slate-700">No news yet.</p>
+            <p className="text-slate-700">{i18n._("No news yet.")}</p>
           )}
           {t.checkedAt && t.courier ? (
             <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
-              Last checked with {t.courier}:{" "}
-              <time dateTime={t.checkedAt}>{formatDhakaDateTime(t.checkedAt)}</time>
+              <Trans
+                id="Last checked with {courier}: <0>{time}</0>"
+                values={{ courier: t.courier, time: dateTime(t.checkedAt) }}
+                components={{ 0: <time dateTime={t.checkedAt} /> }}
+              />
             </p>
           ) : null}
         </section>
@@ -146,40 +158,40 @@ function Found({ t }: { t: TrackingView }) {
       <aside className="h-fit space-y-6">
         <section aria-labelledby="parcel" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="parcel" className="mb-3 text-lg font-bold text-slate-900">
-            Parcel
+            {i18n._("Parcel")}
           </h2>
           <dl className="space-y-2 text-slate-800">
             <div className="flex justify-between gap-3">
-              <dt>Consignment</dt>
+              <dt>{i18n._("Consignment")}</dt>
               <dd className="font-mono font-semibold wrap-anywhere">{t.consignment}</dd>
             </div>
             {t.courier ? (
               <div className="flex justify-between gap-3">
-                <dt>Courier</dt>
+                <dt>{i18n._("Courier")}</dt>
                 <dd>{t.courier}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-3">
-              <dt>Order</dt>
+              <dt>{i18n._("Order")}</dt>
               <dd>
                 <span aria-hidden="true">•••</span>
-                <span className="sr-only">ending in </span>
+                <span className="sr-only">{i18n._("ending in")} </span>
                 {t.orderEnding}
               </dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt>Delivery to</dt>
+              <dt>{i18n._("Delivery to")}</dt>
               <dd>{t.district}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt>Items</dt>
-              <dd className="tabular-nums">{t.items}</dd>
+              <dt>{i18n._("Items")}</dt>
+              <dd className="tabular-nums">{number(t.items)}</dd>
             </div>
           </dl>
         </section>
         <section aria-labelledby="another" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="another" className="mb-3 text-lg font-bold text-slate-900">
-            Track another parcel
+            {i18n._("Track another parcel")}
           </h2>
           <TrackAnother />
         </section>
@@ -189,12 +201,15 @@ function Found({ t }: { t: TrackingView }) {
 }
 
 function NotFound({ cn }: { cn: string }) {
+  const { i18n } = useLingui();
   return (
     <div className="mx-auto max-w-md py-6 text-center">
       <PackageSearch aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-      <h1 className="mt-4 text-2xl font-bold wrap-anywhere text-slate-900">No consignment {cn}</h1>
+      <h1 className="mt-4 text-2xl font-bold wrap-anywhere text-slate-900">
+        {i18n._("No consignment {cn}", { cn })}
+      </h1>
       <p className="mt-2 text-slate-700">
-        Check the number in the message we sent when your order shipped, and try again.
+        {i18n._("Check the number in the message we sent when your order shipped, and try again.")}
       </p>
       <div className="mt-6 text-left">
         <TrackAnother />
@@ -204,14 +219,19 @@ function NotFound({ cn }: { cn: string }) {
 }
 
 export default function TrackingPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { cn, tracking } = loaderData;
   if (!tracking) return <NotFound cn={cn} />;
   return (
     <div>
       <div className="mb-6">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Track your parcel</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{i18n._("Track your parcel")}</h1>
         <p className="mt-1 text-slate-700">
-          Consignment <span className="font-mono font-semibold wrap-anywhere">{tracking.consignment}</span>
+          <Trans
+            id="Consignment <0>{cn}</0>"
+            values={{ cn: tracking.consignment }}
+            components={{ 0: <span className="font-mono font-semibold wrap-anywhere" /> }}
+          />
         </p>
       </div>
       <Found t={tracking} />
