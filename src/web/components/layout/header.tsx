@@ -51,7 +51,7 @@ export function Header() {
           ) : (
             <button
               type="button"
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 sm:px-4"
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4"
               onPointerEnter={() => void loadSignInDialog()}
               onFocus={() => void loadSignInDialog()}
               onClick={() => setSignInOpen(true)}
