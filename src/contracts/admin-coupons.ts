@@ -36,11 +36,11 @@ export const COUPON_STATE_LABELS: Record<CouponState, string> = {
 };
 
 export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
-  book: "Books",
-  ebook: "E-books",
-  bundle: "Bundles",
-  stationary: "Stationery",
-  content: "Content",
+  book: /*i18n*/ "Books",
+  ebook: /*i18n*/ "E-books",
+  bundle: /*i18n*/ "Bundles",
+  stationary: /*i18n*/ "Stationery",
+  content: /*i18n*/ "Content",
 };
 
 /** The columns the coupons list sorts by. */
