@@ -91,7 +91,7 @@ export const LONG_EXPORT_ORDERS = 20_000;
 
 /** The shop report's stock value: units on hand at today's selling price (the shop keeps no cost price). */
 export const STOCK_VALUE_MEANING =
-  "Stock value is units on hand at today's selling price (the sale price where there is one); the shop keeps no cost price.";
+  /*i18n*/ "Stock value is units on hand at today's selling price (the sale price where there is one); the shop keeps no cost price.";
 
 export type ReportSales = z.infer<typeof reportSalesSchema>;
 export type ShopReport = z.infer<typeof shopReportSchema>;

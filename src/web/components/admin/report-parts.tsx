@@ -6,6 +6,7 @@
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Form } from "react-router";
 import { JOB_POLL_MS, type Job, jobDownloadPath, jobPath } from "../../../contracts/jobs";
+import { monthLabel } from "../../../contracts/ledger";
 import { banglaDigits } from "../../../contracts/locale";
 import { formatTaka } from "../../../contracts/money";
 import { REPORT_PRESET_LABELS, REPORT_PRESETS } from "../../../contracts/reports";
@@ -189,6 +190,8 @@ export function usePeriod() {
   return {
     label: (period: string) => (locale === "bn" ? bangla(period, false) : periodLabel(period)),
     short: (period: string) => (locale === "bn" ? bangla(period, true) : periodShortLabel(period)),
+    /** `March 2026` / `মার্চ ২০২৬` for a month (`2026-03`). */
+    month: (month: string) => (locale === "bn" ? bangla(month, false) : monthLabel(month)),
   };
 }
 
