@@ -141,7 +141,11 @@ export function Chart({
               grid: { show: false },
               // Indexes on the axis; their names, never between two points.
               splits: (u) => {
-                const room = Math.max(1, Math.floor(u.bbox.width / devicePixelRatio / 56));
+                // Bangla month names are longer than the English abbreviations: fewer names fit.
+                const room = Math.max(
+                  1,
+                  Math.floor(u.bbox.width / devicePixelRatio / (locale === "bn" ? 84 : 56)),
+                );
                 const step = Math.max(1, Math.ceil(labels.length / room));
                 return xs.filter((i) => i % step === 0);
               },

@@ -42,6 +42,17 @@ const HISTORY_WORDS: Record<string, string> = {
   address: /*i18n*/ "Address changed",
   consignment: /*i18n*/ "Consignment changed",
 };
+/** The history's fixed notes (the rest name people, numbers or a courier's words, and stay as written). */
+const HISTORY_NOTES: ReadonlySet<string> = new Set([
+  /*i18n*/ "Order placed",
+  /*i18n*/ "New payment attempt",
+  /*i18n*/ "Cash on delivery",
+  /*i18n*/ "Nothing to pay",
+  /*i18n*/ "Paid online and cancelled: refund due",
+  /*i18n*/ "Phone confirmed: the buyer expects the parcel",
+  /*i18n*/ "Phone check: the buyer could not be reached",
+]);
+
 function historyWords(status: string, t: (id: string) => string): string {
   if ((ORDER_STATUSES as readonly string[]).includes(status))
     return t(describeOrderStatus(status as OrderStatus));
@@ -533,7 +544,11 @@ function History({ order }: { order: AdminOrder }) {
         {order.history.map((e) => (
           <li key={e.id}>
             <p className="font-medium">{historyWords(e.status, i18n._.bind(i18n))}</p>
-            {e.note ? <p className="break-words text-slate-700">{e.note}</p> : null}
+            {e.note ? (
+              <p className="break-words text-slate-700">
+                {HISTORY_NOTES.has(e.note) ? i18n._(e.note) : e.note}
+              </p>
+            ) : null}
             <p className="text-xs text-slate-600">
               {e.actor ? `${e.actor} · ` : ""}
               {dateTime(e.at)}
