@@ -21,6 +21,7 @@ test.describe("the orders back office in Bangla", () => {
   test.use({ storageState: ADMIN_STATE });
 
   let orderId = 0;
+  let orderNumber = "";
 
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -28,7 +29,9 @@ test.describe("the orders back office in Bangla", () => {
     const { phone } = await signUpNewCustomer(page, "Bangla Orders Buyer");
     const counted = await bookWithStock(page, 3);
     const book = await bookWithStock(page, 3, [counted.id]);
-    ({ orderId } = await placeOrder(page, { name: "Bangla Orders Buyer", phone }, [{ id: book.id }]));
+    ({ orderId, orderNumber } = await placeOrder(page, { name: "Bangla Orders Buyer", phone }, [
+      { id: book.id },
+    ]));
     await context.close();
   });
 
@@ -66,6 +69,20 @@ test.describe("the orders back office in Bangla", () => {
       clientWidth,
     );
     await shot(page, "bn-admin-orders-1280", { fullPage: false });
+    // Booking the courier for an order nobody confirmed by phone says so before it books.
+    await page
+      .getByRole("row")
+      .filter({ hasText: `#${orderNumber}` })
+      .getByRole("checkbox")
+      .check();
+    await page.getByRole("button", { name: "কুরিয়ার বুক করুন" }).click();
+    const confirm = page.getByRole("dialog");
+    await expect(
+      confirm.getByText("১টি ক্যাশ অন ডেলিভারি অর্ডার এখনো ক্রেতার সাথে ফোনে নিশ্চিত করা হয়নি।"),
+    ).toBeVisible();
+    await shot(page, "bn-admin-orders-courier-warning-1280", { fullPage: false });
+    await page.keyboard.press("Escape");
+    await expect(confirm).toHaveCount(0);
     await page.setViewportSize(MOBILE);
     await expectNoHorizontalOverflow(page);
     await shot(page, "bn-admin-orders-360");
