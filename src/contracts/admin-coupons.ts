@@ -12,6 +12,7 @@ import type {
   couponBatchSchema,
 } from "./answers";
 import { PRODUCT_KINDS, type ProductKind } from "./catalog";
+import { DEFAULT_LOCALE, formatNumber, type Locale } from "./locale";
 import { formatTaka } from "./money";
 import { idField } from "./paging";
 import { isRealDay } from "./sales";
@@ -28,19 +29,19 @@ export const COUPON_STATES = ["active", "scheduled", "expired", "used-up", "disa
 export type CouponState = (typeof COUPON_STATES)[number];
 
 export const COUPON_STATE_LABELS: Record<CouponState, string> = {
-  active: "Active",
-  scheduled: "Scheduled",
-  expired: "Expired",
-  "used-up": "Used up",
-  disabled: "Disabled",
+  active: /*i18n*/ "Active",
+  scheduled: /*i18n*/ "Scheduled",
+  expired: /*i18n*/ "Expired",
+  "used-up": /*i18n*/ "Used up",
+  disabled: /*i18n*/ "Disabled",
 };
 
 export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
-  book: "Books",
-  ebook: "E-books",
-  bundle: "Bundles",
-  stationary: "Stationery",
-  content: "Content",
+  book: /*i18n*/ "Books",
+  ebook: /*i18n*/ "E-books",
+  bundle: /*i18n*/ "Bundles",
+  stationary: /*i18n*/ "Stationery",
+  content: /*i18n*/ "Content",
 };
 
 /** The columns the coupons list sorts by. */
@@ -237,29 +238,54 @@ export const COUPON_USED = "This coupon has been used: it cannot be deleted, but
 
 /** What an edit of a used coupon changes, said on the form. */
 export const USED_COUPON_EDIT =
-  "Orders already placed keep the totals they were priced at: a change applies only to orders placed from now on.";
+  /*i18n*/ "Orders already placed keep the totals they were priced at: a change applies only to orders placed from now on.";
 
-/** A coupon's rules in one line, as the list shows them: "10% off, at most ৳100, min. order ৳500". */
-export function couponSummary(c: {
-  kind: CouponKind;
-  value: number;
-  maxDiscount: number | null;
-  minOrder: number | null;
-  productKinds: readonly ProductKind[];
-  productIds: readonly number[];
-  usageLimit: number | null;
-  perUserLimit: number | null;
-}): string {
-  const parts = [c.kind === "percent" ? `${c.value}% off` : `${formatTaka(c.value)} off`];
-  if (c.maxDiscount !== null) parts.push(`at most ${formatTaka(c.maxDiscount)}`);
-  if (c.minOrder !== null && c.minOrder > 0) parts.push(`min. order ${formatTaka(c.minOrder)}`);
+type Translate = (id: string, values?: Record<string, unknown>) => string;
+/** The English as written, its placeholders filled (the server's answer, and tests). */
+const asWritten: Translate = (id, values) =>
+  id.replace(/\{(\w+)\}/g, (whole, key: string) => (values && key in values ? String(values[key]) : whole));
+
+/**
+ * A coupon's rules in one line, as the list shows them: "10% off, at most ৳100, min. order ৳500";
+ * in a page's language with its `locale` and catalogue `t`.
+ */
+export function couponSummary(
+  c: {
+    kind: CouponKind;
+    value: number;
+    maxDiscount: number | null;
+    minOrder: number | null;
+    productKinds: readonly ProductKind[];
+    productIds: readonly number[];
+    usageLimit: number | null;
+    perUserLimit: number | null;
+  },
+  locale: Locale = DEFAULT_LOCALE,
+  t: Translate = asWritten,
+): string {
+  const num = (n: number) => (locale === "bn" ? formatNumber(n, locale) : n.toLocaleString("en-US"));
+  const taka = (poisha: number) => formatTaka(poisha, locale);
+  const parts = [
+    c.kind === "percent"
+      ? t(/*i18n*/ "{value}% off", { value: num(c.value) })
+      : t(/*i18n*/ "{amount} off", { amount: taka(c.value) }),
+  ];
+  if (c.maxDiscount !== null) parts.push(t(/*i18n*/ "at most {amount}", { amount: taka(c.maxDiscount) }));
+  if (c.minOrder !== null && c.minOrder > 0)
+    parts.push(t(/*i18n*/ "min. order {amount}", { amount: taka(c.minOrder) }));
   if (c.productKinds.length > 0)
-    parts.push(c.productKinds.map((k) => PRODUCT_KIND_LABELS[k].toLowerCase()).join(", "));
+    parts.push(c.productKinds.map((k) => t(PRODUCT_KIND_LABELS[k]).toLowerCase()).join(", "));
   if (c.productIds.length > 0)
-    parts.push(`${c.productIds.length} ${c.productIds.length === 1 ? "product" : "products"}`);
+    parts.push(
+      c.productIds.length === 1
+        ? t(/*i18n*/ "1 product")
+        : t(/*i18n*/ "{count} products", { count: num(c.productIds.length) }),
+    );
   if (c.usageLimit !== null)
-    parts.push(`${c.usageLimit.toLocaleString("en-US")} ${c.usageLimit === 1 ? "use" : "uses"}`);
-  if (c.perUserLimit !== null) parts.push(`${c.perUserLimit} per customer`);
+    parts.push(
+      c.usageLimit === 1 ? t(/*i18n*/ "1 use") : t(/*i18n*/ "{count} uses", { count: num(c.usageLimit) }),
+    );
+  if (c.perUserLimit !== null) parts.push(t(/*i18n*/ "{count} per customer", { count: num(c.perUserLimit) }));
   return parts.join(", ");
 }
 

@@ -11,9 +11,9 @@ export const INVOICE_STATES = ["paid", "due", "credited"] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
-  paid: "Paid",
-  due: "Due",
-  credited: "Credited",
+  paid: /*i18n*/ "Paid",
+  due: /*i18n*/ "Due",
+  credited: /*i18n*/ "Credited",
 };
 
 const day = (name: string) =>

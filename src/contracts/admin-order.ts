@@ -23,9 +23,9 @@ const REFUND_METHOD_WORDS: Record<RefundMethod, string> = {
   bkash: "bKash",
   nagad: "Nagad",
   rocket: "Rocket",
-  bank: "Bank transfer",
-  card: "Card (through the gateway)",
-  cash: "Cash",
+  bank: /*i18n*/ "Bank transfer",
+  card: /*i18n*/ "Card (through the gateway)",
+  cash: /*i18n*/ "Cash",
 };
 
 /** "bKash" for `bkash`; an unknown method as it is stored. */

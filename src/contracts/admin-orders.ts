@@ -41,10 +41,10 @@ export function paymentStateOf(o: {
 }
 
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
-  unpaid: "Unpaid",
-  paid: "Paid",
-  refund_owed: "Refund owed",
-  refunded: "Refunded",
+  unpaid: /*i18n*/ "Unpaid",
+  paid: /*i18n*/ "Paid",
+  refund_owed: /*i18n*/ "Refund owed",
+  refunded: /*i18n*/ "Refunded",
 };
 
 /** `printed`: the order holds something to ship; `digital`: only e-books and courses. */
@@ -102,7 +102,7 @@ export const adminOrdersQuery = adminListQuery(ORDER_SORTS, "-createdAt").extend
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 
 /** The list's search box, as its label says. */
-export const ORDER_SEARCH_LABEL = "Search order number, phone, name, invoice or consignment";
+export const ORDER_SEARCH_LABEL = /*i18n*/ "Search order number, phone, name, invoice or consignment";
 
 const bulkOrderIds = z
   .array(z.number().int().positive().max(2_147_483_647), { error: "ids must be a list of order ids" })

@@ -23,18 +23,18 @@ export const LEDGER_BALANCES = ["receivable", "withCouriers", "refundsOwed"] as 
 export type LedgerBalance = (typeof LEDGER_BALANCES)[number];
 
 export const FIGURE_LABELS: Record<LedgerFigure, string> = {
-  invoiced: "Invoiced",
-  credited: "Credit notes",
-  collectedOnline: "Collected online",
-  codCollected: "Cash on delivery collected by couriers",
-  codRemitted: "Cash on delivery remitted by couriers",
-  refundsPaid: "Refunds paid",
+  invoiced: /*i18n*/ "Invoiced",
+  credited: /*i18n*/ "Credit notes",
+  collectedOnline: /*i18n*/ "Collected online",
+  codCollected: /*i18n*/ "Cash on delivery collected by couriers",
+  codRemitted: /*i18n*/ "Cash on delivery remitted by couriers",
+  refundsPaid: /*i18n*/ "Refunds paid",
 };
 
 export const BALANCE_LABELS: Record<LedgerBalance, string> = {
-  receivable: "Receivable from buyers",
-  withCouriers: "Cash with couriers",
-  refundsOwed: "Refunds owed",
+  receivable: /*i18n*/ "Receivable from buyers",
+  withCouriers: /*i18n*/ "Cash with couriers",
+  refundsOwed: /*i18n*/ "Refunds owed",
 };
 
 /**

@@ -10,17 +10,17 @@ import { z } from "./zod";
 
 /** The one line the report shows to say how refunds count. */
 export const CREDIT_MEANING =
-  "Net sales are sales less the credit notes issued on those orders (partial refunds), counted on the day the order was placed; a credit note above an order's sales is delivery given back and lowers nothing.";
+  /*i18n*/ "Net sales are sales less the credit notes issued on those orders (partial refunds), counted on the day the order was placed; a credit note above an order's sales is delivery given back and lowers nothing.";
 
 export const REPORT_PRESETS = ["last7", "last30", "thisMonth", "lastMonth", "thisYear"] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
 
 export const REPORT_PRESET_LABELS: Record<ReportPreset, string> = {
-  last7: "Last 7 days",
-  last30: "Last 30 days",
-  thisMonth: "This month",
-  lastMonth: "Last month",
-  thisYear: "This year",
+  last7: /*i18n*/ "Last 7 days",
+  last30: /*i18n*/ "Last 30 days",
+  thisMonth: /*i18n*/ "This month",
+  lastMonth: /*i18n*/ "Last month",
+  thisYear: /*i18n*/ "This year",
 };
 
 /** The first and last Dhaka day of a preset, `today` being the Dhaka day now. */
@@ -66,13 +66,13 @@ export const SALES_TABLES = ["day", "month", "kind", "source", "district", "prod
 export type SalesTable = (typeof SALES_TABLES)[number];
 
 export const SALES_TABLE_LABELS: Record<SalesTable, string> = {
-  day: "Sales by day",
-  month: "Sales by month",
-  kind: "Sales by product kind",
-  source: "Sales by source",
-  district: "Sales by district",
-  products: "Sales by product",
-  orders: "The orders behind the figures",
+  day: /*i18n*/ "Sales by day",
+  month: /*i18n*/ "Sales by month",
+  kind: /*i18n*/ "Sales by product kind",
+  source: /*i18n*/ "Sales by source",
+  district: /*i18n*/ "Sales by district",
+  products: /*i18n*/ "Sales by product",
+  orders: /*i18n*/ "The orders behind the figures",
 };
 
 export const salesCsvQuerySchema = reportQuerySchema.extend({
@@ -91,7 +91,7 @@ export const LONG_EXPORT_ORDERS = 20_000;
 
 /** The shop report's stock value: units on hand at today's selling price (the shop keeps no cost price). */
 export const STOCK_VALUE_MEANING =
-  "Stock value is units on hand at today's selling price (the sale price where there is one); the shop keeps no cost price.";
+  /*i18n*/ "Stock value is units on hand at today's selling price (the sale price where there is one); the shop keeps no cost price.";
 
 export type ReportSales = z.infer<typeof reportSalesSchema>;
 export type ShopReport = z.infer<typeof shopReportSchema>;

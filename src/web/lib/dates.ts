@@ -7,7 +7,7 @@
 import { banglaDigits, DEFAULT_LOCALE, type Locale } from "../../contracts/locale";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const BN_MONTHS = [
+export const BN_MONTHS = [
   "জানুয়ারি",
   "ফেব্রুয়ারি",
   "মার্চ",

@@ -5,10 +5,9 @@ import {
   type CodRemittanceRow,
   codRemittanceFormSchema,
 } from "../../../contracts/admin-invoices";
-import { formatTaka } from "../../../contracts/money";
 import { dhakaDay } from "../../../contracts/sales";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
-import { formatDhakaDate, formatDhakaDateTime } from "../../lib/dates";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
 import { useAdminForm } from "./admin-form";
@@ -20,6 +19,8 @@ type Courier = CodOutstanding["couriers"][number];
 function CourierCash({ courier, today }: { courier: Courier; today: string }) {
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(courier.orders.map((o) => o.id)));
   const revalidator = useRevalidator();
+  const { i18n } = useLingui();
+  const { taka, number, dateTime } = useFormat();
   const headingId = useId();
   const picked = courier.orders.filter((o) => chosen.has(o.id));
   const amount = picked.reduce((s, o) => s + o.total, 0);
@@ -35,7 +36,10 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
     schema: codRemittanceFormSchema,
     defaultValues: blank,
     toValues: () => blank,
-    savedMessage: `Recorded ${formatTaka(amount)} from ${courier.courier}`,
+    savedMessage: i18n._("Recorded {amount} from {courier}", {
+      amount: taka(amount),
+      courier: courier.courier,
+    }),
     save: async (v) => {
       try {
         const answer = await api<CodRemittanceRow>("POST", "/api/admin/cod/remittances", {
@@ -59,17 +63,19 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
     e.preventDefault();
     if (formState.isSubmitting || !(await form.trigger())) return;
     const go = await confirmAction({
-      title: `Record ${formatTaka(amount)} from ${courier.courier}?`,
-      description: `${picked.length} orders will be marked as paid by the courier.`,
-      confirmLabel: "Record remittance",
+      title: i18n._("Record {amount} from {courier}?", { amount: taka(amount), courier: courier.courier }),
+      description: i18n._("{count} orders will be marked as paid by the courier.", {
+        count: number(picked.length),
+      }),
+      confirmLabel: i18n._("Record remittance"),
     });
     if (go) await onSubmit();
   }
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
-        <span className="capitalize">{courier.courier}</span>: {formatTaka(courier.total)} in {courier.count}{" "}
-        orders
+        <span className="capitalize">{courier.courier}</span>:{" "}
+        {i18n._("{amount} in {count} orders", { amount: taka(courier.total), count: number(courier.count) })}
       </h3>
       <ul className="mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">
         {courier.orders.map((o) => (
@@ -80,16 +86,16 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
                 checked={chosen.has(o.id)}
                 onChange={() => toggle(o.id)}
                 className="h-5 w-5"
-                aria-label={`Order ${o.number}`}
+                aria-label={i18n._("Order {number}", { number: o.number })}
               />
               <span className="flex-1">
                 #{o.number} · {o.buyerName}
                 <span className="block text-xs text-slate-600">
-                  Delivered {formatDhakaDateTime(o.deliveredAt)}
+                  {i18n._("Delivered {when}", { when: dateTime(o.deliveredAt) })}
                   {o.consignment ? ` · ${o.consignment}` : ""}
                 </span>
               </span>
-              <span className="tabular-nums">{formatTaka(o.total)}</span>
+              <span className="tabular-nums">{taka(o.total)}</span>
             </label>
           </li>
         ))}
@@ -98,20 +104,20 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
         <FormMessage>{formError}</FormMessage>
         <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
           <TextField
-            label="Courier's payment reference"
+            label={i18n._("Courier's payment reference")}
             maxLength={100}
             error={formState.errors.reference?.message}
             {...register("reference")}
           />
           <TextField
-            label="Received on"
+            label={i18n._("Received on")}
             type="date"
             max={today}
             error={formState.errors.receivedAt?.message}
             {...register("receivedAt")}
           />
           <Button type="submit" loading={formState.isSubmitting} disabled={picked.length === 0}>
-            Record {formatTaka(amount)}
+            {i18n._("Record {amount}", { amount: taka(amount) })}
           </Button>
         </div>
       </form>
@@ -130,30 +136,34 @@ export function AparCodSection({
   now: string;
 }) {
   const today = dhakaDay(new Date(now));
+  const { i18n } = useLingui();
+  const { taka, number, date } = useFormat();
   return (
     <section aria-labelledby="cod-heading" className="space-y-4">
       <h2 id="cod-heading" className="text-xl font-semibold text-slate-900">
-        Cash with couriers: {formatTaka(outstanding.total)}
+        {i18n._("Cash with couriers: {amount}", { amount: taka(outstanding.total) })}
       </h2>
       {outstanding.couriers.length === 0 ? (
         <p className="text-sm text-slate-700">
-          Every delivered cash-on-delivery order has been paid by its courier.
+          {i18n._("Every delivered cash-on-delivery order has been paid by its courier.")}
         </p>
       ) : (
         outstanding.couriers.map((c) => <CourierCash key={c.courier} courier={c} today={today} />)
       )}
       {remittances.length ? (
         <div>
-          <h3 className="mb-2 text-base font-semibold text-slate-900">Latest payments from couriers</h3>
+          <h3 className="mb-2 text-base font-semibold text-slate-900">
+            {i18n._("Latest payments from couriers")}
+          </h3>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
             {remittances.map((r) => (
               <li key={r.id} className="flex flex-wrap justify-between gap-2 p-3">
                 <span>
-                  <span className="font-semibold capitalize">{r.courier}</span> ·{" "}
-                  {formatDhakaDate(r.receivedAt)}
-                  {r.reference ? ` · ${r.reference}` : ""} · {r.orderCount} orders
+                  <span className="font-semibold capitalize">{r.courier}</span> · {date(r.receivedAt)}
+                  {r.reference ? ` · ${r.reference}` : ""} ·{" "}
+                  {i18n._("{count} orders", { count: number(r.orderCount) })}
                 </span>
-                <span className="tabular-nums">{formatTaka(r.amount)}</span>
+                <span className="tabular-nums">{taka(r.amount)}</span>
               </li>
             ))}
           </ul>

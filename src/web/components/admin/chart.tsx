@@ -10,7 +10,9 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type uPlot from "uplot";
+import { banglaDigits, DEFAULT_LOCALE, formatNumber, type Locale } from "../../../contracts/locale";
 import { formatTaka } from "../../../contracts/money";
+import { useLingui, useLocale } from "../../i18n";
 
 export type ChartSeries = {
   label: string;
@@ -37,36 +39,55 @@ export type ChartProps = {
 
 const BRAND = "#006a4e";
 
-function formatValue(format: ChartSeries["format"], v: number): string {
-  return format === "money" ? formatTaka(v) : v.toLocaleString("en-IN");
+function formatValue(format: ChartSeries["format"], v: number, locale: Locale = DEFAULT_LOCALE): string {
+  return format === "money" ? formatTaka(v, locale) : formatNumber(v, locale);
 }
 
-/** The axis reads whole taka, shortened on a phone (৳12.5k). */
-function axisValue(format: ChartSeries["format"], v: number): string {
+/** The axis reads whole taka, shortened on a phone (৳12.5k; in Bangla ৳১২.৫ হা, ৳১.২ লা). */
+function axisValue(format: ChartSeries["format"], v: number, locale: Locale = DEFAULT_LOCALE): string {
   const n = format === "money" ? v / 100 : v;
   const prefix = format === "money" ? "৳" : "";
-  if (Math.abs(n) >= 100_000)
-    return `${prefix}${(n / 100_000).toLocaleString("en-IN", { maximumFractionDigits: 1 })}L`;
-  if (Math.abs(n) >= 1_000)
-    return `${prefix}${(n / 1_000).toLocaleString("en-IN", { maximumFractionDigits: 1 })}k`;
-  return `${prefix}${n.toLocaleString("en-IN", { maximumFractionDigits: 0 })}`;
+  const bn = locale === "bn";
+  const short = (x: number, unit: string) => {
+    const text = `${prefix}${x.toLocaleString("en-IN", { maximumFractionDigits: 1 })}${unit}`;
+    return bn ? banglaDigits(text) : text;
+  };
+  if (Math.abs(n) >= 100_000) return short(n / 100_000, bn ? " লা" : "L");
+  if (Math.abs(n) >= 1_000) return short(n / 1_000, bn ? " হা" : "k");
+  return short(Math.round(n), "");
 }
 
-/** The text alternative: what, over which points, the total and the highest point. */
-export function chartSummary({
-  title,
-  labels,
-  series,
-}: Pick<ChartProps, "title" | "labels" | "series">): string {
-  if (labels.length === 0) return `${title}: no figures.`;
+type Translate = (id: string, values?: Record<string, unknown>) => string;
+/** English as written, with its placeholders filled: the text outside a page's catalogue. */
+const asWritten: Translate = (id, values) =>
+  id.replace(/\{(\w+)\}/g, (whole, key: string) => (values && key in values ? String(values[key]) : whole));
+
+/**
+ * The text alternative: what, over which points, the total and the highest point; in the
+ * page's language when given its `locale` and translation `t`.
+ */
+export function chartSummary(
+  { title, labels, series }: Pick<ChartProps, "title" | "labels" | "series">,
+  locale: Locale = DEFAULT_LOCALE,
+  t: Translate = asWritten,
+): string {
+  if (labels.length === 0) return t(/*i18n*/ "{title}: no figures.", { title });
   const total = series.values.reduce((s, v) => s + v, 0);
-  const range = labels.length === 1 ? labels[0] : `${labels[0]} to ${labels.at(-1)}`;
-  if (total === 0) return `${title}, ${range}: nothing sold.`;
+  const range =
+    labels.length === 1 ? labels[0] : t(/*i18n*/ "{from} to {to}", { from: labels[0], to: labels.at(-1) });
+  if (total === 0) return t(/*i18n*/ "{title}, {range}: nothing sold.", { title, range });
   let top = 0;
   series.values.forEach((v, i) => {
     if (v > (series.values[top] ?? 0)) top = i;
   });
-  return `${title}, ${range}: ${series.label.toLowerCase()} ${formatValue(series.format, total)} in all; highest ${formatValue(series.format, series.values[top] ?? 0)} on ${labels[top]}.`;
+  return t(/*i18n*/ "{title}, {range}: {series} {total} in all; highest {top} on {point}.", {
+    title,
+    range,
+    series: series.label.toLowerCase(),
+    total: formatValue(series.format, total, locale),
+    top: formatValue(series.format, series.values[top] ?? 0, locale),
+    point: labels[top],
+  });
 }
 
 type Figures = Required<Pick<ChartProps, "labels" | "series" | "pointName" | "type" | "height">> &
@@ -77,7 +98,7 @@ export function Chart({
   labels,
   axisLabels,
   series,
-  pointName = "Day",
+  pointName: pointNameGiven,
   type = "bars",
   table = true,
   height = 220,
@@ -85,14 +106,20 @@ export function Chart({
   const box = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const [failed, setFailed] = useState(false);
-  const summary = chartSummary({ title, labels, series });
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const pointName = pointNameGiven ?? i18n._("Day");
+  const summary = chartSummary({ title, labels, series }, locale, (id, values) => i18n._(id, values));
+  const allLabel = i18n._("All");
   // Drawn again only when the figures change, not on every render of the page.
-  const figures = JSON.stringify({ labels, axisLabels, series, pointName, type, height });
+  const figures = JSON.stringify({ labels, axisLabels, series, pointName, type, height, locale, allLabel });
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const { labels, axisLabels, series, pointName, type, height } = JSON.parse(figures) as Figures;
+    const { labels, axisLabels, series, pointName, type, height, locale, allLabel } = JSON.parse(
+      figures,
+    ) as Figures & { locale: Locale; allLabel: string };
     let plot: uPlot | undefined;
     let observer: ResizeObserver | undefined;
     let gone = false;
@@ -114,7 +141,11 @@ export function Chart({
               grid: { show: false },
               // Indexes on the axis; their names, never between two points.
               splits: (u) => {
-                const room = Math.max(1, Math.floor(u.bbox.width / devicePixelRatio / 56));
+                // Bangla month names are longer than the English abbreviations: fewer names fit.
+                const room = Math.max(
+                  1,
+                  Math.floor(u.bbox.width / devicePixelRatio / (locale === "bn" ? 84 : 56)),
+                );
                 const step = Math.max(1, Math.ceil(labels.length / room));
                 return xs.filter((i) => i % step === 0);
               },
@@ -124,12 +155,12 @@ export function Chart({
               stroke: "#334155",
               grid: { stroke: "#e2e8f0" },
               size: 56,
-              values: (_u, splits) => splits.map((v) => axisValue(series.format, v)),
+              values: (_u, splits) => splits.map((v) => axisValue(series.format, v, locale)),
             },
           ],
           series: [
             // Away from the chart the legend reads the whole range and its total.
-            { label: pointName, value: (_u, i) => (i == null ? "All" : (labels[i] ?? "")) },
+            { label: pointName, value: (_u, i) => (i == null ? allLabel : (labels[i] ?? "")) },
             {
               label: series.label,
               stroke: BRAND,
@@ -137,7 +168,7 @@ export function Chart({
               fill: type === "bars" ? BRAND : "rgba(0, 106, 78, 0.12)",
               paths: type === "bars" ? UPlot.paths.bars?.({ size: [0.7, 48] }) : undefined,
               points: { show: type === "line" && labels.length <= 40 },
-              value: (_u, v) => formatValue(series.format, v ?? total),
+              value: (_u, v) => formatValue(series.format, v ?? total, locale),
             },
           ],
         };
@@ -172,14 +203,14 @@ export function Chart({
       >
         {failed ? (
           <p className="text-sm text-slate-600">
-            The chart could not be drawn; the figures are in the table.
+            {i18n._("The chart could not be drawn; the figures are in the table.")}
           </p>
         ) : null}
       </div>
       {table ? (
         <details className="mt-3 text-sm">
           <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
-            Show as table
+            {i18n._("Show as table")}
           </summary>
           <ChartTable labels={labels} series={series} periodHeading={pointName} />
         </details>
@@ -194,6 +225,7 @@ export function ChartTable({
   series,
   periodHeading,
 }: Pick<ChartProps, "labels" | "series"> & { periodHeading: string }) {
+  const locale = useLocale();
   return (
     <div className="mt-2">
       <table className="w-full text-left text-sm">
@@ -212,7 +244,7 @@ export function ChartTable({
             <tr key={label} className="border-t border-slate-100">
               <td className="px-3 py-1.5 whitespace-nowrap">{label}</td>
               <td className="px-3 py-1.5 text-right tabular-nums">
-                {formatValue(series.format, series.values[i] ?? 0)}
+                {formatValue(series.format, series.values[i] ?? 0, locale)}
               </td>
             </tr>
           ))}

@@ -13,6 +13,7 @@ import {
   PRODUCT_KIND_LABELS,
 } from "../../../contracts/admin-coupons";
 import { PRODUCT_KINDS, type ProductKind } from "../../../contracts/catalog";
+import { useLingui } from "../../i18n";
 import { TextAreaField, TextField } from "../ui/field";
 import { MoneyField } from "./money-field";
 import { type Picked, SearchPicker } from "./search-picker";
@@ -134,29 +135,30 @@ export function CouponRulesFields<T extends CouponRuleValues>({
   const kind = watch("kind");
   const kinds = watch("productKinds") ?? [];
   const ids = watch("productIds") ?? [];
+  const { i18n } = useLingui();
   const [names, setNames] = useState(() => new Map((products ?? []).map((p) => [p.id, p.label] as const)));
   return (
     <>
       <fieldset>
-        <legend className="mb-1 block text-sm font-medium text-slate-800">Discount</legend>
+        <legend className="mb-1 block text-sm font-medium text-slate-800">{i18n._("Discount")}</legend>
         <div className="flex flex-wrap gap-4">
           {COUPON_KINDS.map((k) => (
             <label key={k} className="flex min-h-11 items-center gap-2">
               <input type="radio" value={k} className="h-5 w-5" {...register("kind")} />
-              {k === "percent" ? "Percentage" : "Fixed amount"}
+              {k === "percent" ? i18n._("Percentage") : i18n._("Fixed amount")}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         {kind === "fixed" ? (
-          <MoneyField control={control} name="value" label="Amount off (taka)" />
+          <MoneyField control={control} name="value" label={i18n._("Amount off (taka)")} />
         ) : (
           <TextField
-            label="Percent off"
+            label={i18n._("Percent off")}
             inputMode="numeric"
             autoComplete="off"
-            hint="1 to 100"
+            hint={i18n._("1 to 100")}
             error={errors.value?.message}
             {...register("value", { setValueAs: (v) => (String(v).trim() === "" ? Number.NaN : Number(v)) })}
           />
@@ -165,39 +167,43 @@ export function CouponRulesFields<T extends CouponRuleValues>({
           <MoneyField
             control={control}
             name="maxDiscount"
-            label="Largest discount (taka, optional)"
-            hint="Empty: no cap"
+            label={i18n._("Largest discount (taka, optional)")}
+            hint={i18n._("Empty: no cap")}
           />
         ) : null}
         <MoneyField
           control={control}
           name="minOrder"
-          label="Minimum order (taka, optional)"
-          hint="The cart's total before the discount"
+          label={i18n._("Minimum order (taka, optional)")}
+          hint={i18n._("The cart's total before the discount")}
         />
-        <DhakaDateTimeField control={control} name="startsAt" label="Starts (Dhaka time, optional)" />
+        <DhakaDateTimeField
+          control={control}
+          name="startsAt"
+          label={i18n._("Starts (Dhaka time, optional)")}
+        />
         <DhakaDateTimeField
           control={control}
           name="endsAt"
-          label="Ends (Dhaka time, optional)"
-          hint="Expired from this moment"
+          label={i18n._("Ends (Dhaka time, optional)")}
+          hint={i18n._("Expired from this moment")}
         />
         <CountField
           control={control}
           name="usageLimit"
-          label="Usage limit (optional)"
-          hint={usageHint ?? "Uses in all; empty: no limit"}
+          label={i18n._("Usage limit (optional)")}
+          hint={usageHint ?? i18n._("Uses in all; empty: no limit")}
         />
         <CountField
           control={control}
           name="perUserLimit"
-          label="Uses per customer (optional)"
-          hint="Empty: no limit"
+          label={i18n._("Uses per customer (optional)")}
+          hint={i18n._("Empty: no limit")}
         />
       </div>
       <fieldset>
         <legend className="mb-1 block text-sm font-medium text-slate-800">
-          Only for these kinds (none: every kind)
+          {i18n._("Only for these kinds (none: every kind)")}
         </legend>
         <div className="flex flex-wrap gap-x-4">
           {PRODUCT_KINDS.map((k) => (
@@ -212,7 +218,7 @@ export function CouponRulesFields<T extends CouponRuleValues>({
                   })
                 }
               />
-              {PRODUCT_KIND_LABELS[k]}
+              {i18n._(PRODUCT_KIND_LABELS[k])}
             </label>
           ))}
         </div>
@@ -221,12 +227,12 @@ export function CouponRulesFields<T extends CouponRuleValues>({
         ) : null}
       </fieldset>
       <SearchPicker<{ id: number; title: string; kind: ProductKind }>
-        label="Only for these products (none: every product)"
-        hint="Search the shop's products by title"
+        label={i18n._("Only for these products (none: every product)")}
+        hint={i18n._("Search the shop's products by title")}
         error={errors.productIds?.message}
-        picked={ids.map((id) => ({ id, label: names.get(id) ?? `Product #${id}` }))}
+        picked={ids.map((id) => ({ id, label: names.get(id) ?? i18n._("Product #{id}", { id }) }))}
         search={(q) => `/api/search?${new URLSearchParams({ q, limit: "10" })}`}
-        toPicked={(p) => ({ id: p.id, label: p.title, detail: PRODUCT_KIND_LABELS[p.kind] })}
+        toPicked={(p) => ({ id: p.id, label: p.title, detail: i18n._(PRODUCT_KIND_LABELS[p.kind]) })}
         onChange={(picked) => {
           setNames((m) => new Map([...m, ...picked.map((p) => [p.id, p.label] as const)]));
           setValue(
@@ -238,12 +244,12 @@ export function CouponRulesFields<T extends CouponRuleValues>({
       />
       <label className="flex min-h-11 items-center gap-2">
         <input type="checkbox" className="h-5 w-5" {...register("active")} />
-        Active (customers can use it within its window)
+        {i18n._("Active (customers can use it within its window)")}
       </label>
       <TextAreaField
-        label="Note for staff (optional)"
+        label={i18n._("Note for staff (optional)")}
         rows={2}
-        hint="What it is for; customers never see it"
+        hint={i18n._("What it is for; customers never see it")}
         error={errors.note?.message}
         {...register("note")}
       />

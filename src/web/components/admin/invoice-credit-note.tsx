@@ -1,13 +1,14 @@
 import type { CreditNoteLine } from "../../../contracts/admin-invoices";
 import type { InvoiceSnapshot } from "../../../contracts/invoice";
-import { formatTaka } from "../../../contracts/money";
-import { formatDhakaDate } from "../../lib/dates";
+import { useFormat, useLingui } from "../../i18n";
 
 /**
  * A credit note as its own printed page: it names the invoice it corrects (which is never changed),
  * the buyer, the amount credited and why. Starts a new page when printed.
  */
 export function InvoiceCreditNote({ note, invoice }: { note: CreditNoteLine; invoice: InvoiceSnapshot }) {
+  const { i18n } = useLingui();
+  const { taka, date } = useFormat();
   return (
     <article
       aria-labelledby={`cn-${note.id}`}
@@ -19,29 +20,35 @@ export function InvoiceCreditNote({ note, invoice }: { note: CreditNoteLine; inv
         </p>
         <div className="text-left sm:text-right">
           <h2 id={`cn-${note.id}`} className="text-2xl font-bold tracking-wide uppercase">
-            Credit note
+            {i18n._("Credit note")}
           </h2>
           <p className="font-semibold tabular-nums">{note.number}</p>
-          <p className="text-sm text-slate-700 print:text-black">Issued {formatDhakaDate(note.issuedAt)}</p>
+          <p className="text-sm text-slate-700 print:text-black">
+            {i18n._("Issued {date}", { date: date(note.issuedAt) })}
+          </p>
         </div>
       </header>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 py-4 text-sm">
-        <dt className="text-slate-600 print:text-black">Credits invoice</dt>
+        <dt className="text-slate-600 print:text-black">{i18n._("Credits invoice")}</dt>
         <dd className="font-semibold">
-          {invoice.number} of {formatDhakaDate(invoice.issuedAt)} ({formatTaka(invoice.total)})
+          {i18n._("{invoice} of {date} ({amount})", {
+            invoice: invoice.number,
+            date: date(invoice.issuedAt),
+            amount: taka(invoice.total),
+          })}
         </dd>
-        <dt className="text-slate-600 print:text-black">Order</dt>
+        <dt className="text-slate-600 print:text-black">{i18n._("Order")}</dt>
         <dd>#{invoice.order.number}</dd>
-        <dt className="text-slate-600 print:text-black">Buyer</dt>
+        <dt className="text-slate-600 print:text-black">{i18n._("Buyer")}</dt>
         <dd>
           {invoice.buyer.name}, {invoice.buyer.phone}
         </dd>
-        <dt className="text-slate-600 print:text-black">Reason</dt>
+        <dt className="text-slate-600 print:text-black">{i18n._("Reason")}</dt>
         <dd className="break-words">{note.reason}</dd>
       </dl>
       <p className="flex justify-between border-t-2 border-slate-900 pt-2 text-base font-bold">
-        <span>Amount credited</span>
-        <span className="tabular-nums">{formatTaka(note.amount)}</span>
+        <span>{i18n._("Amount credited")}</span>
+        <span className="tabular-nums">{taka(note.amount)}</span>
       </p>
     </article>
   );

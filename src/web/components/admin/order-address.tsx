@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { type AdminOrder, type OrderAddressInput, orderAddressSchema } from "../../../contracts/admin-order";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
-import { formatTaka } from "../../../contracts/money";
+import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
@@ -20,15 +20,16 @@ const toValues = (o: AdminOrder): OrderAddressInput => ({
 export function OrderAddress({ order }: { order: AdminOrder }) {
   const [editing, setEditing] = useState(false);
   const a = order.address;
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="address-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="address-heading" className="text-lg font-semibold text-slate-900">
-          Delivery address
+          {i18n._("Delivery address")}
         </h2>
         {order.addressEditable && !editing ? (
           <Button variant="secondary" onClick={() => setEditing(true)}>
-            Edit address
+            {i18n._("Edit address")}
           </Button>
         ) : null}
       </div>
@@ -44,11 +45,13 @@ export function OrderAddress({ order }: { order: AdminOrder }) {
               </p>
             </>
           ) : (
-            <p>No address: nothing to post (e-books and courses only).</p>
+            <p>{i18n._("No address: nothing to post (e-books and courses only).")}</p>
           )}
-          {a.note ? <p className="mt-1 text-slate-600">Note: {a.note}</p> : null}
+          {a.note ? <p className="mt-1 text-slate-600">{i18n._("Note: {note}", { note: a.note })}</p> : null}
           {!order.addressEditable ? (
-            <p className="mt-2 text-slate-600">The parcel has left: the address can no longer change.</p>
+            <p className="mt-2 text-slate-600">
+              {i18n._("The parcel has left: the address can no longer change.")}
+            </p>
           ) : null}
         </div>
       )}
@@ -58,11 +61,13 @@ export function OrderAddress({ order }: { order: AdminOrder }) {
 
 function AddressForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const revalidator = useRevalidator();
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
   const { form, onSubmit, formError, conflict } = useAdminForm({
     schema: orderAddressSchema,
     defaultValues: toValues(order),
     toValues,
-    savedMessage: "Address saved",
+    savedMessage: i18n._("Address saved"),
     save: async (values) => {
       const res = await api<AdminOrder>("PATCH", `/api/admin/orders/${order.id}`, values);
       form.setValue("version", res.data!.version);
@@ -77,7 +82,7 @@ function AddressForm({ order, onDone }: { order: AdminOrder; onDone: () => void 
       <FormMessage>{formError}</FormMessage>
       {conflict?.fields.length ? (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p className="font-medium">What you had typed differently:</p>
+          <p className="font-medium">{i18n._("What you had typed differently:")}</p>
           <ul className="mt-1 list-disc pl-5">
             {conflict.fields.map((f) => (
               <li key={f.name} className="break-words">
@@ -88,34 +93,41 @@ function AddressForm({ order, onDone }: { order: AdminOrder; onDone: () => void 
         </div>
       ) : null}
       <SelectField
-        label="District"
+        label={i18n._("District")}
         options={DISTRICT_NAMES}
         error={formState.errors.district?.message}
         {...register("district")}
       />
-      <TextField label="Area" maxLength={80} error={formState.errors.area?.message} {...register("area")} />
+      <TextField
+        label={i18n._("Area")}
+        maxLength={80}
+        error={formState.errors.area?.message}
+        {...register("area")}
+      />
       <TextAreaField
-        label="Address"
+        label={i18n._("Address")}
         maxLength={300}
         error={formState.errors.address?.message}
         {...register("address")}
       />
       <TextField
-        label="Delivery note"
+        label={i18n._("Delivery note")}
         maxLength={500}
         error={formState.errors.note?.message}
         {...register("note")}
       />
       <p className="text-sm text-slate-700">
-        The delivery charge is not priced again: the order keeps the {formatTaka(order.delivery)} the buyer
-        was charged, whatever the new district.
+        {i18n._(
+          "The delivery charge is not priced again: the order keeps the {amount} the buyer was charged, whatever the new district.",
+          { amount: taka(order.delivery) },
+        )}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {i18n._("Cancel")}
         </Button>
         <Button type="submit" loading={formState.isSubmitting}>
-          Save address
+          {i18n._("Save address")}
         </Button>
       </div>
     </form>

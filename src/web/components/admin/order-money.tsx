@@ -8,9 +8,8 @@ import {
   type RefundView,
   refundSchema,
 } from "../../../contracts/admin-order";
-import { formatTaka } from "../../../contracts/money";
+import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";
-import { formatDhakaDateTime } from "../../lib/dates";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
@@ -19,10 +18,11 @@ import { MoneyField } from "./money-field";
 import { useMutation } from "./mutation";
 
 function Figure({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  const { taka } = useFormat();
   return (
     <>
       <dt className="text-slate-600">{label}</dt>
-      <dd className={`text-right tabular-nums ${strong ? "font-semibold" : ""}`}>{formatTaka(value)}</dd>
+      <dd className={`text-right tabular-nums ${strong ? "font-semibold" : ""}`}>{taka(value)}</dd>
     </>
   );
 }
@@ -42,43 +42,48 @@ export function OrderMoney({
 }) {
   const { ledger, invoice } = order;
   const [paying, setPaying] = useState<RefundView | null>(null);
+  const { i18n } = useLingui();
+  const { taka, dateTime } = useFormat();
+  const method = (m: string) => i18n._(describeRefundMethod(m));
   const balance =
     ledger.buyerBalance > 0
-      ? `The buyer still owes ${formatTaka(ledger.buyerBalance)}`
+      ? i18n._("The buyer still owes {amount}", { amount: taka(ledger.buyerBalance) })
       : ledger.buyerBalance < 0
-        ? `The shop owes the buyer ${formatTaka(-ledger.buyerBalance)}`
-        : "Settled: nobody owes anything";
+        ? i18n._("The shop owes the buyer {amount}", { amount: taka(-ledger.buyerBalance) })
+        : i18n._("Settled: nobody owes anything");
   return (
     <section aria-labelledby="money-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="money-heading" className="text-lg font-semibold text-slate-900">
-          Money
+          {i18n._("Money")}
         </h2>
         {ledger.refundable > 0 ? (
           <Button variant="secondary" onClick={() => onRefundOpen(true)}>
-            Refund
+            {i18n._("Refund")}
           </Button>
         ) : null}
       </div>
       {invoice ? (
         <p className="mb-2 text-sm">
-          Invoice{" "}
+          {i18n._("Invoice")}{" "}
           <Link to={`/admin/invoice/${invoice.id}`} className="font-medium text-brand-800 underline">
             {invoice.number}
           </Link>{" "}
-          · {formatDhakaDateTime(invoice.issuedAt)}
+          · {dateTime(invoice.issuedAt)}
         </p>
       ) : (
-        <p className="mb-2 text-sm text-slate-600">No invoice yet (issued when the order is confirmed).</p>
+        <p className="mb-2 text-sm text-slate-600">
+          {i18n._("No invoice yet (issued when the order is confirmed).")}
+        </p>
       )}
       <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        <Figure label="Invoiced" value={ledger.invoiced} />
-        <Figure label="Credited" value={ledger.credited} />
-        <Figure label="Paid online" value={ledger.collectedOnline} />
-        <Figure label="Cash collected on delivery" value={ledger.codCollected} />
-        <Figure label="Refunds paid" value={ledger.refundsPaid} />
-        <Figure label="Refunds owed" value={ledger.refundsOwed} />
-        <Figure label="Can still be refunded" value={ledger.refundable} strong />
+        <Figure label={i18n._("Invoiced")} value={ledger.invoiced} />
+        <Figure label={i18n._("Credited")} value={ledger.credited} />
+        <Figure label={i18n._("Paid online")} value={ledger.collectedOnline} />
+        <Figure label={i18n._("Cash collected on delivery")} value={ledger.codCollected} />
+        <Figure label={i18n._("Refunds paid")} value={ledger.refundsPaid} />
+        <Figure label={i18n._("Refunds owed")} value={ledger.refundsOwed} />
+        <Figure label={i18n._("Can still be refunded")} value={ledger.refundable} strong />
       </dl>
       <p className="mt-2 text-sm font-medium text-slate-900" data-testid="order-balance">
         {balance}
@@ -86,16 +91,16 @@ export function OrderMoney({
 
       {invoice?.creditNotes.length ? (
         <div className="mt-4">
-          <h3 className="mb-1 text-sm font-semibold text-slate-900">Credit notes</h3>
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">{i18n._("Credit notes")}</h3>
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
             {invoice.creditNotes.map((c) => (
               <li key={c.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2">
                 <span className="font-medium" data-testid="credit-note-number">
                   {c.number}
                 </span>
-                <span className="tabular-nums">{formatTaka(c.amount)}</span>
+                <span className="tabular-nums">{taka(c.amount)}</span>
                 <span className="w-full text-slate-600">
-                  {c.reason} · {formatDhakaDateTime(c.issuedAt)}
+                  {c.reason} · {dateTime(c.issuedAt)}
                 </span>
               </li>
             ))}
@@ -105,15 +110,15 @@ export function OrderMoney({
 
       {order.refunds.length ? (
         <div className="mt-4">
-          <h3 className="mb-1 text-sm font-semibold text-slate-900">Refunds</h3>
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">{i18n._("Refunds")}</h3>
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
             {order.refunds.map((r) => (
               <li
                 key={r.id}
                 className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2"
               >
-                <span className="tabular-nums font-medium">{formatTaka(r.amount)}</span>
-                <span>{describeRefundMethod(r.method)}</span>
+                <span className="tabular-nums font-medium">{taka(r.amount)}</span>
+                <span>{method(r.method)}</span>
                 <span
                   className={
                     r.status === "paid"
@@ -121,21 +126,31 @@ export function OrderMoney({
                       : "rounded bg-amber-100 px-2 py-0.5 text-amber-950"
                   }
                 >
-                  {r.status === "paid" ? "Paid" : "Owed"}
+                  {r.status === "paid" ? i18n._("Paid") : i18n._("Owed")}
                 </span>
                 <span className="w-full text-slate-600">
-                  {r.reason}
-                  {r.reference ? ` · ref ${r.reference}` : ""}
-                  {r.creditNote ? ` · ${r.creditNote.number}` : ""} · recorded{" "}
-                  {r.createdBy ? `by ${r.createdBy} ` : ""}
-                  {formatDhakaDateTime(r.createdAt)}
-                  {r.paidAt
-                    ? ` · paid ${r.paidBy ? `by ${r.paidBy} ` : ""}${formatDhakaDateTime(r.paidAt)}`
-                    : ""}
+                  {[
+                    r.reason,
+                    r.reference ? i18n._("ref {reference}", { reference: r.reference }) : "",
+                    r.creditNote?.number ?? "",
+                    r.createdBy
+                      ? i18n._("recorded by {name} {when}", {
+                          name: r.createdBy,
+                          when: dateTime(r.createdAt),
+                        })
+                      : i18n._("recorded {when}", { when: dateTime(r.createdAt) }),
+                    r.paidAt
+                      ? r.paidBy
+                        ? i18n._("paid by {name} {when}", { name: r.paidBy, when: dateTime(r.paidAt) })
+                        : i18n._("paid {when}", { when: dateTime(r.paidAt) })
+                      : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </span>
                 {r.status === "owed" ? (
                   <Button variant="secondary" onClick={() => setPaying(r)}>
-                    Mark paid
+                    {i18n._("Mark paid")}
                   </Button>
                 ) : null}
               </li>
@@ -152,14 +167,19 @@ export function OrderMoney({
 
 /** Records a refund: the amount starts at all that can still be refunded (the "Refunded" button). */
 function RefundDialog({ order, open, onClose }: { order: AdminOrder; open: boolean; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={`Refund order ${order.number}`}
-      description={`At most ${formatTaka(order.ledger.refundable)}: the money the shop has for this order. Refunding all of it makes the order refunded.`}
+      title={i18n._("Refund order {number}", { number: order.number })}
+      description={i18n._(
+        "At most {amount}: the money the shop has for this order. Refunding all of it makes the order refunded.",
+        { amount: taka(order.ledger.refundable) },
+      )}
     >
       {open ? <RefundForm order={order} onDone={onClose} /> : null}
     </Dialog>
@@ -168,6 +188,7 @@ function RefundDialog({ order, open, onClose }: { order: AdminOrder; open: boole
 
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const revalidator = useRevalidator();
+  const { i18n } = useLingui();
   const defaults: RefundInput = {
     amount: order.ledger.refundable,
     method: order.paymentMethod === "cod" ? "cash" : "bkash",
@@ -179,7 +200,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
     schema: refundSchema,
     defaultValues: defaults,
     toValues: () => defaults,
-    savedMessage: "Refund recorded: see its credit note under Money",
+    savedMessage: i18n._("Refund recorded: see its credit note under Money"),
     save: async (values) => {
       const res = await api<RefundView>("POST", `/api/admin/orders/${order.id}/refunds`, values);
       await revalidator.revalidate();
@@ -191,36 +212,36 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormMessage>{formError}</FormMessage>
-      <MoneyField control={control} name="amount" label="Amount (taka)" />
+      <MoneyField control={control} name="amount" label={i18n._("Amount (taka)")} />
       <SelectField
-        label="Method"
+        label={i18n._("Method")}
         options={REFUND_METHODS}
-        optionLabel={describeRefundMethod}
+        optionLabel={(m) => i18n._(describeRefundMethod(m))}
         error={formState.errors.method?.message}
         {...register("method")}
       />
       <TextAreaField
-        label="Reason"
+        label={i18n._("Reason")}
         maxLength={500}
         error={formState.errors.reason?.message}
         {...register("reason")}
       />
       <TextField
-        label="Reference (the transfer's number)"
+        label={i18n._("Reference (the transfer's number)")}
         maxLength={100}
         error={formState.errors.reference?.message}
         {...register("reference")}
       />
       <label className="flex min-h-11 items-center gap-2 text-sm">
         <input type="checkbox" className="h-5 w-5" {...register("paid")} />
-        The money has been sent (otherwise it is recorded as owed)
+        {i18n._("The money has been sent (otherwise it is recorded as owed)")}
       </label>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {i18n._("Cancel")}
         </Button>
         <Button type="submit" variant="destructive" loading={formState.isSubmitting}>
-          Record refund
+          {i18n._("Record refund")}
         </Button>
       </div>
     </form>
@@ -232,14 +253,16 @@ function MarkPaidDialog({ refund, onClose }: { refund: RefundView | null; onClos
   const { run, pending } = useMutation();
   const [reference, setReference] = useState("");
   const [method, setMethod] = useState<string>("");
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
   return (
     <Dialog
       open={refund !== null}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={refund ? `Mark the refund of ${formatTaka(refund.amount)} paid` : ""}
-      description="The buyer gets an SMS that the money was sent."
+      title={refund ? i18n._("Mark the refund of {amount} paid", { amount: taka(refund.amount) }) : ""}
+      description={i18n._("The buyer gets an SMS that the money was sent.")}
     >
       <form
         noValidate
@@ -260,14 +283,14 @@ function MarkPaidDialog({ refund, onClose }: { refund: RefundView | null; onClos
         }}
       >
         <SelectField
-          label="Method"
+          label={i18n._("Method")}
           options={REFUND_METHODS}
-          optionLabel={describeRefundMethod}
+          optionLabel={(m) => i18n._(describeRefundMethod(m))}
           value={method || refund?.method || "cash"}
           onChange={(e) => setMethod(e.target.value)}
         />
         <TextField
-          label="Reference (the transfer's number)"
+          label={i18n._("Reference (the transfer's number)")}
           name="reference"
           maxLength={100}
           value={reference}
@@ -275,10 +298,10 @@ function MarkPaidDialog({ refund, onClose }: { refund: RefundView | null; onClos
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button type="submit" loading={pending}>
-            Mark paid
+            {i18n._("Mark paid")}
           </Button>
         </div>
       </form>

@@ -11,10 +11,10 @@ import {
 } from "../../../contracts/admin-orders";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
 import { STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
-import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../../contracts/order-status";
+import { type useFormat as UseFormat, useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
-import { formatDhakaDate, formatDhakaTime } from "../../lib/dates";
+import { formatDhakaTime } from "../../lib/dates";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { type BulkAction, DataTable, FilterSelect } from "./data-table";
@@ -40,19 +40,22 @@ const PAYMENT_TONE: Record<PaymentState, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { i18n } = useLingui();
   return (
     <span className={cn("rounded px-2 py-0.5 text-xs font-semibold whitespace-nowrap", STATUS_TONE[status])}>
-      {describeOrderStatus(status)}
+      {i18n._(describeOrderStatus(status))}
     </span>
   );
 }
 
 const col = createColumnHelper<AdminOrder>();
 
-function orderColumns(linkOrders: boolean) {
+type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof UseFormat>) {
   return [
     col.accessor("number", {
-      header: "Order",
+      header: t(/*i18n*/ "Order"),
       meta: { cardTitle: true },
       cell: ({ row }) =>
         linkOrders ? (
@@ -64,64 +67,65 @@ function orderColumns(linkOrders: boolean) {
         ),
     }),
     col.accessor("createdAt", {
-      header: "Placed",
+      header: t(/*i18n*/ "Placed"),
       meta: { sort: "createdAt" },
       cell: ({ getValue }) => (
         <span className="whitespace-nowrap">
-          {formatDhakaDate(getValue())}
-          <span className="block text-xs text-slate-600">{formatDhakaTime(getValue())}</span>
+          {f.date(getValue())}
+          <span className="block text-xs text-slate-600">{formatDhakaTime(getValue(), f.locale)}</span>
         </span>
       ),
     }),
     col.accessor("name", {
-      header: "Buyer",
+      header: t(/*i18n*/ "Buyer"),
       cell: ({ row }) => (
         <span>
           {row.original.name}
           <span className="block text-xs whitespace-nowrap text-slate-600">{row.original.phone}</span>
+          {/* The district under the buyer rather than a column of its own: the table fits 1280 px. */}
+          <span className="block text-xs text-slate-600">{row.original.district}</span>
         </span>
       ),
     }),
-    col.accessor("district", { header: "District" }),
     col.accessor("items", {
-      header: "Items",
-      cell: ({ getValue }) => <span className="line-clamp-2 max-w-64">{getValue()}</span>,
+      header: t(/*i18n*/ "Items"),
+      cell: ({ getValue }) => <span className="line-clamp-2 max-w-48 min-w-28">{getValue()}</span>,
     }),
     col.accessor("total", {
-      header: "Total",
+      header: t(/*i18n*/ "Total"),
       meta: { sort: "total", numeric: true },
-      cell: ({ getValue }) => <span className="whitespace-nowrap">{formatTaka(getValue())}</span>,
+      cell: ({ getValue }) => <span className="whitespace-nowrap">{f.taka(getValue())}</span>,
     }),
     col.accessor("paymentState", {
-      header: "Payment",
+      header: t(/*i18n*/ "Payment"),
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
-          {row.original.paymentMethod === "cod" ? "Cash on delivery" : "Online"}
+          {row.original.paymentMethod === "cod" ? t(/*i18n*/ "Cash on delivery") : t(/*i18n*/ "Online")}
           <span className={cn("block text-xs", PAYMENT_TONE[row.original.paymentState])}>
-            {PAYMENT_STATE_LABELS[row.original.paymentState]}
+            {t(PAYMENT_STATE_LABELS[row.original.paymentState])}
           </span>
         </span>
       ),
     }),
     col.accessor("status", {
-      header: "Status",
+      header: t(/*i18n*/ "Status"),
       cell: ({ getValue }) => <OrderStatusBadge status={getValue()} />,
     }),
     col.accessor("codCheck", {
-      header: "Phone check",
+      header: t(/*i18n*/ "Phone check"),
       cell: ({ row }) =>
         row.original.paymentMethod !== "cod" ? (
           <span className="text-slate-500">—</span>
         ) : row.original.codCheck === "confirmed" ? (
-          <span className="text-emerald-800">Confirmed</span>
+          <span className="text-emerald-800">{t(/*i18n*/ "Confirmed")}</span>
         ) : row.original.codCheck === "unreachable" ? (
-          <span className="text-red-800">Unreachable</span>
+          <span className="text-red-800">{t(/*i18n*/ "Unreachable")}</span>
         ) : (
-          <span className="text-slate-600">Not called</span>
+          <span className="text-slate-600">{t(/*i18n*/ "Not called")}</span>
         ),
     }),
     col.accessor("consignment", {
-      header: "Consignment",
+      header: t(/*i18n*/ "Consignment"),
       cell: ({ row }) =>
         row.original.consignment ? (
           <span className="break-all">{row.original.consignment}</span>
@@ -133,21 +137,24 @@ function orderColumns(linkOrders: boolean) {
 }
 
 const option = (value: string, label: string) => ({ value, label });
+/** Options whose labels are catalogue messages, in the page's language. */
+const translated = (t: Translate, options: { value: string; label: string }[]) =>
+  options.map((o) => ({ value: o.value, label: t(o.label) }));
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => option(s, describeOrderStatus(s)));
 const PAYMENT_OPTIONS = (Object.keys(PAYMENT_STATE_LABELS) as PaymentState[]).map((s) =>
   option(s, PAYMENT_STATE_LABELS[s]),
 );
-const METHOD_OPTIONS = [option("cod", "Cash on delivery"), option("gateway", "Online")];
+const METHOD_OPTIONS = [option("cod", /*i18n*/ "Cash on delivery"), option("gateway", /*i18n*/ "Online")];
 const PHYSICAL_OPTIONS = [
-  option("printed", "Something to ship"),
-  option("digital", "Only e-books or courses"),
+  option("printed", /*i18n*/ "Something to ship"),
+  option("digital", /*i18n*/ "Only e-books or courses"),
 ];
 const COD_OPTIONS = [
-  option("unchecked", "Not called"),
-  option("confirmed", "Confirmed"),
-  option("unreachable", "Unreachable"),
+  option("unchecked", /*i18n*/ "Not called"),
+  option("confirmed", /*i18n*/ "Confirmed"),
+  option("unreachable", /*i18n*/ "Unreachable"),
 ];
-const PRINTED_OPTIONS = [option("true", "Printed"), option("false", "Not printed")];
+const PRINTED_OPTIONS = [option("true", /*i18n*/ "Printed"), option("false", /*i18n*/ "Not printed")];
 const DISTRICT_OPTIONS = DISTRICT_NAMES.map((d) => option(d, d));
 /** The statuses staff can move orders to (the single order's buttons say which apply to each). */
 const MOVE_TO = ORDER_STATUSES.filter((s) => Object.values(STAFF_TRANSITIONS).some((to) => to.includes(s)));
@@ -202,25 +209,47 @@ function DateFilter({ name, label }: { name: string; label: string }) {
 /** The orders list's filters: the common ones in view, the rest folded away on a phone. */
 function OrderFilters({ shop }: { shop: boolean }) {
   const { params } = useListParams();
+  const { i18n } = useLingui();
+  const t: Translate = (id, values) => i18n._(id, values);
   const more = ["district", "from", "to", "source", "coupon", "codCheck", "printed", "physical"].some((k) =>
     params.has(k),
   );
   return (
     <>
-      <FilterSelect name="status" label="Status" options={STATUS_OPTIONS} />
-      <FilterSelect name="paymentMethod" label="Payment method" options={METHOD_OPTIONS} />
-      <FilterSelect name="payment" label="Payment" options={PAYMENT_OPTIONS} />
+      <FilterSelect name="status" label={t(/*i18n*/ "Status")} options={translated(t, STATUS_OPTIONS)} />
+      <FilterSelect
+        name="paymentMethod"
+        label={t(/*i18n*/ "Payment method")}
+        options={translated(t, METHOD_OPTIONS)}
+      />
+      <FilterSelect name="payment" label={t(/*i18n*/ "Payment")} options={translated(t, PAYMENT_OPTIONS)} />
       <details className="w-full" open={more}>
-        <summary className="cursor-pointer py-2 text-sm font-medium text-brand-800">More filters</summary>
+        <summary className="cursor-pointer py-2 text-sm font-medium text-brand-800">
+          {t(/*i18n*/ "More filters")}
+        </summary>
         <div className="flex flex-wrap items-end gap-2">
-          <FilterSelect name="district" label="District" options={DISTRICT_OPTIONS} />
-          <DateFilter name="from" label="Placed from" />
-          <DateFilter name="to" label="Placed to" />
-          {shop ? null : <FilterSelect name="physical" label="Contents" options={PHYSICAL_OPTIONS} />}
-          <FilterSelect name="codCheck" label="Phone check" options={COD_OPTIONS} />
-          <FilterSelect name="printed" label="Packing slip" options={PRINTED_OPTIONS} />
-          <TextFilter name="source" label="Source" placeholder="e.g. facebook" />
-          <TextFilter name="coupon" label="Coupon" placeholder="Code" />
+          <FilterSelect name="district" label={t(/*i18n*/ "District")} options={DISTRICT_OPTIONS} />
+          <DateFilter name="from" label={t(/*i18n*/ "Placed from")} />
+          <DateFilter name="to" label={t(/*i18n*/ "Placed to")} />
+          {shop ? null : (
+            <FilterSelect
+              name="physical"
+              label={t(/*i18n*/ "Contents")}
+              options={translated(t, PHYSICAL_OPTIONS)}
+            />
+          )}
+          <FilterSelect
+            name="codCheck"
+            label={t(/*i18n*/ "Phone check")}
+            options={translated(t, COD_OPTIONS)}
+          />
+          <FilterSelect
+            name="printed"
+            label={t(/*i18n*/ "Packing slip")}
+            options={translated(t, PRINTED_OPTIONS)}
+          />
+          <TextFilter name="source" label={t(/*i18n*/ "Source")} placeholder={t(/*i18n*/ "e.g. facebook")} />
+          <TextFilter name="coupon" label={t(/*i18n*/ "Coupon")} placeholder={t(/*i18n*/ "Code")} />
         </div>
       </details>
     </>
@@ -240,14 +269,20 @@ export function OrderResults({
   children?: ReactNode;
 }) {
   const done = results?.filter((r) => r.ok).length ?? 0;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   return (
     <Dialog
       open={results !== null}
       onOpenChange={(open) => (open ? null : onClose())}
       title={title}
-      description={results ? `${done} of ${results.length} done` : undefined}
+      description={
+        results
+          ? i18n._("{done} of {count} done", { done: number(done), count: number(results.length) })
+          : undefined
+      }
     >
-      <ul className="space-y-2 text-sm" aria-label="Result per order">
+      <ul className="space-y-2 text-sm" aria-label={i18n._("Result per order")}>
         {results?.map((r) => (
           <li
             key={`${r.id}-${r.number}`}
@@ -256,7 +291,9 @@ export function OrderResults({
               r.ok ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50",
             )}
           >
-            <span className="font-medium">{r.number ? `#${r.number}` : `Order ${r.id}`}</span>
+            <span className="font-medium">
+              {r.number ? `#${r.number}` : i18n._("Order {id}", { id: r.id })}
+            </span>
             <span className={cn("ml-2", r.ok ? "text-emerald-900" : "text-red-900")}>
               {r.ok ? "✓ " : "✗ "}
               {r.message}
@@ -266,7 +303,7 @@ export function OrderResults({
       </ul>
       {children}
       <div className="mt-4 flex justify-end">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{i18n._("Close")}</Button>
       </div>
     </Dialog>
   );
@@ -287,12 +324,20 @@ function StatusDialog({
   const statusId = useId();
   const noteId = useId();
   const n = ids?.length ?? 0;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   return (
     <Dialog
       open={ids !== null}
       onOpenChange={(open) => (open ? null : onClose())}
-      title={`Change the status of ${n} ${n === 1 ? "order" : "orders"}`}
-      description="Each order is moved on its own; one that cannot make the change is left as it is, with the reason."
+      title={
+        n === 1
+          ? i18n._("Change the status of 1 order")
+          : i18n._("Change the status of {count} orders", { count: number(n) })
+      }
+      description={i18n._(
+        "Each order is moved on its own; one that cannot make the change is left as it is, with the reason.",
+      )}
     >
       <form
         className="space-y-3"
@@ -311,7 +356,7 @@ function StatusDialog({
       >
         <div>
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-slate-800">
-            New status
+            {i18n._("New status")}
           </label>
           <select
             id={statusId}
@@ -321,14 +366,14 @@ function StatusDialog({
           >
             {MOVE_TO.map((s) => (
               <option key={s} value={s}>
-                {describeOrderStatus(s)}
+                {i18n._(describeOrderStatus(s))}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={noteId} className="mb-1 block text-sm font-medium text-slate-800">
-            Note for the history (optional)
+            {i18n._("Note for the history (optional)")}
           </label>
           <input
             id={noteId}
@@ -340,10 +385,10 @@ function StatusDialog({
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button type="submit" loading={pending}>
-            Change status
+            {i18n._("Change status")}
           </Button>
         </div>
       </form>
@@ -363,7 +408,7 @@ export function OrdersList({
   sort,
   error,
   scope = "orders",
-  emptyMessage = "No order matches this view.",
+  emptyMessage,
 }: {
   label: string;
   page: AdminPage<AdminOrder>;
@@ -373,40 +418,79 @@ export function OrdersList({
   emptyMessage?: string;
 }) {
   const { run } = useMutation();
+  const { i18n } = useLingui();
+  const format = useFormat();
+  const { number } = format;
+  const t: Translate = (id, values) => i18n._(id, values);
   const [statusFor, setStatusFor] = useState<number[] | null>(null);
   const [results, setResults] = useState<{ title: string; items: OrderBulkResult["results"] } | null>(null);
-  const columns = useMemo(() => orderColumns(scope === "orders"), [scope]);
-  const numbers = (ids: number[]) => page.items.filter((o) => ids.includes(o.id)).map((o) => `#${o.number}`);
-  const bulk = async (title: string, path: string, ids: number[], confirmLabel: string) => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns change with the language only
+  const columns = useMemo(() => orderColumns(scope === "orders", t, format), [scope, i18n.locale]);
+  const chosen = (ids: number[]) => page.items.filter((o) => ids.includes(o.id));
+  const bulk = async (
+    title: string,
+    path: string,
+    ids: number[],
+    confirmLabel: string,
+    warning?: (orders: AdminOrder[]) => string,
+  ) => {
+    const orders = chosen(ids);
     const answer = await run<OrderBulkResult>({
       method: "POST",
       path,
       body: { ids },
       confirm: {
-        title: `${title}: ${ids.length} ${ids.length === 1 ? "order" : "orders"}?`,
-        description: numbers(ids).join(", "),
+        title:
+          ids.length === 1
+            ? t(/*i18n*/ "{action}: 1 order?", { action: title })
+            : t(/*i18n*/ "{action}: {count} orders?", { action: title, count: number(ids.length) }),
+        description: [warning?.(orders) ?? "", orders.map((o) => `#${o.number}`).join(", ")]
+          .filter(Boolean)
+          .join(" "),
         confirmLabel,
       },
     });
     if (answer) setResults({ title, items: answer.results });
   };
+  /** Cash-on-delivery parcels nobody confirmed by phone are often refused at the door: say how many. */
+  const unconfirmedWarning = (orders: AdminOrder[]) => {
+    const unconfirmed = orders.filter((o) => o.paymentMethod === "cod" && o.codCheck !== "confirmed").length;
+    if (unconfirmed === 0) return "";
+    return unconfirmed === 1
+      ? t(/*i18n*/ "1 cash-on-delivery order has not been confirmed with the buyer by phone.")
+      : t(/*i18n*/ "{count} cash-on-delivery orders have not been confirmed with the buyer by phone.", {
+          count: number(unconfirmed),
+        });
+  };
   const actions: BulkAction[] =
     scope === "shop"
       ? [
           {
-            label: "Mark delivered",
-            run: (ids) => bulk("Marked delivered", "/api/admin/shop-orders/delivered", ids, "Mark delivered"),
+            label: t(/*i18n*/ "Mark delivered"),
+            run: (ids) =>
+              bulk(
+                t(/*i18n*/ "Marked delivered"),
+                "/api/admin/shop-orders/delivered",
+                ids,
+                t(/*i18n*/ "Mark delivered"),
+              ),
           },
         ]
       : [
-          { label: "Change status…", run: (ids) => setStatusFor(ids) },
+          { label: t(/*i18n*/ "Change status…"), run: (ids) => setStatusFor(ids) },
           {
-            label: "Book courier",
+            label: t(/*i18n*/ "Book courier"),
             run: (ids) =>
-              bulk("Booked with the courier", "/api/admin/orders/bulk/courier", ids, "Book courier"),
+              bulk(
+                t(/*i18n*/ "Booked with the courier"),
+                "/api/admin/orders/bulk/courier",
+                ids,
+                t(/*i18n*/ "Book courier"),
+                unconfirmedWarning,
+              ),
           },
           {
-            label: "Print slips",
+            label: t(/*i18n*/ "Print slips"),
             run: (ids) => {
               window.open(`/admin/orders/print?ids=${ids.join(",")}`, "_blank", "noopener");
             },
@@ -421,10 +505,10 @@ export function OrdersList({
         sort={sort}
         error={error}
         getRowId={(o) => o.id}
-        rowName={(o) => `order ${o.number}`}
-        searchLabel={ORDER_SEARCH_LABEL}
+        rowName={(o) => t(/*i18n*/ "order {number}", { number: o.number })}
+        searchLabel={t(ORDER_SEARCH_LABEL)}
         filters={<OrderFilters shop={scope === "shop"} />}
-        emptyMessage={emptyMessage}
+        emptyMessage={emptyMessage ?? t(/*i18n*/ "No order matches this view.")}
         bulkActions={actions}
       />
       <StatusDialog
@@ -432,7 +516,7 @@ export function OrdersList({
         onClose={() => setStatusFor(null)}
         onDone={(items) => {
           setStatusFor(null);
-          setResults({ title: "Status changed", items });
+          setResults({ title: t(/*i18n*/ "Status changed"), items });
         }}
       />
       <OrderResults
@@ -446,17 +530,18 @@ export function OrdersList({
 
 /** The orders' own sub-pages, linked from every orders list. */
 export function OrdersNav() {
+  const { i18n } = useLingui();
   const links = [
-    ["/admin/orders", "All orders"],
-    ["/admin/orders/cycle", "Academic cycle"],
-    ["/admin/orders/ebook", "E-books and courses"],
-    ["/admin/orders/sources", "By source"],
+    ["/admin/orders", /*i18n*/ "All orders"],
+    ["/admin/orders/cycle", /*i18n*/ "Academic cycle"],
+    ["/admin/orders/ebook", /*i18n*/ "E-books and courses"],
+    ["/admin/orders/sources", /*i18n*/ "By source"],
   ] as const;
   return (
-    <nav aria-label="Order lists" className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <nav aria-label={i18n._("Order lists")} className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {links.map(([to, label]) => (
         <Link key={to} to={to} className="text-brand-800 underline">
-          {label}
+          {i18n._(label)}
         </Link>
       ))}
     </nav>

@@ -10,9 +10,9 @@ import {
   type CouponState,
   couponEditSchema,
   couponInputSchema,
+  couponSummary,
   USED_COUPON_EDIT,
 } from "../../../contracts/admin-coupons";
-import { formatTaka } from "../../../contracts/money";
 import { AdminFormDialog, useAdminForm } from "../../components/admin/admin-form";
 import { CouponRulesFields, EMPTY_RULES } from "../../components/admin/coupon-rules-fields";
 import { DataTable, FilterSelect } from "../../components/admin/data-table";
@@ -20,14 +20,14 @@ import { useMutation } from "../../components/admin/mutation";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
-import { formatDhakaDateTime } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/coupons";
 import { loadCoupons } from "./coupons.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Coupons") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Coupons") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCoupons(context, request);
@@ -41,8 +41,6 @@ const STATE_STYLES: Record<CouponState, string> = {
   disabled: "bg-red-100 text-red-900",
 };
 
-const n = (v: number) => v.toLocaleString("en-US");
-
 /** Whether a coupon was ever used on an order (then it can be disabled, not deleted). */
 const everUsed = (c: AdminCoupon) => c.usedCount > 0 || c.redemptions > 0 || c.orders > 0;
 
@@ -54,6 +52,9 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const { page, query, error, batches } = loaderData;
   const [open, setOpen] = useState<{ coupon: AdminCouponDetail | null } | null>(null);
   const mutation = useMutation();
+  const { i18n } = useLingui();
+  const { taka, dateTime, number, locale } = useFormat();
+  const n = (v: number) => (locale === "bn" ? number(v) : v.toLocaleString("en-US"));
 
   async function edit(row: AdminCoupon) {
     try {
@@ -62,7 +63,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
     } catch (err) {
       toast({
         variant: "destructive",
-        title: err instanceof ApiError ? err.message : "Something went wrong. Please try again.",
+        title: err instanceof ApiError ? err.message : i18n._("Something went wrong. Please try again."),
       });
     }
   }
@@ -76,9 +77,14 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
         ? {}
         : {
             confirm: {
-              title: ids.length === 1 ? "Disable this coupon?" : `Disable ${ids.length} coupons?`,
-              description: "Customers can no longer apply them. Orders already placed keep their discount.",
-              confirmLabel: "Disable",
+              title:
+                ids.length === 1
+                  ? i18n._("Disable this coupon?")
+                  : i18n._("Disable {count} coupons?", { count: n(ids.length) }),
+              description: i18n._(
+                "Customers can no longer apply them. Orders already placed keep their discount.",
+              ),
+              confirmLabel: i18n._("Disable"),
               destructive: true,
             },
           }),
@@ -87,7 +93,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const col = createColumnHelper<AdminCoupon>();
   const columns = [
     col.accessor("code", {
-      header: "Code",
+      header: i18n._("Code"),
       meta: { sort: "code", cardTitle: true },
       cell: ({ row }) => (
         <span className="min-w-0">
@@ -98,51 +104,57 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
         </span>
       ),
     }),
-    col.accessor("summary", { header: "Rules", cell: ({ getValue }) => getValue() }),
+    col.accessor("summary", {
+      header: i18n._("Rules"),
+      cell: ({ row }) => couponSummary(row.original, locale, (id, values) => i18n._(id, values)),
+    }),
     col.accessor("state", {
-      header: "State",
+      header: i18n._("State"),
       cell: ({ row }) => (
         <span className="flex flex-col gap-1">
           <span
             className={`inline-block w-fit rounded-full px-2 py-0.5 text-sm font-medium ${STATE_STYLES[row.original.state]}`}
           >
-            {COUPON_STATE_LABELS[row.original.state]}
+            {i18n._(COUPON_STATE_LABELS[row.original.state])}
           </span>
           {row.original.startsAt || row.original.endsAt ? (
             <span className="text-xs text-slate-600">
-              {row.original.startsAt ? `from ${formatDhakaDateTime(row.original.startsAt)}` : ""}
+              {row.original.startsAt ? i18n._("from {when}", { when: dateTime(row.original.startsAt) }) : ""}
               {row.original.startsAt && row.original.endsAt ? " " : ""}
-              {row.original.endsAt ? `until ${formatDhakaDateTime(row.original.endsAt)}` : ""}
+              {row.original.endsAt ? i18n._("until {when}", { when: dateTime(row.original.endsAt) }) : ""}
             </span>
           ) : null}
         </span>
       ),
     }),
     col.accessor("usedCount", {
-      header: "Uses",
+      header: i18n._("Uses"),
       meta: { sort: "uses", numeric: true },
       cell: ({ row }) =>
         row.original.usageLimit === null
           ? n(row.original.usedCount)
-          : `${n(row.original.usedCount)} of ${n(row.original.usageLimit)}`,
+          : i18n._("{used} of {limit}", {
+              used: n(row.original.usedCount),
+              limit: n(row.original.usageLimit),
+            }),
     }),
     col.accessor("orders", {
-      header: "Sales",
+      header: i18n._("Sales"),
       meta: { numeric: true },
       cell: ({ getValue }) => n(getValue()),
     }),
     col.accessor("discountGiven", {
-      header: "Discount given",
+      header: i18n._("Discount given"),
       meta: { numeric: true },
-      cell: ({ getValue }) => formatTaka(getValue()),
+      cell: ({ getValue }) => taka(getValue()),
     }),
     col.accessor("revenue", {
-      header: "Revenue",
+      header: i18n._("Revenue"),
       meta: { numeric: true },
-      cell: ({ getValue }) => formatTaka(getValue()),
+      cell: ({ getValue }) => taka(getValue()),
     }),
     col.accessor("batchId", {
-      header: "Batch",
+      header: i18n._("Batch"),
       cell: ({ getValue }) => {
         const b = getValue();
         return b ? (
@@ -156,7 +168,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
     }),
     col.display({
       id: "actions",
-      header: "Actions",
+      header: i18n._("Actions"),
       cell: ({ row }) => {
         const c = row.original;
         return (
@@ -164,40 +176,44 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
             <Button
               variant="secondary"
               className="min-h-9 px-3"
-              aria-label={`Edit ${c.code}`}
+              aria-label={i18n._("Edit {code}", { code: c.code })}
               onClick={() => edit(c)}
             >
-              Edit
+              {i18n._("Edit")}
             </Button>
             <Button
               variant="secondary"
               className="min-h-9 px-3"
-              aria-label={`${c.active ? "Disable" : "Enable"} ${c.code}`}
+              aria-label={
+                c.active
+                  ? i18n._("Disable {code}", { code: c.code })
+                  : i18n._("Enable {code}", { code: c.code })
+              }
               disabled={mutation.pending}
               onClick={() => setActive([c.id], !c.active)}
             >
-              {c.active ? "Disable" : "Enable"}
+              {c.active ? i18n._("Disable") : i18n._("Enable")}
             </Button>
             {everUsed(c) ? null : (
               <Button
                 variant="ghost"
                 className="min-h-9 px-3 text-red-800"
-                aria-label={`Delete ${c.code}`}
+                aria-label={i18n._("Delete {code}", { code: c.code })}
                 disabled={mutation.pending}
                 onClick={() =>
                   mutation.run({
                     method: "DELETE",
                     path: `/api/admin/coupons/${c.id}`,
                     confirm: {
-                      title: `Delete ${c.code}?`,
-                      description: "It has never been used. The code will be gone.",
-                      confirmLabel: "Delete coupon",
+                      title: i18n._("Delete {code}?", { code: c.code }),
+                      description: i18n._("It has never been used. The code will be gone."),
+                      confirmLabel: i18n._("Delete coupon"),
                       destructive: true,
                     },
                   })
                 }
               >
-                Delete
+                {i18n._("Delete")}
               </Button>
             )}
           </span>
@@ -208,49 +224,50 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <PageHeading title="Coupons">
+      <PageHeading title={i18n._("Coupons")}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p>
-            Uses, discount given and revenue count orders confirmed, being packed, shipped or delivered;
-            cancelled and refunded orders drop out.
+            {i18n._(
+              "Uses, discount given and revenue count orders confirmed, being packed, shipped or delivered; cancelled and refunded orders drop out.",
+            )}
           </p>
           <span className="flex flex-wrap gap-2">
             <Link
               to="/admin/coupon/bulk"
               className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 font-medium"
             >
-              Generate codes
+              {i18n._("Generate codes")}
             </Link>
-            <Button onClick={() => setOpen({ coupon: null })}>New coupon</Button>
+            <Button onClick={() => setOpen({ coupon: null })}>{i18n._("New coupon")}</Button>
           </span>
         </div>
       </PageHeading>
       <DataTable
-        label="Coupons"
+        label={i18n._("Coupons")}
         columns={columns}
         page={page}
         sort={query?.sort ?? "-createdAt"}
         getRowId={(c) => c.id}
         rowName={(c) => c.code}
-        searchLabel="Search by code"
+        searchLabel={i18n._("Search by code")}
         filters={
           <>
             <FilterSelect
               name="state"
-              label="State"
-              options={COUPON_STATES.map((s) => ({ value: s, label: COUPON_STATE_LABELS[s] }))}
+              label={i18n._("State")}
+              options={COUPON_STATES.map((s) => ({ value: s, label: i18n._(COUPON_STATE_LABELS[s]) }))}
             />
             <FilterSelect
               name="kind"
-              label="Kind"
+              label={i18n._("Kind")}
               options={[
-                { value: "percent", label: "Percentage" },
-                { value: "fixed", label: "Fixed amount" },
+                { value: "percent", label: i18n._("Percentage") },
+                { value: "fixed", label: i18n._("Fixed amount") },
               ]}
             />
             <FilterSelect
               name="batch"
-              label="Batch"
+              label={i18n._("Batch")}
               options={batches.map((b) => ({
                 value: String(b.id),
                 label: `#${b.id}${b.prefix ? ` ${b.prefix}` : ""} (${n(b.quantity)})`,
@@ -259,10 +276,12 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
           </>
         }
         bulkActions={[
-          { label: "Disable", destructive: true, run: (ids) => setActive(ids, false) },
-          { label: "Enable", run: (ids) => setActive(ids, true) },
+          { label: i18n._("Disable"), destructive: true, run: (ids) => setActive(ids, false) },
+          { label: i18n._("Enable"), run: (ids) => setActive(ids, true) },
         ]}
-        emptyMessage={query?.q ? `No coupon matches “${query.q}”.` : "No coupons here."}
+        emptyMessage={
+          query?.q ? i18n._("No coupon matches “{q}”.", { q: query.q }) : i18n._("No coupons here.")
+        }
         error={error}
       />
       {open ? <CouponDialog coupon={open.coupon} onClose={() => setOpen(null)} /> : null}
@@ -291,11 +310,14 @@ const toValues = (c: AdminCouponDetail) => ({
 function CouponDialog({ coupon, onClose }: { coupon: AdminCouponDetail | null; onClose: () => void }) {
   const revalidator = useRevalidator();
   const editing = coupon !== null;
+  const { i18n } = useLingui();
+  const { number, locale } = useFormat();
+  const n = (v: number) => (locale === "bn" ? number(v) : v.toLocaleString("en-US"));
   const { form, onSubmit, formError, conflict } = useAdminForm({
     schema: editing ? couponEditSchema : couponInputSchema,
     defaultValues: coupon ? toValues(coupon) : { code: "", ...EMPTY_RULES },
     toValues,
-    savedMessage: editing ? "Coupon saved" : "Coupon added",
+    savedMessage: editing ? i18n._("Coupon saved") : i18n._("Coupon added"),
     save: async (values) => {
       const answer = editing
         ? await api<AdminCouponDetail>("PATCH", `/api/admin/coupons/${coupon.id}`, values)
@@ -310,25 +332,28 @@ function CouponDialog({ coupon, onClose }: { coupon: AdminCouponDetail | null; o
 
   return (
     <AdminFormDialog
-      title={editing ? `Edit ${coupon.code}` : "New coupon"}
-      what="this coupon"
+      title={editing ? i18n._("Edit {code}", { code: coupon.code }) : i18n._("New coupon")}
+      what={i18n._("this coupon")}
       form={form}
       onSubmit={onSubmit}
       formError={formError}
       conflict={conflict}
-      submitLabel={editing ? "Save coupon" : "Add coupon"}
+      submitLabel={editing ? i18n._("Save coupon") : i18n._("Add coupon")}
       onClose={onClose}
     >
       {coupon && everUsed(coupon) ? (
         <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950">
-          Used {n(coupon.usedCount)} {coupon.usedCount === 1 ? "time" : "times"}. {USED_COUPON_EDIT}
+          {coupon.usedCount === 1
+            ? i18n._("Used 1 time.")
+            : i18n._("Used {count} times.", { count: n(coupon.usedCount) })}{" "}
+          {i18n._(USED_COUPON_EDIT)}
         </p>
       ) : null}
       <TextField
-        label="Code"
+        label={i18n._("Code")}
         autoComplete="off"
         spellCheck={false}
-        hint="Letters, digits, - and _; saved in capitals"
+        hint={i18n._("Letters, digits, - and _; saved in capitals")}
         error={errors.code?.message}
         {...register("code")}
       />

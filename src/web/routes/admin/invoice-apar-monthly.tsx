@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import {
   BALANCE_LABELS,
   balanceLineKind,
+  FIGURE_LABELS,
   FIGURE_SIGNS,
   LEDGER_BALANCES,
   type LedgerBalances,
@@ -9,21 +10,20 @@ import {
   nextMonth,
   type StatementLineKind,
 } from "../../../contracts/ledger";
-import { formatTaka } from "../../../contracts/money";
 import { AparStatementLines } from "../../components/admin/apar-statement-lines";
+import { usePeriod } from "../../components/admin/report-parts";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
-import { formatDhakaDate } from "../../lib/dates";
-import { pageTitle } from "../../lib/meta";
+import { translate, useFormat, useLingui } from "../../i18n";
+import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/invoice-apar-monthly";
 import { loadStatement } from "./invoices.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   {
-    title: pageTitle(
-      matches,
-      loaderData ? `Accounts, ${monthLabel(loaderData.statement.month)}` : "Monthly payables and receivables",
-    ),
+    title: loaderData
+      ? `${translate(pageLocale(matches), /*i18n*/ "Accounts, {month}", { month: monthLabel(loaderData.statement.month) })} | ${pageTitle(matches)}`
+      : pageTitle(matches, /*i18n*/ "Monthly payables and receivables"),
   },
 ];
 
@@ -46,6 +46,9 @@ const previousMonth = (m: string) => {
 
 export default function StatementPage({ loaderData }: Route.ComponentProps) {
   const { statement: s, open, lines } = loaderData;
+  const { i18n } = useLingui();
+  const { taka, number, date } = useFormat();
+  const period = usePeriod();
   const row = (
     kind: StatementLineKind,
     label: string,
@@ -66,12 +69,16 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
               aria-expanded={isOpen}
               className="text-sm text-brand-800 underline print:hidden"
             >
-              {isOpen ? "Hide lines" : `${count.toLocaleString("en-US")} ${count === 1 ? "line" : "lines"}`}
+              {isOpen
+                ? i18n._("Hide lines")
+                : count === 1
+                  ? i18n._("1 line")
+                  : i18n._("{count} lines", { count: number(count) })}
             </Link>
           </span>
           <span className={`tabular-nums ${strong ? "font-semibold" : ""}`}>
             {sign}
-            {formatTaka(amount)}
+            {taka(amount)}
           </span>
         </div>
         {isOpen && lines ? (
@@ -86,16 +93,18 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby={`${edge}-heading`} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={`${edge}-heading`} className="flex justify-between gap-4 text-lg font-semibold text-slate-900">
         <span>
-          {edge === "opening" ? "Opening balance" : "Closing balance"}{" "}
-          <span className="text-sm font-normal text-slate-600">at {formatDhakaDate(at)}, 00:00</span>
+          {edge === "opening" ? i18n._("Opening balance") : i18n._("Closing balance")}{" "}
+          <span className="text-sm font-normal text-slate-600">
+            {i18n._("at {date}, 00:00", { date: date(at) })}
+          </span>
         </span>
-        <span className="tabular-nums">{formatTaka(b.net)}</span>
+        <span className="tabular-nums">{taka(b.net)}</span>
       </h2>
       <ul className="divide-y divide-slate-100">
         {LEDGER_BALANCES.map((k) =>
           row(
             balanceLineKind(edge, k),
-            BALANCE_LABELS[k],
+            i18n._(BALANCE_LABELS[k]),
             b[k],
             s.balanceCounts[balanceLineKind(edge, k) as keyof typeof s.balanceCounts],
             k === "refundsOwed" ? "−" : "",
@@ -110,25 +119,27 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
       <style>{PRINT_CSS}</style>
       <div>
         <Link to="/admin/report/apar-monthly" className="text-sm text-brand-800 underline print:hidden">
-          ← All months
+          ← {i18n._("All months")}
         </Link>
-        <PageHeading title={`Accounts statement: ${monthLabel(s.month)}`}>
+        <PageHeading title={i18n._("Accounts statement: {month}", { month: period.month(s.month) })}>
           <p>
-            Payables and receivables of the month, Dhaka time. Every figure lists the lines it is the sum of.
+            {i18n._(
+              "Payables and receivables of the month, Dhaka time. Every figure lists the lines it is the sum of.",
+            )}
           </p>
         </PageHeading>
         <div className="flex flex-wrap gap-2 print:hidden">
           <a href={`/api/admin/apar/${s.month}/lines.csv`} download className={buttonClass("secondary")}>
-            Download CSV
+            {i18n._("Download CSV")}
           </a>
           <Button variant="secondary" onClick={() => window.print()}>
-            Print
+            {i18n._("Print")}
           </Button>
           <Link to={`/admin/invoice/apar-monthly/${previousMonth(s.month)}`} className={buttonClass("ghost")}>
-            ← {monthLabel(previousMonth(s.month))}
+            ← {period.month(previousMonth(s.month))}
           </Link>
           <Link to={`/admin/invoice/apar-monthly/${nextMonth(s.month)}`} className={buttonClass("ghost")}>
-            {monthLabel(nextMonth(s.month))} →
+            {period.month(nextMonth(s.month))} →
           </Link>
         </div>
       </div>
@@ -143,16 +154,18 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
           id="movements-heading"
           className="flex justify-between gap-4 text-lg font-semibold text-slate-900"
         >
-          <span>The month</span>
+          <span>{i18n._("The month")}</span>
           <span className="tabular-nums">
             {movementNet >= 0 ? "+" : "−"}
-            {formatTaka(Math.abs(movementNet))}
+            {taka(Math.abs(movementNet))}
           </span>
         </h2>
         <ul className="divide-y divide-slate-100">
           {s.figures.map((f) => {
             const sign = FIGURE_SIGNS[f.key].net;
-            const label = sign === 0 ? `${f.label} (moves cash from buyers to couriers)` : f.label;
+            const words = i18n._(FIGURE_LABELS[f.key]);
+            const label =
+              sign === 0 ? i18n._("{figure} (moves cash from buyers to couriers)", { figure: words }) : words;
             return row(f.key, label, f.total, f.count, sign > 0 ? "+" : sign < 0 ? "−" : "");
           })}
         </ul>
@@ -161,10 +174,19 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
       {balances("closing", s.closing, s.to)}
 
       <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
-        {formatTaka(s.opening.net)} opening {movementNet >= 0 ? "+" : "−"} {formatTaka(Math.abs(movementNet))}{" "}
-        in the month = {formatTaka(s.opening.net + movementNet)}; closing {formatTaka(s.closing.net)} ={" "}
-        {formatTaka(s.closing.receivable)} receivable + {formatTaka(s.closing.withCouriers)} with couriers −{" "}
-        {formatTaka(s.closing.refundsOwed)} refunds owed.
+        {i18n._(
+          "{opening} opening {sign} {movement} in the month = {sum}; closing {closing} = {receivable} receivable + {withCouriers} with couriers − {refundsOwed} refunds owed.",
+          {
+            opening: taka(s.opening.net),
+            sign: movementNet >= 0 ? "+" : "−",
+            movement: taka(Math.abs(movementNet)),
+            sum: taka(s.opening.net + movementNet),
+            closing: taka(s.closing.net),
+            receivable: taka(s.closing.receivable),
+            withCouriers: taka(s.closing.withCouriers),
+            refundsOwed: taka(s.closing.refundsOwed),
+          },
+        )}
       </p>
     </div>
   );

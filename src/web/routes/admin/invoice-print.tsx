@@ -2,13 +2,17 @@ import { Link } from "react-router";
 import { InvoiceCreditNote } from "../../components/admin/invoice-credit-note";
 import { InvoiceDocument } from "../../components/orders/invoice-document";
 import { Button } from "../../components/ui/button";
-import { formatDhakaDate, formatDhakaDateTime } from "../../lib/dates";
-import { pageTitle } from "../../lib/meta";
+import { translate, useFormat, useLingui } from "../../i18n";
+import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/invoice-print";
 import { loadAdminInvoice } from "./invoices.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  { title: pageTitle(matches, loaderData ? `${loaderData.snapshot.number} (print)` : "Invoice") },
+  {
+    title: loaderData
+      ? `${translate(pageLocale(matches), /*i18n*/ "{number} (print)", { number: loaderData.snapshot.number })} | ${pageTitle(matches)}`
+      : pageTitle(matches, /*i18n*/ "Invoice"),
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -26,19 +30,21 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
 }`;
 
 export default function InvoicePrintPage({ loaderData: d }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { date, dateTime } = useFormat();
   return (
     <div className="mx-auto max-w-4xl p-4 print:max-w-none print:p-0">
       <style>{PRINT_CSS}</style>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 print:hidden">
         <Link to={`/admin/invoice/${d.id}`} className="font-semibold text-brand-800 underline">
-          ← Invoice {d.snapshot.number}
+          ← {i18n._("Invoice {number}", { number: d.snapshot.number })}
         </Link>
-        <Button onClick={() => window.print()}>Print</Button>
+        <Button onClick={() => window.print()}>{i18n._("Print")}</Button>
       </div>
       <InvoiceDocument
         snapshot={d.snapshot}
-        issuedText={formatDhakaDate(d.snapshot.issuedAt)}
-        placedText={formatDhakaDateTime(d.snapshot.order.placedAt)}
+        issuedText={date(d.snapshot.issuedAt)}
+        placedText={dateTime(d.snapshot.order.placedAt)}
       />
       {d.creditNotes.map((n) => (
         <InvoiceCreditNote key={n.id} note={n} invoice={d.snapshot} />

@@ -5,16 +5,15 @@ import {
   INVOICE_STATE_LABELS,
   INVOICE_STATES,
 } from "../../../contracts/admin-invoices";
-import { formatTaka } from "../../../contracts/money";
 import { DataTable, FilterSelect } from "../../components/admin/data-table";
 import { InvoiceDayFilter } from "../../components/admin/invoice-filters";
 import { PageHeading } from "../../components/page-heading";
-import { formatDhakaDate } from "../../lib/dates";
+import { type useFormat as UseFormat, useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/invoices";
 import { loadInvoices } from "./invoices.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Invoices") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Invoices") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadInvoices(context, request);
@@ -26,103 +25,119 @@ const STATE_STYLE: Record<AdminInvoiceRow["state"], string> = {
   credited: "bg-slate-200 text-slate-900",
 };
 
-const money = (v: number) => <span className="whitespace-nowrap tabular-nums">{formatTaka(v)}</span>;
+type Translate = (id: string) => string;
 
 const col = createColumnHelper<AdminInvoiceRow>();
-const columns = [
-  col.accessor("number", {
-    header: "Invoice",
-    meta: { sort: "number", cardTitle: true },
-    cell: ({ row }) => (
-      <Link
-        to={`/admin/invoice/${row.original.id}`}
-        className="font-medium whitespace-nowrap text-brand-800 underline"
-      >
-        {row.original.number}
-      </Link>
-    ),
-  }),
-  col.accessor("issuedAt", {
-    header: "Date",
-    meta: { sort: "issuedAt" },
-    cell: ({ getValue }) => <span className="whitespace-nowrap">{formatDhakaDate(getValue())}</span>,
-  }),
-  col.accessor("buyerName", {
-    header: "Buyer",
-    cell: ({ row }) => (
-      <span>
-        {row.original.buyerName}
-        <span className="block text-xs text-slate-600">
-          {row.original.buyerPhone} · #{row.original.orderNumber}
+const invoiceColumns = (t: Translate, f: ReturnType<typeof UseFormat>) => {
+  const money = (v: number) => <span className="whitespace-nowrap tabular-nums">{f.taka(v)}</span>;
+  return [
+    col.accessor("number", {
+      header: t(/*i18n*/ "Invoice"),
+      meta: { sort: "number", cardTitle: true },
+      cell: ({ row }) => (
+        <Link
+          to={`/admin/invoice/${row.original.id}`}
+          className="font-medium whitespace-nowrap text-brand-800 underline"
+        >
+          {row.original.number}
+        </Link>
+      ),
+    }),
+    col.accessor("issuedAt", {
+      header: t(/*i18n*/ "Date"),
+      meta: { sort: "issuedAt" },
+      cell: ({ getValue }) => <span className="whitespace-nowrap">{f.date(getValue())}</span>,
+    }),
+    col.accessor("buyerName", {
+      header: t(/*i18n*/ "Buyer"),
+      cell: ({ row }) => (
+        <span>
+          {row.original.buyerName}
+          <span className="block text-xs text-slate-600">
+            {row.original.buyerPhone} · #{row.original.orderNumber}
+          </span>
         </span>
-      </span>
-    ),
-  }),
-  col.accessor("total", {
-    header: "Total",
-    meta: { sort: "total", numeric: true },
-    cell: ({ getValue }) => money(getValue()),
-  }),
-  col.accessor("paidOnline", {
-    header: "Paid online",
-    meta: { numeric: true },
-    cell: ({ getValue }) => money(getValue()),
-  }),
-  col.accessor("cashCollected", {
-    header: "Cash collected",
-    meta: { numeric: true },
-    cell: ({ getValue }) => money(getValue()),
-  }),
-  col.accessor("credited", {
-    header: "Credited",
-    meta: { numeric: true },
-    cell: ({ getValue }) => money(getValue()),
-  }),
-  col.accessor("due", { header: "Due", meta: { numeric: true }, cell: ({ getValue }) => money(getValue()) }),
-  col.accessor("state", {
-    header: "State",
-    cell: ({ getValue }) => (
-      <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[getValue()]}`}>
-        {INVOICE_STATE_LABELS[getValue()]}
-      </span>
-    ),
-  }),
-];
+      ),
+    }),
+    col.accessor("total", {
+      header: t(/*i18n*/ "Total"),
+      meta: { sort: "total", numeric: true },
+      cell: ({ getValue }) => money(getValue()),
+    }),
+    col.accessor("paidOnline", {
+      header: t(/*i18n*/ "Paid online"),
+      meta: { numeric: true },
+      cell: ({ getValue }) => money(getValue()),
+    }),
+    col.accessor("cashCollected", {
+      header: t(/*i18n*/ "Cash collected"),
+      meta: { numeric: true },
+      cell: ({ getValue }) => money(getValue()),
+    }),
+    col.accessor("credited", {
+      header: t(/*i18n*/ "Credited"),
+      meta: { numeric: true },
+      cell: ({ getValue }) => money(getValue()),
+    }),
+    col.accessor("due", {
+      header: t(/*i18n*/ "Due"),
+      meta: { numeric: true },
+      cell: ({ getValue }) => money(getValue()),
+    }),
+    col.accessor("state", {
+      header: t(/*i18n*/ "State"),
+      cell: ({ getValue }) => (
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[getValue()]}`}>
+          {t(INVOICE_STATE_LABELS[getValue()])}
+        </span>
+      ),
+    }),
+  ];
+};
 
 const METHODS = [
-  { value: "gateway", label: "Paid online" },
-  { value: "cod", label: "Cash on delivery" },
+  { value: "gateway", label: /*i18n*/ "Paid online" },
+  { value: "cod", label: /*i18n*/ "Cash on delivery" },
 ];
-const STATES = INVOICE_STATES.map((s) => ({ value: s, label: INVOICE_STATE_LABELS[s] }));
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
   const { page, query, error } = loaderData;
+  const { i18n } = useLingui();
+  const format = useFormat();
+  const t: Translate = (id) => i18n._(id);
+  const columns = invoiceColumns(t, format);
+  const methods = METHODS.map((m) => ({ value: m.value, label: t(m.label) }));
+  const states = INVOICE_STATES.map((s) => ({ value: s, label: t(INVOICE_STATE_LABELS[s]) }));
   return (
     <div>
-      <PageHeading title="Invoices">
+      <PageHeading title={i18n._("Invoices")}>
         <p>
-          {page.total.toLocaleString("en-US")} invoices ·{" "}
+          {i18n._("{count} invoices", { count: format.number(page.total) })} ·{" "}
           <Link to="/admin/report/apar-monthly" className="text-brand-800 underline">
-            Monthly accounts
+            {i18n._("Monthly accounts")}
           </Link>
         </p>
       </PageHeading>
       <DataTable
-        label="Invoices"
+        label={i18n._("Invoices")}
         columns={columns}
         page={page}
         sort={query?.sort ?? "-issuedAt"}
         getRowId={(r) => r.id}
-        searchLabel="Search invoice or order number, buyer name or phone"
+        searchLabel={i18n._("Search invoice or order number, buyer name or phone")}
         filters={
           <>
-            <InvoiceDayFilter name="from" label="From" />
-            <InvoiceDayFilter name="to" label="To" />
-            <FilterSelect name="paymentMethod" label="Payment" options={METHODS} />
-            <FilterSelect name="state" label="State" options={STATES} />
+            <InvoiceDayFilter name="from" label={i18n._("From")} />
+            <InvoiceDayFilter name="to" label={i18n._("To")} />
+            <FilterSelect name="paymentMethod" label={i18n._("Payment")} options={methods} />
+            <FilterSelect name="state" label={i18n._("State")} options={states} />
           </>
         }
-        emptyMessage={query?.q ? `No invoice matches “${query.q}”.` : "No invoice matches this view."}
+        emptyMessage={
+          query?.q
+            ? i18n._("No invoice matches “{q}”.", { q: query.q })
+            : i18n._("No invoice matches this view.")
+        }
         error={error}
       />
     </div>

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrder } from "../../../contracts/admin-order";
 import { consignmentSchema } from "../../../contracts/fulfilment";
-import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
 import { describeTimelineStatus } from "../../../contracts/tracking";
@@ -12,13 +11,17 @@ import { OrderMoney } from "../../components/admin/order-money";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { TextAreaField, TextField } from "../../components/ui/field";
-import { formatDhakaDateTime } from "../../lib/dates";
-import { pageTitle } from "../../lib/meta";
+import { translate, useFormat, useLingui } from "../../i18n";
+import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/order";
 import { loadOrder } from "./order.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  { title: pageTitle(matches, loaderData ? `Order ${loaderData.number}` : "Order") },
+  {
+    title: loaderData
+      ? `${translate(pageLocale(matches), /*i18n*/ "Order {number}", { number: loaderData.number })} | ${pageTitle(matches)}`
+      : pageTitle(matches, /*i18n*/ "Order"),
+  },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,38 +35,52 @@ const h2 = "mb-3 text-lg font-semibold text-slate-900";
 
 /** Staff's words for a line of the history, internal markers included. */
 const HISTORY_WORDS: Record<string, string> = {
-  refund_due: "Refund due",
-  refund_owed: "Refund recorded as owed",
-  refund_paid: "Refund paid",
-  cod_check: "Phone check",
-  address: "Address changed",
-  consignment: "Consignment changed",
+  refund_due: /*i18n*/ "Refund due",
+  refund_owed: /*i18n*/ "Refund recorded as owed",
+  refund_paid: /*i18n*/ "Refund paid",
+  cod_check: /*i18n*/ "Phone check",
+  address: /*i18n*/ "Address changed",
+  consignment: /*i18n*/ "Consignment changed",
 };
-function historyWords(status: string): string {
+/** The history's fixed notes (the rest name people, numbers or a courier's words, and stay as written). */
+const HISTORY_NOTES: ReadonlySet<string> = new Set([
+  /*i18n*/ "Order placed",
+  /*i18n*/ "New payment attempt",
+  /*i18n*/ "Cash on delivery",
+  /*i18n*/ "Nothing to pay",
+  /*i18n*/ "Paid online and cancelled: refund due",
+  /*i18n*/ "Phone confirmed: the buyer expects the parcel",
+  /*i18n*/ "Phone check: the buyer could not be reached",
+]);
+
+function historyWords(status: string, t: (id: string) => string): string {
   if ((ORDER_STATUSES as readonly string[]).includes(status))
-    return describeOrderStatus(status as OrderStatus);
-  return HISTORY_WORDS[status] ?? describeTimelineStatus(status) ?? status.replaceAll("_", " ");
+    return t(describeOrderStatus(status as OrderStatus));
+  const words = HISTORY_WORDS[status] ?? describeTimelineStatus(status);
+  return words ? t(words) : status.replaceAll("_", " ");
 }
 
 export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { taka, dateTime } = useFormat();
   const [refundOpen, setRefundOpen] = useState(false);
   return (
     <div className="space-y-6">
       <div>
         <Link to="/admin/orders" className="text-sm text-brand-800 underline">
-          ← Orders
+          ← {i18n._("Orders")}
         </Link>
-        <PageHeading title={`Order ${order.number}`}>
+        <PageHeading title={i18n._("Order {number}", { number: order.number })}>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span
               className="rounded bg-slate-100 px-2 py-0.5 font-semibold text-slate-900"
               data-testid="order-status"
             >
-              {describeOrderStatus(order.status)}
+              {i18n._(describeOrderStatus(order.status))}
             </span>
-            <span>{order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}</span>
-            <span className="tabular-nums font-semibold">{formatTaka(order.total)}</span>
-            <span>Placed {formatDhakaDateTime(order.createdAt)}</span>
+            <span>{order.paymentMethod === "cod" ? i18n._("Cash on delivery") : i18n._("Paid online")}</span>
+            <span className="tabular-nums font-semibold">{taka(order.total)}</span>
+            <span>{i18n._("Placed {when}", { when: dateTime(order.createdAt) })}</span>
           </p>
         </PageHeading>
       </div>
@@ -90,17 +107,19 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 
 /** The statuses the order may take next, as buttons; cancelling asks first, "Refunded" opens the refund. */
 function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () => void }) {
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
   const { run, pending } = useMutation();
   if (order.next.length === 0) {
     return (
       <section aria-labelledby="status-heading" className={card}>
         <h2 id="status-heading" className={h2}>
-          Status
+          {i18n._("Status")}
         </h2>
         <p className="text-sm text-slate-700">
           {order.status === "pending_payment" || order.status === "payment_failed"
-            ? "Not paid yet: its status changes once it is paid."
-            : "Its status can no longer change."}
+            ? i18n._("Not paid yet: its status changes once it is paid.")
+            : i18n._("Its status can no longer change.")}
         </p>
       </section>
     );
@@ -115,29 +134,38 @@ function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () =>
     const confirm =
       status === "cancelled" || status === "refunded"
         ? {
-            title: `${status === "cancelled" ? "Cancel" : "Refund"} order ${order.number}?`,
+            title:
+              status === "cancelled"
+                ? i18n._("Cancel order {number}?", { number: order.number })
+                : i18n._("Refund order {number}?", { number: order.number }),
             description: [
               order.invoice
-                ? `A credit note is issued for what is left of invoice ${order.invoice.number}.`
+                ? i18n._("A credit note is issued for what is left of invoice {invoice}.", {
+                    invoice: order.invoice.number,
+                  })
                 : "",
               order.ledger.refundable > 0
-                ? `A refund of ${formatTaka(order.ledger.refundable)} is recorded as owed to the buyer.`
-                : "No money was taken, so nothing is refunded.",
-              "Stock and e-books are given back. This cannot be undone.",
+                ? i18n._("A refund of {amount} is recorded as owed to the buyer.", {
+                    amount: taka(order.ledger.refundable),
+                  })
+                : i18n._("No money was taken, so nothing is refunded."),
+              i18n._("Stock and e-books are given back. This cannot be undone."),
             ]
               .filter(Boolean)
               .join(" "),
-            confirmLabel: status === "cancelled" ? "Cancel order" : "Mark refunded",
+            confirmLabel: status === "cancelled" ? i18n._("Cancel order") : i18n._("Mark refunded"),
             destructive: true,
           }
         : unchecked
           ? {
-              title: "Pack without a phone check?",
+              title: i18n._("Pack without a phone check?"),
               description:
                 order.codCheck?.state === "unreachable"
-                  ? "The buyer could not be reached by phone. Cash-on-delivery parcels of unconfirmed buyers are often refused at the door."
-                  : "Nobody has confirmed this cash-on-delivery order with the buyer by phone yet.",
-              confirmLabel: "Pack anyway",
+                  ? i18n._(
+                      "The buyer could not be reached by phone. Cash-on-delivery parcels of unconfirmed buyers are often refused at the door.",
+                    )
+                  : i18n._("Nobody has confirmed this cash-on-delivery order with the buyer by phone yet."),
+              confirmLabel: i18n._("Pack anyway"),
             }
           : undefined;
     void run({ method: "PATCH", path: `/api/admin/orders/${order.id}/status`, body: { status }, confirm });
@@ -145,7 +173,7 @@ function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () =>
   return (
     <section aria-labelledby="status-heading" className={card}>
       <h2 id="status-heading" className={h2}>
-        Change status
+        {i18n._("Change status")}
       </h2>
       <div className="flex flex-wrap gap-2">
         {order.next.map((s) => (
@@ -155,7 +183,7 @@ function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () =>
             disabled={pending}
             onClick={() => move(s)}
           >
-            {describeOrderStatus(s)}
+            {i18n._(describeOrderStatus(s))}
           </Button>
         ))}
       </div>
@@ -164,37 +192,39 @@ function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () =>
 }
 
 function CodCheck({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const { dateTime } = useFormat();
   const { run, pending } = useMutation();
   const c = order.codCheck!;
   const said =
     c.state === "confirmed"
-      ? "Phone confirmed"
+      ? i18n._("Phone confirmed")
       : c.state === "unreachable"
-        ? "Buyer unreachable"
-        : "Not checked by phone yet";
+        ? i18n._("Buyer unreachable")
+        : i18n._("Not checked by phone yet");
   const check = (result: "confirmed" | "unreachable") =>
     void run({ method: "POST", path: `/api/admin/orders/${order.id}/cod-check`, body: { result } });
   return (
     <section aria-labelledby="cod-heading" className={card}>
       <h2 id="cod-heading" className={h2}>
-        Cash on delivery: phone check
+        {i18n._("Cash on delivery: phone check")}
       </h2>
       <p className="text-sm" data-testid="cod-check">
         <span className="font-medium">{said}</span>
-        {c.at ? ` · ${c.by ? `${c.by}, ` : ""}${formatDhakaDateTime(c.at)}` : ""}
+        {c.at ? ` · ${c.by ? `${c.by}, ` : ""}${dateTime(c.at)}` : ""}
       </p>
       {c.allowed ? (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button disabled={pending} onClick={() => check("confirmed")}>
-            Phone confirmed
+            {i18n._("Phone confirmed")}
           </Button>
           <Button variant="secondary" disabled={pending} onClick={() => check("unreachable")}>
-            Unreachable
+            {i18n._("Unreachable")}
           </Button>
         </div>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
-          The check is made on a confirmed order, before it is packed.
+          {i18n._("The check is made on a confirmed order, before it is packed.")}
         </p>
       )}
     </section>
@@ -202,6 +232,7 @@ function CodCheck({ order }: { order: AdminOrder }) {
 }
 
 function Shipment({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
   const { run, pending } = useMutation();
   const [consignment, setConsignment] = useState("");
   const [courier, setCourier] = useState("");
@@ -211,21 +242,21 @@ function Shipment({ order }: { order: AdminOrder }) {
   return (
     <section aria-labelledby="shipment-heading" className={card}>
       <h2 id="shipment-heading" className={h2}>
-        Parcel
+        {i18n._("Parcel")}
       </h2>
       {order.consignment ? (
         <p className="text-sm">
-          Consignment{" "}
+          {i18n._("Consignment")}{" "}
           <span className="font-semibold" data-testid="consignment">
             {order.consignment}
           </span>
           {order.courier && order.courier !== "manual" ? ` (${order.courier})` : ""} ·{" "}
           <a href={order.trackingPath!} className="text-brand-800 underline" target="_blank" rel="noreferrer">
-            tracking page
+            {i18n._("tracking page")}
           </a>
         </p>
       ) : (
-        <p className="text-sm text-slate-700">No consignment yet.</p>
+        <p className="text-sm text-slate-700">{i18n._("No consignment yet.")}</p>
       )}
       {consignable ? (
         <form
@@ -235,7 +266,7 @@ function Shipment({ order }: { order: AdminOrder }) {
             e.preventDefault();
             const parsed = consignmentSchema.safeParse({ consignment, courier: courier || undefined });
             if (!parsed.success) {
-              setError(parsed.error.issues[0]?.message ?? "Check the consignment number");
+              setError(parsed.error.issues[0]?.message ?? i18n._("Check the consignment number"));
               return;
             }
             setError("");
@@ -248,7 +279,7 @@ function Shipment({ order }: { order: AdminOrder }) {
           }}
         >
           <TextField
-            label="Consignment number"
+            label={i18n._("Consignment number")}
             name="consignment"
             maxLength={40}
             value={consignment}
@@ -256,14 +287,14 @@ function Shipment({ order }: { order: AdminOrder }) {
             onChange={(e) => setConsignment(e.target.value)}
           />
           <TextField
-            label="Courier (optional)"
+            label={i18n._("Courier (optional)")}
             name="courier"
             maxLength={40}
             value={courier}
             onChange={(e) => setCourier(e.target.value)}
           />
           <Button type="submit" loading={pending}>
-            Save consignment
+            {i18n._("Save consignment")}
           </Button>
         </form>
       ) : null}
@@ -274,7 +305,7 @@ function Shipment({ order }: { order: AdminOrder }) {
             disabled={pending}
             onClick={() => void run({ method: "POST", path: `/api/admin/orders/${order.id}/courier` })}
           >
-            Book with the courier
+            {i18n._("Book with the courier")}
           </Button>
         ) : null}
         {order.followsCourier ? (
@@ -285,7 +316,7 @@ function Shipment({ order }: { order: AdminOrder }) {
               void run({ method: "POST", path: `/api/admin/orders/${order.id}/courier/refresh` })
             }
           >
-            Ask the courier now
+            {i18n._("Ask the courier now")}
           </Button>
         ) : null}
       </div>
@@ -294,18 +325,20 @@ function Shipment({ order }: { order: AdminOrder }) {
 }
 
 const KIND_WORDS: Record<string, string> = {
-  book: "Book",
-  ebook: "E-book",
-  content: "Course",
-  bundle: "Bundle",
-  stationary: "Stationery",
+  book: /*i18n*/ "Book",
+  ebook: /*i18n*/ "E-book",
+  content: /*i18n*/ "Course",
+  bundle: /*i18n*/ "Bundle",
+  stationary: /*i18n*/ "Stationery",
 };
 
 function Lines({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const { taka, number } = useFormat();
   return (
     <section aria-labelledby="lines-heading" className={card}>
       <h2 id="lines-heading" className={h2}>
-        Items
+        {i18n._("Items")}
       </h2>
       <ul className="divide-y divide-slate-100 text-sm">
         {order.lines.map((l) => (
@@ -314,58 +347,64 @@ function Lines({ order }: { order: AdminOrder }) {
             className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2"
           >
             <span className="min-w-0 flex-1 font-medium break-words">
-              {l.title} <span className="font-normal text-slate-600">· {KIND_WORDS[l.kind] ?? l.kind}</span>
+              {l.title}{" "}
+              <span className="font-normal text-slate-600">
+                · {KIND_WORDS[l.kind] ? i18n._(KIND_WORDS[l.kind]!) : l.kind}
+              </span>
             </span>
             <span className="tabular-nums text-slate-700">
-              {formatTaka(l.unitPrice)} × {l.quantity}
+              {taka(l.unitPrice)} × {number(l.quantity)}
             </span>
-            <span className="w-24 text-right tabular-nums">{formatTaka(l.lineTotal)}</span>
+            <span className="w-24 text-right tabular-nums">{taka(l.lineTotal)}</span>
             {l.discount ? (
               <span className="w-full text-right text-xs text-slate-600">
-                of which coupon −{formatTaka(l.discount)}
+                {i18n._("of which coupon −{amount}", { amount: taka(l.discount) })}
               </span>
             ) : null}
           </li>
         ))}
       </ul>
       <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-600">Subtotal</dt>
-        <dd className="text-right tabular-nums">{formatTaka(order.subtotal)}</dd>
+        <dt className="text-slate-600">{i18n._("Subtotal")}</dt>
+        <dd className="text-right tabular-nums">{taka(order.subtotal)}</dd>
         {order.discount > 0 || order.coupon ? (
           <>
-            <dt className="text-slate-600">Coupon{order.coupon ? ` ${order.coupon.code}` : ""}</dt>
-            <dd className="text-right tabular-nums">−{formatTaka(order.discount)}</dd>
+            <dt className="text-slate-600">
+              {order.coupon ? i18n._("Coupon {code}", { code: order.coupon.code }) : i18n._("Coupon")}
+            </dt>
+            <dd className="text-right tabular-nums">−{taka(order.discount)}</dd>
           </>
         ) : null}
-        <dt className="text-slate-600">Delivery</dt>
-        <dd className="text-right tabular-nums">{formatTaka(order.delivery)}</dd>
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold tabular-nums">{formatTaka(order.total)}</dd>
+        <dt className="text-slate-600">{i18n._("Delivery")}</dt>
+        <dd className="text-right tabular-nums">{taka(order.delivery)}</dd>
+        <dt className="font-semibold">{i18n._("Total")}</dt>
+        <dd className="text-right font-semibold tabular-nums">{taka(order.total)}</dd>
       </dl>
-      <p className="mt-2 text-xs text-slate-600">Source: {order.source}</p>
+      <p className="mt-2 text-xs text-slate-600">{i18n._("Source: {source}", { source: order.source })}</p>
     </section>
   );
 }
 
 function Buyer({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
   const b = order.buyer;
   return (
     <section aria-labelledby="buyer-heading" className={card}>
       <h2 id="buyer-heading" className={h2}>
-        Buyer
+        {i18n._("Buyer")}
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-600">Name</dt>
+        <dt className="text-slate-600">{i18n._("Name")}</dt>
         <dd className="break-words">{b.name}</dd>
-        <dt className="text-slate-600">Phone</dt>
+        <dt className="text-slate-600">{i18n._("Phone")}</dt>
         <dd>
           <a href={`tel:${b.phone}`} className="text-brand-800 underline">
             {b.phone}
           </a>
         </dd>
-        <dt className="text-slate-600">Email</dt>
+        <dt className="text-slate-600">{i18n._("Email")}</dt>
         <dd className="break-all">{b.email ?? "—"}</dd>
-        <dt className="text-slate-600">Account</dt>
+        <dt className="text-slate-600">{i18n._("Account")}</dt>
         <dd>
           <Link to={b.url} className="text-brand-800 underline">
             {b.accountName}
@@ -376,28 +415,56 @@ function Buyer({ order }: { order: AdminOrder }) {
   );
 }
 
+const PAYMENT_STATUS_WORDS: Record<AdminOrder["payments"][number]["status"], string> = {
+  initiated: /*i18n*/ "started",
+  paid: /*i18n*/ "paid",
+  failed: /*i18n*/ "failed",
+  cancelled: /*i18n*/ "cancelled",
+};
+
 function Payments({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const { taka, dateTime } = useFormat();
+  /**
+   * A cash-on-delivery order's payment row stays "initiated": the ledger (decision 29) records
+   * the cash as collected by the order's delivery (`deliveredAt`), not by the row, which counts
+   * only money a gateway confirmed. So the row reads from the order, as the ledger does.
+   */
+  const paymentWords = (p: AdminOrder["payments"][number]) => {
+    if (p.provider === "cod" && p.status === "initiated") {
+      if (order.deliveredAt)
+        return i18n._("Cash collected on delivery · {when}", { when: dateTime(order.deliveredAt) });
+      if (order.status === "cancelled")
+        return i18n._("Cash on delivery · not collected, the order was cancelled");
+      return i18n._("Cash on delivery · due when the parcel is delivered");
+    }
+    const provider = p.provider === "cod" ? i18n._("Cash on delivery") : p.provider;
+    const words = [provider, i18n._(PAYMENT_STATUS_WORDS[p.status])];
+    if (p.paidAt) words.push(dateTime(p.paidAt));
+    return words.join(" · ");
+  };
   return (
     <section aria-labelledby="payments-heading" className={card}>
       <h2 id="payments-heading" className={h2}>
-        Payments
+        {i18n._("Payments")}
       </h2>
       {order.payments.length === 0 ? (
-        <p className="text-sm text-slate-600">None.</p>
+        <p className="text-sm text-slate-600">{i18n._("None.")}</p>
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {order.payments.map((p) => (
             <li key={p.id} className="grid gap-1 py-2 sm:grid-cols-[1fr_auto]">
-              <span className="font-medium">
-                {p.provider} · {p.status}
-                {p.paidAt ? ` · ${formatDhakaDateTime(p.paidAt)}` : ""}
-              </span>
-              <span className="tabular-nums sm:text-right">{formatTaka(p.amount)}</span>
+              <span className="font-medium">{paymentWords(p)}</span>
+              <span className="tabular-nums sm:text-right">{taka(p.amount)}</span>
               <span className="break-all text-xs text-slate-600 sm:col-span-2">
-                Ours {p.tranx}
-                {p.gatewayRef ? ` · gateway ref ${p.gatewayRef}` : ""}
-                {p.gatewayTxnId ? ` · gateway txn ${p.gatewayTxnId}` : ""}
-                {p.reason ? ` · ${p.reason}` : ""}
+                {[
+                  i18n._("Ours {tranx}", { tranx: p.tranx }),
+                  p.gatewayRef ? i18n._("gateway ref {ref}", { ref: p.gatewayRef }) : "",
+                  p.gatewayTxnId ? i18n._("gateway txn {txn}", { txn: p.gatewayTxnId }) : "",
+                  p.reason ?? "",
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </span>
             </li>
           ))}
@@ -408,22 +475,24 @@ function Payments({ order }: { order: AdminOrder }) {
 }
 
 function Notes({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const { dateTime } = useFormat();
   const { run, pending } = useMutation();
   const [body, setBody] = useState("");
   const [error, setError] = useState("");
   return (
     <section aria-labelledby="notes-heading" className={card}>
       <h2 id="notes-heading" className={h2}>
-        Internal notes
+        {i18n._("Internal notes")}
       </h2>
-      <p className="mb-2 text-xs text-slate-600">Only staff see these; the buyer never does.</p>
+      <p className="mb-2 text-xs text-slate-600">{i18n._("Only staff see these; the buyer never does.")}</p>
       <form
         noValidate
         className="space-y-2"
         onSubmit={async (e) => {
           e.preventDefault();
           if (!body.trim()) {
-            setError("The note is required");
+            setError(i18n._("The note is required"));
             return;
           }
           setError("");
@@ -436,7 +505,7 @@ function Notes({ order }: { order: AdminOrder }) {
         }}
       >
         <TextAreaField
-          label="New note"
+          label={i18n._("New note")}
           name="note"
           maxLength={2000}
           value={body}
@@ -444,7 +513,7 @@ function Notes({ order }: { order: AdminOrder }) {
           onChange={(e) => setBody(e.target.value)}
         />
         <Button type="submit" variant="secondary" loading={pending}>
-          Add note
+          {i18n._("Add note")}
         </Button>
       </form>
       {order.notes.length ? (
@@ -453,7 +522,7 @@ function Notes({ order }: { order: AdminOrder }) {
             <li key={n.id} className="py-2">
               <p className="break-words whitespace-pre-line">{n.body}</p>
               <p className="text-xs text-slate-600">
-                {n.author ?? "Staff"} · {formatDhakaDateTime(n.createdAt)}
+                {n.author ?? i18n._("Staff")} · {dateTime(n.createdAt)}
               </p>
             </li>
           ))}
@@ -464,19 +533,25 @@ function Notes({ order }: { order: AdminOrder }) {
 }
 
 function History({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const { dateTime } = useFormat();
   return (
     <section aria-labelledby="history-heading" className={card}>
       <h2 id="history-heading" className={h2}>
-        History
+        {i18n._("History")}
       </h2>
       <ol className="space-y-2 text-sm">
         {order.history.map((e) => (
           <li key={e.id}>
-            <p className="font-medium">{historyWords(e.status)}</p>
-            {e.note ? <p className="break-words text-slate-700">{e.note}</p> : null}
+            <p className="font-medium">{historyWords(e.status, i18n._.bind(i18n))}</p>
+            {e.note ? (
+              <p className="break-words text-slate-700">
+                {HISTORY_NOTES.has(e.note) ? i18n._(e.note) : e.note}
+              </p>
+            ) : null}
             <p className="text-xs text-slate-600">
               {e.actor ? `${e.actor} · ` : ""}
-              {formatDhakaDateTime(e.at)}
+              {dateTime(e.at)}
             </p>
           </li>
         ))}

@@ -1,11 +1,12 @@
 import { OrdersList, OrdersNav } from "../../components/admin/orders-list";
 import { PageHeading } from "../../components/page-heading";
+import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders-cycle";
 import { loadOrders } from "./orders.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Academic cycle orders") },
+  { title: pageTitle(matches, /*i18n*/ "Academic cycle orders") },
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -14,18 +15,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AcademicCycleOrdersPage({ loaderData }: Route.ComponentProps) {
   const { page, query, error } = loaderData;
+  const { i18n } = useLingui();
   return (
     <div>
-      <PageHeading title="Academic cycle orders">
-        <p>Orders holding a product of the academic cycle.</p>
+      <PageHeading title={i18n._("Academic cycle orders")}>
+        <p>{i18n._("Orders holding a product of the academic cycle.")}</p>
       </PageHeading>
       <OrdersNav />
       <OrdersList
-        label="Academic cycle orders"
+        label={i18n._("Academic cycle orders")}
         page={page}
         sort={query?.sort ?? "-createdAt"}
         error={error}
-        emptyMessage="No academic cycle order matches this view."
+        emptyMessage={i18n._("No academic cycle order matches this view.")}
       />
     </div>
   );

@@ -2,14 +2,15 @@ import JsBarcode from "jsbarcode";
 import { useEffect, useRef, useState } from "react";
 import { type PackingSlips, parseSlipIds } from "../../../contracts/admin-orders";
 import { LOADING_TEXT } from "../../../contracts/messages";
-import { formatTaka } from "../../../contracts/money";
 import { Button } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
-import { formatDhakaDate } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders-print";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Packing slips") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Packing slips") },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { ids: parseSlipIds(new URL(request.url).searchParams.get("ids")) };
@@ -21,59 +22,73 @@ const PRINT_CSS = "@page { size: A4; margin: 10mm; }";
 /** The order number as a Code 128 barcode (SVG), drawn in the browser. */
 function Barcode({ value }: { value: string }) {
   const ref = useRef<SVGSVGElement>(null);
+  const { i18n } = useLingui();
   useEffect(() => {
     if (ref.current) {
       JsBarcode(ref.current, value, { format: "CODE128", height: 44, width: 2, margin: 0, fontSize: 14 });
     }
   }, [value]);
-  return <svg ref={ref} role="img" aria-label={`Barcode of order ${value}`} data-barcode={value} />;
+  return (
+    <svg
+      ref={ref}
+      role="img"
+      aria-label={i18n._("Barcode of order {number}", { number: value })}
+      data-barcode={value}
+    />
+  );
 }
 
 function Slip({ shop, slip }: { shop: string; slip: PackingSlips["slips"][number] }) {
   const cod = slip.paymentMethod === "cod";
+  const { i18n } = useLingui();
+  const { taka, date, number } = useFormat();
   return (
     <article
-      aria-label={`Packing slip, order ${slip.number}`}
+      aria-label={i18n._("Packing slip, order {number}", { number: slip.number })}
       className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-5 text-slate-900 print:h-[132mm] print:overflow-hidden print:rounded-none print:border-0 print:border-b print:border-dashed print:border-black print:p-0 print:pb-3 print:text-black"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-xl font-bold">{shop}</p>
           <p className="text-sm">
-            Order #{slip.number} · placed {formatDhakaDate(slip.createdAt)}
+            {i18n._("Order #{number} · placed {date}", { number: slip.number, date: date(slip.createdAt) })}
           </p>
         </div>
         <Barcode value={slip.number} />
       </header>
       <div className="grid gap-3 sm:grid-cols-2 print:grid-cols-2">
         <section>
-          <h2 className="text-xs font-bold tracking-wider uppercase">Deliver to</h2>
+          <h2 className="text-xs font-bold tracking-wider uppercase">{i18n._("Deliver to")}</h2>
           <p className="font-semibold">{slip.name}</p>
           <p>{slip.phone}</p>
           <p>{slip.address}</p>
           <p>
             {slip.area}, {slip.district}
           </p>
-          {slip.note ? <p className="mt-1 text-sm italic">Note: {slip.note}</p> : null}
+          {slip.note ? (
+            <p className="mt-1 text-sm italic">{i18n._("Note: {note}", { note: slip.note })}</p>
+          ) : null}
         </section>
         <section className="self-start rounded-md border-2 border-slate-900 p-3 text-center">
           <h2 className="text-xs font-bold tracking-wider uppercase">
-            {cod ? "Cash on delivery" : "Paid online"}
+            {cod ? i18n._("Cash on delivery") : i18n._("Paid online")}
           </h2>
           <p className="text-2xl font-bold tabular-nums">
-            {cod ? `Cash to collect: ${formatTaka(slip.cashToCollect)}` : "Paid: collect ৳0"}
+            {cod
+              ? i18n._("Cash to collect: {amount}", { amount: taka(slip.cashToCollect) })
+              : i18n._("Paid: collect {amount}", { amount: taka(0) })}
           </p>
         </section>
       </div>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">What to pack</caption>
+        <caption className="sr-only">{i18n._("What to pack")}</caption>
         <thead>
           <tr className="border-b border-slate-400">
             <th scope="col" className="py-1">
-              Item
+              {i18n._("Item")}
             </th>
             <th scope="col" className="py-1 text-right">
-              Qty
+              {i18n._("Qty")}
             </th>
           </tr>
         </thead>
@@ -83,9 +98,9 @@ function Slip({ shop, slip }: { shop: string; slip: PackingSlips["slips"][number
             <tr key={i} className="border-b border-slate-200">
               <td className="py-1">
                 {l.title}
-                {l.shipped ? null : <span className="text-xs"> (digital: not packed)</span>}
+                {l.shipped ? null : <span className="text-xs"> {i18n._("(digital: not packed)")}</span>}
               </td>
-              <td className="py-1 text-right font-semibold tabular-nums">{l.quantity}</td>
+              <td className="py-1 text-right font-semibold tabular-nums">{number(l.quantity)}</td>
             </tr>
           ))}
         </tbody>
@@ -101,8 +116,12 @@ function Slip({ shop, slip }: { shop: string; slip: PackingSlips["slips"][number
  */
 export default function PackingSlipsPage({ loaderData }: Route.ComponentProps) {
   const { ids } = loaderData;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const [data, setData] = useState<PackingSlips | null>(null);
-  const [error, setError] = useState(ids ? "" : "Choose orders in the orders list, then Print slips.");
+  const [error, setError] = useState(
+    ids ? "" : i18n._("Choose orders in the orders list, then Print slips."),
+  );
   const asked = useRef("");
   useEffect(() => {
     const key = ids?.join(",") ?? "";
@@ -111,17 +130,19 @@ export default function PackingSlipsPage({ loaderData }: Route.ComponentProps) {
     api<PackingSlips>("POST", "/api/admin/orders/slips", { ids })
       .then((answer) => setData(answer.data ?? null))
       .catch((e) =>
-        setError(e instanceof ApiError ? e.message : "The slips could not be made. Please try again."),
+        setError(
+          e instanceof ApiError ? e.message : i18n._("The slips could not be made. Please try again."),
+        ),
       );
-  }, [ids]);
+  }, [ids, i18n]);
   const refused = data?.results.filter((r) => !r.ok) ?? [];
   return (
     <div className="print:text-black">
       <style>{PRINT_CSS}</style>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <h1 className="text-2xl font-bold text-slate-900">Packing slips</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{i18n._("Packing slips")}</h1>
         <Button onClick={() => window.print()} disabled={!data || data.slips.length === 0}>
-          Print
+          {i18n._("Print")}
         </Button>
       </div>
       {error ? (
@@ -129,16 +150,19 @@ export default function PackingSlipsPage({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : !data ? (
-        <p role="status">{LOADING_TEXT}</p>
+        <p role="status">{i18n._(LOADING_TEXT)}</p>
       ) : (
         <>
           {refused.length > 0 ? (
             <section
-              aria-label="Orders without a slip"
+              aria-label={i18n._("Orders without a slip")}
               className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 print:hidden"
             >
               <p className="font-medium">
-                {refused.length} of {data.results.length} orders have no slip:
+                {i18n._("{count} of {total} orders have no slip:", {
+                  count: number(refused.length),
+                  total: number(data.results.length),
+                })}
               </p>
               <ul className="mt-1 list-disc pl-5">
                 {refused.map((r) => (
@@ -148,7 +172,9 @@ export default function PackingSlipsPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
           <p role="status" className="mb-4 text-sm text-slate-700 print:hidden">
-            {data.slips.length} {data.slips.length === 1 ? "slip" : "slips"}, marked printed.
+            {data.slips.length === 1
+              ? i18n._("1 slip, marked printed.")
+              : i18n._("{count} slips, marked printed.", { count: number(data.slips.length) })}
           </p>
           <div className="space-y-4 print:space-y-0">
             {data.slips.map((slip, i) => (

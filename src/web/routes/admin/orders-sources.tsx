@@ -1,14 +1,16 @@
-import { formatTaka } from "../../../contracts/money";
-import { periodLabel, SALES_MEANING } from "../../../contracts/sales";
+import { SALES_MEANING } from "../../../contracts/sales";
 import { OrdersNav } from "../../components/admin/orders-list";
-import { ReportRangeForm } from "../../components/admin/report-parts";
+import { ReportRangeForm, usePeriod } from "../../components/admin/report-parts";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders-sources";
 import { loadOrderSources } from "./orders.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Orders by source") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Orders by source") },
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadOrderSources(context, request);
@@ -18,12 +20,17 @@ export default function OrderSourcesPage({ loaderData }: Route.ComponentProps) {
   const { report, error, asked } = loaderData;
   const { from, to, rows, totals } = report;
   const csv = `/api/admin/orders/sources.csv?${new URLSearchParams({ from, to })}`;
+  const { i18n } = useLingui();
+  const { taka, number } = useFormat();
+  const period = usePeriod();
   return (
     <div>
-      <PageHeading title="Orders by source">
+      <PageHeading title={i18n._("Orders by source")}>
         <p>
-          Orders and revenue by the page or the referral code they came from, {periodLabel(from)} to{" "}
-          {periodLabel(to)}.
+          {i18n._("Orders and revenue by the page or the referral code they came from, {from} to {to}.", {
+            from: period.label(from),
+            to: period.label(to),
+          })}
         </p>
       </PageHeading>
       <OrdersNav />
@@ -34,32 +41,32 @@ export default function OrderSourcesPage({ loaderData }: Route.ComponentProps) {
         asked={asked}
         actions={
           <a href={csv} download className={buttonClass("secondary")}>
-            Download CSV
+            {i18n._("Download CSV")}
           </a>
         }
       />
-      <p className="mb-4 text-sm text-slate-600">{SALES_MEANING}</p>
+      <p className="mb-4 text-sm text-slate-600">{i18n._(SALES_MEANING)}</p>
       {rows.length === 0 ? (
         <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-600">
-          No sales in this range.
+          {i18n._("No sales in this range.")}
         </div>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Orders and revenue by source</caption>
+            <caption className="sr-only">{i18n._("Orders and revenue by source")}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Source
+                  {i18n._("Source")}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Kind
+                  {i18n._("Kind")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Orders
+                  {i18n._("Orders")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Revenue
+                  {i18n._("Revenue")}
                 </th>
               </tr>
             </thead>
@@ -67,22 +74,20 @@ export default function OrderSourcesPage({ loaderData }: Route.ComponentProps) {
               {rows.map((r) => (
                 <tr key={`${r.source}-${r.referral}`} className="border-t border-slate-100">
                   <td className="px-3 py-1.5 break-all">{r.source}</td>
-                  <td className="px-3 py-1.5">{r.referral ? "Referral code" : "Page"}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{r.orders.toLocaleString("en-US")}</td>
-                  <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
-                    {formatTaka(r.revenue)}
-                  </td>
+                  <td className="px-3 py-1.5">{r.referral ? i18n._("Referral code") : i18n._("Page")}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{number(r.orders)}</td>
+                  <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{taka(r.revenue)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="border-t-2 border-slate-200 font-semibold">
                 <th scope="row" colSpan={2} className="px-3 py-2">
-                  Total
+                  {i18n._("Total")}
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{totals.orders.toLocaleString("en-US")}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{number(totals.orders)}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                  {formatTaka(totals.revenue)}
+                  {taka(totals.revenue)}
                 </td>
               </tr>
             </tfoot>

@@ -1,10 +1,11 @@
 import { OrdersList, OrdersNav } from "../../components/admin/orders-list";
 import { PageHeading } from "../../components/page-heading";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders";
 import { loadOrders } from "./orders.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Orders") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Orders") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadOrders(context, request);
@@ -12,21 +13,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { page, query, error } = loaderData;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   return (
     <div>
-      <PageHeading title="Orders">
+      <PageHeading title={i18n._("Orders")}>
         <p>
-          {page.total.toLocaleString("en-US")}
-          {page.more ? "+" : ""} orders
+          {page.more
+            ? i18n._("{count}+ orders", { count: number(page.total) })
+            : i18n._("{count} orders", { count: number(page.total) })}
         </p>
       </PageHeading>
       <OrdersNav />
       <OrdersList
-        label="Orders"
+        label={i18n._("Orders")}
         page={page}
         sort={query?.sort ?? "-createdAt"}
         error={error}
-        emptyMessage={query?.q ? `No order matches “${query.q}”.` : "No order matches this view."}
+        emptyMessage={
+          query?.q ? i18n._("No order matches “{q}”.", { q: query.q }) : i18n._("No order matches this view.")
+        }
       />
     </div>
   );

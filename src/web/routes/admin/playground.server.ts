@@ -19,7 +19,10 @@ export async function loadPlayground(context: Readonly<RouterContextProvider>, r
   const mayPickCustomer = hasPermission(ctx.user, "users");
   const parsed = playgroundQuery.safeParse(query);
   if (!parsed.success) {
-    const [, message] = Object.entries(fieldErrors(parsed.error))[0] ?? ["", "This link is not valid"];
+    const [, message] = Object.entries(fieldErrors(parsed.error))[0] ?? [
+      "",
+      /*i18n*/ "This link is not valid",
+    ];
     return { price: null, error: message, mayPickCustomer };
   }
   return loadFrom(async () => {

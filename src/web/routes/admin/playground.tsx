@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import type { ProductCard } from "../../../contracts/catalog";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
-import { effectivePrice, formatTaka } from "../../../contracts/money";
+import { effectivePrice } from "../../../contracts/money";
 import {
   formatPlaygroundItems,
   type PlaygroundItem,
@@ -13,12 +13,13 @@ import { SearchPicker } from "../../components/admin/search-picker";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { SelectField } from "../../components/ui/field";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/playground";
 import { loadPlayground } from "./playground.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Pricing playground") },
+  { title: pageTitle(matches, /*i18n*/ "Pricing playground") },
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -26,11 +27,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const KIND_WORD = {
-  book: "Book",
-  ebook: "E-book",
-  bundle: "Bundle",
-  stationary: "Stationery",
-  content: "Course",
+  book: /*i18n*/ "Book",
+  ebook: /*i18n*/ "E-book",
+  bundle: /*i18n*/ "Bundle",
+  stationary: /*i18n*/ "Stationery",
+  content: /*i18n*/ "Course",
 };
 
 /** The page's state is its query string: every change writes it, and the loader prices it. */
@@ -58,19 +59,22 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
   const [coupon, setCoupon] = useState(params.get("coupon") ?? "");
   const [copied, setCopied] = useState(false);
   const district = price?.district ?? params.get("district") ?? "Dhaka";
+  const { i18n } = useLingui();
+  const { taka, number } = useFormat();
 
   return (
     <div className="max-w-4xl">
-      <PageHeading title="Pricing playground" />
+      <PageHeading title={i18n._("Pricing playground")} />
       <p className="mb-4 text-sm text-slate-600">
-        Put a cart together and see exactly what the customer would be charged, priced as the cart prices it.
-        The link holds everything: share it to show a colleague.
+        {i18n._(
+          "Put a cart together and see exactly what the customer would be charged, priced as the cart prices it. The link holds everything: share it to show a colleague.",
+        )}
       </p>
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
-        <section aria-label="The cart" className="min-w-0 space-y-4">
+        <section aria-label={i18n._("The cart")} className="min-w-0 space-y-4">
           <SearchPicker<ProductCard>
-            label="Add products"
-            hint="Published products, as the shop sells them"
+            label={i18n._("Add products")}
+            hint={i18n._("Published products, as the shop sells them")}
             picked={[]}
             onChange={(added) => {
               const next = [...items];
@@ -84,19 +88,25 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
             toPicked={(p) => ({
               id: p.id,
               label: p.title,
-              detail: `${KIND_WORD[p.kind]} · ${formatTaka(effectivePrice(p))}${p.inStock ? "" : " · out of stock"}`,
+              detail: [
+                i18n._(KIND_WORD[p.kind]),
+                taka(effectivePrice(p)),
+                p.inStock ? "" : i18n._("out of stock"),
+              ]
+                .filter(Boolean)
+                .join(" · "),
             })}
           />
           {price && price.lines.length > 0 ? (
             <table className="w-full text-sm">
-              <caption className="sr-only">Lines</caption>
+              <caption className="sr-only">{i18n._("Lines")}</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-left text-slate-600">
-                  <th className="py-2 pr-2 font-medium">Product</th>
-                  <th className="py-2 pr-2 font-medium">Qty</th>
-                  <th className="py-2 pr-2 text-right font-medium">Line</th>
+                  <th className="py-2 pr-2 font-medium">{i18n._("Product")}</th>
+                  <th className="py-2 pr-2 font-medium">{i18n._("Qty")}</th>
+                  <th className="py-2 pr-2 text-right font-medium">{i18n._("Line")}</th>
                   <th className="py-2 font-medium">
-                    <span className="sr-only">Remove</span>
+                    <span className="sr-only">{i18n._("Remove")}</span>
                   </th>
                 </tr>
               </thead>
@@ -108,14 +118,16 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
                         {l.title}
                       </Link>
                       <span className="block text-xs text-slate-600">
-                        {KIND_WORD[l.kind]} · {formatTaka(l.unitPrice)} each
-                        {l.discount > 0 ? ` · coupon −${formatTaka(l.discount)}` : ""}
+                        {i18n._(KIND_WORD[l.kind])} · {i18n._("{price} each", { price: taka(l.unitPrice) })}
+                        {l.discount > 0
+                          ? ` · ${i18n._("coupon −{amount}", { amount: taka(l.discount) })}`
+                          : ""}
                       </span>
-                      {l.note ? <span className="block text-xs text-amber-800">{l.note}</span> : null}
+                      {l.note ? <span className="block text-xs text-amber-800">{i18n._(l.note)}</span> : null}
                     </td>
                     <td className="py-2 pr-2">
                       {l.kind === "ebook" || l.kind === "content" ? (
-                        "1"
+                        number(1)
                       ) : (
                         <input
                           key={`${l.productId}-${l.quantity}`}
@@ -124,7 +136,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
                           min={1}
                           max={100}
                           defaultValue={l.quantity}
-                          aria-label={`Quantity of ${l.title}`}
+                          aria-label={i18n._("Quantity of {title}", { title: l.title })}
                           className="min-h-11 w-20 rounded-md border border-slate-300 px-2"
                           onChange={(e) => {
                             const n = Number(e.target.value);
@@ -138,13 +150,13 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
                       )}
                     </td>
                     <td className="py-2 pr-2 text-right whitespace-nowrap tabular-nums">
-                      {formatTaka(l.lineTotal)}
+                      {taka(l.lineTotal)}
                     </td>
                     <td className="py-2 text-right">
                       <button
                         type="button"
                         className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-slate-100"
-                        aria-label={`Remove ${l.title}`}
+                        aria-label={i18n._("Remove {title}", { title: l.title })}
                         onClick={() => setItems(items.filter((i) => i.productId !== l.productId))}
                       >
                         ×
@@ -156,7 +168,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
             </table>
           ) : price ? (
             <p className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-              No products yet: search for one above.
+              {i18n._("No products yet: search for one above.")}
             </p>
           ) : null}
           <form
@@ -170,7 +182,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
           >
             <div className="min-w-0 flex-1">
               <label htmlFor="playground-coupon" className="mb-1 block text-sm font-medium text-slate-800">
-                Coupon code
+                {i18n._("Coupon code")}
               </label>
               <input
                 id="playground-coupon"
@@ -181,7 +193,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
               />
             </div>
             <Button type="submit" variant="secondary">
-              Apply
+              {i18n._("Apply")}
             </Button>
             {params.get("coupon") ? (
               <Button
@@ -191,20 +203,20 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
                   update({ coupon: null });
                 }}
               >
-                Remove
+                {i18n._("Remove")}
               </Button>
             ) : null}
           </form>
           <SelectField
-            label="Delivery district"
+            label={i18n._("Delivery district")}
             options={DISTRICT_NAMES}
             value={district}
             onChange={(e) => update({ district: e.target.value })}
           />
           {mayPickCustomer ? (
             <SearchPicker<AdminUser>
-              label="Customer (optional)"
-              hint="Their own uses of the coupon count; without one, a customer who never used it"
+              label={i18n._("Customer (optional)")}
+              hint={i18n._("Their own uses of the coupon count; without one, a customer who never used it")}
               multiple={false}
               picked={
                 price?.user
@@ -218,34 +230,45 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
           ) : null}
         </section>
         <section
-          aria-label="What the customer pays"
+          aria-label={i18n._("What the customer pays")}
           aria-busy={busy}
           className="h-fit rounded-lg border border-slate-200 bg-white p-4 md:sticky md:top-4"
         >
-          <h2 className="mb-3 font-semibold text-slate-900">What the customer pays</h2>
+          <h2 className="mb-3 font-semibold text-slate-900">{i18n._("What the customer pays")}</h2>
           {error ? (
             <div role="alert" className="text-sm text-red-700">
-              <p>{error}</p>
+              <p>{i18n._(error)}</p>
               <Link to="/admin/playground" className="mt-2 inline-block underline">
-                Start again
+                {i18n._("Start again")}
               </Link>
             </div>
           ) : price ? (
             <>
               <dl className="space-y-1 text-sm">
                 <Row
-                  label={`Subtotal (${price.qty} ${price.qty === 1 ? "item" : "items"})`}
-                  value={formatTaka(price.subtotal)}
+                  label={
+                    price.qty === 1
+                      ? i18n._("Subtotal (1 item)")
+                      : i18n._("Subtotal ({count} items)", { count: number(price.qty) })
+                  }
+                  value={taka(price.subtotal)}
                 />
                 <Row
-                  label={price.coupon?.applied ? `Discount (${price.coupon.code})` : "Discount"}
-                  value={`−${formatTaka(price.discount)}`}
+                  label={
+                    price.coupon?.applied
+                      ? i18n._("Discount ({code})", { code: price.coupon.code })
+                      : i18n._("Discount")
+                  }
+                  value={`−${taka(price.discount)}`}
                 />
-                <Row label={`Delivery (${price.district})`} value={formatTaka(price.delivery)} />
+                <Row
+                  label={i18n._("Delivery ({district})", { district: price.district })}
+                  value={taka(price.delivery)}
+                />
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-                  <dt>Total</dt>
+                  <dt>{i18n._("Total")}</dt>
                   <dd className="tabular-nums" data-testid="playground-total">
-                    {formatTaka(price.total)}
+                    {taka(price.total)}
                   </dd>
                 </div>
               </dl>
@@ -257,12 +280,14 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
                   }
                 >
                   {price.coupon.applied
-                    ? `${price.coupon.code} applied`
-                    : `${price.coupon.code}: ${price.coupon.message}`}
+                    ? i18n._("{code} applied", { code: price.coupon.code })
+                    : `${price.coupon.code}: ${price.coupon.message ? i18n._(price.coupon.message) : ""}`}
                 </p>
               ) : null}
               {price.user ? (
-                <p className="mt-2 text-xs text-slate-600">Priced for {price.user.name}</p>
+                <p className="mt-2 text-xs text-slate-600">
+                  {i18n._("Priced for {name}", { name: price.user.name })}
+                </p>
               ) : null}
             </>
           ) : null}
@@ -274,7 +299,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
               setCopied(true);
             }}
           >
-            {copied ? "Link copied" : "Copy link"}
+            {copied ? i18n._("Link copied") : i18n._("Copy link")}
           </Button>
         </section>
       </div>

@@ -7,7 +7,7 @@ import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /** Why the range asked for cannot be, or null for any other failure. */
 export function rangeError(e: unknown): { message: string; fields: Record<string, string> } | null {
-  if (e instanceof ZodError) return { message: "Check the range", fields: fieldErrors(e) };
+  if (e instanceof ZodError) return { message: /*i18n*/ "Check the range", fields: fieldErrors(e) };
   if (e instanceof DomainError && e.kind === "invalid") return { message: e.message, fields: e.fields ?? {} };
   return null;
 }

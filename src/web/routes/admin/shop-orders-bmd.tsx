@@ -1,19 +1,18 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { MAX_BULK_ORDERS, type OrderBulkResult, splitOrderNumbers } from "../../../contracts/admin-orders";
-import { formatTaka } from "../../../contracts/money";
 import { useMutation } from "../../components/admin/mutation";
 import { OrderResults } from "../../components/admin/orders-list";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage } from "../../components/ui/field";
-import { formatDhakaDate } from "../../lib/dates";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/shop-orders-bmd";
 import { loadShippedShopOrders } from "./orders.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Mark shop orders delivered") },
+  { title: pageTitle(matches, /*i18n*/ "Mark shop orders delivered") },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -27,6 +26,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function ShopOrdersDeliveredPage({ loaderData }: Route.ComponentProps) {
   const shipped = loaderData;
   const { run, pending } = useMutation();
+  const { i18n } = useLingui();
+  const { taka, number, date } = useFormat();
   const [text, setText] = useState("");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [problem, setProblem] = useState("");
@@ -46,14 +47,15 @@ export default function ShopOrdersDeliveredPage({ loaderData }: Route.ComponentP
 
   return (
     <div>
-      <PageHeading title="Mark shop orders delivered">
+      <PageHeading title={i18n._("Mark shop orders delivered")}>
         <p>
-          Tick the shipped orders below or type or scan their numbers. Each order is marked on its own and its
-          buyer gets an SMS; the result of each is shown.
+          {i18n._(
+            "Tick the shipped orders below or type or scan their numbers. Each order is marked on its own and its buyer gets an SMS; the result of each is shown.",
+          )}
         </p>
         <p className="mt-1">
           <Link to="/admin/shop-orders" className="text-brand-800 underline">
-            ← Shop orders
+            ← {i18n._("Shop orders")}
           </Link>
         </p>
       </PageHeading>
@@ -62,8 +64,9 @@ export default function ShopOrdersDeliveredPage({ loaderData }: Route.ComponentP
         onSubmit={async (e) => {
           e.preventDefault();
           setProblem("");
-          if (count === 0) return setProblem("Tick an order or type its number first.");
-          if (count > MAX_BULK_ORDERS) return setProblem(`At most ${MAX_BULK_ORDERS} orders at once.`);
+          if (count === 0) return setProblem(i18n._("Tick an order or type its number first."));
+          if (count > MAX_BULK_ORDERS)
+            return setProblem(i18n._("At most {count} orders at once.", { count: number(MAX_BULK_ORDERS) }));
           const answer = await run<OrderBulkResult>({
             method: "POST",
             path: "/api/admin/shop-orders/delivered",
@@ -78,7 +81,7 @@ export default function ShopOrdersDeliveredPage({ loaderData }: Route.ComponentP
       >
         <div>
           <label htmlFor={boxId} className="mb-1 block text-sm font-medium text-slate-800">
-            Order numbers
+            {i18n._("Order numbers")}
           </label>
           <textarea
             id={boxId}
@@ -89,17 +92,22 @@ export default function ShopOrdersDeliveredPage({ loaderData }: Route.ComponentP
             className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono"
           />
           <p id={hintId} className="mt-1 text-sm text-slate-600">
-            One per line, or separated by commas or spaces. {numbers.length} typed.
+            {i18n._("One per line, or separated by commas or spaces. {count} typed.", {
+              count: number(numbers.length),
+            })}
           </p>
         </div>
 
         <fieldset className="rounded-lg border border-slate-200 bg-white">
           <legend className="px-2 text-sm font-medium text-slate-800">
-            Shipped stationery orders ({shipped.total.toLocaleString("en-US")}
-            {shipped.more ? "+" : ""})
+            {shipped.more
+              ? i18n._("Shipped stationery orders ({count}+)", { count: number(shipped.total) })
+              : i18n._("Shipped stationery orders ({count})", { count: number(shipped.total) })}
           </legend>
           {shipped.items.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-slate-600">No shipped stationery order is waiting.</p>
+            <p className="px-3 py-4 text-sm text-slate-600">
+              {i18n._("No shipped stationery order is waiting.")}
+            </p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {shipped.items.map((o) => (
@@ -114,7 +122,7 @@ export default function ShopOrdersDeliveredPage({ loaderData }: Route.ComponentP
                     <span className="min-w-0 flex-1">
                       <span className="font-medium">#{o.number}</span> · {o.name} · {o.phone}
                       <span className="block text-slate-600">
-                        {o.items} · {formatTaka(o.total)} · {formatDhakaDate(o.createdAt)}
+                        {o.items} · {taka(o.total)} · {date(o.createdAt)}
                         {o.consignment ? ` · ${o.consignment}` : ""}
                       </span>
                     </span>
@@ -126,10 +134,10 @@ export default function ShopOrdersDeliveredPage({ loaderData }: Route.ComponentP
         </fieldset>
         <FormMessage>{problem}</FormMessage>
         <Button type="submit" loading={pending}>
-          Mark {count || ""} delivered
+          {count ? i18n._("Mark {count} delivered", { count: number(count) }) : i18n._("Mark delivered")}
         </Button>
       </form>
-      <OrderResults title="Marked delivered" results={results} onClose={() => setResults(null)} />
+      <OrderResults title={i18n._("Marked delivered")} results={results} onClose={() => setResults(null)} />
     </div>
   );
 }
