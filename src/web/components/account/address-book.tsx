@@ -3,8 +3,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { type AddressInput, addressSchema, type SavedAddress } from "../../../contracts/addresses";
-import { DISTRICT_NAMES } from "../../../contracts/districts";
+import { districtLabel, districtOptions } from "../../../contracts/districts";
 import type { z } from "../../../contracts/zod";
+import { useLocale } from "../../i18n";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -28,6 +29,7 @@ function AddressForm({
   onDone: () => void;
 }) {
   const revalidator = useRevalidator();
+  const locale = useLocale();
   const [formError, setFormError] = useState("");
   const {
     register,
@@ -73,7 +75,8 @@ function AddressForm({
       />
       <SelectField
         label="District"
-        options={DISTRICT_NAMES}
+        options={districtOptions(locale)}
+        optionLabel={(d) => districtLabel(d, locale)}
         autoComplete="address-level1"
         error={errors.district?.message}
         {...register("district")}
