@@ -40,7 +40,11 @@ export const SUBJECTS: Record<Subject, SubjectInfo> = {
   chemistry: { name: /*i18n*/ "Chemistry", en: ["chemistry"], bn: ["রসায়ন"] },
   math: { name: /*i18n*/ "Math", en: ["math", "mathematics"], bn: ["গণিত"] },
   biology: { name: /*i18n*/ "Biology", en: ["biology"], bn: ["জীববিজ্ঞান"] },
-  ict: { name: /*i18n*/ "ICT", en: ["ict", "information and communication technology"], bn: ["তথ্য ও যোগাযোগ"] },
+  ict: {
+    name: /*i18n*/ "ICT",
+    en: ["ict", "information and communication technology"],
+    bn: ["তথ্য ও যোগাযোগ"],
+  },
   bangla: { name: /*i18n*/ "Bangla", en: ["bangla", "bengali"], bn: ["বাংলা"] },
   english: { name: /*i18n*/ "English", en: ["english"], bn: ["ইংরেজি"] },
   accounting: { name: /*i18n*/ "Accounting", en: ["accounting"], bn: ["হিসাববিজ্ঞান"] },

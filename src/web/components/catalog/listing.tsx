@@ -10,7 +10,11 @@ import { Pagination } from "./pagination";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid";
 
 const COUNT = {
-  product: { one: /*i18n*/ "1 product", many: /*i18n*/ "{count} products", more: /*i18n*/ "{count}+ products" },
+  product: {
+    one: /*i18n*/ "1 product",
+    many: /*i18n*/ "{count} products",
+    more: /*i18n*/ "{count}+ products",
+  },
   result: { one: /*i18n*/ "1 result", many: /*i18n*/ "{count} results", more: /*i18n*/ "{count}+ results" },
 } as const;
 

@@ -110,7 +110,7 @@ export function ProductSummary({
    * and "In your library" instead of the price and the add-to-cart button; anyone else a second
    * button for the free preview (`label` "Read free preview") below it.
    */
-  read?: { to: string; owned: boolean; label: string };
+  read?: { to: string; owned: boolean; label: string; values?: Record<string, unknown> };
   children?: ReactNode;
 }) {
   const stock = stockState(product);
@@ -192,7 +192,7 @@ export function ProductSummary({
             {read?.owned ? (
               <>
                 <Link to={read.to} className={buttonClass("primary")}>
-                  {i18n._(read.label)}
+                  {i18n._(read.label, read.values)}
                 </Link>
                 <span className="font-semibold text-green-800">{i18n._("In your library")}</span>
               </>
@@ -201,7 +201,7 @@ export function ProductSummary({
                 <AddToCartButton product={product} source={source} />
                 {read ? (
                   <Link to={read.to} className={buttonClass("secondary")}>
-                    {i18n._(read.label)}
+                    {i18n._(read.label, read.values)}
                   </Link>
                 ) : null}
               </>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
 import { Trans } from "@lingui/react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import type { Page, ProductKind } from "../../../contracts/catalog";
 import type { Review } from "../../../contracts/reviews";
@@ -82,7 +82,9 @@ function ReviewForm({
         </div>
       </fieldset>
       <label className="block">
-        <span className="mb-1 block text-sm font-medium text-slate-800">{i18n._("Your review (optional)")}</span>
+        <span className="mb-1 block text-sm font-medium text-slate-800">
+          {i18n._("Your review (optional)")}
+        </span>
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}

@@ -15,7 +15,10 @@ import { CatalogListing } from "./listing";
 export function TrackLinks({ current }: { current?: Track }) {
   const { i18n } = useLingui();
   return (
-    <nav aria-label={i18n._("Academic tracks")} className="relative -mx-3 mb-5 overflow-x-auto px-3 sm:mx-0 sm:px-0">
+    <nav
+      aria-label={i18n._("Academic tracks")}
+      className="relative -mx-3 mb-5 overflow-x-auto px-3 sm:mx-0 sm:px-0"
+    >
       <ul className="flex gap-2">
         {TRACKS.map((t) => (
           <li key={t} className="shrink-0">
@@ -44,7 +47,7 @@ export function TrackPage({ track, title, list }: { track: Track; title: string;
   return (
     <CatalogListing
       title={i18n._(title)}
-      intro={<p>{i18n._("{text}.", { text: i18n._(TRACK_INFO[track].blurb) })}</p>}
+      intro={<p>{i18n._(TRACK_INFO[track].blurb)}</p>}
       before={<TrackLinks current={track} />}
       list={list}
       filters={{

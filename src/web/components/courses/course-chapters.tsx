@@ -208,7 +208,9 @@ export function CourseChapterList({
         const isDone = done.progress !== null && done.isDone(c.id);
         const heading = (
           <span className="flex min-w-0 flex-1 items-start gap-3">
-            <span className="mt-0.5 w-6 shrink-0 text-right font-semibold text-slate-700">{number(i + 1)}.</span>
+            <span className="mt-0.5 w-6 shrink-0 text-right font-semibold text-slate-700">
+              {number(i + 1)}.
+            </span>
             <span className="min-w-0 flex-1">
               <span className="block font-semibold break-words text-slate-900">{c.title}</span>
               <span className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-700">

@@ -301,7 +301,10 @@ function Reader({ source }: { source: ReaderSource }) {
     } else {
       setJumpMessage(
         pages.length === source.pageCount
-          ? i18n._("Choose a page from {first} to {last}.", { first: number(1), last: number(source.pageCount) })
+          ? i18n._("Choose a page from {first} to {last}.", {
+              first: number(1),
+              last: number(source.pageCount),
+            })
           : i18n._("Choose a page from {pages}.", { pages: pages.map(number).join(", ") }),
       );
     }
@@ -341,7 +344,10 @@ function Reader({ source }: { source: ReaderSource }) {
         )}
       </main>
       {panel === "pages" ? (
-        <nav aria-label={i18n._("Pages")} className="max-h-40 overflow-y-auto border-t border-slate-200 bg-white p-2">
+        <nav
+          aria-label={i18n._("Pages")}
+          className="max-h-40 overflow-y-auto border-t border-slate-200 bg-white p-2"
+        >
           <ul className="flex flex-wrap gap-1">
             {pages.map((p, i) => (
               <li key={p}>
@@ -490,10 +496,20 @@ function ZoomControls({ zoom, setZoom }: { zoom: Zoom; setZoom: (z: Zoom) => voi
   return (
     <fieldset className="flex shrink-0 items-center border-0 p-0">
       <legend className="sr-only">{i18n._("Zoom")}</legend>
-      <button type="button" className={btn(false)} onClick={() => step(1 / ZOOM_STEP)} aria-label={i18n._("Zoom out")}>
+      <button
+        type="button"
+        className={btn(false)}
+        onClick={() => step(1 / ZOOM_STEP)}
+        aria-label={i18n._("Zoom out")}
+      >
         <ZoomOut aria-hidden="true" className="h-5 w-5" />
       </button>
-      <button type="button" className={btn(false)} onClick={() => step(ZOOM_STEP)} aria-label={i18n._("Zoom in")}>
+      <button
+        type="button"
+        className={btn(false)}
+        onClick={() => step(ZOOM_STEP)}
+        aria-label={i18n._("Zoom in")}
+      >
         <ZoomIn aria-hidden="true" className="h-5 w-5" />
       </button>
       <button

@@ -72,7 +72,10 @@ export default function ChapterReadPage({ params }: Route.ComponentProps) {
         missing: {
           title: /*i18n*/ "This chapter is for the course's buyers",
           text: /*i18n*/ "Buy the course to read every chapter, on any phone or computer.",
-          link: { to: coursePage, label: courseId === null ? /*i18n*/ "Browse courses" : /*i18n*/ "Buy the course" },
+          link: {
+            to: coursePage,
+            label: courseId === null ? /*i18n*/ "Browse courses" : /*i18n*/ "Buy the course",
+          },
         },
         empty: {
           title: /*i18n*/ "This chapter has no pages to read yet",

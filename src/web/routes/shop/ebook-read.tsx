@@ -57,7 +57,8 @@ function ebookSource(info: EbookReader): ReaderSource {
     startPage: start ?? 1,
     pageUrl: (n) => ebookPageApiPath(info.id, n),
     saveProgress: full ? (page) => api("PUT", ebookProgressApiPath(info.id), { page }) : null,
-    back: owner ? { to: "/ebook/library", label: /*i18n*/ "My e-books" }
+    back: owner
+      ? { to: "/ebook/library", label: /*i18n*/ "My e-books" }
       : { to: `/ebook/${info.id}`, label: /*i18n*/ "Back" },
     badge: full ? null : /*i18n*/ "Free preview",
     end: full
