@@ -212,7 +212,9 @@ export function CourseChapterList({
               {number(i + 1)}.
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold break-words text-slate-900">{c.title}</span>
+              <span translate="no" className="block font-semibold break-words text-slate-900">
+                {c.title}
+              </span>
               <span className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                 <span className="inline-flex items-center gap-1">
                   <Icon aria-hidden="true" className="h-4 w-4" />

@@ -212,7 +212,9 @@ export function SearchBox({ className }: { className?: string }) {
                 <span aria-hidden="true" className="h-9 w-6 shrink-0 rounded-sm bg-slate-200" />
               )}
               <span className="min-w-0 flex-1">
-                <span className="line-clamp-1 text-sm font-medium text-slate-900">{s.title}</span>
+                <span translate="no" className="line-clamp-1 text-sm font-medium text-slate-900">
+                  {s.title}
+                </span>
                 {s.titleBn ? (
                   <span lang="bn" className="line-clamp-1 text-xs text-slate-700">
                     {s.titleBn}

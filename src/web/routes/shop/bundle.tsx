@@ -76,12 +76,13 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <Link
                   to={item.url}
+                  translate="no"
                   className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-800 hover:underline"
                 >
                   {item.title}
                 </Link>
                 {item.authors.length ? (
-                  <p className="line-clamp-1 text-sm text-slate-700">
+                  <p translate="no" className="line-clamp-1 text-sm text-slate-700">
                     {item.authors.map((a) => a.name).join(", ")}
                   </p>
                 ) : null}

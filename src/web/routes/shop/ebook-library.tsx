@@ -83,7 +83,7 @@ function OwnedCard({
         <CoverImage image={image} title={title} width={96} sizes="(min-width: 640px) 96px, 80px" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <Heading id={id} className="line-clamp-3 font-bold break-words text-slate-900">
+        <Heading id={id} translate="no" className="line-clamp-3 font-bold break-words text-slate-900">
           {title}
         </Heading>
         {titleBn ? (
