@@ -66,7 +66,11 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
             <Trans
               id="Also in print: <0>{title}</0> ({price})"
               values={{ title: printed.title, price: taka(effectivePrice(printed)) }}
-              components={{ 0: <Link to={printed.url} className="font-semibold text-brand-800 underline" /> }}
+              components={{
+                0: (
+                  <Link to={printed.url} translate="no" className="font-semibold text-brand-800 underline" />
+                ),
+              }}
             />
           </p>
         ) : null}
