@@ -69,7 +69,7 @@ test.describe("the catalogue in Bangla at 360 px", () => {
     await expect(page).toHaveTitle(`এইচএসসি একাডেমিক | ${SHOP_NAME}`);
     await expect(page.getByRole("heading", { level: 1, name: "এইচএসসি একাডেমিক" })).toBeVisible();
     await expect(page.getByRole("main").getByText(/^[০-৯]+টি পণ্য|^১টি পণ্য/)).toBeVisible();
-    await page.getByText("ফিল্টার ও সাজানো", { exact: false }).first().click();
+    await page.locator("summary", { hasText: "ফিল্টার ও সাজানো" }).click();
     await expect(page.getByLabel("সাজান").last()).toBeVisible();
     await expect(page.getByRole("link", { name: "সব বান্ডেল" })).toHaveCount(0);
     await expectBanglaOptions(page);

@@ -123,7 +123,9 @@ function VideoChapter({
           <PlayCircle aria-hidden="true" className="h-14 w-14" />
           <span className="text-base font-semibold">
             {i18n._("Play video")}
-            <span className="sr-only">: {title}</span>
+            <span className="sr-only">
+              : <span translate="no">{title}</span>
+            </span>
           </span>
           <span className="text-xs text-slate-300">
             {content.provider === "vimeo" ? i18n._("Plays from Vimeo") : i18n._("Plays from YouTube")}
@@ -147,7 +149,9 @@ function ChapterBody({ chapter, content }: { chapter: CourseChapter; content: Ch
       <Link to={content.readUrl} className={buttonClass("primary", "mt-3")}>
         <FileText aria-hidden="true" className="h-4 w-4" />
         {i18n._("Open in the reader")}
-        <span className="sr-only">: {chapter.title}</span>
+        <span className="sr-only">
+          : <span translate="no">{chapter.title}</span>
+        </span>
       </Link>
     </div>
   );
@@ -173,7 +177,9 @@ function DoneToggle({ chapter, done }: { chapter: CourseChapter; done: ChapterDo
       ) : (
         i18n._("Mark as done")
       )}
-      <span className="sr-only">: {chapter.title}</span>
+      <span className="sr-only">
+        : <span translate="no">{chapter.title}</span>
+      </span>
     </Button>
   );
 }
