@@ -120,6 +120,20 @@ test.describe("the catalogue in Bangla at 360 px", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("an e-book's free preview opens in the reader in Bangla", async ({ page }) => {
+    const id = await firstId(page, "ebooks");
+    await page.goto(`/ebook/${id}/read`);
+    await expect(page.locator("canvas[data-drawn='true']")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^ফ্রি প্রিভিউ · পৃষ্ঠা [০-৯]+ \/ [০-৯]+$/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "পরের পৃষ্ঠা" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "পৃষ্ঠা", exact: true }).click();
+    await expect(page.getByRole("navigation", { name: "পৃষ্ঠা" })).toBeVisible();
+    expect(await latinWords(page, "header, main, nav, footer", [])).toEqual([]);
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "bn-reader-mobile", { fullPage: false });
+  });
+
   test("a course's page and its chapters read in Bangla", async ({ page }) => {
     const id = await firstId(page, "content");
     await page.goto(`/content/${id}`);

@@ -197,7 +197,9 @@ function ReaderBar({
         <ChevronLeft aria-hidden="true" className="h-5 w-5" />
         <span className="sr-only sm:not-sr-only">{i18n._(backLabel)}</span>
       </Link>
-      <p className="min-w-0 flex-1 truncate font-semibold text-slate-900">{title}</p>
+      <p translate="no" className="min-w-0 flex-1 truncate font-semibold text-slate-900">
+        {title}
+      </p>
       {children}
     </header>
   );
@@ -329,7 +331,9 @@ function Reader({ source }: { source: ReaderSource }) {
         <ZoomControls zoom={zoom} setZoom={setZoom} />
       </ReaderBar>
       <main id="main" className="relative min-h-0 flex-1">
-        <h1 className="sr-only">{source.title}</h1>
+        <h1 translate="no" className="sr-only">
+          {source.title}
+        </h1>
         {atEnd && end ? (
           <EndPanel end={end} pageCount={source.pageCount} />
         ) : (
