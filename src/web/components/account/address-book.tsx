@@ -114,6 +114,7 @@ export function AddressBook({
   fallback: { name: string; phone: string };
 }) {
   const revalidator = useRevalidator();
+  const locale = useLocale();
   const [form, setForm] = useState<{ editing: SavedAddress | null } | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [busy, setBusy] = useState(false);
@@ -161,7 +162,7 @@ export function AddressBook({
               </p>
               <p className="break-words text-slate-800">{a.address}</p>
               <p className="text-slate-700">
-                {a.area}, {a.district}
+                {a.area}, {districtLabel(a.district, locale)}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => setForm({ editing: a })}>
