@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DISTRICT_NAMES, DISTRICTS, DIVISIONS, findDistrict, isDhakaDistrict, zoneOf } from "./districts";
+import {
+  DISTRICT_NAMES,
+  DISTRICTS,
+  DIVISIONS,
+  districtLabel,
+  districtOptions,
+  findDistrict,
+  isDhakaDistrict,
+  zoneOf,
+} from "./districts";
 
 describe("districts", () => {
   it("lists the 64 districts once each, in 8 divisions", () => {
@@ -45,5 +54,29 @@ describe("districts", () => {
     expect(isDhakaDistrict("Narayanganj")).toBe(false);
     expect(zoneOf("Dhaka")).toBe("dhaka");
     expect(zoneOf("Sylhet")).toBe("outside");
+  });
+});
+
+describe("district names in Bangla", () => {
+  it("gives every district a Bangla name of its own, in Bangla letters", () => {
+    const names = DISTRICTS.map((x) => x.bn);
+    expect(new Set(names).size).toBe(64);
+    for (const name of names) expect(name).toMatch(/^[\u0980-\u09FF ]+$/);
+  });
+
+  it("shows ঢাকা for Dhaka in Bangla and the stored name in English", () => {
+    expect(districtLabel("Dhaka", "bn")).toBe("ঢাকা");
+    expect(districtLabel("Chattogram", "bn")).toBe("চট্টগ্রাম");
+    expect(districtLabel("Dhaka", "en")).toBe("Dhaka");
+    expect(districtLabel("Atlantis", "bn")).toBe("Atlantis");
+  });
+
+  it("lists the same 64 official names for a select, in the page's alphabetical order", () => {
+    const bn = districtOptions("bn");
+    expect([...bn].sort()).toEqual([...DISTRICT_NAMES].sort());
+    expect(districtOptions("en")).toEqual(DISTRICT_NAMES);
+    expect(bn.map((d) => districtLabel(d, "bn"))).toEqual(
+      [...bn].map((d) => districtLabel(d, "bn")).sort((a, b) => a.localeCompare(b, "bn")),
+    );
   });
 });

@@ -36,25 +36,29 @@ export type SubjectInfo = {
 };
 
 export const SUBJECTS: Record<Subject, SubjectInfo> = {
-  physics: { name: "Physics", en: ["physics"], bn: ["পদার্থ"] },
-  chemistry: { name: "Chemistry", en: ["chemistry"], bn: ["রসায়ন"] },
-  math: { name: "Math", en: ["math", "mathematics"], bn: ["গণিত"] },
-  biology: { name: "Biology", en: ["biology"], bn: ["জীববিজ্ঞান"] },
-  ict: { name: "ICT", en: ["ict", "information and communication technology"], bn: ["তথ্য ও যোগাযোগ"] },
-  bangla: { name: "Bangla", en: ["bangla", "bengali"], bn: ["বাংলা"] },
-  english: { name: "English", en: ["english"], bn: ["ইংরেজি"] },
-  accounting: { name: "Accounting", en: ["accounting"], bn: ["হিসাববিজ্ঞান"] },
+  physics: { name: /*i18n*/ "Physics", en: ["physics"], bn: ["পদার্থ"] },
+  chemistry: { name: /*i18n*/ "Chemistry", en: ["chemistry"], bn: ["রসায়ন"] },
+  math: { name: /*i18n*/ "Math", en: ["math", "mathematics"], bn: ["গণিত"] },
+  biology: { name: /*i18n*/ "Biology", en: ["biology"], bn: ["জীববিজ্ঞান"] },
+  ict: {
+    name: /*i18n*/ "ICT",
+    en: ["ict", "information and communication technology"],
+    bn: ["তথ্য ও যোগাযোগ"],
+  },
+  bangla: { name: /*i18n*/ "Bangla", en: ["bangla", "bengali"], bn: ["বাংলা"] },
+  english: { name: /*i18n*/ "English", en: ["english"], bn: ["ইংরেজি"] },
+  accounting: { name: /*i18n*/ "Accounting", en: ["accounting"], bn: ["হিসাববিজ্ঞান"] },
   management: {
-    name: "Business management",
+    name: /*i18n*/ "Business management",
     en: ["business organisation", "management"],
     bn: ["ব্যবসায় সংগঠন"],
   },
-  finance: { name: "Finance and banking", en: ["finance", "banking"], bn: ["ফিন্যান্স", "ব্যাংকিং"] },
-  economics: { name: "Economics", en: ["economics"], bn: ["অর্থনীতি"] },
-  civics: { name: "Civics", en: ["civics"], bn: ["পৌরনীতি"] },
-  geography: { name: "Geography", en: ["geography"], bn: ["ভূগোল"] },
-  sociology: { name: "Sociology", en: ["sociology"], bn: ["সমাজবিজ্ঞান"] },
-  "islamic-history": { name: "Islamic history", en: ["islamic history"], bn: ["ইসলামের ইতিহাস"] },
+  finance: { name: /*i18n*/ "Finance and banking", en: ["finance", "banking"], bn: ["ফিন্যান্স", "ব্যাংকিং"] },
+  economics: { name: /*i18n*/ "Economics", en: ["economics"], bn: ["অর্থনীতি"] },
+  civics: { name: /*i18n*/ "Civics", en: ["civics"], bn: ["পৌরনীতি"] },
+  geography: { name: /*i18n*/ "Geography", en: ["geography"], bn: ["ভূগোল"] },
+  sociology: { name: /*i18n*/ "Sociology", en: ["sociology"], bn: ["সমাজবিজ্ঞান"] },
+  "islamic-history": { name: /*i18n*/ "Islamic history", en: ["islamic history"], bn: ["ইসলামের ইতিহাস"] },
 };
 
 /**

@@ -1,6 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import type { ProductDetail } from "../../contracts/catalog";
+import { type ProductDetail, TRACK_INFO, type Track } from "../../contracts/catalog";
+import { formatNumber } from "../../contracts/locale";
 import { effectivePrice, formatTaka } from "../../contracts/money";
+import { translate } from "../i18n";
+import { pageLocale } from "./meta";
 import { productJsonLd, seoMeta, siteOf } from "./seo";
 
 type MatchLike = { id: string; data?: unknown } | undefined;
@@ -20,17 +23,50 @@ export function productMeta(matches: readonly MatchLike[], p: ProductDetail): Me
   });
 }
 
-/** A list page; page 2 onwards is its own canonical URL. */
+/**
+ * A list page; page 2 onwards is its own canonical URL. Title and description are catalogue
+ * messages, with `values` for their placeholders, written in the page's language.
+ */
 export function listMeta(
   matches: readonly MatchLike[],
-  input: { title: string; description: string; path: string; page?: number; noindex?: boolean },
+  input: {
+    title: string;
+    description: string;
+    values?: Record<string, unknown>;
+    path: string;
+    page?: number;
+    noindex?: boolean;
+  },
 ): MetaDescriptor[] {
+  const locale = pageLocale(matches);
   const paged = input.page && input.page > 1;
+  const title = translate(locale, input.title, input.values);
   return seoMeta(matches, {
-    title: paged ? `${input.title} (page ${input.page})` : input.title,
-    description: input.description,
+    title: paged
+      ? translate(locale, /*i18n*/ "{title} (page {page})", {
+          title,
+          page: formatNumber(input.page ?? 1, locale),
+        })
+      : title,
+    description: translate(locale, input.description, input.values),
     path: paged ? `${input.path}?page=${input.page}` : input.path,
     type: "website",
     noindex: input.noindex,
+  });
+}
+
+/** An academic track's list page: its title, and its blurb as the description. */
+export function trackMeta(
+  matches: readonly MatchLike[],
+  track: Track,
+  title: string,
+  page: number,
+): MetaDescriptor[] {
+  return listMeta(matches, {
+    title,
+    description: /*i18n*/ "{blurb}: books, bundles, e-books and courses.",
+    values: { blurb: translate(pageLocale(matches), TRACK_INFO[track].blurb) },
+    path: TRACK_INFO[track].path,
+    page,
   });
 }

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { type AddressInput, addressSchema, type SavedAddress } from "../../../contracts/addresses";
-import { DISTRICT_NAMES } from "../../../contracts/districts";
+import { districtLabel, districtOptions } from "../../../contracts/districts";
 import type { z } from "../../../contracts/zod";
-import { useLingui } from "../../i18n";
+import { useLingui, useLocale } from "../../i18n";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -31,6 +31,7 @@ function AddressForm({
 }) {
   const { i18n } = useLingui();
   const revalidator = useRevalidator();
+  const locale = useLocale();
   const [formError, setFormError] = useState("");
   const {
     register,
@@ -81,7 +82,8 @@ function AddressForm({
       />
       <SelectField
         label={i18n._("District")}
-        options={DISTRICT_NAMES}
+        options={districtOptions(locale)}
+        optionLabel={(d) => districtLabel(d, locale)}
         autoComplete="address-level1"
         error={errors.district?.message}
         {...register("district")}
@@ -120,6 +122,7 @@ export function AddressBook({
 }) {
   const { i18n } = useLingui();
   const revalidator = useRevalidator();
+  const locale = useLocale();
   const [form, setForm] = useState<{ editing: SavedAddress | null } | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [busy, setBusy] = useState(false);
@@ -171,7 +174,7 @@ export function AddressBook({
               </p>
               <p className="break-words text-slate-800">{a.address}</p>
               <p className="text-slate-700">
-                {a.area}, {a.district}
+                {a.area}, {districtLabel(a.district, locale)}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => setForm({ editing: a })}>

@@ -10,7 +10,7 @@ import { toast } from "../../lib/toast";
 import { Button, buttonClass } from "../ui/button";
 import { NotifyMeButton } from "./notify-me-button";
 
-export const ADDED_TEXT = "Added ✓ — View cart";
+export const ADDED_TEXT = /*i18n*/ "Added ✓ — View cart";
 
 /**
  * Adds one of the product to the cart, then becomes "Added ✓ — View cart", a link to the cart.
@@ -63,7 +63,7 @@ export function AddToCartButton({
         className={buttonClass("secondary", cn("w-full sm:w-auto sm:px-8", className))}
         data-testid="added-to-cart"
       >
-        {ADDED_TEXT}
+        {i18n._(ADDED_TEXT)}
       </Link>
     );
   }

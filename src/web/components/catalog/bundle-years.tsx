@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { HSC_BATCHES } from "../../../contracts/messages";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 /** The HSC years of the batches students sign up with ("HSC 2025" → 2025). */
@@ -7,6 +8,8 @@ const YEARS = HSC_BATCHES.flatMap((b) => (/^HSC (\d{4})$/.exec(b) ? [Number(b.sl
 
 /** Links to all bundles and to the bundles of each HSC batch year. */
 export function BundleYearLinks({ current }: { current?: number }) {
+  const { i18n } = useLingui();
+  const { year } = useFormat();
   const chip = (active: boolean) =>
     cn(
       "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap",
@@ -15,7 +18,7 @@ export function BundleYearLinks({ current }: { current?: number }) {
         : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-800",
     );
   return (
-    <nav aria-label="Bundles by HSC year" className="mb-5">
+    <nav aria-label={i18n._("Bundles by HSC year")} className="mb-5">
       <ul className="flex flex-wrap gap-2">
         <li>
           <Link
@@ -23,7 +26,7 @@ export function BundleYearLinks({ current }: { current?: number }) {
             aria-current={current === undefined ? "page" : undefined}
             className={chip(current === undefined)}
           >
-            All bundles
+            {i18n._("All bundles")}
           </Link>
         </li>
         {YEARS.map((y) => (
@@ -33,7 +36,7 @@ export function BundleYearLinks({ current }: { current?: number }) {
               aria-current={y === current ? "page" : undefined}
               className={chip(y === current)}
             >
-              HSC {y}
+              {i18n._("HSC {year}", { year: year(y) })}
             </Link>
           </li>
         ))}

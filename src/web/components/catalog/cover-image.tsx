@@ -37,7 +37,12 @@ export function CoverImage({
   const box = cn("relative aspect-[2/3] w-full overflow-hidden rounded-md", className);
   if (!image) {
     return (
-      <div role="img" aria-label={title} className={cn(box, tintOf(title), "flex items-center p-3")}>
+      <div
+        role="img"
+        aria-label={title}
+        translate="no"
+        className={cn(box, tintOf(title), "flex items-center p-3")}
+      >
         <span
           aria-hidden="true"
           className="line-clamp-5 w-full text-center text-sm leading-snug font-semibold break-words text-white"

@@ -2,6 +2,7 @@ import { type FormEvent, useId } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { ProductKind, Sort } from "../../../contracts/catalog";
 import { SUBJECT_CODES, SUBJECTS } from "../../../contracts/subjects";
+import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { buttonClass } from "../ui/button";
 import { KIND_LABEL, SORT_LABEL } from "./labels";
@@ -45,6 +46,7 @@ export function Filters({
   className,
 }: FilterOptions & { className?: string }) {
   const id = useId();
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -84,7 +86,7 @@ export function Filters({
       })}
       <div>
         <label htmlFor={`${id}-sort`} className={labelClass}>
-          Sort by
+          {i18n._("Sort by")}
         </label>
         <select
           id={`${id}-sort`}
@@ -93,12 +95,12 @@ export function Filters({
           onChange={submitNow}
           className={control}
         >
-          <option value="">{SORT_LABEL[defaultSort]}</option>
+          <option value="">{i18n._(SORT_LABEL[defaultSort])}</option>
           {sorts
             .filter((s) => s !== defaultSort)
             .map((s) => (
               <option key={s} value={s}>
-                {SORT_LABEL[s]}
+                {i18n._(SORT_LABEL[s])}
               </option>
             ))}
         </select>
@@ -106,7 +108,7 @@ export function Filters({
       {kinds ? (
         <div>
           <label htmlFor={`${id}-kind`} className={labelClass}>
-            Type
+            {i18n._("Type")}
           </label>
           <select
             id={`${id}-kind`}
@@ -115,10 +117,10 @@ export function Filters({
             onChange={submitNow}
             className={control}
           >
-            <option value="">Everything</option>
+            <option value="">{i18n._("Everything")}</option>
             {kinds.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABEL[k]}
+                {i18n._(KIND_LABEL[k])}
               </option>
             ))}
           </select>
@@ -127,7 +129,7 @@ export function Filters({
       {subjectFilter ? (
         <div>
           <label htmlFor={`${id}-subject`} className={labelClass}>
-            Subject
+            {i18n._("Subject")}
           </label>
           <select
             id={`${id}-subject`}
@@ -136,27 +138,27 @@ export function Filters({
             onChange={submitNow}
             className={control}
           >
-            <option value="">All subjects</option>
+            <option value="">{i18n._("All subjects")}</option>
             {SUBJECT_CODES.map((s) => (
               <option key={s} value={s}>
-                {SUBJECTS[s].name}
+                {i18n._(SUBJECTS[s].name)}
               </option>
             ))}
           </select>
         </div>
       ) : null}
       <fieldset>
-        <legend className={labelClass}>Price (৳)</legend>
+        <legend className={labelClass}>{i18n._("Price (৳)")}</legend>
         <div className="flex items-center gap-2">
           <label className="flex-1">
-            <span className="sr-only">Lowest price in taka</span>
+            <span className="sr-only">{i18n._("Lowest price in taka")}</span>
             <input
               type="number"
               name="min_price"
               min={0}
               step={1}
               inputMode="numeric"
-              placeholder="Min"
+              placeholder={i18n._("Min")}
               defaultValue={params.get("min_price") ?? ""}
               className={control}
             />
@@ -165,14 +167,14 @@ export function Filters({
             –
           </span>
           <label className="flex-1">
-            <span className="sr-only">Highest price in taka</span>
+            <span className="sr-only">{i18n._("Highest price in taka")}</span>
             <input
               type="number"
               name="max_price"
               min={0}
               step={1}
               inputMode="numeric"
-              placeholder="Max"
+              placeholder={i18n._("Max")}
               defaultValue={params.get("max_price") ?? ""}
               className={control}
             />
@@ -189,15 +191,15 @@ export function Filters({
             onChange={submitNow}
             className="h-5 w-5 accent-brand-700"
           />
-          In stock only
+          {i18n._("In stock only")}
         </label>
       ) : null}
       <div className="flex items-center gap-2">
         <button type="submit" className={buttonClass("primary", "flex-1")}>
-          Apply
+          {i18n._("Apply")}
         </button>
         <Link to={clearHref} className={buttonClass("ghost")}>
-          Clear
+          {i18n._("Clear")}
         </Link>
       </div>
     </form>

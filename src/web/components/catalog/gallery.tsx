@@ -1,11 +1,14 @@
 import { useState } from "react";
 import { imageUrl } from "../../../contracts/images";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { CoverImage } from "./cover-image";
 
 /** A product's images: the chosen one large (the first is the page's LCP image), thumbnails to pick. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
   const [current, setCurrent] = useState(0);
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   if (images.length <= 1) {
     return (
       <CoverImage
@@ -23,7 +26,11 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       <CoverImage
         key={images[current]}
         image={images[current] ?? null}
-        title={`${title}, image ${current + 1} of ${images.length}`}
+        title={i18n._("{title}, image {index} of {count}", {
+          title,
+          index: number(current + 1),
+          count: number(images.length),
+        })}
         width={320}
         sizes="(min-width: 768px) 320px, 208px"
         priority={current === 0}
@@ -37,7 +44,10 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
               type="button"
               onClick={() => setCurrent(i)}
               aria-pressed={i === current}
-              aria-label={`Show image ${i + 1} of ${images.length}`}
+              aria-label={i18n._("Show image {index} of {count}", {
+                index: number(i + 1),
+                count: number(images.length),
+              })}
               className={cn(
                 "block w-12 overflow-hidden rounded border-2 focus-visible:outline-2 focus-visible:outline-brand-700",
                 i === current ? "border-brand-700" : "border-transparent hover:border-slate-400",

@@ -2,15 +2,30 @@ import { SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Page, ProductCard } from "../../../contracts/catalog";
+import { useFormat, useLingui } from "../../i18n";
 import { useSlowNavigation } from "../layout/navigation-progress";
 import { PageHeading } from "../page-heading";
 import { activeFilterCount, type FilterOptions, Filters } from "./filters";
 import { Pagination } from "./pagination";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid";
 
-/** "24 products" / "1 product". */
-export function countLabel(n: number, one = "product", many = "products"): string {
-  return `${n.toLocaleString("en-IN")} ${n === 1 ? one : many}`;
+const COUNT = {
+  product: {
+    one: /*i18n*/ "1 product",
+    many: /*i18n*/ "{count} products",
+    more: /*i18n*/ "{count}+ products",
+  },
+  result: { one: /*i18n*/ "1 result", many: /*i18n*/ "{count} results", more: /*i18n*/ "{count}+ results" },
+} as const;
+
+/** "24 products" / "1 product" / "100+ results", in the page's language. */
+export function useCountLabel() {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  return (n: number, noun: keyof typeof COUNT = "product", more = false) => {
+    const words = COUNT[noun];
+    return i18n._(more ? words.more : n === 1 ? words.one : words.many, { count: number(n) });
+  };
 }
 
 /**
@@ -25,7 +40,7 @@ export function CatalogListing({
   labels,
   empty,
   before,
-  noun = ["product", "products"],
+  noun = "product",
 }: {
   title: string;
   intro?: ReactNode;
@@ -35,10 +50,13 @@ export function CatalogListing({
   empty?: ReactNode;
   /** Shown above the grid (links to related lists). */
   before?: ReactNode;
-  /** What the count counts: ["result", "results"]. */
-  noun?: [one: string, many: string];
+  /** What the count counts. */
+  noun?: "product" | "result";
 }) {
   const [params] = useSearchParams();
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const countLabel = useCountLabel();
   const active = activeFilterCount(params);
   // A new filter, sort or page of this same list: its grid greys out into a skeleton at once.
   const { pathname } = useLocation();
@@ -51,7 +69,7 @@ export function CatalogListing({
       <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
         <aside aria-labelledby="filters-heading" className="hidden lg:block">
           <h2 id="filters-heading" className="mb-3 text-lg font-bold text-slate-900">
-            Filter and sort
+            {i18n._("Filter and sort")}
           </h2>
           <Filters {...filters} />
         </aside>
@@ -59,11 +77,11 @@ export function CatalogListing({
           <details className="group mb-4 rounded-lg border border-slate-200 lg:hidden">
             <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
               <SlidersHorizontal aria-hidden="true" className="h-5 w-5 text-brand-800" />
-              Filter and sort
+              {i18n._("Filter and sort")}
               {active > 0 ? (
                 <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 text-white">
-                  {active}
-                  <span className="sr-only"> active</span>
+                  <span aria-hidden="true">{number(active)}</span>
+                  <span className="sr-only">{i18n._("{count} active", { count: number(active) })}</span>
                 </span>
               ) : null}
               <span aria-hidden="true" className="ml-auto text-slate-700 group-open:rotate-180">
@@ -73,11 +91,12 @@ export function CatalogListing({
             <Filters {...filters} className="border-t border-slate-200 p-3 sm:grid-cols-2" />
           </details>
           <p className="mb-3 text-sm text-slate-700">
-            {list.more
-              ? `${list.total.toLocaleString("en-IN")}+ ${noun[1] ?? "products"}`
-              : countLabel(list.total, ...noun)}
+            {countLabel(list.total, noun, list.more)}
             {list.total > list.limit
-              ? ` · page ${list.page} of ${Math.max(1, Math.ceil(list.total / list.limit))}`
+              ? ` · ${i18n._("page {page} of {pages}", {
+                  page: number(list.page),
+                  pages: number(Math.max(1, Math.ceil(list.total / list.limit))),
+                })}`
               : ""}
           </p>
           {reloading ? (
@@ -89,11 +108,11 @@ export function CatalogListing({
               empty={
                 empty ?? (
                   <>
-                    <p className="font-semibold text-slate-900">Nothing matches these filters.</p>
+                    <p className="font-semibold text-slate-900">{i18n._("Nothing matches these filters.")}</p>
                     {active > 0 ? (
                       <p className="mt-2">
                         <Link to="?" className="font-semibold text-brand-800 underline">
-                          Clear the filters
+                          {i18n._("Clear the filters")}
                         </Link>
                       </p>
                     ) : null}

@@ -2,6 +2,7 @@ import { Bell, BellOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { StockAlertState } from "../../../contracts/stock-alerts";
+import { useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
@@ -17,6 +18,7 @@ export function NotifyMeButton({ productId }: { productId: number }) {
   const { pathname, search } = useLocation();
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
+  const { i18n } = useLingui();
 
   useEffect(() => {
     if (!user) return;
@@ -43,8 +45,8 @@ export function NotifyMeButton({ productId }: { productId: number }) {
       setSubscribed(res.data?.subscribed ?? on);
     } catch (err) {
       toast({
-        title: "Could not change the alert",
-        description: err instanceof ApiError ? err.message : "Please try again.",
+        title: i18n._("Could not change the alert"),
+        description: err instanceof ApiError ? i18n._(err.message) : i18n._("Please try again."),
         variant: "destructive",
       });
     } finally {
@@ -56,11 +58,11 @@ export function NotifyMeButton({ productId }: { productId: number }) {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <p className="font-semibold text-green-800" role="status">
-          We will text you when it is back ✓
+          {i18n._("We will text you when it is back ✓")}
         </p>
         <Button variant="secondary" loading={busy} onClick={() => void change(false)}>
           <BellOff aria-hidden="true" className="h-4 w-4" />
-          Stop
+          {i18n._("Stop")}
         </Button>
       </div>
     );
@@ -68,7 +70,7 @@ export function NotifyMeButton({ productId }: { productId: number }) {
   return (
     <Button variant="secondary" loading={busy} onClick={() => void change(true)}>
       <Bell aria-hidden="true" className="h-4 w-4" />
-      Notify me
+      {i18n._("Notify me")}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 /** The page numbers to show: the first, the last, and the current one with its neighbours. */
@@ -19,6 +20,8 @@ const cell =
 /** Previous / numbered / next links that keep the list's other search parameters. */
 export function Pagination({ page, limit, total }: { page: number; limit: number; total: number }) {
   const { pathname, search } = useLocation();
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const pages = Math.max(1, Math.ceil(total / limit));
   if (pages <= 1) return null;
   const href = (p: number) => {
@@ -33,14 +36,14 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
     "border border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-800",
   );
   return (
-    <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-2">
+    <nav aria-label={i18n._("Pages")} className="mt-8 flex items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev" className={link}>
-          <span aria-hidden="true">←</span>&nbsp;Previous
+          <span aria-hidden="true">←</span>&nbsp;{i18n._("Previous")}
         </Link>
       ) : null}
       <span className="px-1 text-sm font-semibold text-slate-800 sm:hidden">
-        Page {page} of {pages}
+        {i18n._("Page {page} of {pages}", { page: number(page), pages: number(pages) })}
       </span>
       <ul className="hidden flex-wrap items-center gap-1 sm:flex">
         {pageWindow(page, pages).map((p, i) =>
@@ -53,13 +56,13 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
             <li key={p}>
               {p === page ? (
                 <span aria-current="page" className={cn(cell, "bg-brand-700 text-white")}>
-                  <span className="sr-only">Page </span>
-                  {p}
+                  <span className="sr-only">{i18n._("Page {page}", { page: number(p) })}</span>
+                  <span aria-hidden="true">{number(p)}</span>
                 </span>
               ) : (
                 <Link to={href(p)} className={link}>
-                  <span className="sr-only">Page </span>
-                  {p}
+                  <span className="sr-only">{i18n._("Page {page}", { page: number(p) })}</span>
+                  <span aria-hidden="true">{number(p)}</span>
                 </Link>
               )}
             </li>
@@ -68,7 +71,7 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
       </ul>
       {page < pages ? (
         <Link to={href(page + 1)} rel="next" className={link}>
-          Next&nbsp;<span aria-hidden="true">→</span>
+          {i18n._("Next")}&nbsp;<span aria-hidden="true">→</span>
         </Link>
       ) : null}
     </nav>

@@ -65,8 +65,15 @@ export function ProductCard({
         ) : null}
       </div>
       <div className="mt-2 flex flex-1 flex-col gap-0.5 px-0.5">
-        {label ? <span className="text-xs font-medium text-slate-700 uppercase">{label}</span> : null}
-        <span className="line-clamp-2 leading-snug font-semibold text-slate-900 group-hover:text-brand-800 group-hover:underline">
+        {label ? (
+          <span translate="no" className="text-xs font-medium text-slate-700 uppercase">
+            {label}
+          </span>
+        ) : null}
+        <span
+          translate="no"
+          className="line-clamp-2 leading-snug font-semibold text-slate-900 group-hover:text-brand-800 group-hover:underline"
+        >
           {card.title}
         </span>
         {card.titleBn ? (
@@ -75,7 +82,7 @@ export function ProductCard({
           </span>
         ) : null}
         {card.authors.length > 0 ? (
-          <span className="line-clamp-1 text-sm text-slate-700">
+          <span translate="no" className="line-clamp-1 text-sm text-slate-700">
             {card.authors.map((a) => a.name).join(", ")}
           </span>
         ) : null}

@@ -38,7 +38,7 @@ export function Breadcrumbs({ items }: { items: { label: string; to?: string }[]
                 {item.label}
               </Link>
             ) : (
-              <span aria-current="page" className="line-clamp-1 break-all sm:break-normal">
+              <span aria-current="page" translate="no" className="line-clamp-1 break-all sm:break-normal">
                 {item.label}
               </span>
             )}
@@ -110,7 +110,7 @@ export function ProductSummary({
    * and "In your library" instead of the price and the add-to-cart button; anyone else a second
    * button for the free preview (`label` "Read free preview") below it.
    */
-  read?: { to: string; owned: boolean; label: string };
+  read?: { to: string; owned: boolean; label: string; values?: Record<string, unknown> };
   children?: ReactNode;
 }) {
   const stock = stockState(product);
@@ -138,7 +138,9 @@ export function ProductSummary({
           )}
         </div>
         <div className="min-w-0">
-          <h1 className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">{product.title}</h1>
+          <h1 translate="no" className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">
+            {product.title}
+          </h1>
           {product.titleBn ? (
             <p lang="bn" className="mt-1 text-lg text-slate-700">
               {product.titleBn}
@@ -148,7 +150,7 @@ export function ProductSummary({
             <p className="mt-2 text-slate-800">
               {i18n._("by")}{" "}
               {product.authors.map((a, i) => (
-                <span key={a.slug}>
+                <span key={a.slug} translate="no">
                   {i > 0 ? ", " : null}
                   <Link
                     to={`/author/${a.slug}`}
@@ -192,7 +194,7 @@ export function ProductSummary({
             {read?.owned ? (
               <>
                 <Link to={read.to} className={buttonClass("primary")}>
-                  {i18n._(read.label)}
+                  {i18n._(read.label, read.values)}
                 </Link>
                 <span className="font-semibold text-green-800">{i18n._("In your library")}</span>
               </>
@@ -201,7 +203,7 @@ export function ProductSummary({
                 <AddToCartButton product={product} source={source} />
                 {read ? (
                   <Link to={read.to} className={buttonClass("secondary")}>
-                    {i18n._(read.label)}
+                    {i18n._(read.label, read.values)}
                   </Link>
                 ) : null}
               </>

@@ -1,20 +1,15 @@
+import { Trans } from "@lingui/react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import type { Page, ProductKind } from "../../../contracts/catalog";
 import type { Review } from "../../../contracts/reviews";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { useRootData } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { FormMessage } from "../ui/field";
 import { Stars } from "./stars";
-
-const dhakaDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Dhaka",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
 
 function ReviewForm({
   productId,
@@ -31,21 +26,23 @@ function ReviewForm({
   const [text, setText] = useState(mine?.text ?? "");
   const [error, setError] = useState("");
   const [saving, setSaving] = useState(false);
+  const { i18n } = useLingui();
+  const { number } = useFormat();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError("");
     if (rating < 1) {
-      setError("Choose a rating from 1 to 5");
+      setError(i18n._("Choose a rating from {min} to {max}", { min: number(1), max: number(5) }));
       return;
     }
     setSaving(true);
     try {
       const res = await api("POST", "/api/reviews", { productType, productId, rating, text });
-      toast({ title: res.message });
+      toast({ title: i18n._(res.message) });
       onSaved();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Could not save your review");
+      setError(err instanceof ApiError ? i18n._(err.message) : i18n._("Could not save your review"));
     } finally {
       setSaving(false);
     }
@@ -53,10 +50,10 @@ function ReviewForm({
 
   return (
     <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 p-4" noValidate>
-      <p className="font-semibold">{mine ? "Edit your review" : "Write a review"}</p>
+      <p className="font-semibold">{mine ? i18n._("Edit your review") : i18n._("Write a review")}</p>
       <FormMessage>{error}</FormMessage>
       <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-800">Your rating</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">{i18n._("Your rating")}</legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="cursor-pointer">
@@ -77,7 +74,7 @@ function ReviewForm({
               >
                 ★
                 <span className="sr-only">
-                  {n} star{n > 1 ? "s" : ""}
+                  {n === 1 ? i18n._("1 star") : i18n._("{count} stars", { count: number(n) })}
                 </span>
               </span>
             </label>
@@ -85,7 +82,9 @@ function ReviewForm({
         </div>
       </fieldset>
       <label className="block">
-        <span className="mb-1 block text-sm font-medium text-slate-800">Your review (optional)</span>
+        <span className="mb-1 block text-sm font-medium text-slate-800">
+          {i18n._("Your review (optional)")}
+        </span>
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -95,7 +94,7 @@ function ReviewForm({
         />
       </label>
       <Button type="submit" loading={saving}>
-        {mine ? "Update review" : "Post review"}
+        {mine ? i18n._("Update review") : i18n._("Post review")}
       </Button>
     </form>
   );
@@ -119,6 +118,8 @@ export function ReviewsSection({
   const [page, setPage] = useState<Page<Review> | null>(null);
   const [failed, setFailed] = useState(false);
   const revalidator = useRevalidator();
+  const { i18n } = useLingui();
+  const { number, decimal, date } = useFormat();
 
   const load = useCallback(async () => {
     try {
@@ -139,18 +140,23 @@ export function ReviewsSection({
   return (
     <section aria-labelledby="reviews" className="mt-10">
       <h2 id="reviews" className="text-xl font-bold">
-        Reviews
+        {i18n._("Reviews")}
       </h2>
       <p className="mt-1 flex items-center gap-2 text-slate-700">
         {rating.average !== null ? (
           <>
             <Stars value={rating.average} />
             <span>
-              {rating.average.toFixed(1)} out of 5 · {count} {count === 1 ? "review" : "reviews"}
+              {count === 1
+                ? i18n._("{rating} out of 5 · 1 review", { rating: decimal(rating.average, 1) })
+                : i18n._("{rating} out of 5 · {count} reviews", {
+                    rating: decimal(rating.average, 1),
+                    count: number(count),
+                  })}
             </span>
           </>
         ) : (
-          <span>No reviews yet.</span>
+          <span>{i18n._("No reviews yet.")}</span>
         )}
       </p>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
@@ -169,19 +175,23 @@ export function ReviewsSection({
             />
           ) : (
             <p className="rounded-lg border border-slate-200 p-4 text-slate-700">
-              <Link
-                to={`/auth/login?redirect=${encodeURIComponent(pathname)}`}
-                className="font-semibold text-brand-800 underline"
-              >
-                Sign in
-              </Link>{" "}
-              to write a review.
+              <Trans
+                id="<0>Sign in</0> to write a review."
+                components={{
+                  0: (
+                    <Link
+                      to={`/auth/login?redirect=${encodeURIComponent(pathname)}`}
+                      className="font-semibold text-brand-800 underline"
+                    />
+                  ),
+                }}
+              />
             </p>
           )}
         </div>
         <ul className="space-y-4">
-          {failed ? <li className="text-slate-700">Reviews could not be loaded.</li> : null}
-          {page === null && !failed ? <li className="text-slate-600">Loading reviews…</li> : null}
+          {failed ? <li className="text-slate-700">{i18n._("Reviews could not be loaded.")}</li> : null}
+          {page === null && !failed ? <li className="text-slate-600">{i18n._("Loading reviews…")}</li> : null}
           {page?.items.map((r) => (
             <li key={r.id} className="border-b border-slate-100 pb-3">
               <div className="flex flex-wrap items-center gap-2">
@@ -189,10 +199,10 @@ export function ReviewsSection({
                 <span className="font-medium">{r.author}</span>
                 {r.verifiedPurchase ? (
                   <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900">
-                    Verified purchase
+                    {i18n._("Verified purchase")}
                   </span>
                 ) : null}
-                <span className="text-sm text-slate-600">{dhakaDate.format(new Date(r.updatedAt))}</span>
+                <span className="text-sm text-slate-600">{date(r.updatedAt)}</span>
               </div>
               {r.text ? <p className="mt-1 whitespace-pre-line text-slate-800">{r.text}</p> : null}
             </li>

@@ -7,13 +7,18 @@ import {
   TRACKS,
   type Track,
 } from "../../../contracts/catalog";
+import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { CatalogListing } from "./listing";
 
 /** Links to the academic tracks, the current one marked. */
 export function TrackLinks({ current }: { current?: Track }) {
+  const { i18n } = useLingui();
   return (
-    <nav aria-label="Academic tracks" className="relative -mx-3 mb-5 overflow-x-auto px-3 sm:mx-0 sm:px-0">
+    <nav
+      aria-label={i18n._("Academic tracks")}
+      className="relative -mx-3 mb-5 overflow-x-auto px-3 sm:mx-0 sm:px-0"
+    >
       <ul className="flex gap-2">
         {TRACKS.map((t) => (
           <li key={t} className="shrink-0">
@@ -27,7 +32,7 @@ export function TrackLinks({ current }: { current?: Track }) {
                   : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-800",
               )}
             >
-              {TRACK_INFO[t].name}
+              {i18n._(TRACK_INFO[t].name)}
             </Link>
           </li>
         ))}
@@ -38,10 +43,11 @@ export function TrackLinks({ current }: { current?: Track }) {
 
 /** An academic track's page: everything tagged for it, with filters. */
 export function TrackPage({ track, title, list }: { track: Track; title: string; list: Page<ProductCard> }) {
+  const { i18n } = useLingui();
   return (
     <CatalogListing
-      title={title}
-      intro={<p>{TRACK_INFO[track].blurb}.</p>}
+      title={i18n._(title)}
+      intro={<p>{i18n._(TRACK_INFO[track].blurb)}</p>}
       before={<TrackLinks current={track} />}
       list={list}
       filters={{

@@ -9,15 +9,16 @@ import type {
   CourseProgress,
 } from "../../../contracts/courses";
 import { chapterDoneApiPath } from "../../../contracts/library";
+import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { MarkdownHtml } from "../markdown-html";
 import { Button, buttonClass } from "../ui/button";
 
 const KIND: Record<ChapterKind, { label: string; Icon: typeof FileText }> = {
-  video: { label: "Video", Icon: PlayCircle },
-  pdf: { label: "PDF", Icon: FileText },
-  text: { label: "Text", Icon: ScrollText },
+  video: { label: /*i18n*/ "Video", Icon: PlayCircle },
+  pdf: { label: /*i18n*/ "PDF", Icon: FileText },
+  text: { label: /*i18n*/ "Text", Icon: ScrollText },
 };
 
 /** Chapters done (as the reader sees them, saves still on their way included) and the way to change them. */
@@ -38,6 +39,7 @@ export function useChapterDone(course: CourseChapters): ChapterDone {
   const [changed, setChanged] = useState<Record<number, boolean>>({});
   const [saving, setSaving] = useState<ReadonlySet<number>>(() => new Set());
   const tracked = course.progress !== null;
+  const { i18n } = useLingui();
   const isDone = (id: number) => changed[id] ?? course.chapters.find((c) => c.id === id)?.done ?? false;
   const progress: CourseProgress | null = tracked
     ? {
@@ -57,8 +59,8 @@ export function useChapterDone(course: CourseChapters): ChapterDone {
         setChanged((m) => ({ ...m, [chapterId]: !next }));
         toast({
           variant: "destructive",
-          title: "Could not save",
-          description: err instanceof Error ? err.message : "Please try again.",
+          title: i18n._("Could not save"),
+          description: err instanceof Error ? i18n._(err.message) : i18n._("Please try again."),
         });
       })
       .finally(() =>
@@ -82,6 +84,7 @@ function VideoChapter({
   title: string;
 }) {
   const [playing, setPlaying] = useState(false);
+  const { i18n } = useLingui();
   if (!content.embedUrl) {
     return content.url ? (
       <a
@@ -90,10 +93,11 @@ function VideoChapter({
         rel="noopener noreferrer nofollow"
         className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
       >
-        Watch the video<span className="sr-only">: {title} (opens in a new tab)</span>
+        {i18n._("Watch the video")}
+        <span className="sr-only">: {i18n._("{title} (opens in a new tab)", { title })}</span>
       </a>
     ) : (
-      <p className="text-slate-700">This video is not available yet.</p>
+      <p className="text-slate-700">{i18n._("This video is not available yet.")}</p>
     );
   }
   const src = `${content.embedUrl}${content.embedUrl.includes("?") ? "&" : "?"}autoplay=1`;
@@ -102,7 +106,7 @@ function VideoChapter({
       {playing ? (
         <iframe
           src={src}
-          title={`${title} (video)`}
+          title={i18n._("{title} (video)", { title })}
           className="h-full w-full"
           loading="lazy"
           allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
@@ -118,10 +122,13 @@ function VideoChapter({
         >
           <PlayCircle aria-hidden="true" className="h-14 w-14" />
           <span className="text-base font-semibold">
-            Play video<span className="sr-only">: {title}</span>
+            {i18n._("Play video")}
+            <span className="sr-only">
+              : <span translate="no">{title}</span>
+            </span>
           </span>
           <span className="text-xs text-slate-300">
-            Plays from {content.provider === "vimeo" ? "Vimeo" : "YouTube"}
+            {content.provider === "vimeo" ? i18n._("Plays from Vimeo") : i18n._("Plays from YouTube")}
           </span>
         </button>
       )}
@@ -131,16 +138,20 @@ function VideoChapter({
 
 /** What an open chapter shows. */
 function ChapterBody({ chapter, content }: { chapter: CourseChapter; content: ChapterContent }) {
+  const { i18n } = useLingui();
   if (content.kind === "text") {
     return <MarkdownHtml html={content.html} />;
   }
   if (content.kind === "video") return <VideoChapter content={content} title={chapter.title} />;
   return (
     <div>
-      <p className="text-slate-700">Read this chapter's PDF in the reader, page by page.</p>
+      <p className="text-slate-700">{i18n._("Read this chapter's PDF in the reader, page by page.")}</p>
       <Link to={content.readUrl} className={buttonClass("primary", "mt-3")}>
         <FileText aria-hidden="true" className="h-4 w-4" />
-        Open in the reader<span className="sr-only">: {chapter.title}</span>
+        {i18n._("Open in the reader")}
+        <span className="sr-only">
+          : <span translate="no">{chapter.title}</span>
+        </span>
       </Link>
     </div>
   );
@@ -148,6 +159,7 @@ function ChapterBody({ chapter, content }: { chapter: CourseChapter; content: Ch
 
 function DoneToggle({ chapter, done }: { chapter: CourseChapter; done: ChapterDone }) {
   const isDone = done.isDone(chapter.id);
+  const { i18n } = useLingui();
   return (
     <Button
       variant={isDone ? "secondary" : "primary"}
@@ -160,12 +172,14 @@ function DoneToggle({ chapter, done }: { chapter: CourseChapter; done: ChapterDo
       {isDone ? (
         <>
           <Check aria-hidden="true" className="h-4 w-4 text-green-800" />
-          Done ✓ (undo)
+          {i18n._("Done ✓ (undo)")}
         </>
       ) : (
-        "Mark as done"
+        i18n._("Mark as done")
       )}
-      <span className="sr-only">: {chapter.title}</span>
+      <span className="sr-only">
+        : <span translate="no">{chapter.title}</span>
+      </span>
     </Button>
   );
 }
@@ -185,6 +199,8 @@ export function CourseChapterList({
   openId: number | null;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   useEffect(() => {
     if (openId === null) return;
     const el = listRef.current?.querySelector(`#chapter-${openId}`);
@@ -198,23 +214,27 @@ export function CourseChapterList({
         const isDone = done.progress !== null && done.isDone(c.id);
         const heading = (
           <span className="flex min-w-0 flex-1 items-start gap-3">
-            <span className="mt-0.5 w-6 shrink-0 text-right font-semibold text-slate-700">{i + 1}.</span>
+            <span className="mt-0.5 w-6 shrink-0 text-right font-semibold text-slate-700">
+              {number(i + 1)}.
+            </span>
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold break-words text-slate-900">{c.title}</span>
+              <span translate="no" className="block font-semibold break-words text-slate-900">
+                {c.title}
+              </span>
               <span className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                 <span className="inline-flex items-center gap-1">
                   <Icon aria-hidden="true" className="h-4 w-4" />
-                  {label}
+                  {i18n._(label)}
                 </span>
                 {c.isFree && course.access === "preview" ? (
                   <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900">
-                    Free preview
+                    {i18n._("Free preview")}
                   </span>
                 ) : null}
                 {isDone ? (
                   <span className="inline-flex items-center gap-1 font-semibold text-green-800">
                     <Check aria-hidden="true" className="h-4 w-4" />
-                    Done
+                    {i18n._("Done")}
                   </span>
                 ) : null}
               </span>
@@ -231,13 +251,13 @@ export function CourseChapterList({
                     aria-hidden="true"
                     className="mt-0.5 shrink-0 text-sm font-semibold text-brand-800 group-open:hidden"
                   >
-                    Open
+                    {i18n._("Open")}
                   </span>
                   <span
                     aria-hidden="true"
                     className="mt-0.5 hidden shrink-0 text-sm font-semibold text-slate-700 group-open:inline"
                   >
-                    Close
+                    {i18n._("Close")}
                   </span>
                 </summary>
                 <div className="px-3 pb-4 sm:pl-12">
@@ -250,13 +270,13 @@ export function CourseChapterList({
                 {heading}
                 <span className="mt-0.5 inline-flex shrink-0 items-center gap-1 text-sm text-slate-700">
                   <Lock aria-hidden="true" className="h-4 w-4" />
-                  <span className="sr-only">Locked</span>
+                  <span className="sr-only">{i18n._("Locked")}</span>
                 </span>
               </div>
             )}
             {!c.readable ? (
               <p className="-mt-1 pr-3 pb-3 pl-12 text-sm text-slate-700">
-                Buy the course to open this chapter
+                {i18n._("Buy the course to open this chapter")}
               </p>
             ) : null}
           </li>

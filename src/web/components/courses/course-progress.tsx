@@ -1,3 +1,4 @@
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 /** "3 of 6 done" with a bar: a course's chapters marked done. */
@@ -13,15 +14,17 @@ export function CourseProgressLine({
   title: string;
   className?: string;
 }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const percent = total > 0 ? Math.round((Math.min(doneCount, total) / total) * 100) : 0;
   return (
     <div className={cn("mt-2", className)}>
       <p className="text-sm text-slate-800">
-        {doneCount} of {total} done
+        {i18n._("{done} of {total} done", { done: number(doneCount), total: number(total) })}
       </p>
       <div
         role="progressbar"
-        aria-label={`Chapters done of ${title}`}
+        aria-label={i18n._("Chapters done of {title}", { title })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { useLingui } from "../../i18n";
 
 /** How long a navigation runs before anything shows: a fast one never flashes a bar. */
 export const PROGRESS_DELAY_MS = 150;
@@ -41,11 +42,12 @@ export function usePendingPath(): string | null {
  */
 export function NavigationProgress() {
   const slow = useSlowNavigation();
+  const { i18n } = useLingui();
   if (!slow) return null;
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={i18n._("Loading page")}
       data-testid="navigation-progress"
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden"
     >

@@ -3,8 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { ProductKind } from "../../../contracts/catalog";
 import { imageUrl } from "../../../contracts/images";
-import { formatTaka } from "../../../contracts/money";
-import { useLingui } from "../../i18n";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { KIND_SINGULAR } from "../catalog/labels";
 
@@ -23,8 +22,8 @@ type Suggestion = {
 };
 
 /** What tells a suggestion apart from another of the same title: publisher, HSC year, edition. */
-function detailsOf(s: Suggestion): string {
-  return [s.publisher, s.hscYear ? `HSC ${s.hscYear}` : null, s.edition].filter(Boolean).join(" · ");
+function detailsOf(s: Suggestion, hscYear: (year: number) => string): string {
+  return [s.publisher, s.hscYear ? hscYear(s.hscYear) : null, s.edition].filter(Boolean).join(" · ");
 }
 
 const MIN_CHARS = 2;
@@ -42,6 +41,7 @@ export function SearchBox({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { i18n } = useLingui();
+  const { taka, year } = useFormat();
   const id = useId();
   const listId = `${id}-list`;
   const urlQ = pathname === "/search" ? (params.get("q") ?? "") : "";
@@ -180,7 +180,7 @@ export function SearchBox({ className }: { className?: string }) {
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
       >
         {items.map((s, i) => {
-          const details = detailsOf(s);
+          const details = detailsOf(s, (y) => i18n._("HSC {year}", { year: year(y) }));
           return (
             <div
               key={`${s.kind}-${s.id}`}
@@ -212,7 +212,9 @@ export function SearchBox({ className }: { className?: string }) {
                 <span aria-hidden="true" className="h-9 w-6 shrink-0 rounded-sm bg-slate-200" />
               )}
               <span className="min-w-0 flex-1">
-                <span className="line-clamp-1 text-sm font-medium text-slate-900">{s.title}</span>
+                <span translate="no" className="line-clamp-1 text-sm font-medium text-slate-900">
+                  {s.title}
+                </span>
                 {s.titleBn ? (
                   <span lang="bn" className="line-clamp-1 text-xs text-slate-700">
                     {s.titleBn}
@@ -221,7 +223,7 @@ export function SearchBox({ className }: { className?: string }) {
                 {details ? <span className="line-clamp-1 text-xs text-slate-600">{details}</span> : null}
               </span>
               <span className="flex shrink-0 flex-col items-end text-xs text-slate-700">
-                <span className="font-semibold text-slate-900">{formatTaka(s.salePrice ?? s.price)}</span>
+                <span className="font-semibold text-slate-900">{taka(s.salePrice ?? s.price)}</span>
                 <span>{i18n._(KIND_SINGULAR[s.kind])}</span>
               </span>
             </div>
@@ -243,7 +245,7 @@ export function SearchBox({ className }: { className?: string }) {
               active === items.length ? "bg-brand-50" : "hover:bg-slate-50",
             )}
           >
-            See all results for “{value.trim()}”
+            {i18n._("See all results for “{query}”", { query: value.trim() })}
           </div>
         ) : null}
       </div>

@@ -13,13 +13,18 @@ import type { PDFPageProxy, RenderTask } from "pdfjs-dist";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { EbookOutline, OutlineEntry } from "../../../contracts/reading";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { loadReaderPage, PageLoadError, prefetchReaderPages } from "../../lib/reader-pages";
 import { useOfflineReader } from "../../offline/register";
 import { buttonClass } from "../ui/button";
 
-/** What the reader opens, as the route has loaded it. */
+/**
+ * What the reader opens, as the route has loaded it. Its labels and texts (and ReaderTexts') are
+ * catalogue messages in English, marked where they are written; the reader shows them in the
+ * page's language. `end.text` may say `{count}`, the number of pages.
+ */
 export type ReaderSource = {
   title: string;
   pageCount: number;
@@ -94,6 +99,7 @@ export function ReaderLoader({
 }) {
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  const { i18n } = useLingui();
   // Both readers (e-books and course chapters) keep what a signed-in reader opened for offline use.
   useOfflineReader();
   const loader = useRef(load);
@@ -137,20 +143,20 @@ export function ReaderLoader({
   if (state.status === "ready" && state.source.pages.length > 0) return <Reader source={state.source} />;
   const panel = (title: string, link: { to: string; label: string }, text?: string) => (
     <div>
-      <h1 className="text-xl font-bold text-slate-900">{title}</h1>
-      {text ? <p className="mt-2 text-slate-700">{text}</p> : null}
+      <h1 className="text-xl font-bold text-slate-900">{i18n._(title)}</h1>
+      {text ? <p className="mt-2 text-slate-700">{i18n._(text)}</p> : null}
       <Link to={link.to} className={buttonClass("primary", "mt-6")}>
-        {link.label}
+        {i18n._(link.label)}
       </Link>
     </div>
   );
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100">
-      <ReaderBar backTo={back.to} backLabel={back.label} title="Reader" />
+      <ReaderBar backTo={back.to} backLabel={back.label} title={i18n._("Reader")} />
       <main id="main" className="flex flex-1 items-center justify-center p-6 text-center">
         {state.status === "loading" ? (
           <p role="status" className="text-slate-700">
-            {texts.opening}
+            {i18n._(texts.opening)}
           </p>
         ) : state.status === "ready" ? (
           panel(texts.empty.title, texts.empty.link)
@@ -158,13 +164,13 @@ export function ReaderLoader({
           panel(texts.missing.title, texts.missing.link, texts.missing.text)
         ) : (
           <div role="alert">
-            <h1 className="text-xl font-bold text-slate-900">{state.message}</h1>
+            <h1 className="text-xl font-bold text-slate-900">{i18n._(state.message)}</h1>
             <button
               type="button"
               className={buttonClass("primary", "mt-6")}
               onClick={() => setAttempt((n) => n + 1)}
             >
-              Retry
+              {i18n._("Retry")}
             </button>
           </div>
         )}
@@ -184,13 +190,16 @@ function ReaderBar({
   title: string;
   children?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-1">
       <Link to={backTo} className={buttonClass("ghost", "shrink-0 px-2")}>
         <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-        <span className="sr-only sm:not-sr-only">{backLabel}</span>
+        <span className="sr-only sm:not-sr-only">{i18n._(backLabel)}</span>
       </Link>
-      <p className="min-w-0 flex-1 truncate font-semibold text-slate-900">{title}</p>
+      <p translate="no" className="min-w-0 flex-1 truncate font-semibold text-slate-900">
+        {title}
+      </p>
       {children}
     </header>
   );
@@ -227,6 +236,8 @@ function Reader({ source }: { source: ReaderSource }) {
   const [jumpMessage, setJumpMessage] = useState("");
   const lastIndex = end ? pages.length : pages.length - 1;
   const outline = useOutline(source.outlineUrl);
+  const { i18n } = useLingui();
+  const { number } = useFormat();
 
   useEffect(() => {
     if (window.matchMedia("(min-width: 768px)").matches) setZoom({ mode: "page" });
@@ -288,33 +299,43 @@ function Reader({ source }: { source: ReaderSource }) {
       setJumpMessage("");
       go(at);
     } else if (end && Number.isInteger(n) && n >= 1 && n <= source.pageCount) {
-      setJumpMessage(`Page ${n} is not in the free preview.`);
+      setJumpMessage(i18n._("Page {page} is not in the free preview.", { page: number(n) }));
     } else {
       setJumpMessage(
-        `Choose a page from ${pages.length === source.pageCount ? `1 to ${source.pageCount}` : pages.join(", ")}.`,
+        pages.length === source.pageCount
+          ? i18n._("Choose a page from {first} to {last}.", {
+              first: number(1),
+              last: number(source.pageCount),
+            })
+          : i18n._("Choose a page from {pages}.", { pages: pages.map(number).join(", ") }),
       );
     }
   };
 
-  const position = atEnd ? "End of the free preview" : `Page ${pageNo} of ${source.pageCount}`;
+  const position = atEnd
+    ? i18n._("End of the free preview")
+    : i18n._("Page {page} of {pages}", { page: number(pageNo), pages: number(source.pageCount) });
+  const badge = source.badge ? i18n._(source.badge) : null;
   // Phones have no room for the header's badge: the footer says it instead.
-  const badgeNote = source.badge && !atEnd ? <span className="sm:hidden">{source.badge} · </span> : null;
+  const badgeNote = badge && !atEnd ? <span className="sm:hidden">{badge} · </span> : null;
   const toggle = (which: "pages" | "contents") => setPanel((p) => (p === which ? null : which));
 
   return (
     <div className="flex h-dvh flex-col bg-slate-200">
       <ReaderBar backTo={source.back.to} backLabel={source.back.label} title={source.title}>
-        {source.badge ? (
+        {badge ? (
           <span className="hidden shrink-0 rounded bg-brand-50 px-2 py-1 text-xs font-semibold text-brand-900 sm:inline">
-            {source.badge}
+            {badge}
           </span>
         ) : null}
         <ZoomControls zoom={zoom} setZoom={setZoom} />
       </ReaderBar>
       <main id="main" className="relative min-h-0 flex-1">
-        <h1 className="sr-only">{source.title}</h1>
+        <h1 translate="no" className="sr-only">
+          {source.title}
+        </h1>
         {atEnd && end ? (
-          <EndPanel end={end} />
+          <EndPanel end={end} pageCount={source.pageCount} />
         ) : (
           <PageView
             url={pageUrl(pageNo)}
@@ -327,14 +348,17 @@ function Reader({ source }: { source: ReaderSource }) {
         )}
       </main>
       {panel === "pages" ? (
-        <nav aria-label="Pages" className="max-h-40 overflow-y-auto border-t border-slate-200 bg-white p-2">
+        <nav
+          aria-label={i18n._("Pages")}
+          className="max-h-40 overflow-y-auto border-t border-slate-200 bg-white p-2"
+        >
           <ul className="flex flex-wrap gap-1">
             {pages.map((p, i) => (
               <li key={p}>
                 <button
                   type="button"
                   aria-current={i === index ? "page" : undefined}
-                  aria-label={`Page ${p}`}
+                  aria-label={i18n._("Page {page}", { page: number(p) })}
                   onClick={() => go(i)}
                   className={cn(
                     "min-h-11 min-w-11 rounded-md border px-2 text-sm font-semibold",
@@ -343,7 +367,7 @@ function Reader({ source }: { source: ReaderSource }) {
                       : "border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
                   )}
                 >
-                  {p}
+                  {number(p)}
                 </button>
               </li>
             ))}
@@ -351,7 +375,7 @@ function Reader({ source }: { source: ReaderSource }) {
         </nav>
       ) : panel === "contents" ? (
         <nav
-          aria-label="Contents"
+          aria-label={i18n._("Contents")}
           className="max-h-56 overflow-y-auto border-t border-slate-200 bg-white p-2"
         >
           <ul className="mx-auto max-w-xl">
@@ -374,7 +398,7 @@ function Reader({ source }: { source: ReaderSource }) {
                     )}
                   >
                     <span className="min-w-0 truncate">{entry.title}</span>
-                    <span className="shrink-0 text-slate-700">{entry.page}</span>
+                    <span className="shrink-0 text-slate-700">{number(entry.page)}</span>
                   </button>
                 </li>
               );
@@ -389,7 +413,7 @@ function Reader({ source }: { source: ReaderSource }) {
             className={buttonClass("secondary", "px-3")}
             onClick={prev}
             disabled={index === 0}
-            aria-label="Previous page"
+            aria-label={i18n._("Previous page")}
           >
             <ChevronLeft aria-hidden="true" className="h-5 w-5" />
           </button>
@@ -402,7 +426,7 @@ function Reader({ source }: { source: ReaderSource }) {
             className={buttonClass("secondary", "px-3")}
             onClick={next}
             disabled={index >= lastIndex}
-            aria-label="Next page"
+            aria-label={i18n._("Next page")}
           >
             <ChevronLeft aria-hidden="true" className="h-5 w-5 rotate-180" />
           </button>
@@ -410,7 +434,7 @@ function Reader({ source }: { source: ReaderSource }) {
         <div className="flex w-full flex-wrap items-center justify-center gap-2 sm:w-auto">
           <form onSubmit={onJump} className="flex items-center gap-1">
             <label htmlFor="reader-jump" className="text-sm text-slate-700">
-              Go to page
+              {i18n._("Go to page")}
             </label>
             <input
               id="reader-jump"
@@ -422,7 +446,7 @@ function Reader({ source }: { source: ReaderSource }) {
               className="min-h-11 w-20 rounded-md border border-slate-300 px-2"
             />
             <button type="submit" className={buttonClass("secondary", "px-3")}>
-              Go
+              {i18n._("Go")}
             </button>
           </form>
           {outline.length > 0 ? (
@@ -433,7 +457,7 @@ function Reader({ source }: { source: ReaderSource }) {
               onClick={() => toggle("contents")}
             >
               <TableOfContents aria-hidden="true" className="h-5 w-5" />
-              Contents
+              {i18n._("Contents")}
             </button>
           ) : null}
           <button
@@ -443,7 +467,7 @@ function Reader({ source }: { source: ReaderSource }) {
             onClick={() => toggle("pages")}
           >
             <List aria-hidden="true" className="h-5 w-5" />
-            Pages
+            {i18n._("Pages")}
           </button>
         </div>
         {jumpMessage ? (
@@ -471,14 +495,25 @@ function ZoomControls({ zoom, setZoom }: { zoom: Zoom; setZoom: (z: Zoom) => voi
     current.current = scale;
     setZoom({ mode: "scale", scale });
   };
+  const { i18n } = useLingui();
   const btn = (active: boolean) => buttonClass(active ? "secondary" : "ghost", "min-w-11 px-2");
   return (
     <fieldset className="flex shrink-0 items-center border-0 p-0">
-      <legend className="sr-only">Zoom</legend>
-      <button type="button" className={btn(false)} onClick={() => step(1 / ZOOM_STEP)} aria-label="Zoom out">
+      <legend className="sr-only">{i18n._("Zoom")}</legend>
+      <button
+        type="button"
+        className={btn(false)}
+        onClick={() => step(1 / ZOOM_STEP)}
+        aria-label={i18n._("Zoom out")}
+      >
         <ZoomOut aria-hidden="true" className="h-5 w-5" />
       </button>
-      <button type="button" className={btn(false)} onClick={() => step(ZOOM_STEP)} aria-label="Zoom in">
+      <button
+        type="button"
+        className={btn(false)}
+        onClick={() => step(ZOOM_STEP)}
+        aria-label={i18n._("Zoom in")}
+      >
         <ZoomIn aria-hidden="true" className="h-5 w-5" />
       </button>
       <button
@@ -486,7 +521,7 @@ function ZoomControls({ zoom, setZoom }: { zoom: Zoom; setZoom: (z: Zoom) => voi
         className={btn(zoom.mode === "width")}
         aria-pressed={zoom.mode === "width"}
         onClick={() => setZoom({ mode: "width" })}
-        aria-label="Fit width"
+        aria-label={i18n._("Fit width")}
       >
         <MoveHorizontal aria-hidden="true" className="h-4 w-4" />
       </button>
@@ -495,7 +530,7 @@ function ZoomControls({ zoom, setZoom }: { zoom: Zoom; setZoom: (z: Zoom) => voi
         className={btn(zoom.mode === "page")}
         aria-pressed={zoom.mode === "page"}
         onClick={() => setZoom({ mode: "page" })}
-        aria-label="Fit page"
+        aria-label={i18n._("Fit page")}
       >
         <Maximize aria-hidden="true" className="h-4 w-4" />
       </button>
@@ -525,6 +560,8 @@ function PageView({
   /** The page last drawn completely (a cached page is "ready" before it is drawn). */
   const [drawn, setDrawn] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  const { i18n } = useLingui();
+  const { number } = useFormat();
 
   useEffect(() => {
     const el = stage.current;
@@ -679,7 +716,7 @@ function PageView({
         <canvas
           ref={canvas}
           role="img"
-          aria-label={`Page ${pageNo}`}
+          aria-label={i18n._("Page {page}", { page: number(pageNo) })}
           data-page={state.status === "ready" ? pageNo : undefined}
           data-drawn={state.status === "ready" && drawn === pageNo ? "true" : undefined}
           className={cn("bg-white shadow", state.status !== "ready" && "hidden")}
@@ -687,7 +724,7 @@ function PageView({
       </div>
       {state.status === "loading" ? (
         <p role="status" className="absolute inset-x-0 top-4 mx-auto w-fit rounded bg-white px-3 py-2 shadow">
-          Loading page {pageNo}…
+          {i18n._("Loading page {page}…", { page: number(pageNo) })}
         </p>
       ) : state.status === "failed" ? (
         <div
@@ -696,8 +733,8 @@ function PageView({
         >
           <p className="font-semibold text-slate-900">
             {state.offline
-              ? `You are offline. Page ${pageNo} needs a connection.`
-              : `Page ${pageNo} could not be loaded.`}
+              ? i18n._("You are offline. Page {page} needs a connection.", { page: number(pageNo) })
+              : i18n._("Page {page} could not be loaded.", { page: number(pageNo) })}
           </p>
           <button
             type="button"
@@ -707,7 +744,7 @@ function PageView({
               setAttempt((n) => n + 1);
             }}
           >
-            Retry
+            {i18n._("Retry")}
           </button>
         </div>
       ) : null}
@@ -715,16 +752,18 @@ function PageView({
   );
 }
 
-function EndPanel({ end }: { end: NonNullable<ReaderSource["end"]> }) {
+function EndPanel({ end, pageCount }: { end: NonNullable<ReaderSource["end"]>; pageCount: number }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   return (
     <div className="flex h-full items-center justify-center p-4">
       <section aria-labelledby="buy-rest" className="max-w-sm rounded-lg bg-white p-6 text-center shadow">
         <h2 id="buy-rest" className="text-xl font-bold text-slate-900">
-          {end.title}
+          {i18n._(end.title)}
         </h2>
-        <p className="mt-2 text-slate-700">{end.text}</p>
+        <p className="mt-2 text-slate-700">{i18n._(end.text, { count: number(pageCount) })}</p>
         <Link to={end.link.to} className={buttonClass("primary", "mt-6")}>
-          {end.link.label}
+          {i18n._(end.link.label)}
         </Link>
       </section>
     </div>

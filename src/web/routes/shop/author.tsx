@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
 import { imageUrl } from "../../../contracts/images";
-import { countLabel } from "../../components/catalog/listing";
+import { useCountLabel } from "../../components/catalog/listing";
 import { Pagination } from "../../components/catalog/pagination";
 import { Breadcrumbs, Paragraphs } from "../../components/catalog/product-detail";
 import { ProductGrid } from "../../components/catalog/product-grid";
+import { translate, useLingui } from "../../i18n";
 import { errorMeta } from "../../lib/error-meta";
+import { pageLocale } from "../../lib/meta";
 import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/author";
 import { loadAuthor } from "./catalog.server";
@@ -15,7 +17,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const page = products.page > 1 ? `?page=${products.page}` : "";
   return seoMeta(matches, {
     title: author.nameBn ? `${author.name} (${author.nameBn})` : author.name,
-    description: author.bio.trim() || `Books and study material by ${author.name}.`,
+    description:
+      author.bio.trim() ||
+      translate(pageLocale(matches), /*i18n*/ "Books and study material by {name}.", { name: author.name }),
     path: `/author/${author.slug}${page}`,
     image: author.photo,
     type: "profile",
@@ -33,6 +37,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, products } = loaderData;
+  const { i18n } = useLingui();
+  const countLabel = useCountLabel();
   return (
     <div>
       <Breadcrumbs items={[{ label: author.name }]} />
@@ -65,13 +71,13 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
       </header>
       <section aria-labelledby="author-products">
         <h2 id="author-products" className="mb-1 text-xl font-bold text-slate-900">
-          Books and more by {author.name}
+          {i18n._("Books and more by {name}", { name: author.name })}
         </h2>
         <p className="mb-4 text-sm text-slate-700">{countLabel(products.total)}</p>
         <ProductGrid
           items={products.items}
           className="lg:grid-cols-5"
-          empty={<p className="text-slate-700">Nothing by this author is on sale right now.</p>}
+          empty={<p className="text-slate-700">{i18n._("Nothing by this author is on sale right now.")}</p>}
         />
         <Pagination page={products.page} limit={products.limit} total={products.total} />
       </section>

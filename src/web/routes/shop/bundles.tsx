@@ -1,5 +1,6 @@
 import { BundleYearLinks } from "../../components/catalog/bundle-years";
 import { CatalogListing } from "../../components/catalog/listing";
+import { useLingui } from "../../i18n";
 import { listMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/bundles";
@@ -8,9 +9,9 @@ import { listCatalog, parseListQuery } from "./catalog.server";
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData
     ? listMeta(matches, {
-        title: "Bundles",
+        title: /*i18n*/ "Bundles",
         description:
-          "Complete sets of books and study material for HSC and admission tests, at a lower price.",
+          /*i18n*/ "Complete sets of books and study material for HSC and admission tests, at a lower price.",
         path: "/bundle",
         page: loaderData.list.page,
       })
@@ -21,10 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function BundlesPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <CatalogListing
-      title="Bundles"
-      intro={<p>Complete sets for one exam or subject, cheaper than buying each item alone.</p>}
+      title={i18n._("Bundles")}
+      intro={<p>{i18n._("Complete sets for one exam or subject, cheaper than buying each item alone.")}</p>}
       before={<BundleYearLinks />}
       list={loaderData.list}
       filters={{ sorts: ["best_selling", "newest", "price_asc", "price_desc"], defaultSort: "best_selling" }}

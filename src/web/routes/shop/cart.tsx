@@ -2,7 +2,7 @@ import { Minus, Plus, ShoppingCart, Tag, Trash2, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { CartInfo } from "../../../contracts/cart";
-import { DISTRICT_NAMES } from "../../../contracts/districts";
+import { districtLabel, districtOptions } from "../../../contracts/districts";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
 import { KIND_SINGULAR } from "../../components/catalog/labels";
@@ -192,7 +192,7 @@ function Summary({ info }: { info: CartInfo }) {
   const cart = useCart();
   const physical = info.lines.some((l) => l.type !== "ebook" && l.type !== "content");
   const { i18n } = useLingui();
-  const { number, taka } = useFormat();
+  const { number, taka, locale } = useFormat();
   return (
     <section
       aria-labelledby="cart-summary"
@@ -206,7 +206,8 @@ function Summary({ info }: { info: CartInfo }) {
           <SelectField
             label={i18n._("Delivery district")}
             hint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
-            options={DISTRICT_NAMES}
+            options={districtOptions(locale)}
+            optionLabel={(d) => districtLabel(d, locale)}
             value={info.district}
             onChange={(e) => void cart.chooseDistrict(e.target.value)}
           />

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
   const courseId = parseIdParam(params.id);
   const chapterId = parseIdParam(params.chapterId);
   return [
-    { title: pageTitle(matches, "Reader") },
+    { title: pageTitle(matches, /*i18n*/ "Reader") },
     { name: "robots", content: "noindex" },
     ...(courseId === null || chapterId === null
       ? []
@@ -38,8 +38,8 @@ function chapterSource(info: ChapterReader): ReaderSource {
     startPage: 1,
     pageUrl: (n) => chapterPageApiPath(info.courseId, info.chapterId, n),
     saveProgress: null,
-    back: { to: backTo(info.courseId, info.chapterId), label: "Course" },
-    badge: info.access === "preview" ? "Free chapter" : null,
+    back: { to: backTo(info.courseId, info.chapterId), label: /*i18n*/ "Course" },
+    badge: info.access === "preview" ? /*i18n*/ "Free chapter" : null,
     end: null,
     outlineUrl: null,
   };
@@ -61,22 +61,25 @@ export default function ChapterReadPage({ params }: Route.ComponentProps) {
       loadKey={`${courseId}/${chapterId}`}
       back={{
         to: courseId !== null && chapterId !== null ? backTo(courseId, chapterId) : coursePage,
-        label: "Course",
+        label: /*i18n*/ "Course",
       }}
       documentTitle={titles}
       texts={{
-        opening: "Opening the chapter…",
-        offline: "You are offline. The reader needs a connection to open this chapter.",
-        failed: "The chapter could not be opened.",
+        opening: /*i18n*/ "Opening the chapter…",
+        offline: /*i18n*/ "You are offline. The reader needs a connection to open this chapter.",
+        failed: /*i18n*/ "The chapter could not be opened.",
         // The course page lists its chapters and which are free: saying so leaks nothing.
         missing: {
-          title: "This chapter is for the course's buyers",
-          text: "Buy the course to read every chapter, on any phone or computer.",
-          link: { to: coursePage, label: courseId === null ? "Browse courses" : "Buy the course" },
+          title: /*i18n*/ "This chapter is for the course's buyers",
+          text: /*i18n*/ "Buy the course to read every chapter, on any phone or computer.",
+          link: {
+            to: coursePage,
+            label: courseId === null ? /*i18n*/ "Browse courses" : /*i18n*/ "Buy the course",
+          },
         },
         empty: {
-          title: "This chapter has no pages to read yet",
-          link: { to: coursePage, label: "Back to the course" },
+          title: /*i18n*/ "This chapter has no pages to read yet",
+          link: { to: coursePage, label: /*i18n*/ "Back to the course" },
         },
       }}
     />

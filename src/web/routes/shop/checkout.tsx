@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import type { SavedAddress } from "../../../contracts/addresses";
 import type { CartInfo } from "../../../contracts/cart";
 import { type CheckoutResult, checkoutSchema, shippingCheckoutSchema } from "../../../contracts/checkout";
-import { DISTRICT_NAMES } from "../../../contracts/districts";
+import { districtLabel, districtOptions } from "../../../contracts/districts";
 import type { z } from "../../../contracts/zod";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
@@ -118,6 +118,7 @@ function Checkout({
   }, [refusal]);
   const [leaving, setLeaving] = useState(false);
   const { i18n } = useLingui();
+  const { locale } = useFormat();
   const digital = info.lines.some((l) => isDigital(l.type));
   const physical = info.lines.some((l) => !isDigital(l.type));
   const {
@@ -259,7 +260,8 @@ function Checkout({
               ) : null}
               <SelectField
                 label={i18n._("District")}
-                options={DISTRICT_NAMES}
+                options={districtOptions(locale)}
+                optionLabel={(d) => districtLabel(d, locale)}
                 autoComplete="address-level1"
                 hint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
                 error={errors.district?.message}
@@ -345,7 +347,7 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
   const cart = useCart();
   const physical = info.lines.some((l) => !isDigital(l.type));
   const { i18n } = useLingui();
-  const { number, taka } = useFormat();
+  const { number, taka, locale } = useFormat();
   return (
     <section
       aria-labelledby="checkout-summary"
@@ -411,7 +413,9 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
         ) : null}
         <div className="flex justify-between gap-3">
           <dt>
-            {physical ? i18n._("Delivery to {district}", { district: info.district }) : i18n._("Delivery")}
+            {physical
+              ? i18n._("Delivery to {district}", { district: districtLabel(info.district, locale) })
+              : i18n._("Delivery")}
           </dt>
           <dd className="tabular-nums">{physical ? taka(info.deliveryCharges) : i18n._("None (digital)")}</dd>
         </div>

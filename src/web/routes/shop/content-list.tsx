@@ -1,4 +1,5 @@
 import { CatalogListing } from "../../components/catalog/listing";
+import { useLingui } from "../../i18n";
 import { listMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/content-list";
@@ -7,8 +8,9 @@ import { listCatalog, parseListQuery } from "./catalog.server";
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData
     ? listMeta(matches, {
-        title: "Learning content",
-        description: "Courses of video lessons, PDF notes and text chapters for HSC and admission tests.",
+        title: /*i18n*/ "Learning content",
+        description:
+          /*i18n*/ "Courses of video lessons, PDF notes and text chapters for HSC and admission tests.",
         path: "/content",
         page: loaderData.list.page,
       })
@@ -19,10 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ContentListPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <CatalogListing
-      title="Learning content"
-      intro={<p>Chapters of video lessons, PDF notes and text. Try the free chapters before you buy.</p>}
+      title={i18n._("Learning content")}
+      intro={
+        <p>
+          {i18n._("Chapters of video lessons, PDF notes and text. Try the free chapters before you buy.")}
+        </p>
+      }
       list={loaderData.list}
       filters={{
         sorts: ["best_selling", "newest", "price_asc", "price_desc"],

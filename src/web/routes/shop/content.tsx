@@ -6,6 +6,7 @@ import { ProductRow } from "../../components/catalog/product-row";
 import { ReviewsSection } from "../../components/catalog/reviews-section";
 import { CourseChapterList, useChapterDone } from "../../components/courses/course-chapters";
 import { CourseProgressLine } from "../../components/courses/course-progress";
+import { useFormat, useLingui } from "../../i18n";
 import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/content";
@@ -26,6 +27,8 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const done = useChapterDone(course);
   const progress = done.progress;
   const owned = course.access === "owner";
+  const { i18n } = useLingui();
+  const { number, year } = useFormat();
 
   // The chapter the address asks for (a deep link, or "Continue"), else the one to resume.
   const [search] = useSearchParams();
@@ -42,10 +45,10 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         owned: true,
         to: goTo ? courseChapterPath(course.id, goTo) : coursePath(course.id),
         label: !progress?.doneCount
-          ? "Start the course"
+          ? /*i18n*/ "Start the course"
           : resumeId
-            ? "Continue where you left off"
-            : "Go over it again",
+            ? /*i18n*/ "Continue where you left off"
+            : /*i18n*/ "Go over it again",
       }
     : undefined;
 
@@ -62,20 +65,23 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <section aria-labelledby="content-details" className="mt-8">
           <h2 id="content-details" className="mb-3 text-lg font-bold text-slate-900">
-            Details
+            {i18n._("Details")}
           </h2>
           <Facts
             rows={[
               [
-                "Chapters",
+                /*i18n*/ "Chapters",
                 chapters.length
                   ? owned
-                    ? String(chapters.length)
-                    : `${chapters.length} (${free} free to preview)`
+                    ? number(chapters.length)
+                    : i18n._("{count} ({free} free to preview)", {
+                        count: number(chapters.length),
+                        free: number(free),
+                      })
                   : null,
               ],
-              ["Language", languageName(product.language)],
-              ["HSC year", product.hscYear],
+              [/*i18n*/ "Language", i18n._(languageName(product.language))],
+              [/*i18n*/ "HSC year", product.hscYear ? year(product.hscYear) : null],
             ]}
           />
         </section>
@@ -83,20 +89,22 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       {product.description ? (
         <section aria-labelledby="about" className="mt-10 max-w-3xl">
           <h2 id="about" className="mb-3 text-xl font-bold text-slate-900">
-            About this course
+            {i18n._("About this course")}
           </h2>
           <Paragraphs text={product.description} />
         </section>
       ) : null}
       <section aria-labelledby="chapters" className="mt-10 max-w-3xl">
         <h2 id="chapters" className="mb-3 text-xl font-bold text-slate-900">
-          Chapters
+          {i18n._("Chapters")}
         </h2>
-        {chapters.length === 0 ? <p className="text-slate-700">Chapters are being added.</p> : null}
+        {chapters.length === 0 ? (
+          <p className="text-slate-700">{i18n._("Chapters are being added.")}</p>
+        ) : null}
         {chapters.length > 0 ? <CourseChapterList course={course} done={done} openId={openId} /> : null}
       </section>
       <div className="mt-10">
-        <ProductRow title="More courses" items={product.related} seeAll="/content" />
+        <ProductRow title={i18n._("More courses")} items={product.related} seeAll="/content" />
       </div>
       <ReviewsSection productId={product.id} productType={product.kind} rating={product.rating} />
     </article>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { BookOpen, PlayCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -5,12 +6,13 @@ import { CoverImage } from "../../components/catalog/cover-image";
 import { CourseProgressLine } from "../../components/courses/course-progress";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/ebook-library";
 import { loadMyLibrary, type ShelfEbook } from "./ebook-library.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "My e-books") },
+  { title: pageTitle(matches, /*i18n*/ "My e-books") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -19,21 +21,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return await loadMyLibrary(context);
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** Where the reader stopped. */
 type ReadProgress = NonNullable<ShelfEbook["progress"]>;
 
 function ProgressLine({ progress, title }: { progress: ReadProgress; title: string }) {
   const percent = Math.max(0, Math.min(100, Math.round(progress.percent)));
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   return (
     <div className="mt-2">
       <p className="text-sm text-slate-800">
-        Page {progress.page} of {progress.pageCount} · {percent}%
+        {i18n._("Page {page} of {pages} · {percent}%", {
+          page: number(progress.page),
+          pages: number(progress.pageCount),
+          percent: number(percent),
+        })}
       </p>
       <div
         role="progressbar"
-        aria-label={`Read of ${title}`}
+        aria-label={i18n._("Read of {title}", { title })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -54,7 +60,6 @@ function OwnedCard({
   image,
   facts,
   boughtAt,
-  boughtText,
   progress,
   action,
 }: {
@@ -65,10 +70,10 @@ function OwnedCard({
   image: string | null;
   facts: string | null;
   boughtAt: string;
-  boughtText: string;
   progress?: ReactNode;
   action: ReactNode;
 }) {
+  const { date } = useFormat();
   return (
     <article
       aria-labelledby={id}
@@ -78,7 +83,7 @@ function OwnedCard({
         <CoverImage image={image} title={title} width={96} sizes="(min-width: 640px) 96px, 80px" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <Heading id={id} className="line-clamp-3 font-bold break-words text-slate-900">
+        <Heading id={id} translate="no" className="line-clamp-3 font-bold break-words text-slate-900">
           {title}
         </Heading>
         {titleBn ? (
@@ -89,7 +94,11 @@ function OwnedCard({
         <p className="mt-1 text-sm text-slate-700">
           {facts ? `${facts} · ` : null}
           <span className="whitespace-nowrap">
-            Bought <time dateTime={boughtAt}>{boughtText}</time>
+            <Trans
+              id="Bought <0>{date}</0>"
+              values={{ date: date(boughtAt) }}
+              components={{ 0: <time dateTime={boughtAt} /> }}
+            />
           </span>
         </p>
         {progress}
@@ -100,15 +109,16 @@ function OwnedCard({
 }
 
 function EmptyShelf() {
+  const { i18n } = useLingui();
   return (
     <div className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
       <BookOpen aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-      <p className="mt-4 text-lg font-bold text-slate-900">No e-books yet</p>
+      <p className="mt-4 text-lg font-bold text-slate-900">{i18n._("No e-books yet")}</p>
       <p className="mx-auto mt-2 max-w-sm text-slate-700">
-        E-books you buy show here, ready to read in your browser on any phone or computer.
+        {i18n._("E-books you buy show here, ready to read in your browser on any phone or computer.")}
       </p>
       <Link to="/ebook" className={buttonClass("primary", "mt-6")}>
-        Browse e-books
+        {i18n._("Browse e-books")}
       </Link>
     </div>
   );
@@ -116,13 +126,21 @@ function EmptyShelf() {
 
 export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
   const { ebooks, courses } = loaderData;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const count = (n: number, one: string, many: string) =>
+    n === 1 ? i18n._(one) : i18n._(many, { count: number(n) });
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeading title="My e-books">
+      <PageHeading title={i18n._("My e-books")}>
         {ebooks.length > 0 ? (
           <p>
-            {plural(ebooks.length, "e-book", "e-books")}, last read first, then newest bought. Read them on
-            any phone or computer.
+            {ebooks.length === 1
+              ? i18n._("1 e-book, last read first, then newest bought. Read them on any phone or computer.")
+              : i18n._(
+                  "{count} e-books, last read first, then newest bought. Read them on any phone or computer.",
+                  { count: number(ebooks.length) },
+                )}
           </p>
         ) : null}
       </PageHeading>
@@ -141,14 +159,15 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
                   title={e.title}
                   titleBn={e.titleBn}
                   image={e.image}
-                  facts={e.pageCount > 0 ? plural(e.pageCount, "page", "pages") : null}
+                  facts={
+                    e.pageCount > 0 ? count(e.pageCount, /*i18n*/ "1 page", /*i18n*/ "{count} pages") : null
+                  }
                   boughtAt={e.boughtAt}
-                  boughtText={e.boughtText}
                   progress={progress ? <ProgressLine progress={progress} title={e.title} /> : null}
                   action={
                     <Link to={e.readUrl} className={buttonClass("primary")}>
                       <BookOpen aria-hidden="true" className="h-4 w-4" />
-                      {progress ? "Continue" : "Read"}
+                      {progress ? i18n._("Continue") : i18n._("Read")}
                       <span className="sr-only"> {e.title}</span>
                     </Link>
                   }
@@ -162,10 +181,10 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
       {courses.length > 0 ? (
         <section aria-labelledby="my-courses" className="mt-10">
           <h2 id="my-courses" className="text-xl font-bold text-slate-900 sm:text-2xl">
-            My courses
+            {i18n._("My courses")}
           </h2>
           <p className="mt-1 mb-4 text-slate-700">
-            Last studied first; continue at the first chapter not done.
+            {i18n._("Last studied first; continue at the first chapter not done.")}
           </p>
           <ul className="grid grid-cols-1 gap-3 sm:gap-4 md:grid-cols-2">
             {courses.map((c) => (
@@ -176,9 +195,12 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
                   title={c.title}
                   titleBn={c.titleBn}
                   image={c.image}
-                  facts={c.chapters > 0 ? plural(c.chapters, "chapter", "chapters") : null}
+                  facts={
+                    c.chapters > 0
+                      ? count(c.chapters, /*i18n*/ "1 chapter", /*i18n*/ "{count} chapters")
+                      : null
+                  }
                   boughtAt={c.boughtAt}
-                  boughtText={c.boughtText}
                   progress={
                     c.chapters > 0 ? (
                       <CourseProgressLine doneCount={c.doneCount} total={c.chapters} title={c.title} />
@@ -190,7 +212,11 @@ export default function MyEBooksPage({ loaderData }: Route.ComponentProps) {
                       className={buttonClass(c.doneCount > 0 ? "primary" : "secondary")}
                     >
                       <PlayCircle aria-hidden="true" className="h-4 w-4" />
-                      {c.doneCount === 0 ? "Start" : c.resumeChapterId === null ? "Open" : "Continue"}
+                      {c.doneCount === 0
+                        ? i18n._("Start")
+                        : c.resumeChapterId === null
+                          ? i18n._("Open")
+                          : i18n._("Continue")}
                       <span className="sr-only"> {c.title}</span>
                     </Link>
                   }

@@ -35,7 +35,7 @@ export async function clientLoader() {
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
   const id = parseIdParam(params.id);
   return [
-    { title: pageTitle(matches, "Reader") },
+    { title: pageTitle(matches, /*i18n*/ "Reader") },
     { name: "robots", content: "noindex" },
     ...(id === null ? [] : [readerAnswerPreload(ebookReaderApiPath(id))]),
     ...(loaderData?.firstPage ? [readerAnswerPreload(loaderData.firstPage)] : []),
@@ -57,14 +57,16 @@ function ebookSource(info: EbookReader): ReaderSource {
     startPage: start ?? 1,
     pageUrl: (n) => ebookPageApiPath(info.id, n),
     saveProgress: full ? (page) => api("PUT", ebookProgressApiPath(info.id), { page }) : null,
-    back: owner ? { to: "/ebook/library", label: "My e-books" } : { to: `/ebook/${info.id}`, label: "Back" },
-    badge: full ? null : "Free preview",
+    back: owner
+      ? { to: "/ebook/library", label: /*i18n*/ "My e-books" }
+      : { to: `/ebook/${info.id}`, label: /*i18n*/ "Back" },
+    badge: full ? null : /*i18n*/ "Free preview",
     end: full
       ? null
       : {
-          title: "Buy to read the rest",
-          text: `That was the free preview. Buy the e-book to read all ${info.pageCount} pages on any phone or computer.`,
-          link: { to: `/ebook/${info.id}`, label: "Buy the e-book" },
+          title: /*i18n*/ "Buy to read the rest",
+          text: /*i18n*/ "That was the free preview. Buy the e-book to read all {count} pages on any phone or computer.",
+          link: { to: `/ebook/${info.id}`, label: /*i18n*/ "Buy the e-book" },
         },
     outlineUrl: ebookOutlineApiPath(info.id),
   };
@@ -81,16 +83,19 @@ export default function EbookReadPage({ params }: Route.ComponentProps) {
     <ReaderLoader
       load={id === null ? null : load}
       loadKey={String(id)}
-      back={{ to: id === null ? "/ebook" : `/ebook/${id}`, label: "Back" }}
+      back={{ to: id === null ? "/ebook" : `/ebook/${id}`, label: /*i18n*/ "Back" }}
       documentTitle={title}
       texts={{
-        opening: "Opening the e-book…",
-        offline: "You are offline. The reader needs a connection to open this e-book.",
-        failed: "The e-book could not be opened.",
-        missing: { title: "This e-book does not exist", link: { to: "/ebook", label: "Browse e-books" } },
+        opening: /*i18n*/ "Opening the e-book…",
+        offline: /*i18n*/ "You are offline. The reader needs a connection to open this e-book.",
+        failed: /*i18n*/ "The e-book could not be opened.",
+        missing: {
+          title: /*i18n*/ "This e-book does not exist",
+          link: { to: "/ebook", label: /*i18n*/ "Browse e-books" },
+        },
         empty: {
-          title: "This e-book has no pages to read yet",
-          link: { to: `/ebook/${id}`, label: "Back to the e-book" },
+          title: /*i18n*/ "This e-book has no pages to read yet",
+          link: { to: `/ebook/${id}`, label: /*i18n*/ "Back to the e-book" },
         },
       }}
     />

@@ -1,4 +1,5 @@
 import { CatalogListing } from "../../components/catalog/listing";
+import { useLingui } from "../../i18n";
 import { listMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/ebooks";
@@ -7,9 +8,9 @@ import { listCatalog, parseListQuery } from "./catalog.server";
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData
     ? listMeta(matches, {
-        title: "E-books",
+        title: /*i18n*/ "E-books",
         description:
-          "E-books for HSC and admission tests: read in your browser on any phone, with free preview pages.",
+          /*i18n*/ "E-books for HSC and admission tests: read in your browser on any phone, with free preview pages.",
         path: "/ebook",
         page: loaderData.list.page,
       })
@@ -20,10 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function EbooksPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <CatalogListing
-      title="E-books"
-      intro={<p>Read in your browser on any phone or computer. Every e-book has free preview pages.</p>}
+      title={i18n._("E-books")}
+      intro={
+        <p>{i18n._("Read in your browser on any phone or computer. Every e-book has free preview pages.")}</p>
+      }
       list={loaderData.list}
       filters={{
         sorts: ["best_selling", "newest", "price_asc", "price_desc"],

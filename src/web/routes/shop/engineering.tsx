@@ -1,21 +1,13 @@
-import { TRACK_INFO } from "../../../contracts/catalog";
 import { TrackPage } from "../../components/catalog/track-page";
-import { listMeta } from "../../lib/catalog-meta";
+import { trackMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/engineering";
 import { listCatalog, parseListQuery } from "./catalog.server";
 
-const TITLE = "Engineering admission";
+const TITLE = /*i18n*/ "Engineering admission";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
-  loaderData
-    ? listMeta(matches, {
-        title: TITLE,
-        description: `${TRACK_INFO.engineering.blurb}: books, bundles, e-books and courses.`,
-        path: "/engineering",
-        page: loaderData.list.page,
-      })
-    : errorMeta(matches, error);
+  loaderData ? trackMeta(matches, "engineering", TITLE, loaderData.list.page) : errorMeta(matches, error);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { list: await listCatalog(context, parseListQuery(request, { track: "engineering" })) };

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { pageNotFoundMessage } from "../../../contracts/messages";
 import { MarkdownHtml } from "../../components/markdown-html";
 import { PageHeading } from "../../components/page-heading";
+import { useFormat, useLingui } from "../../i18n";
 import { errorMeta } from "../../lib/error-meta";
 import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/info";
@@ -24,19 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page };
 }
 
-const dhakaDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Dhaka",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const { i18n } = useLingui();
+  const { date } = useFormat();
   return (
     <article className="mx-auto max-w-3xl">
       <PageHeading title={page.title}>
-        <p className="text-sm">Last updated {dhakaDate.format(new Date(page.updatedAt))}</p>
+        <p className="text-sm">{i18n._("Last updated {date}", { date: date(page.updatedAt) })}</p>
       </PageHeading>
       {/* Staff write the body in Markdown; the server renders and sanitises it. */}
       <MarkdownHtml html={page.html} />

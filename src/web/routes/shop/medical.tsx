@@ -1,21 +1,13 @@
-import { TRACK_INFO } from "../../../contracts/catalog";
 import { TrackPage } from "../../components/catalog/track-page";
-import { listMeta } from "../../lib/catalog-meta";
+import { trackMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/medical";
 import { listCatalog, parseListQuery } from "./catalog.server";
 
-const TITLE = "Medical admission";
+const TITLE = /*i18n*/ "Medical admission";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
-  loaderData
-    ? listMeta(matches, {
-        title: TITLE,
-        description: `${TRACK_INFO.medical.blurb}: books, bundles, e-books and courses.`,
-        path: "/medical",
-        page: loaderData.list.page,
-      })
-    : errorMeta(matches, error);
+  loaderData ? trackMeta(matches, "medical", TITLE, loaderData.list.page) : errorMeta(matches, error);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { list: await listCatalog(context, parseListQuery(request, { track: "medical" })) };

@@ -1,14 +1,16 @@
+import { Trans } from "@lingui/react";
 import { Link } from "react-router";
 import { ProductGrid } from "../../components/catalog/product-grid";
 import { PageHeading } from "../../components/page-heading";
+import { useFormat, useLingui } from "../../i18n";
 import { listMeta } from "../../lib/catalog-meta";
 import type { Route } from "./+types/stationery-sales";
 import { findStationeryCategories, listStationerySales } from "./catalog.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   listMeta(matches, {
-    title: "Stationery offers",
-    description: "Stationery on sale: pens, notebooks, calculators and exam kits at reduced prices.",
+    title: /*i18n*/ "Stationery offers",
+    description: /*i18n*/ "Stationery on sale: pens, notebooks, calculators and exam kits at reduced prices.",
     path: "/sales/stationary",
   });
 
@@ -23,14 +25,25 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function StationerySalesPage({ loaderData }: Route.ComponentProps) {
   const { items, categories } = loaderData;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const allLink = { 0: <Link to="/stationery" className="font-semibold text-brand-800 underline" /> };
   return (
     <div>
-      <PageHeading title="Stationery offers">
+      <PageHeading title={i18n._("Stationery offers")}>
         <p>
-          {items.length === 1 ? "1 item" : `${items.length} items`} on sale, the biggest discount first.{" "}
-          <Link to="/stationery" className="font-semibold text-brand-800 underline">
-            All stationery
-          </Link>
+          {items.length === 1 ? (
+            <Trans
+              id="1 item on sale, the biggest discount first. <0>All stationery</0>"
+              components={allLink}
+            />
+          ) : (
+            <Trans
+              id="{count} items on sale, the biggest discount first. <0>All stationery</0>"
+              values={{ count: number(items.length) }}
+              components={allLink}
+            />
+          )}
         </p>
       </PageHeading>
       <ProductGrid
@@ -39,10 +52,10 @@ export default function StationerySalesPage({ loaderData }: Route.ComponentProps
         className="lg:grid-cols-5"
         empty={
           <p className="font-semibold text-slate-900">
-            No stationery is on sale right now.{" "}
-            <Link to="/stationery" className="text-brand-800 underline">
-              Browse all stationery
-            </Link>
+            <Trans
+              id="No stationery is on sale right now. <0>Browse all stationery</0>"
+              components={{ 0: <Link to="/stationery" className="text-brand-800 underline" /> }}
+            />
           </p>
         }
       />

@@ -1,5 +1,7 @@
+import { Trans } from "@lingui/react";
 import { Link } from "react-router";
 import { CatalogListing } from "../../components/catalog/listing";
+import { useLingui } from "../../i18n";
 import { listMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/stationery";
@@ -8,8 +10,8 @@ import { findStationeryCategories, listCatalog, parseListQuery } from "./catalog
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData
     ? listMeta(matches, {
-        title: "Stationery",
-        description: "Pens, notebooks, calculators and exam kits, delivered across Bangladesh.",
+        title: /*i18n*/ "Stationery",
+        description: /*i18n*/ "Pens, notebooks, calculators and exam kits, delivered across Bangladesh.",
         path: "/stationery",
         page: loaderData.list.page,
       })
@@ -25,15 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function StationeryPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <CatalogListing
-      title="Stationery"
+      title={i18n._("Stationery")}
       intro={
         <p>
-          Pens, notebooks, calculators and exam kits.{" "}
-          <Link to="/sales/stationary" className="font-semibold text-brand-800 underline">
-            See today’s offers
-          </Link>
+          <Trans
+            id="Pens, notebooks, calculators and exam kits. <0>See today’s offers</0>"
+            components={{
+              0: <Link to="/sales/stationary" className="font-semibold text-brand-800 underline" />,
+            }}
+          />
         </p>
       }
       list={loaderData.list}
