@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { districtLabel } from "../../../contracts/districts";
 import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { BlankBrand } from "../../components/orders/blank-brand";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
@@ -166,7 +167,7 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
               {order.name}, {order.phone}
             </p>
             <p className="break-words">
-              {order.address}, {order.area}, {order.district}
+              {order.address}, {order.area}, {districtLabel(order.district, locale)}
             </p>
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react";
 import { CircleCheck, CircleX, Package, PackageSearch, RotateCcw, Search, Truck } from "lucide-react";
 import { data, Form, redirect } from "react-router";
+import { districtLabel } from "../../../contracts/districts";
 import type { OrderStatus } from "../../../contracts/order-status";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import type { TrackingView } from "../../../contracts/tracking";
@@ -115,7 +116,7 @@ function Timeline({ events }: { events: TrackingView["events"] }) {
 
 function Found({ t }: { t: TrackingView }) {
   const { i18n } = useLingui();
-  const { number, dateTime } = useFormat();
+  const { locale, number, dateTime } = useFormat();
   const Icon = STATUS_ICON[t.status];
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -181,7 +182,7 @@ function Found({ t }: { t: TrackingView }) {
             </div>
             <div className="flex justify-between gap-3">
               <dt>{i18n._("Delivery to")}</dt>
-              <dd>{t.district}</dd>
+              <dd>{districtLabel(t.district, locale)}</dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt>{i18n._("Items")}</dt>
