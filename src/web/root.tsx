@@ -14,6 +14,7 @@ import { pageTitle } from "./lib/meta";
 import { type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { useLightColourMode, useNewBuildNotice, useStoredRedirect } from "./lib/shell";
+import { useShopWorker } from "./offline/register-shop";
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
 
@@ -68,6 +69,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useLightColourMode();
   useStoredRedirect(user !== null);
   useNewBuildNotice(buildVersion);
+  useShopWorker();
   return (
     <CartProvider signedIn={user !== null}>
       <NavigationProgress />
