@@ -61,6 +61,31 @@ async function offlinePage(): Promise<Response> {
   return page ?? Response.error();
 }
 
+/** A file the offline page uses (its font), from its cache when the network has no answer. */
+async function keptWithOfflinePage(request: Request, answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer();
+  } catch (err) {
+    const kept = await (await caches.open(OFFLINE_PAGE_CACHE)).match(request);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+/** Keeps the offline page in each language, and the hashed files (its font) it names. */
+async function keepOfflinePages(): Promise<void> {
+  const cache = await caches.open(OFFLINE_PAGE_CACHE);
+  for (const locale of LOCALES) {
+    const url = offlinePageUrl(locale);
+    const res = await fetch(url, { credentials: "same-origin" });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    const html = await res.clone().text();
+    await cache.put(url, res);
+    const files = [...html.matchAll(/"(\/assets\/[^"]+\.woff2)"/g)].map((m) => m[1] as string);
+    if (files.length) await cache.addAll(files);
+  }
+}
+
 /** A page load: the network's answer, or the offline page when there is no network. */
 async function pageOrOffline(request: Request, answer: () => Promise<Response>): Promise<Response> {
   try {
@@ -183,7 +208,9 @@ const serwist = new Serwist({
         sameOrigin && request.method === "GET" && isHashedAsset(url.pathname),
       // Kept only while someone reads: after signing out, the shop's pages leave nothing behind.
       handler: async ({ request, event }) =>
-        (await findUser()) === null ? fetch(request) : codeStrategy.handle({ request, event }),
+        keptWithOfflinePage(request, async () =>
+          (await findUser()) === null ? fetch(request) : codeStrategy.handle({ request, event }),
+        ),
     },
     {
       matcher: ({ url, sameOrigin, request }) => readerUrlOf(request, url, sameOrigin) !== null,
@@ -205,7 +232,7 @@ const serwist = new Serwist({
 
 // The offline page in each language, kept before this worker takes over; an older build's goes.
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(OFFLINE_PAGE_CACHE).then((cache) => cache.addAll(LOCALES.map(offlinePageUrl))));
+  event.waitUntil(keepOfflinePages());
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -8,8 +8,17 @@ import type { Locale } from "../../contracts/locale";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The offline page's HTML; `nonce` is the one its answer's Content-Security-Policy allows. */
-export function renderOfflinePage(i18n: I18n, locale: Locale, nonce: string | undefined): string {
+/**
+ * The offline page's HTML; `nonce` is the one its answer's Content-Security-Policy allows. A
+ * Bangla page names the shop's Bengali font (`banglaFontUrl`, a hashed file the worker keeps with
+ * the page), for phones with no Bengali font of their own.
+ */
+export function renderOfflinePage(
+  i18n: I18n,
+  locale: Locale,
+  nonce: string | undefined,
+  banglaFontUrl: string,
+): string {
   const title = escapeHtml(i18n._("You are offline"));
   const text = escapeHtml(i18n._("This page needs a connection. Check your internet and try again."));
   const retry = escapeHtml(i18n._("Retry"));
@@ -22,7 +31,7 @@ export function renderOfflinePage(i18n: I18n, locale: Locale, nonce: string | un
 <meta name="theme-color" content="#006a4e">
 <title>${title}</title>
 <style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f7f7f5;color:#1c1c1c;font-family:"Noto Sans Bengali",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
+${locale === "bn" ? `@font-face{font-family:"Pathagar Bengali";font-display:swap;src:local("Noto Sans Bengali"),url("${escapeHtml(banglaFontUrl)}") format("woff2");unicode-range:U+0964-0965,U+0980-09FE,U+200C-200D,U+25CC}\n` : ""}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f7f7f5;color:#1c1c1c;font-family:"Pathagar Bengali",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
 main{max-width:26rem;padding:2rem 1.25rem;text-align:center}
 h1{font-size:1.375rem;margin:0 0 .5rem}
 p{margin:0 0 1.5rem;color:#4a4a4a}

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, isLocale } from "../../contracts/locale";
+import banglaFontUrl from "../fonts/noto-sans-bengali-bengali-400-normal.woff2?url";
 import { i18nFor } from "../i18n";
 import { getApp } from "../lib/app-context.server";
 import { renderOfflinePage } from "../offline/offline-page";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/offline";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  const html = renderOfflinePage(await i18nFor(locale), locale, getApp(context).nonce);
+  const html = renderOfflinePage(await i18nFor(locale), locale, getApp(context).nonce, banglaFontUrl);
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
