@@ -1,14 +1,12 @@
 /**
  * The reader's side of offline reading: makes the signed-in reader the one whose pages the
- * service worker (src/web/sw.ts) keeps, and makes sure the worker is registered. Only the
- * reader's pages load this module; every page registers the worker for the offline page
- * (register-shop.ts).
+ * service worker (src/web/sw.ts) keeps. Only the reader's pages load this module; the worker
+ * itself is registered by every page (register-shop.ts, from the root).
  */
 // Only the address of pdf.js's worker (a hashed file), to keep it: Chromium lists a worker's
 // script among the page's resource timings, but not every browser need, so the page names it.
 import pdfWorkerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect } from "react";
-import { OFFLINE_WORKER_SCOPE, OFFLINE_WORKER_URL } from "../../contracts/offline";
 import { useRootData } from "../lib/root-data";
 import { forgetOfflineReader, userCacheName } from "./caches";
 import { isHashedAsset, matchReaderUrl, scopeFor, type WorkerMessage } from "./reader-cache";
@@ -52,17 +50,16 @@ function reportEarlierLoads(container: ServiceWorkerContainer): void {
   else container.addEventListener("controllerchange", report, { once: true });
 }
 
-/** Registers the worker for this reader page and makes `userId` the one whose pages are kept. */
+/** Makes `userId` the one whose pages the worker keeps, and has it keep what this page loaded. */
 export async function startOfflineReader(userId: number): Promise<void> {
-  const scope = scopeFor(location.pathname);
-  if (!scope || !("serviceWorker" in navigator) || typeof caches === "undefined") return;
+  // Only a reader's page (the e-book's or a chapter's) says who reads.
+  if (!scopeFor(location.pathname) || !("serviceWorker" in navigator) || typeof caches === "undefined")
+    return;
   // Someone else's pages (a sign-in that did not go through this browser's sign-out) go first;
   // then this user's cache exists, which is how the worker knows whose pages to keep.
   await forgetOfflineReader(userId);
   await caches.open(userCacheName(userId));
-  const container = navigator.serviceWorker;
-  reportEarlierLoads(container);
-  await container.register(OFFLINE_WORKER_URL, { scope: OFFLINE_WORKER_SCOPE });
+  reportEarlierLoads(navigator.serviceWorker);
 }
 
 /** How often an open reader drops another user's cache that a late write brought back. */
