@@ -53,7 +53,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* The whole stylesheet (about 11 KB gzipped), so the first paint waits for no request.
             Only the server has its text; hydration keeps what the server wrote. */}
-        <style dangerouslySetInnerHTML={{ __html: css ?? "" }} suppressHydrationWarning />
+        <style
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own built stylesheet
+          dangerouslySetInnerHTML={{ __html: css ?? "" }}
+          suppressHydrationWarning
+        />
         {/* Stylesheets and module preloads come from the shop itself, which the policy allows:
             they need no nonce, and without one the server's markup and the browser's agree. */}
         <Links nonce="" />

@@ -16,10 +16,11 @@ function registerWorker(): void {
 export function useShopWorker(): void {
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+    // Safari has no requestIdleCallback.
     const idle = () =>
-      "requestIdleCallback" in window
+      typeof window.requestIdleCallback === "function"
         ? window.requestIdleCallback(registerWorker, { timeout: 5_000 })
-        : window.setTimeout(registerWorker, 1_000);
+        : setTimeout(registerWorker, 1_000);
     if (document.readyState === "complete") idle();
     else window.addEventListener("load", idle, { once: true });
   }, []);
