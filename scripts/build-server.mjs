@@ -2,10 +2,12 @@
 // committed migrations beside it, so `node build/main.js` runs with only node_modules around.
 // Also bundles the offline reader's service worker (src/web/sw.ts) into the client files as
 // /sw.js: a plain script at the root (a worker's URL must stay the same across deployments, so
-// it is not a hashed asset), registered only by the reader's pages.
+// it is not a hashed asset), registered by every page; it carries a revision of the server's
+// build, so that a new deployment's worker keeps the offline page anew.
 // Last, the hashed scripts and styles are compressed once here (brotli at its best level, and
 // gzip), served as they are by the static files (`precompressed`) rather than gzipped anew on
 // every request: pdf.js's worker, the largest file, is 1.2 MB, 368 kB gzipped, 302 kB as brotli.
+import { createHash } from "node:crypto";
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -30,7 +32,13 @@ await build({
   format: "iife",
   target: "es2020",
   minify: true,
-  define: { "process.env.NODE_ENV": '"production"' },
+  define: {
+    "process.env.NODE_ENV": '"production"',
+    // The offline page is rendered by the pages' server build (its words from the catalogues).
+    __OFFLINE_REVISION__: JSON.stringify(
+      createHash("sha256").update(readFileSync("build/server/index.js")).digest("hex").slice(0, 12),
+    ),
+  },
   logLevel: "warning",
 });
 // The page-thumbnail drawing thread (plain JavaScript), found beside the server bundle.

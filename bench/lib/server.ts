@@ -18,9 +18,14 @@ export const LOG_TAIL_CHARS = 16_000;
 const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
 /** One GET on loopback without keep-alive; resolves with status and body, never hangs. */
-export function get(url: string, timeoutMs = 2_000): Promise<{ status: number; body: string }> {
+export function get(
+  url: string,
+  timeoutMs = 2_000,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((res, rej) => {
-    const req = request(url, { agent: false, headers: { connection: "close" }, timeout: timeoutMs }, (r) => {
+    const opts = { agent: false, headers: { ...headers, connection: "close" }, timeout: timeoutMs };
+    const req = request(url, opts, (r) => {
       const chunks: Buffer[] = [];
       r.on("data", (c: Buffer) => chunks.push(c));
       r.on("end", () => res({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
@@ -201,8 +206,13 @@ export async function bookWithCoverViaApi(server: Server): Promise<number> {
   throw new Error("no published book with a cover found through /api/books");
 }
 
-export async function getPage(server: Server, path: string): Promise<string> {
-  const r = await get(`${server.base}${path}`, 10_000);
+/** A page's HTML; `headers` e.g. a language cookie (`{ cookie: "pathagar_lang=bn" }`). */
+export async function getPage(
+  server: Server,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const r = await get(`${server.base}${path}`, 10_000, headers);
   if (r.status !== 200 || !/<html/i.test(r.body)) {
     throw new Error(`GET ${path} answered ${r.status}, not an HTML page:\n${r.body.slice(0, 500)}`);
   }

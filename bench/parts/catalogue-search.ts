@@ -51,6 +51,7 @@ export const SEARCH_QUERIES: { kind: string; q: string[] }[] = [
     q: [
       "phisics",
       "chemestry",
+      "phisics frist",
       "biolgy",
       "acounting",
       "economcs",

@@ -316,6 +316,9 @@ export async function catalogue(
     ["one-letter typo", "chemestry"],
     ["Bangla word", "রসায়ন"],
     ["Banglish words", "podartho biggan"],
+    ["Banglish word", "rosayon"],
+    ["Banglish words", "uchchotor gonit"],
+    ["letter swaps", "phisics frist"],
     ["common English word", "physics"],
   ] as const) {
     explain.push(await explainSearch(cluster.url, label, q));
@@ -477,6 +480,8 @@ export function reportCatalogue(c: Catalogue, report: Report) {
       : `no answer within 10 s (${c.book.timeouts} timeouts)`,
     pass: c.book.latencyMs.p99 <= BOOK_P99_BUDGET_MS,
   });
+  // No explained search (Banglish, "physics", typos) reads the whole products table.
+  report.checks.searchWithoutSeqScanOnProducts = c.explain.every((e) => !e.seqScanOnProducts);
   report.checks.catalogueLoadWithoutErrors = [c.search, c.book].every(
     (l) => l.errors === 0 && l.non2xx === 0 && l.timeouts === 0,
   );

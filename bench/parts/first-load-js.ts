@@ -1,10 +1,12 @@
-// Part `js`: first-load JavaScript of `/`, a `/book/{id}` and an `/ebook/{id}` (gzip, 100 KB budget
-// each; decision 0004), no admin code on any of them (neither an admin route's module nor a file
+// Part `js`: first-load JavaScript of `/`, a `/book/{id}` and an `/ebook/{id}`, in English and in
+// Bangla (the language cookie), counting the language's message catalogue that the entry loads
+// before hydrating (gzip, 100 KB budget each; decision 0004), no admin code on any of them (neither an admin route's module nor a file
 // holding the admin building blocks, @tanstack/react-table, @dnd-kit or uplot), and no reader code: neither pdf.js (found by
 // its own strings in every built file) nor a reader route's module is loaded up front by a shop page.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { LOCALE_COOKIE } from "../../src/contracts/locale";
 import routeConfig from "../../src/web/routes";
 import { KB, section, table } from "../lib/format";
 import { awaitQuiet } from "../lib/quiet";
@@ -244,9 +246,27 @@ export type Bundle = {
   };
 };
 
+/**
+ * The page's message catalogue: the entry imports `./bn-{hash}.js` or `./en-{hash}.js` (by
+ * `<html lang>`) before it hydrates, so it is first-load JavaScript although no tag names it.
+ */
+function catalogueChunk(clientDir: string, html: string, scripts: Map<string, string>): string | null {
+  const lang = /<html\b[^>]*\slang="([a-z]{2})"/i.exec(html)?.[1];
+  if (!lang) return null;
+  const re = new RegExp(`import\\(\\s*["']\\./(${lang}-[\\w-]+\\.js)["']\\s*\\)`);
+  for (const path of scripts.keys()) {
+    const text = readFileSync(join(clientDir, path), "utf8");
+    const m = re.exec(text);
+    if (m) return `/assets/${m[1]}`;
+  }
+  return null;
+}
+
 export function firstLoadJs(clientDir: string, page: string, html: string): Bundle {
   const { scripts, inlineJs } = firstLoadScripts(html);
   if (scripts.size === 0) throw new Error(`no /assets/*.js found in the HTML of ${page}`);
+  const catalogue = catalogueChunk(clientDir, html, scripts);
+  if (catalogue) scripts.set(catalogue, "catalogue (entry import)");
   const admin = adminRouteModules(clientDir, html);
   const readerModules = readerRouteModules(clientDir, html);
   const pdfjs = pdfJsFiles(clientDir);
@@ -358,9 +378,12 @@ export async function measureFirstLoadJs(
 ): Promise<Bundle[]> {
   await awaitQuiet("first-load JS");
   const ebookId = await ebookViaApi(server);
+  const bn = { cookie: `${LOCALE_COOKIE}=bn` };
   return [
     firstLoadJs(clientDir, "/", homeHtml),
+    firstLoadJs(clientDir, "/ (Bangla)", await getPage(server, "/", bn)),
     firstLoadJs(clientDir, `/book/${bookId}`, await getPage(server, `/book/${bookId}`)),
+    firstLoadJs(clientDir, `/book/${bookId} (Bangla)`, await getPage(server, `/book/${bookId}`, bn)),
     firstLoadJs(clientDir, `/ebook/${ebookId}`, await getPage(server, `/ebook/${ebookId}`)),
   ];
 }
@@ -368,7 +391,7 @@ export async function measureFirstLoadJs(
 export function reportFirstLoadJs(bundles: Bundle[], report: Report) {
   for (const b of bundles) {
     printBundle(b);
-    const name = b.page.replace(/\d+$/, "{id}");
+    const name = b.page.replace(/\/\d+/, "/{id}");
     report.targets.push({
       target: `first-load JS of ${name} (gzip)`,
       budget: `<= ${JS_BUDGET_KB} KB`,

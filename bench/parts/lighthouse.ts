@@ -1,6 +1,6 @@
 // Part `lighthouse`: Lighthouse performance (mobile, simulated slow 4G + 4x CPU) of `/` and a
-// `/book/{id}` with a cover and `/search?q=physics`, in Chromium (tests/support/chromium.ts): median score >= 90 and LCP
-// <= 2.5 s. Pages alternate over the runs, so slow drift of the machine touches both alike.
+// `/book/{id}` with a cover and `/search?q=physics`, in Chromium (tests/support/chromium.ts): median score >= 98 and LCP
+// <= 1.8 s (issue 12's targets for slow phones; they were 90 and 2.5 s). Pages alternate over the runs, so slow drift of the machine touches both alike.
 import { existsSync } from "node:fs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 import { children, tempDir } from "../lib/cleanup";
@@ -9,8 +9,8 @@ import { opts } from "../lib/options";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 
-const LH_SCORE_MIN = 90;
-const LH_LCP_MAX_MS = 2_500;
+const LH_SCORE_MIN = 98;
+const LH_LCP_MAX_MS = 1_800;
 const LH_RUN_TIMEOUT_MS = 180_000; // one Lighthouse run
 
 type LhRun = {

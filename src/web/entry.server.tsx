@@ -10,8 +10,10 @@ import {
   ServerRouter,
 } from "react-router";
 import { DEFAULT_LOCALE } from "../contracts/locale";
+import inlineCss from "./app.css?inline";
 import { i18nFor } from "./i18n";
 import { type AppContextValue, getApp } from "./lib/app-context.server";
+import { InlineCssContext } from "./lib/inline-css";
 
 // The Hono server reads the context key from here, so both sides use the same one.
 export { appContext } from "./lib/app-context.server";
@@ -46,9 +48,11 @@ export default async function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <I18nProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nProvider>,
+      <InlineCssContext.Provider value={inlineCss}>
+        <I18nProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nProvider>
+      </InlineCssContext.Provider>,
       {
         nonce,
         [readyOption]() {

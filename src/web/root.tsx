@@ -1,8 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useContext } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { needsProfileUpdate } from "../contracts/user";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Shell } from "./components/layout/shop-shell";
@@ -10,15 +9,17 @@ import { Toaster } from "./components/ui/toaster";
 import { useLocale } from "./i18n";
 import { getApp } from "./lib/app-context.server";
 import { CartProvider } from "./lib/cart";
+import { InlineCssContext } from "./lib/inline-css";
 import { pageTitle } from "./lib/meta";
 import { type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { useLightColourMode, useNewBuildNotice, useStoredRedirect } from "./lib/shell";
+import { useShopWorker } from "./offline/register-shop";
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
 
+// The stylesheet is written into the page itself (InlineCssContext), not linked.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // The installable shop: name, icons, theme colour (public/manifest.webmanifest).
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -41,6 +42,7 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
+  const css = useContext(InlineCssContext);
   return (
     <html lang={locale} className="light" style={{ colorScheme: "light" }}>
       <head>
@@ -49,6 +51,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light" />
         <meta name="theme-color" content="#006a4e" />
         <Meta />
+        {/* The whole stylesheet (about 11 KB gzipped), so the first paint waits for no request.
+            Only the server has its text; hydration keeps what the server wrote. */}
+        <style
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own built stylesheet
+          dangerouslySetInnerHTML={{ __html: css ?? "" }}
+          suppressHydrationWarning
+        />
         {/* Stylesheets and module preloads come from the shop itself, which the policy allows:
             they need no nonce, and without one the server's markup and the browser's agree. */}
         <Links nonce="" />
@@ -68,6 +77,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useLightColourMode();
   useStoredRedirect(user !== null);
   useNewBuildNotice(buildVersion);
+  useShopWorker();
   return (
     <CartProvider signedIn={user !== null}>
       <NavigationProgress />

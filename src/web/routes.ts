@@ -107,4 +107,7 @@ export default [
       route("admin/orders/print", "routes/admin/orders-print.tsx"),
     ]),
   ]),
+  // The offline page the service worker keeps and shows when a page cannot load (no layout: one
+  // self-contained document, in the language its address names).
+  route("offline", "routes/offline.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * The offline reader's service worker (built by scripts/build-server.mjs into /sw.js). Registered
- * only by the reader's pages, with the scope `/ebook/` or `/content/`; it answers only:
+ * The shop's service worker (built by scripts/build-server.mjs into /sw.js), registered by every
+ * page with the whole shop as its scope. It answers only:
+ *
+ * - a page (a navigation) that fails without network: the offline page in the visitor's language
+ *   (`/offline?lang=…`, kept at install), instead of the browser's error;
  *
  * - the hashed /assets/* files: cache first (a hashed file never changes), while someone signed in
  *   reads;
@@ -16,6 +19,8 @@
  * obeyed at once, even by a worker that is running.
  */
 import { CacheFirst, NetworkFirst, Serwist, type SerwistPlugin } from "serwist";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from "../contracts/locale";
+import { OFFLINE_PAGE_CACHE_PREFIX, offlinePageUrl } from "../contracts/offline";
 import { CODE_CACHE, userCacheName } from "./offline/caches";
 import {
   findCurrentUser,
@@ -29,6 +34,67 @@ import {
 } from "./offline/reader-cache";
 
 declare const self: ServiceWorkerGlobalScope;
+/** The build's revision, written in by scripts/build-server.mjs: a new build keeps its offline page anew. */
+declare const __OFFLINE_REVISION__: string;
+
+const OFFLINE_PAGE_CACHE = `${OFFLINE_PAGE_CACHE_PREFIX}${__OFFLINE_REVISION__}`;
+
+/** The visitor's language as the pages have it: the language cookie (where the worker can read it), else English. */
+async function visitorLocale(): Promise<Locale> {
+  try {
+    const store = (
+      self as unknown as { cookieStore?: { get(name: string): Promise<{ value?: string } | null> } }
+    ).cookieStore;
+    const value = (await store?.get(LOCALE_COOKIE))?.value;
+    return isLocale(value) ? value : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+/** The kept offline page in the visitor's language, or a plain refusal if it was never kept. */
+async function offlinePage(): Promise<Response> {
+  const cache = await caches.open(OFFLINE_PAGE_CACHE);
+  const page =
+    (await cache.match(offlinePageUrl(await visitorLocale()))) ??
+    (await cache.match(offlinePageUrl(DEFAULT_LOCALE)));
+  return page ?? Response.error();
+}
+
+/** A file the offline page uses (its font), from its cache when the network has no answer. */
+async function keptWithOfflinePage(request: Request, answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer();
+  } catch (err) {
+    const kept = await (await caches.open(OFFLINE_PAGE_CACHE)).match(request);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+/** Keeps the offline page in each language, and the hashed files (its font) it names. */
+async function keepOfflinePages(): Promise<void> {
+  const cache = await caches.open(OFFLINE_PAGE_CACHE);
+  for (const locale of LOCALES) {
+    const url = offlinePageUrl(locale);
+    const res = await fetch(url, { credentials: "same-origin" });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    const html = await res.clone().text();
+    await cache.put(url, res);
+    const files = [...html.matchAll(/"(\/assets\/[^"]+\.woff2)"/g)].map((m) => m[1] as string);
+    if (files.length) await cache.addAll(files);
+  }
+}
+
+/** A page load: the network's answer, or the offline page when there is no network. */
+async function pageOrOffline(request: Request, answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer();
+  } catch (err) {
+    if (request.mode !== "navigate") throw err;
+    return offlinePage();
+  }
+}
 
 /** How long the network has before a kept copy is shown instead (a refund still takes effect online). */
 const NETWORK_TIMEOUT_SECONDS = 4;
@@ -142,18 +208,41 @@ const serwist = new Serwist({
         sameOrigin && request.method === "GET" && isHashedAsset(url.pathname),
       // Kept only while someone reads: after signing out, the shop's pages leave nothing behind.
       handler: async ({ request, event }) =>
-        (await findUser()) === null ? fetch(request) : codeStrategy.handle({ request, event }),
+        keptWithOfflinePage(request, async () =>
+          (await findUser()) === null ? fetch(request) : codeStrategy.handle({ request, event }),
+        ),
     },
     {
       matcher: ({ url, sameOrigin, request }) => readerUrlOf(request, url, sameOrigin) !== null,
       handler: async ({ request, event }) => {
         const userId = await findUser();
         // Nobody signed in as far as the pages said: straight to the network, nothing kept.
-        if (userId === null) return fetch(request);
-        return strategyFor(userId).handle({ request, event });
+        if (userId === null) return pageOrOffline(request, () => fetch(request));
+        return pageOrOffline(request, () => strategyFor(userId).handle({ request, event }));
       },
     },
+    {
+      // Every other page of the shop: the network, else the offline page. Nothing is kept.
+      matcher: ({ sameOrigin, request }) =>
+        sameOrigin && request.method === "GET" && request.mode === "navigate",
+      handler: async ({ request }) => pageOrOffline(request, () => fetch(request)),
+    },
   ],
+});
+
+// The offline page in each language, kept before this worker takes over; an older build's goes.
+self.addEventListener("install", (event) => {
+  event.waitUntil(keepOfflinePages());
+});
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(OFFLINE_PAGE_CACHE_PREFIX) && name !== OFFLINE_PAGE_CACHE)
+          await caches.delete(name);
+      }
+    })(),
+  );
 });
 
 /**

@@ -15,10 +15,10 @@ import {
 } from "./helpers";
 import { ADMIN_STATE, BASE_URL } from "./support";
 
-// Offline reading: the reader's service worker (/sw.js) keeps the reader's code and the stamped
+// Offline reading: the shop's service worker (/sw.js) keeps the reader's code and the stamped
 // pages an owner opened, in a cache of that user's own; those pages open with no network, a page
 // never fetched says it needs a connection, and signing out (or someone else signing in) leaves
-// nothing of them behind.
+// nothing of them behind. Any other page that cannot load without network shows the offline page.
 
 const PREFIX = "pathagar-reader-";
 
@@ -95,12 +95,14 @@ test.describe("offline reading", () => {
       await buyOnline(page, phone, [{ id, type: "ebook" }]);
       const me = await userId(page);
 
-      // The shop's other pages register nothing; only the reader does, for its own part of the shop.
+      // Every page registers the one worker, for the whole shop (the offline page); it keeps
+      // nothing until a reader page says who reads.
       const registrations = () =>
         page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
       await page.goto(`/ebook/${id}`);
       await waitForApp(page);
-      expect(await registrations()).toEqual([]);
+      await expect.poll(registrations).toEqual([`${BASE_URL}/`]);
+      expect(await offlineCaches(page)).toEqual({});
       const worker = await page.request.get("/sw.js");
       expect(worker.status()).toBe(200);
       expect(worker.headers()["cache-control"]).toBe("no-cache");
@@ -108,7 +110,7 @@ test.describe("offline reading", () => {
 
       // A first visit: the reader loads before its worker is installed, and is kept all the same.
       await openReader(page, id);
-      expect(await registrations()).toEqual([`${BASE_URL}/ebook/`]);
+      expect(await registrations()).toEqual([`${BASE_URL}/`]);
       await expectPageDrawn(page, 1);
       const next = page.getByRole("button", { name: "Next page" });
       await next.click();
@@ -181,9 +183,12 @@ test.describe("offline reading", () => {
       await expect(headerSignIn(page)).toBeVisible();
       expect(Object.keys(await offlineCaches(page))).toEqual([]);
 
-      // Offline again and signed out, the reader's page is not served from anywhere.
+      // Offline again and signed out, the reader's page is not served from anywhere: the offline
+      // page says so.
       await context.setOffline(true);
-      await expect(page.goto(`/ebook/${id}/read`)).rejects.toThrow();
+      await page.goto(`/ebook/${id}/read`);
+      await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+      await expect(page.locator("canvas")).toHaveCount(0);
       await context.setOffline(false);
     });
 
@@ -319,4 +324,44 @@ test.describe("offline reading", () => {
       expect((await fetchInPage(page, `/api/ebooks/${id}/pages/5`)).status).toBe(0);
       await context.setOffline(false);
     });
+
+  test("a shop page that cannot load without network shows the offline page in the visitor's language, with Retry", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto("/");
+    await waitForApp(page);
+    await controlled();
+
+    // A page never visited, with no network: the offline page, not the browser's error.
+    await context.setOffline(true);
+    await page.goto("/info/about");
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    const retry = page.getByRole("button", { name: "Retry" });
+    await expect(retry).toBeVisible();
+    await shot(page, "offline-shop-page-en-360");
+    // Retry with the network still down: the offline page again.
+    await retry.click();
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+
+    // Back online, Retry loads the page asked for.
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await waitForApp(page);
+    await expect(page).toHaveURL(/\/info\/about$/);
+    await expect(page.getByRole("heading", { name: "You are offline" })).toHaveCount(0);
+
+    // In Bangla for a visitor who reads the shop in Bangla.
+    await context.addCookies([{ name: "pathagar_lang", value: "bn", url: BASE_URL }]);
+    await context.setOffline(true);
+    await page.goto("/search?q=rosayon");
+    await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+    await expect(page.getByRole("heading", { name: "আপনি অফলাইনে আছেন" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "আবার চেষ্টা করুন" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, "offline-shop-page-bn-360");
+    await context.setOffline(false);
+  });
 });

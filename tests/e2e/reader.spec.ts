@@ -178,9 +178,13 @@ test.describe("the free preview", () => {
     // Page 2 fails twice (the server busy): fetched ahead unseen, then again when turned to, when
     // the reader says so; Retry fetches it a third time.
     let failures = 0;
-    await page.route(`**/api/ebooks/${id}/pages/2`, (route) =>
-      failures++ < 2 ? route.fulfill({ status: 503, body: "busy" }) : route.continue(),
-    );
+    // On the browser context: the shop's service worker fetches the reader's answers on the
+    // page's behalf, and only the context's routes see the worker's requests.
+    await page
+      .context()
+      .route(`**/api/ebooks/${id}/pages/2`, (route) =>
+        failures++ < 2 ? route.fulfill({ status: 503, body: "busy" }) : route.continue(),
+      );
     const prefetched = page.waitForResponse((r) => r.url().endsWith(`/api/ebooks/${id}/pages/2`));
     await page.getByRole("link", { name: "Read free preview" }).click();
     await expect(page).toHaveURL(`/ebook/${id}/read`);

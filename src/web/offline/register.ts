@@ -1,12 +1,12 @@
 /**
- * The reader's side of offline reading: registers the service worker (src/web/sw.ts) from the
- * reader's page only, for a signed-in reader, so no other page of the shop loads or runs any of it.
+ * The reader's side of offline reading: makes the signed-in reader the one whose pages the
+ * service worker (src/web/sw.ts) keeps. Only the reader's pages load this module; the worker
+ * itself is registered by every page (register-shop.ts, from the root).
  */
 // Only the address of pdf.js's worker (a hashed file), to keep it: Chromium lists a worker's
 // script among the page's resource timings, but not every browser need, so the page names it.
 import pdfWorkerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect } from "react";
-import { OFFLINE_WORKER_URL } from "../../contracts/offline";
 import { useRootData } from "../lib/root-data";
 import { forgetOfflineReader, userCacheName } from "./caches";
 import { isHashedAsset, matchReaderUrl, scopeFor, type WorkerMessage } from "./reader-cache";
@@ -21,7 +21,8 @@ function worthKeeping(href: string): boolean {
 
 /**
  * Tells the worker, once it controls this page, what the page fetched before that (a first visit
- * loads the reader before the worker is installed), so that it is kept too.
+ * loads the reader before the worker is installed; a worker already in charge let those loads
+ * through unkept, as nobody's cache existed yet), so that it is kept too.
  */
 function reportEarlierLoads(container: ServiceWorkerContainer): void {
   const report = () => {
@@ -45,20 +46,20 @@ function reportEarlierLoads(container: ServiceWorkerContainer): void {
     observer.observe({ type: "resource", buffered: true });
     window.setTimeout(() => observer.disconnect(), 30_000);
   };
-  container.addEventListener("controllerchange", report, { once: true });
+  if (container.controller) report();
+  else container.addEventListener("controllerchange", report, { once: true });
 }
 
-/** Registers the worker for this reader page and makes `userId` the one whose pages are kept. */
+/** Makes `userId` the one whose pages the worker keeps, and has it keep what this page loaded. */
 export async function startOfflineReader(userId: number): Promise<void> {
-  const scope = scopeFor(location.pathname);
-  if (!scope || !("serviceWorker" in navigator) || typeof caches === "undefined") return;
+  // Only a reader's page (the e-book's or a chapter's) says who reads.
+  if (!scopeFor(location.pathname) || !("serviceWorker" in navigator) || typeof caches === "undefined")
+    return;
   // Someone else's pages (a sign-in that did not go through this browser's sign-out) go first;
   // then this user's cache exists, which is how the worker knows whose pages to keep.
   await forgetOfflineReader(userId);
   await caches.open(userCacheName(userId));
-  const container = navigator.serviceWorker;
-  if (!container.controller) reportEarlierLoads(container);
-  await container.register(OFFLINE_WORKER_URL, { scope });
+  reportEarlierLoads(navigator.serviceWorker);
 }
 
 /** How often an open reader drops another user's cache that a late write brought back. */
