@@ -16,14 +16,14 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const BOUGHT_STATUSES: readonly OrderStatus[] = ["confirmed", "processing", "shipped", "delivered"];
 
 const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
-  pending_payment: "Waiting for payment",
-  confirmed: "Confirmed",
-  processing: "Being packed",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  payment_failed: "Payment failed",
+  pending_payment: /*i18n*/ "Waiting for payment",
+  confirmed: /*i18n*/ "Confirmed",
+  processing: /*i18n*/ "Being packed",
+  shipped: /*i18n*/ "Shipped",
+  delivered: /*i18n*/ "Delivered",
+  cancelled: /*i18n*/ "Cancelled",
+  refunded: /*i18n*/ "Refunded",
+  payment_failed: /*i18n*/ "Payment failed",
 };
 
 /** The customer-facing words for an order status. */

@@ -12,7 +12,7 @@ import { z } from "./zod";
 
 /** The one line the pages show to say what the figures count. */
 export const SALES_MEANING =
-  "Sales are orders confirmed, being packed, shipped or delivered, on the Dhaka day they were placed, after discounts and without delivery; cancelled, refunded and unpaid orders do not count.";
+  /*i18n*/ "Sales are orders confirmed, being packed, shipped or delivered, on the Dhaka day they were placed, after discounts and without delivery; cancelled, refunded and unpaid orders do not count.";
 
 export const SALES_GROUPS = ["day", "month"] as const;
 export type SalesGroup = (typeof SALES_GROUPS)[number];

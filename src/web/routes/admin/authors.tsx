@@ -23,7 +23,7 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/authors";
 import { loadAuthors } from "./authors.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Authors") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Authors") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAuthors(context, request);

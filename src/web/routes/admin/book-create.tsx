@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/book-create";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "New book") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "New book") }];
 
 export default function NewBookPage() {
   const [params] = useSearchParams();

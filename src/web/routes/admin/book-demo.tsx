@@ -11,7 +11,7 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-demo";
 import { loadEbookPdf } from "./book-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Demo pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Demo pages") }];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return loadEbookPdf(context, params.id, "demo");

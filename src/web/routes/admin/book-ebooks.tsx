@@ -5,7 +5,7 @@ import type { Route } from "./+types/book-ebooks";
 import { loadEBookList } from "./books.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Books with e-books") },
+  { title: pageTitle(matches, /*i18n*/ "Books with e-books") },
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-import";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Import books") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Import books") }];
 
 /** Rows without errors shown under the ones with errors (a file may have 10,000). */
 const OK_ROWS_SHOWN = 50;

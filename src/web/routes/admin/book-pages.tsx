@@ -9,7 +9,7 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-pages";
 import { loadEbookPdf } from "./book-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Book pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Book pages") }];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return loadEbookPdf(context, params.id, "pages");

@@ -10,7 +10,7 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-reviews";
 import { loadProductReviews } from "./book-reviews.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Book reviews") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Book reviews") }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idField.safeParse(params.id);

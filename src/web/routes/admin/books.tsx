@@ -8,7 +8,7 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/books";
 import { loadProductList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Books") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Books") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(context, request, "books");

@@ -5,7 +5,7 @@ import { PageHeading } from "../../components/page-heading";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/bundle-create";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "New bundle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "New bundle") }];
 
 const items = bundleItemsSection();
 

@@ -7,7 +7,7 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/bundles";
 import { loadProductList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Bundles") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Bundles") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(context, request, "bundles");

@@ -42,7 +42,7 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/content-chapters";
 import { loadCourseChapters } from "./content-chapters.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Chapters") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Chapters") }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idField.safeParse(params.id);

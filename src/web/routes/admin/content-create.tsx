@@ -4,7 +4,7 @@ import { PageHeading } from "../../components/page-heading";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/content-create";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "New content") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "New content") }];
 
 export default function NewCoursePage() {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/content-list";
 import { loadProductList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Content") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Content") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(context, request, "content");

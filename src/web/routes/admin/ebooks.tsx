@@ -4,7 +4,7 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/ebooks";
 import { loadEBookList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "E-books") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "E-books") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadEBookList(context, request);

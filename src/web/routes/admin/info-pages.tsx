@@ -5,7 +5,7 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/info-pages";
 import { loadInfoPages } from "./info-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Info pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Info pages") }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadInfoPages(context);

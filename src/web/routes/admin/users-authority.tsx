@@ -10,7 +10,7 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/users-authority";
 import { loadAuthority } from "./users-authority.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Authority") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Authority") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadAuthority(context, new URL(request.url).searchParams.get("phone"));

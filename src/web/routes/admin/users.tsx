@@ -8,7 +8,7 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/users";
 import { loadUsers } from "./users.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Users") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Users") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadUsers(context, request);
