@@ -10,5 +10,5 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export default function BookSalesPage({ loaderData }: Route.ComponentProps) {
-  return <ProductSalesPage heading="Book sales" data={loaderData} />;
+  return <ProductSalesPage heading={/*i18n*/ "Book sales"} data={loaderData} />;
 }

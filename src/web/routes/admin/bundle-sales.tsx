@@ -10,5 +10,5 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export default function BundleSalesPage({ loaderData }: Route.ComponentProps) {
-  return <ProductSalesPage heading="Bundle sales" data={loaderData} />;
+  return <ProductSalesPage heading={/*i18n*/ "Bundle sales"} data={loaderData} />;
 }

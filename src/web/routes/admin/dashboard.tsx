@@ -2,14 +2,9 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { ADMIN_MENU, can } from "../../../contracts/permissions";
-import {
-  adminProductPath,
-  adminSalesPath,
-  periodLabel,
-  periodShortLabel,
-  SALES_MEANING,
-} from "../../../contracts/sales";
+import { adminProductPath, adminSalesPath, SALES_MEANING } from "../../../contracts/sales";
 import { Chart } from "../../components/admin/chart";
+import { usePeriodLabels } from "../../components/admin/period-labels";
 import { PageHeading } from "../../components/page-heading";
 import { useFormat, useLingui } from "../../i18n";
 import { getApp } from "../../lib/app-context.server";
@@ -69,24 +64,22 @@ function Figure({
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { locale, taka, number, date } = useFormat();
+  const { locale, taka, number } = useFormat();
+  const period = usePeriodLabels();
   const { sales, lowStock, salesMeaning } = loaderData.figures;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the period labels change only with the locale
   const chart = useMemo(() => {
     if (!sales) return null;
-    // A day's period is "2026-03-05"; in Bangla it reads as the shop's dates do (৫ মার্চ ২০২৬).
-    const bangla = (period: string) => date(`${period}T12:00:00+06:00`);
     return {
-      labels: sales.days.map((d) => (locale === "bn" ? bangla(d.period) : periodLabel(d.period))),
-      axisLabels: sales.days.map((d) =>
-        locale === "bn" ? bangla(d.period).split(" ").slice(0, 2).join(" ") : periodShortLabel(d.period),
-      ),
+      labels: sales.days.map((d) => period.label(d.period)),
+      axisLabels: sales.days.map((d) => period.short(d.period)),
       series: {
         label: i18n._("Revenue"),
         values: sales.days.map((d) => d.revenue),
         format: "money" as const,
       },
     };
-  }, [sales, locale, date, i18n]);
+  }, [sales, locale, i18n]);
   return (
     <div>
       <PageHeading title={i18n._("Dashboard")}>
