@@ -44,6 +44,9 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** The picture formats, by their names (the same in every language). */
+const FORMATS = { jpeg: "JPEG", png: "PNG", webp: "WebP", avif: "AVIF" };
+
 export function ImageUpload({
   label,
   value,
@@ -69,7 +72,7 @@ export function ImageUpload({
     setProblem("");
     if (!file) return;
     if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-      setProblem(i18n._("Choose a JPEG, PNG, WebP or AVIF picture"));
+      setProblem(i18n._("Choose a {jpeg}, {png}, {webp} or {avif} picture", FORMATS));
       return;
     }
     if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
@@ -171,7 +174,13 @@ export function ImageUpload({
           >
             {message ||
               hint ||
-              i18n._("JPEG, PNG, WebP or AVIF, at most {max}", { max: formatBytes(MAX_IMAGE_UPLOAD_BYTES) })}
+              i18n._("{jpeg}, {png}, {webp} or {avif}, at most {max}", {
+                jpeg: FORMATS.jpeg,
+                png: FORMATS.png,
+                webp: FORMATS.webp,
+                avif: FORMATS.avif,
+                max: formatBytes(MAX_IMAGE_UPLOAD_BYTES),
+              })}
           </p>
         </div>
       </div>

@@ -350,7 +350,7 @@ export function ProductForm({
             <SelectField
               label={i18n._("Language")}
               options={["bn", "en"]}
-              optionLabel={(v) => (v === "bn" ? i18n._("bn (Bangla)") : i18n._("en (English)"))}
+              optionLabel={(v) => (v === "bn" ? i18n._("Bangla") : i18n._("English"))}
               error={err("language")}
               {...register("language")}
             />

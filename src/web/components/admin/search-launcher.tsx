@@ -41,7 +41,7 @@ export function SearchLauncher() {
         onPointerEnter={loadCommand}
         onFocus={loadCommand}
         aria-keyshortcuts="Control+K Meta+K /"
-        title={i18n._("Search (Ctrl+K or /)")}
+        title={i18n._("Search ({shortcut} or /)", { shortcut: "Ctrl+K" })}
         className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <Search aria-hidden="true" className="h-4 w-4" />

@@ -170,15 +170,17 @@ export default function ChaptersPage({ loaderData }: Route.ComponentProps) {
       if (!over || over.id === overId.current) return undefined;
       overId.current = over.id;
       return i18n._("{title} is over position {position} of {count}.", {
-        ...place(active.id),
+        title: titleOf(active.id),
         position: number(positionOf(over.id)),
+        count: number(n),
       });
     },
     onDragEnd: ({ active, over }) =>
       over
         ? i18n._("{title} dropped at position {position} of {count}.", {
-            ...place(active.id),
+            title: titleOf(active.id),
             position: number(positionOf(over.id)),
+            count: number(n),
           })
         : i18n._("{title} dropped where it was.", { title: titleOf(active.id) }),
     onDragCancel: ({ active }) =>

@@ -29,7 +29,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <PageHeading title={i18n._("Search")} />
       <p className="mb-4 text-sm text-slate-600">
         {i18n._(
-          "Orders by number, phone, invoice or consignment; users by phone, email or name; products by title or ISBN. Press Ctrl+K or / on any admin page to search from there.",
+          "Orders by number, phone, invoice or consignment; users by phone, email or name; products by title or ISBN. Press {shortcut} or / on any admin page to search from there.",
+          { shortcut: "Ctrl+K" },
         )}
       </p>
       <div className="rounded-lg border border-slate-200 bg-white p-3">
