@@ -180,7 +180,10 @@ function BundleItems({
             detail:
               r.stock === null
                 ? i18n._("{price} · digital", { price: taka(effectivePrice(r)) })
-                : i18n._("{price} · {count} in stock", { price: taka(effectivePrice(r)), count: number(r.stock) }),
+                : i18n._("{price} · {count} in stock", {
+                    price: taka(effectivePrice(r)),
+                    count: number(r.stock),
+                  }),
           };
         }}
         onChange={(picked) => {

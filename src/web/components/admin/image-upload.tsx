@@ -121,7 +121,11 @@ export function ImageUpload({
           )}
         >
           {shown ? (
-            <img src={shown} alt={i18n._("{label}: preview", { label })} className="h-full w-full object-cover" />
+            <img
+              src={shown}
+              alt={i18n._("{label}: preview", { label })}
+              className="h-full w-full object-cover"
+            />
           ) : (
             i18n._("No picture")
           )}

@@ -10,7 +10,8 @@ export function usePeriodLabels() {
   const { locale, date } = useFormat();
   if (locale !== "bn") return { label: periodLabel, short: periodShortLabel };
   // A Dhaka noon of the period's (first) day, written "৫ মার্চ ২০২৬".
-  const words = (period: string) => date(`${period.length === 7 ? `${period}-01` : period}T12:00:00+06:00`).split(" ");
+  const words = (period: string) =>
+    date(`${period.length === 7 ? `${period}-01` : period}T12:00:00+06:00`).split(" ");
   return {
     label: (period: string) => (period.length === 7 ? words(period).slice(1) : words(period)).join(" "),
     short: (period: string) => {

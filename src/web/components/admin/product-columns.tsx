@@ -65,7 +65,8 @@ export function productColumns(
         p.stock === null ? (
           <span className="text-slate-500">—</span>
         ) : p.stock <= LOW_STOCK ? (
-          <span className="font-medium text-red-800">{p.stock === 0 ? i18n._("Out") : i18n._("{count} (low)", { count: number(p.stock) })}
+          <span className="font-medium text-red-800">
+            {p.stock === 0 ? i18n._("Out") : i18n._("{count} (low)", { count: number(p.stock) })}
           </span>
         ) : (
           number(p.stock)
@@ -91,9 +92,7 @@ export function productColumns(
       id: "updatedAt",
       header: /*i18n*/ "Updated",
       meta: { sort: "updatedAt" },
-      cell: ({ row: { original: p } }) => (
-        <span className="whitespace-nowrap">{date(p.updatedAt)}</span>
-      ),
+      cell: ({ row: { original: p } }) => <span className="whitespace-nowrap">{date(p.updatedAt)}</span>,
     },
   ];
 }

@@ -9,8 +9,8 @@ import {
 } from "../../../contracts/admin-products";
 import { type ProductKind, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { slugify } from "../../../contracts/catalog-text";
-import { api } from "../../lib/api";
 import { useFormat, useLingui } from "../../i18n";
+import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
 import { type Conflict, useAdminForm } from "./admin-form";
@@ -200,7 +200,12 @@ export function ProductForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
           <TextField label={i18n._("Title")} error={err("title")} {...register("title")} />
-          <TextField label={i18n._("Bangla title")} lang="bn" error={err("titleBn")} {...register("titleBn")} />
+          <TextField
+            label={i18n._("Bangla title")}
+            lang="bn"
+            error={err("titleBn")}
+            {...register("titleBn")}
+          />
           <TextField
             label={i18n._("Address in the shop")}
             hint={i18n._("Lower-case letters, digits and hyphens; empty makes one from the title: {slug}", {
@@ -220,7 +225,10 @@ export function ProductForm({
               label={i18n._("Authors")}
               hint={i18n._("In the order they are credited")}
               error={err("authorIds")}
-              picked={authorIds.map((id) => ({ id, label: authorNames.get(id) ?? i18n._("Author #{id}", { id }) }))}
+              picked={authorIds.map((id) => ({
+                id,
+                label: authorNames.get(id) ?? i18n._("Author #{id}", { id }),
+              }))}
               search={(q) => `/api/admin/authors?${new URLSearchParams({ q, limit: "10" })}`}
               toPicked={(a) => ({
                 id: a.id,
@@ -250,7 +258,12 @@ export function ProductForm({
           ) : null}
           {own.includes("isbn") ? (
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField label={i18n._("ISBN")} inputMode="numeric" error={err("isbn")} {...register("isbn")} />
+              <TextField
+                label={i18n._("ISBN")}
+                inputMode="numeric"
+                error={err("isbn")}
+                {...register("isbn")}
+              />
               <TextField label={i18n._("Edition")} error={err("edition")} {...register("edition")} />
               <TextField
                 label={i18n._("Pages")}
@@ -267,7 +280,13 @@ export function ProductForm({
               error={err("bookId")}
               multiple={false}
               picked={
-                bookId ? [bookName?.id === bookId ? bookName : { id: bookId, label: i18n._("Book #{id}", { id: bookId }) }] : []
+                bookId
+                  ? [
+                      bookName?.id === bookId
+                        ? bookName
+                        : { id: bookId, label: i18n._("Book #{id}", { id: bookId }) },
+                    ]
+                  : []
               }
               search={(q) => `/api/admin/books?${new URLSearchParams({ q, kind: "book", limit: "10" })}`}
               toPicked={(b) => ({ id: b.id, label: b.title, detail: b.isbn ?? undefined })}
@@ -286,7 +305,9 @@ export function ProductForm({
               <input type="checkbox" className="h-5 w-5" {...register("published")} />
               <span>
                 <span className="font-medium">{i18n._("Published")}</span>
-                <span className="block text-sm text-slate-600">{i18n._("Shown in the shop and its search")}</span>
+                <span className="block text-sm text-slate-600">
+                  {i18n._("Shown in the shop and its search")}
+                </span>
               </span>
             </label>
             <MoneyField control={control} name="price" label={i18n._("Price (৳)")} />

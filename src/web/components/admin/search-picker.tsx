@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiError, api } from "../../lib/api";
 import { useFormat, useLingui } from "../../i18n";
+import { ApiError, api } from "../../lib/api";
 import { Button } from "../ui/button";
 
 export type Picked = { id: number; label: string; detail?: string };

@@ -3,8 +3,8 @@ import { useRevalidator } from "react-router";
 import type { StockLedger } from "../../../contracts/admin-answers";
 import { type ProductArea, stockChangeSchema } from "../../../contracts/admin-products";
 import { STAFF_STOCK_REASONS, STOCK_REASON_LABELS } from "../../../contracts/stock";
-import { api } from "../../lib/api";
 import { useFormat, useLingui } from "../../i18n";
+import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
 import { useAdminForm } from "./admin-form";
@@ -122,7 +122,9 @@ export function StockPanel({
                 <td className="py-1 pr-3">{i18n._(STOCK_REASON_LABELS[m.reason])}</td>
                 <td className="py-1">
                   {m.orderId ? (
-                    <a href={`/admin/orders/${m.orderId}`}>{m.note || i18n._("Order #{id}", { id: m.orderId })}</a>
+                    <a href={`/admin/orders/${m.orderId}`}>
+                      {m.note || i18n._("Order #{id}", { id: m.orderId })}
+                    </a>
                   ) : (
                     [m.actor, m.note].filter(Boolean).join(" — ")
                   )}

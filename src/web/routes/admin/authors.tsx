@@ -373,7 +373,9 @@ function MergeDialog({
         setFailed("");
       } catch (err) {
         if (ticket !== asked.current) return;
-        setFailed(err instanceof ApiError ? err.message : i18n._("The authors could not be read. Try again."));
+        setFailed(
+          err instanceof ApiError ? err.message : i18n._("The authors could not be read. Try again."),
+        );
       }
     }, 250);
     return () => clearTimeout(timer);

@@ -1,11 +1,11 @@
-import { useState } from "react";
 import { Trans } from "@lingui/react";
+import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { type EbookPdf, MAX_DEMO_PAGES, thumbnailUrl } from "../../../contracts/uploads";
 import { PrintedWithoutEbook } from "../../components/admin/ebook-pages";
 import { PageHeading } from "../../components/page-heading";
-import { useFormat, useLingui } from "../../i18n";
 import { Button } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
@@ -13,7 +13,9 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-demo";
 import { loadEbookPdf } from "./book-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Demo pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Demo pages") },
+];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return loadEbookPdf(context, params.id, "demo");
@@ -97,7 +99,11 @@ function DemoPicker({
                 ? /*i18n*/ "<0>{chosen}</0> of {count} pages chosen (at most {max})"
                 : /*i18n*/ "<0>{chosen}</0> of {count} pages chosen"
             }
-            values={{ chosen: number(chosen.size), count: number(ebook.pageCount), max: number(MAX_DEMO_PAGES) }}
+            values={{
+              chosen: number(chosen.size),
+              count: number(ebook.pageCount),
+              max: number(MAX_DEMO_PAGES),
+            }}
             components={{ 0: <strong /> }}
           />
         </p>
@@ -145,7 +151,9 @@ function DemoPicker({
                 <span className="mt-1 flex items-center justify-center gap-1 text-xs text-slate-800">
                   {number(n)}
                   {on ? (
-                    <span className="rounded bg-brand-700 px-1 font-semibold text-white">{i18n._("Preview")}</span>
+                    <span className="rounded bg-brand-700 px-1 font-semibold text-white">
+                      {i18n._("Preview")}
+                    </span>
                   ) : null}
                 </span>
               </button>
@@ -183,7 +191,9 @@ export default function DemoPagesPage({ loaderData }: Route.ComponentProps) {
         <p className="max-w-prose rounded-lg border border-slate-200 bg-white p-4">
           <Trans
             id="This e-book has no PDF yet. <0>Upload it first</0>, then choose its preview pages here."
-            components={{ 0: <Link to={`/admin/books/${ebook.id}/pages`} className="text-brand-700 underline" /> }}
+            components={{
+              0: <Link to={`/admin/books/${ebook.id}/pages`} className="text-brand-700 underline" />,
+            }}
           />
         </p>
       ) : (

@@ -13,14 +13,16 @@ import { confirmAction } from "../../components/admin/confirm";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { FormMessage } from "../../components/ui/field";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-import";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Import books") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Import books") },
+];
 
 /** Rows without errors shown under the ones with errors (a file may have 10,000). */
 const OK_ROWS_SHOWN = 50;
@@ -106,7 +108,10 @@ export default function BookImportPage() {
     } catch (err) {
       if (err instanceof ApiError && err.data) setReport(err.data as BookImportReport);
       else setReport(null);
-      setMessage({ text: err instanceof Error ? err.message : i18n._("Something went wrong"), tone: "error" });
+      setMessage({
+        text: err instanceof Error ? err.message : i18n._("Something went wrong"),
+        tone: "error",
+      });
     } finally {
       setBusy(null);
     }
@@ -179,7 +184,9 @@ export default function BookImportPage() {
             dragging ? "border-brand-700 bg-brand-50" : "border-slate-300",
           )}
         >
-          <span className="font-medium">{file ? file.name : i18n._("Choose a CSV file or drop it here")}</span>
+          <span className="font-medium">
+            {file ? file.name : i18n._("Choose a CSV file or drop it here")}
+          </span>
           <span className="text-sm text-slate-600">
             {i18n._("At most {rows} rows and {size}", {
               rows: number(MAX_IMPORT_ROWS),
@@ -317,9 +324,11 @@ function ReportTable({ report }: { report: BookImportReport }) {
         </table>
       </div>
       {hidden > 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{hidden === 1
+        <p className="mt-2 text-sm text-slate-600">
+          {hidden === 1
             ? i18n._("1 more row without errors not shown.")
-            : i18n._("{count} more rows without errors not shown.", { count: number(hidden) })}</p>
+            : i18n._("{count} more rows without errors not shown.", { count: number(hidden) })}
+        </p>
       ) : null}
       {report.applied ? (
         <p className="mt-3">

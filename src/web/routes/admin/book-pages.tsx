@@ -3,14 +3,16 @@ import { type EbookPdf, formatBytes } from "../../../contracts/uploads";
 import { PrintedWithoutEbook, ThumbnailGrid } from "../../components/admin/ebook-pages";
 import { PdfUpload } from "../../components/admin/pdf-upload";
 import { PageHeading } from "../../components/page-heading";
-import { useFormat, useLingui } from "../../i18n";
 import { buttonClass } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-pages";
 import { loadEbookPdf } from "./book-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Book pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Book pages") },
+];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return loadEbookPdf(context, params.id, "pages");

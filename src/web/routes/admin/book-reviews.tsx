@@ -3,15 +3,17 @@ import { data, useRevalidator } from "react-router";
 import { idField } from "../../../contracts/paging";
 import { Stars } from "../../components/catalog/stars";
 import { PageHeading } from "../../components/page-heading";
-import { useFormat, useLingui } from "../../i18n";
 import { Button } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-reviews";
 import { loadProductReviews } from "./book-reviews.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Book reviews") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Book reviews") },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idField.safeParse(params.id);
@@ -58,7 +60,9 @@ export default function BookReviewsPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       </PageHeading>
-      {reviews.length === 0 ? <p className="text-slate-700">{i18n._("Nobody has reviewed this product yet.")}</p> : null}
+      {reviews.length === 0 ? (
+        <p className="text-slate-700">{i18n._("Nobody has reviewed this product yet.")}</p>
+      ) : null}
       <ul className="space-y-3">
         {reviews.map((r) => (
           <li

@@ -3,7 +3,9 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/book-sales";
 import { loadProductSales } from "./product-sales.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Book sales") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Book sales") },
+];
 
 export function loader({ context, params, request }: Route.LoaderArgs) {
   return loadProductSales(context, params, new URL(request.url), ["book", "ebook"]);

@@ -6,7 +6,9 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/book";
 import { loadProduct } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Edit book") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Edit book") },
+];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const id = idField.safeParse(params.id);

@@ -4,7 +4,7 @@ import { FilterSelect } from "../../components/admin/data-table";
 import { ProductList } from "../../components/admin/product-list";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
-import { useLingui, useFormat } from "../../i18n";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/books";
 import { loadProductList } from "./books.server";

@@ -8,7 +8,9 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/bundle";
 import { loadProduct } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Edit bundle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Edit bundle") },
+];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const id = idField.safeParse(params.id);

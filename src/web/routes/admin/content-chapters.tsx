@@ -155,7 +155,11 @@ export default function ChaptersPage({ loaderData }: Route.ComponentProps) {
   const n = chapters.length;
   const titleOf = (id: UniqueIdentifier) => chapters.find((c) => c.id === id)?.title ?? i18n._("The chapter");
   const positionOf = (id: UniqueIdentifier) => chapters.findIndex((c) => c.id === id) + 1;
-  const place = (id: UniqueIdentifier) => ({ title: titleOf(id), position: number(positionOf(id)), count: number(n) });
+  const place = (id: UniqueIdentifier) => ({
+    title: titleOf(id),
+    position: number(positionOf(id)),
+    count: number(n),
+  });
   // dnd-kit reports "over" at once on pick-up (over itself): only a change of place is read out.
   const overId = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
@@ -484,7 +488,8 @@ function ChapterDialog({
             <ul className="list-disc pl-5">
               {conflict.fields.map((f) => (
                 <li key={f.name} className="break-words">
-                  {f.name in FIELD_NAMES ? i18n._(FIELD_NAMES[f.name]!) : f.name}: {String(f.mine).slice(0, 200)}
+                  {f.name in FIELD_NAMES ? i18n._(FIELD_NAMES[f.name]!) : f.name}:{" "}
+                  {String(f.mine).slice(0, 200)}
                 </li>
               ))}
             </ul>
@@ -505,7 +510,12 @@ function ChapterDialog({
           </div>
           {error("kind") ? <p className="mt-1 text-sm text-red-700">{error("kind")}</p> : null}
         </fieldset>
-        <TextField label={i18n._("Title")} maxLength={200} error={error("title")} {...register("title" as never)} />
+        <TextField
+          label={i18n._("Title")}
+          maxLength={200}
+          error={error("title")}
+          {...register("title" as never)}
+        />
         {kind === "video" ? (
           <div>
             <TextField

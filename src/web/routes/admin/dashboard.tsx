@@ -12,7 +12,9 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard } from "./dashboard.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Dashboard") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Dashboard") },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getApp(context).ctx.user!;
@@ -95,7 +97,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             <Figure label={i18n._("Today")} {...sales.today} />
             <Figure label={i18n._("This month")} {...sales.month} />
           </div>
-          <p className="mt-2 text-sm text-slate-600">{salesMeaning === SALES_MEANING ? i18n._(SALES_MEANING) : salesMeaning}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {salesMeaning === SALES_MEANING ? i18n._(SALES_MEANING) : salesMeaning}
+          </p>
           <div className="mt-4">
             <Chart title={i18n._("Sales per day, last 30 days")} {...chart} />
           </div>
@@ -150,7 +154,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                             {" · "}
                             <Link to={salesPath} className="text-brand-800 underline">
                               <span aria-hidden="true">{i18n._("Sales")}</span>
-                              <span className="sr-only">{i18n._("Sales of {title}", { title: p.title })}</span>
+                              <span className="sr-only">
+                                {i18n._("Sales of {title}", { title: p.title })}
+                              </span>
                             </Link>
                           </>
                         ) : null}
@@ -170,11 +176,14 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mb-2 text-sm text-slate-600">
               {lowStock.total > lowStock.items.length
-                ? i18n._("Published products with {threshold} or fewer left: the {shown} lowest of {total}.", {
-                    threshold: number(lowStock.threshold),
-                    shown: number(lowStock.items.length),
-                    total: number(lowStock.total),
-                  })
+                ? i18n._(
+                    "Published products with {threshold} or fewer left: the {shown} lowest of {total}.",
+                    {
+                      threshold: number(lowStock.threshold),
+                      shown: number(lowStock.items.length),
+                      total: number(lowStock.total),
+                    },
+                  )
                 : i18n._("Published products with {threshold} or fewer left.", {
                     threshold: number(lowStock.threshold),
                   })}

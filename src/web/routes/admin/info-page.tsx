@@ -1,5 +1,5 @@
-import { useState } from "react";
 import { Trans } from "@lingui/react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { type InfoPageEdit, infoPageEditSchema } from "../../../contracts/info-pages";
 import { useAdminForm } from "../../components/admin/admin-form";
@@ -7,9 +7,9 @@ import { MarkdownHtml } from "../../components/markdown-html";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "../../components/ui/field";
+import { translate, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { translate, useFormat, useLingui } from "../../i18n";
 import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/info-page";
 import { loadInfoPage } from "./info-pages.server";
@@ -77,6 +77,7 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
             id="Shown at <0>{path}</0> · last updated {when}"
             values={{ path: `/info/${page.slug}`, when: dateTime(updatedAt) }}
             components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside as its text
               0: <a href={`/info/${page.slug}`} className="underline" target="_blank" rel="noreferrer" />,
             }}
           />

@@ -5,7 +5,9 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/info-pages";
 import { loadInfoPages } from "./info-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Info pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Info pages") },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadInfoPages(context);
@@ -28,7 +30,9 @@ export default function InfoPagesPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="text-sm text-slate-600">/info/{p.slug}</p>
             </div>
-            <p className="text-sm text-slate-700">{i18n._("Last updated {when}", { when: dateTime(p.updatedAt) })}</p>
+            <p className="text-sm text-slate-700">
+              {i18n._("Last updated {when}", { when: dateTime(p.updatedAt) })}
+            </p>
           </li>
         ))}
       </ul>

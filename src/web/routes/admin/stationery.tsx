@@ -12,7 +12,9 @@ import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/stationery";
 import { loadProduct, loadStationeryList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Stationery") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Stationery") },
+];
 
 /**
  * The spec has one route for stationery, so the list, the new-item form and an item's edit page

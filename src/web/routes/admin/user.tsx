@@ -2,14 +2,14 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { blockReasonSchema } from "../../../contracts/admin-users";
 import { describeOrderStatus } from "../../../contracts/order-status";
-import { ADMIN_AREA_LABELS, type AdminArea } from "../../../contracts/permissions";
 import { idParams } from "../../../contracts/paging";
+import { ADMIN_AREA_LABELS, type AdminArea } from "../../../contracts/permissions";
 import { useMutation } from "../../components/admin/mutation";
+import { ROLE_WORDS } from "../../components/admin/role-words";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextAreaField } from "../../components/ui/field";
-import { ROLE_WORDS } from "../../components/admin/role-words";
 import { translate, useFormat, useLingui } from "../../i18n";
 import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/user";
@@ -118,7 +118,9 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {orderCount > orders.length ? (
-          <p className="mt-2 text-sm text-slate-600">{i18n._("The newest {count} are shown.", { count: number(orders.length) })}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {i18n._("The newest {count} are shown.", { count: number(orders.length) })}
+          </p>
         ) : null}
       </section>
 
@@ -183,7 +185,9 @@ function BlockDialog({
       description={
         blocked
           ? i18n._("The account will be able to sign in again.")
-          : i18n._("The account will be signed out everywhere at once and cannot sign in until it is unblocked.")
+          : i18n._(
+              "The account will be signed out everywhere at once and cannot sign in until it is unblocked.",
+            )
       }
     >
       <form

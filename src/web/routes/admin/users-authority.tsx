@@ -12,7 +12,9 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/users-authority";
 import { loadAuthority } from "./users-authority.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Authority") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Authority") },
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadAuthority(context, new URL(request.url).searchParams.get("phone"));
@@ -99,7 +101,9 @@ function AuthorityRow({ user, isMe }: { user: PublicUser; isMe: boolean }) {
         </p>
       )}
       {isMe ? (
-        <p className="mt-2 text-sm text-slate-600">{i18n._("This is you: another admin must change your role.")}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {i18n._("This is you: another admin must change your role.")}
+        </p>
       ) : (
         <Button loading={saving} onClick={save} className="mt-3">
           {i18n._("Save")}
@@ -134,7 +138,9 @@ export default function AuthorityPage({ loaderData }: Route.ComponentProps) {
       </Form>
       {query && !queryValid ? <p className="mb-4 text-red-700">{i18n._("Invalid phone number")}</p> : null}
       {query && queryValid && !found ? (
-        <p className="mb-4 text-slate-700">{i18n._("No account has the number {phone}.", { phone: query })}</p>
+        <p className="mb-4 text-slate-700">
+          {i18n._("No account has the number {phone}.", { phone: query })}
+        </p>
       ) : null}
       <ul className="space-y-3">
         {found && !staff.some((s) => s.id === found.id) ? (

@@ -51,7 +51,9 @@ const userColumns = ({ i18n, date }: CellWords) => [
     header: /*i18n*/ "Status",
     cell: ({ getValue }) =>
       getValue() ? (
-        <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{i18n._("Blocked")}</span>
+        <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+          {i18n._("Blocked")}
+        </span>
       ) : (
         <span className="text-slate-700">{i18n._("Active")}</span>
       ),
@@ -73,7 +75,10 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the formats change only with format.locale
   const columns = useMemo(() => userColumns({ i18n, ...format }), [i18n, format.locale]);
-  const roles = (["customer", "staff", "admin"] as const).map((r) => ({ value: r, label: i18n._(ROLE_WORDS[r]) }));
+  const roles = (["customer", "staff", "admin"] as const).map((r) => ({
+    value: r,
+    label: i18n._(ROLE_WORDS[r]),
+  }));
   const yesNo = YES_NO.map((o) => ({ value: o.value, label: i18n._(o.label) }));
   const { page, query, error } = loaderData;
   return (
