@@ -13,5 +13,8 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   returned: /*i18n*/ "Returned",
 };
 
+/** The ledger's note on a new product's first stock (an English message: the back office shows it translated). */
+export const OPENING_STOCK_NOTE = /*i18n*/ "Opening stock";
+
 /** Stock at or below this is low: the shop says "Only N left", the dashboard lists the product. */
 export const LOW_STOCK = 5;

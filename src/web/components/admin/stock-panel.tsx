@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react";
 import { useRevalidator } from "react-router";
 import type { StockLedger } from "../../../contracts/admin-answers";
 import { type ProductArea, stockChangeSchema } from "../../../contracts/admin-products";
-import { STAFF_STOCK_REASONS, STOCK_REASON_LABELS } from "../../../contracts/stock";
+import { OPENING_STOCK_NOTE, STAFF_STOCK_REASONS, STOCK_REASON_LABELS } from "../../../contracts/stock";
 import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
@@ -126,7 +126,9 @@ export function StockPanel({
                       {m.note || i18n._("Order #{id}", { id: m.orderId })}
                     </a>
                   ) : (
-                    [m.actor, m.note].filter(Boolean).join(" — ")
+                    [m.actor, m.note === OPENING_STOCK_NOTE ? i18n._(OPENING_STOCK_NOTE) : m.note]
+                      .filter(Boolean)
+                      .join(" — ")
                   )}
                 </td>
               </tr>
