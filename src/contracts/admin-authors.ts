@@ -26,33 +26,33 @@ const blankToNull = (v: string | null | undefined) => (v ? v : null);
 /** What staff set on an author. The slug is made from the name when left empty. */
 export const authorInputSchema = z.object({
   name: z
-    .string({ error: "Enter the author's name" })
+    .string({ error: /*i18n*/ "Enter the author's name" })
     .trim()
-    .min(1, { error: "Enter the author's name" })
-    .max(200, { error: "The name is at most 200 characters" }),
+    .min(1, { error: /*i18n*/ "Enter the author's name" })
+    .max(200, { error: /*i18n*/ "The name is at most 200 characters" }),
   nameBn: z
-    .string({ error: "The Bangla name must be text" })
+    .string({ error: /*i18n*/ "The Bangla name must be text" })
     .trim()
-    .max(200, { error: "The Bangla name is at most 200 characters" })
+    .max(200, { error: /*i18n*/ "The Bangla name is at most 200 characters" })
     .nullish()
     .transform(blankToNull),
   slug: z
-    .string({ error: "The URL name must be text" })
+    .string({ error: /*i18n*/ "The URL name must be text" })
     .trim()
-    .max(80, { error: "The URL name is at most 80 characters" })
+    .max(80, { error: /*i18n*/ "The URL name is at most 80 characters" })
     .refine((v) => v === "" || SLUG_PATTERN.test(v), {
       error: "Use lower-case letters and digits joined by single hyphens, e.g. humayun-ahmed",
     })
     .nullish()
     .transform((v) => (v ? v : undefined)),
   bio: z
-    .string({ error: "The biography must be text" })
-    .max(5000, { error: "The biography is at most 5,000 characters" })
+    .string({ error: /*i18n*/ "The biography must be text" })
+    .max(5000, { error: /*i18n*/ "The biography is at most 5,000 characters" })
     .nullish()
     .transform((v) => (v ?? "").trim()),
   photo: z
-    .string({ error: "The photo must be an uploaded image" })
-    .regex(IMAGE_KEY_PATTERN, { error: "The photo must be an uploaded image" })
+    .string({ error: /*i18n*/ "The photo must be an uploaded image" })
+    .regex(IMAGE_KEY_PATTERN, { error: /*i18n*/ "The photo must be an uploaded image" })
     .nullish()
     .transform(blankToNull),
 });

@@ -20,24 +20,24 @@ export const VIDEO_HOST_ERROR = "Enter a YouTube or Vimeo link: the shop can onl
 export const CHAPTER_IDS_ERROR = "The order must list every chapter of this course once, and no other";
 
 const title = z
-  .string({ error: "Enter the chapter's title" })
+  .string({ error: /*i18n*/ "Enter the chapter's title" })
   .trim()
-  .min(1, { error: "Enter the chapter's title" })
+  .min(1, { error: /*i18n*/ "Enter the chapter's title" })
   .max(CHAPTER_TITLE_MAX, { error: `The title is at most ${CHAPTER_TITLE_MAX} characters` });
 
 const isFree = z.boolean({ error: "isFree must be true or false" }).default(false);
 
 /** A link the shop can embed: the course page's own parser decides. */
 const videoUrl = z
-  .string({ error: "Enter the video's link" })
+  .string({ error: /*i18n*/ "Enter the video's link" })
   .trim()
-  .min(1, { error: "Enter the video's link" })
+  .min(1, { error: /*i18n*/ "Enter the video's link" })
   .max(VIDEO_URL_MAX, { error: `The link is at most ${VIDEO_URL_MAX} characters` })
   .refine((v) => parseVideoUrl(v).provider !== null, { error: VIDEO_HOST_ERROR });
 
 const markdown = z
-  .string({ error: "Write the chapter's text" })
-  .refine((v) => v.trim().length > 0, { error: "Write the chapter's text" })
+  .string({ error: /*i18n*/ "Write the chapter's text" })
+  .refine((v) => v.trim().length > 0, { error: /*i18n*/ "Write the chapter's text" })
   .refine((v) => v.length <= CHAPTER_TEXT_MAX, {
     error: `The text is at most ${CHAPTER_TEXT_MAX.toLocaleString("en-US")} characters`,
   });
@@ -80,7 +80,7 @@ export const chapterOrderSchema = z
         error: "chapterIds must be a list of chapter ids",
       })
       .min(1, { error: CHAPTER_IDS_ERROR })
-      .max(1000, { error: "At most 1,000 chapters" }),
+      .max(1000, { error: /*i18n*/ "At most 1,000 chapters" }),
     version: versionField,
   })
   .meta({ id: "ChapterOrder" });

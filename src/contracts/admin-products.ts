@@ -36,14 +36,32 @@ export function areaOfKind(kind: ProductKind): ProductArea {
 /** The largest price staff may set: ৳1,000,000. */
 export const MAX_PRICE = 100_000_000;
 
-export const SALE_NOT_BELOW = "The sale price must be below the price";
+export const SALE_NOT_BELOW = /*i18n*/ "The sale price must be below the price";
 
-const money = (what: string) =>
-  z
-    .number({ error: `Enter the ${what} in taka` })
-    .int({ error: `The ${what} is in whole poisha` })
-    .min(0, { error: `The ${what} cannot be negative` })
-    .max(MAX_PRICE, { error: `The ${what} is at most ৳1,000,000` });
+// The money fields' messages, one set per field so that each is a whole sentence to translate.
+const MONEY_MESSAGES = {
+  price: [
+    /*i18n*/ "Enter the price in taka",
+    /*i18n*/ "The price is in whole poisha",
+    /*i18n*/ "The price cannot be negative",
+    /*i18n*/ "The price is at most ৳1,000,000",
+  ],
+  "sale price": [
+    /*i18n*/ "Enter the sale price in taka",
+    /*i18n*/ "The sale price is in whole poisha",
+    /*i18n*/ "The sale price cannot be negative",
+    /*i18n*/ "The sale price is at most ৳1,000,000",
+  ],
+} as const;
+
+const money = (what: keyof typeof MONEY_MESSAGES) => {
+  const [required, whole, negative, most] = MONEY_MESSAGES[what];
+  return z
+    .number({ error: required })
+    .int({ error: whole })
+    .min(0, { error: negative })
+    .max(MAX_PRICE, { error: most });
+};
 
 const optionalText = (max: number, what: string) =>
   z
@@ -68,7 +86,7 @@ export function normaliseIsbn(raw: string): string | null {
   return null;
 }
 
-export const INVALID_ISBN = "Not a valid ISBN: check the digits (10 or 13, with the check digit)";
+export const INVALID_ISBN = /*i18n*/ "Not a valid ISBN: check the digits (10 or 13, with the check digit)";
 
 const isbnField = z
   .string()
@@ -88,7 +106,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const slugField = z
   .string()
   .trim()
-  .max(80, { error: "The address is at most 80 characters" })
+  .max(80, { error: /*i18n*/ "The address is at most 80 characters" })
   .refine((s) => s === "" || SLUG_PATTERN.test(s), {
     error: "Use lower-case English letters, digits and single hyphens",
   })
@@ -97,56 +115,60 @@ export const slugField = z
 /** A stored image's key (what `POST /api/admin/images` answered). */
 export const imageKeyField = z
   .string()
-  .regex(/^[a-f0-9]{8,64}$/, { error: "Upload the picture again" })
+  .regex(/^[a-f0-9]{8,64}$/, { error: /*i18n*/ "Upload the picture again" })
   .nullable()
   .default(null);
 
 const bundleItem = z.object({
   productId: idField,
   quantity: z
-    .number({ error: "Enter a quantity" })
-    .int({ error: "A quantity is a whole number" })
-    .min(1, { error: "At least 1" })
-    .max(99, { error: "At most 99" }),
+    .number({ error: /*i18n*/ "Enter a quantity" })
+    .int({ error: /*i18n*/ "A quantity is a whole number" })
+    .min(1, { error: /*i18n*/ "At least 1" })
+    .max(99, { error: /*i18n*/ "At most 99" }),
 });
 
 /** Every field staff edit on a product; each kind uses its own (see KIND_FIELDS). */
 export const productFields = z.object({
-  title: z.string().trim().min(1, { error: "Enter a title" }).max(300, { error: "At most 300 characters" }),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: /*i18n*/ "Enter a title" })
+    .max(300, { error: /*i18n*/ "At most 300 characters" }),
   titleBn: optionalText(300, "The Bangla title"),
   slug: slugField,
-  description: z.string().max(20_000, { error: "At most 20,000 characters" }).default(""),
+  description: z.string().max(20_000, { error: /*i18n*/ "At most 20,000 characters" }).default(""),
   price: money("price"),
   salePrice: money("sale price").nullable().default(null),
   published: z.boolean().default(false),
   tracks: z
-    .array(z.enum(TRACKS, { error: "Unknown track" }))
+    .array(z.enum(TRACKS, { error: /*i18n*/ "Unknown track" }))
     .max(TRACKS.length)
     .default([])
     .transform((t) => [...new Set(t)]),
   hscYear: z
-    .number({ error: "Enter a year" })
+    .number({ error: /*i18n*/ "Enter a year" })
     .int()
-    .min(2000, { error: "A year from 2000" })
-    .max(2100, { error: "A year up to 2100" })
+    .min(2000, { error: /*i18n*/ "A year from 2000" })
+    .max(2100, { error: /*i18n*/ "A year up to 2100" })
     .nullable()
     .default(null),
-  language: z.enum(["bn", "en"], { error: "Bangla or English" }).default("bn"),
+  language: z.enum(["bn", "en"], { error: /*i18n*/ "Bangla or English" }).default("bn"),
   image: imageKeyField,
   authorIds: z
     .array(idField)
-    .max(20, { error: "At most 20 authors" })
+    .max(20, { error: /*i18n*/ "At most 20 authors" })
     .default([])
     .transform((ids) => [...new Set(ids)]),
   // Printed books
   publisher: optionalText(200, "The publisher"),
   edition: optionalText(100, "The edition"),
   isbn: isbnField,
-  pages: z.number().int().min(1, { error: "At least 1 page" }).max(20_000).nullable().default(null),
+  pages: z.number().int().min(1, { error: /*i18n*/ "At least 1 page" }).max(20_000).nullable().default(null),
   // E-books: the printed book they are the digital edition of
   bookId: idField.nullable().default(null),
   // Bundles
-  items: z.array(bundleItem).max(50, { error: "At most 50 items" }).default([]),
+  items: z.array(bundleItem).max(50, { error: /*i18n*/ "At most 50 items" }).default([]),
   // Stationery
   brand: optionalText(100, "The brand"),
   category: optionalText(100, "The category"),
@@ -170,12 +192,12 @@ function saleBelowPrice(v: { price?: number; salePrice?: number | null }, ctx: z
 
 export const productCreateSchema = productFields
   .extend({
-    kind: z.enum(PRODUCT_KINDS, { error: "Unknown kind" }),
+    kind: z.enum(PRODUCT_KINDS, { error: /*i18n*/ "Unknown kind" }),
     /** Units on hand when the product is added (physical kinds but bundles). */
     stock: z
-      .number({ error: "Enter a number" })
-      .int({ error: "A whole number" })
-      .min(0, { error: "Cannot be negative" })
+      .number({ error: /*i18n*/ "Enter a number" })
+      .int({ error: /*i18n*/ "A whole number" })
+      .min(0, { error: /*i18n*/ "Cannot be negative" })
       .max(1_000_000)
       .nullable()
       .default(null),
@@ -206,8 +228,8 @@ export type ProductPatchInput = z.input<typeof productPatchSchema>;
 export const PRODUCT_SORTS = ["title", "price", "stock", "soldCount", "createdAt", "updatedAt"] as const;
 
 export const productListQuery = adminListQuery(PRODUCT_SORTS, "-updatedAt").extend({
-  kind: z.enum(PRODUCT_KINDS, { error: "Unknown kind" }).optional(),
-  track: z.enum(TRACKS, { error: "Unknown track" }).optional(),
+  kind: z.enum(PRODUCT_KINDS, { error: /*i18n*/ "Unknown kind" }).optional(),
+  track: z.enum(TRACKS, { error: /*i18n*/ "Unknown track" }).optional(),
   hscYear: z.coerce.number().int().min(2000).max(2100).optional(),
   published: queryFlag,
   inStock: queryFlag,
@@ -226,29 +248,29 @@ export const BULK_ACTIONS = ["publish", "unpublish", "price"] as const;
 export const productBulkSchema = z
   .object({
     ids: bulkIdsField,
-    action: z.enum(BULK_ACTIONS, { error: "Unknown action" }),
+    action: z.enum(BULK_ACTIONS, { error: /*i18n*/ "Unknown action" }),
     percent: z
-      .number({ error: "Enter a percentage" })
-      .min(-90, { error: "At least −90%" })
-      .max(500, { error: "At most +500%" })
-      .refine((n) => n !== 0, { error: "A change of 0% changes nothing" })
+      .number({ error: /*i18n*/ "Enter a percentage" })
+      .min(-90, { error: /*i18n*/ "At least −90%" })
+      .max(500, { error: /*i18n*/ "At most +500%" })
+      .refine((n) => n !== 0, { error: /*i18n*/ "A change of 0% changes nothing" })
       .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.action === "price" && v.percent === undefined)
-      ctx.addIssue({ code: "custom", path: ["percent"], message: "Enter a percentage" });
+      ctx.addIssue({ code: "custom", path: ["percent"], message: /*i18n*/ "Enter a percentage" });
   });
 export type ProductBulkInput = z.input<typeof productBulkSchema>;
 
 export const stockChangeSchema = z.object({
   change: z
-    .number({ error: "Enter how many units" })
-    .int({ error: "A whole number of units" })
+    .number({ error: /*i18n*/ "Enter how many units" })
+    .int({ error: /*i18n*/ "A whole number of units" })
     .min(-1_000_000)
     .max(1_000_000)
-    .refine((n) => n !== 0, { error: "Enter a number other than 0" }),
-  reason: z.enum(STAFF_STOCK_REASONS, { error: "Choose a reason" }),
-  note: z.string().trim().max(300, { error: "At most 300 characters" }).default(""),
+    .refine((n) => n !== 0, { error: /*i18n*/ "Enter a number other than 0" }),
+  reason: z.enum(STAFF_STOCK_REASONS, { error: /*i18n*/ "Choose a reason" }),
+  note: z.string().trim().max(300, { error: /*i18n*/ "At most 300 characters" }).default(""),
 });
 export type StockChangeInput = z.input<typeof stockChangeSchema>;
 

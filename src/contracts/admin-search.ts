@@ -29,9 +29,9 @@ export type AdminSearchHit = NonNullable<AdminSearchResult["orders"]>[number];
 
 /** The groups in the order the box shows them. */
 export const SEARCH_GROUPS = [
-  { key: "orders", label: "Orders" },
-  { key: "users", label: "Users" },
-  { key: "products", label: "Products" },
+  { key: "orders", label: /*i18n*/ "Orders" },
+  { key: "users", label: /*i18n*/ "Users" },
+  { key: "products", label: /*i18n*/ "Products" },
 ] as const;
 
 /**

@@ -21,9 +21,9 @@ export const ACCOUNT_BLOCKED = "This account is blocked. Contact us if you think
 /** Why staff block or unblock an account: kept in the audit entry. */
 export const blockReasonSchema = z.object({
   reason: z
-    .string({ error: "Say why" })
+    .string({ error: /*i18n*/ "Say why" })
     .trim()
-    .min(1, { error: "Say why" })
+    .min(1, { error: /*i18n*/ "Say why" })
     .max(500, { error: "The reason is at most 500 characters" }),
 });
 export type BlockReasonInput = z.input<typeof blockReasonSchema>;

@@ -7,7 +7,7 @@ import { pageQuery } from "./paging";
 import { z } from "./zod";
 
 export const STALE_EDIT =
-  "Someone else saved a change to this while you were editing. Their version is shown: make your change again on it.";
+  /*i18n*/ "Someone else saved a change to this while you were editing. Their version is shown: make your change again on it.";
 
 /** `q`: the search box, trimmed, at most 100 characters. */
 export const adminSearchField = z

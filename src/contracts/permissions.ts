@@ -16,16 +16,16 @@ export const ADMIN_AREAS = [
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 export const ADMIN_AREA_LABELS: Record<AdminArea, string> = {
-  books: "Books",
-  authors: "Authors",
-  bundles: "Bundles",
-  content: "Content",
-  stationery: "Stationery",
-  coupons: "Coupons",
-  orders: "Orders",
-  invoices: "Invoices",
-  reports: "Reports",
-  users: "Users",
+  books: /*i18n*/ "Books",
+  authors: /*i18n*/ "Authors",
+  bundles: /*i18n*/ "Bundles",
+  content: /*i18n*/ "Content",
+  stationery: /*i18n*/ "Stationery",
+  coupons: /*i18n*/ "Coupons",
+  orders: /*i18n*/ "Orders",
+  invoices: /*i18n*/ "Invoices",
+  reports: /*i18n*/ "Reports",
+  users: /*i18n*/ "Users",
 };
 
 /**
@@ -46,14 +46,14 @@ export type AdminPage = { access: AdminAccess; menu?: string };
  * unit test walks the route table so none is forgotten). The menu lists its pages in this order.
  */
 export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
-  "/admin": { access: null, menu: "Dashboard" },
-  "/admin/orders": { access: "orders", menu: "Orders" },
+  "/admin": { access: null, menu: /*i18n*/ "Dashboard" },
+  "/admin/orders": { access: "orders", menu: /*i18n*/ "Orders" },
   "/admin/orders/cycle": { access: "orders" },
   "/admin/orders/ebook": { access: "orders" },
   "/admin/orders/sources": { access: "orders" },
   "/admin/orders/print": { access: "orders" },
   "/admin/orders/:id": { access: "orders" },
-  "/admin/shop-orders": { access: "stationery", menu: "Shop orders" },
+  "/admin/shop-orders": { access: "stationery", menu: /*i18n*/ "Shop orders" },
   "/admin/shop-orders/bmd": { access: "stationery" },
   "/admin/report/shop": { access: "stationery" },
   "/admin/books": { access: "books", menu: ADMIN_AREA_LABELS.books },
@@ -66,7 +66,7 @@ export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin/books/:id/reviews": { access: "books" },
   "/admin/books/:id/sales": { access: "books" },
   "/admin/books/authors": { access: "authors", menu: ADMIN_AREA_LABELS.authors },
-  "/admin/ebook": { access: "books", menu: "E-books" },
+  "/admin/ebook": { access: "books", menu: /*i18n*/ "E-books" },
   "/admin/bundles": { access: "bundles", menu: ADMIN_AREA_LABELS.bundles },
   "/admin/bundles/create": { access: "bundles" },
   "/admin/bundles/:id": { access: "bundles" },
@@ -84,14 +84,14 @@ export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin/invoice/apar-monthly/:month": { access: "invoices" },
   "/admin/report/apar-monthly": { access: "invoices" },
   "/admin/report": { access: "reports", menu: ADMIN_AREA_LABELS.reports },
-  "/admin/playground": { access: "orders", menu: "Pricing playground" },
+  "/admin/playground": { access: "orders", menu: /*i18n*/ "Pricing playground" },
   "/admin/users": { access: "users", menu: ADMIN_AREA_LABELS.users },
-  "/admin/users/authority": { access: "authority", menu: "Authority" },
+  "/admin/users/authority": { access: "authority", menu: /*i18n*/ "Authority" },
   "/admin/users/:id": { access: "users" },
   // The six /info pages: edited by the staff who write the shop's published text (the content area).
-  "/admin/info-pages": { access: "content", menu: "Info pages" },
+  "/admin/info-pages": { access: "content", menu: /*i18n*/ "Info pages" },
   "/admin/info-pages/:slug": { access: "content" },
-  "/admin/search": { access: null, menu: "Search" },
+  "/admin/search": { access: null, menu: /*i18n*/ "Search" },
 };
 
 /** The admin menu: its pages in the table's order, each with who may open it. */

@@ -6,12 +6,15 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 export const STAFF_STOCK_REASONS = ["received", "damaged", "correction", "returned"] as const;
 
 export const STOCK_REASON_LABELS: Record<StockReason, string> = {
-  received: "Received",
-  damaged: "Damaged",
-  correction: "Correction",
-  sold: "Sold",
-  returned: "Returned",
+  received: /*i18n*/ "Received",
+  damaged: /*i18n*/ "Damaged",
+  correction: /*i18n*/ "Correction",
+  sold: /*i18n*/ "Sold",
+  returned: /*i18n*/ "Returned",
 };
+
+/** The ledger's note on a new product's first stock (an English message: the back office shows it translated). */
+export const OPENING_STOCK_NOTE = /*i18n*/ "Opening stock";
 
 /** Stock at or below this is low: the shop says "Only N left", the dashboard lists the product. */
 export const LOW_STOCK = 5;

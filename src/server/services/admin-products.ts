@@ -25,6 +25,7 @@ import {
 import { PHYSICAL_KINDS, type ProductKind } from "../../contracts/catalog";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
 import { productPath } from "../../contracts/paths";
+import { OPENING_STOCK_NOTE } from "../../contracts/stock";
 import { z } from "../../contracts/zod";
 import type { Db } from "../db/client";
 import {
@@ -488,7 +489,7 @@ export function createAdminProduct(ctx: Ctx, area: ProductArea, input: unknown):
           tx,
           [{ productId: row!.id, change: row!.stock ?? 0, stockAfter: row!.stock ?? 0 }],
           "received",
-          { actorId: ctx.user?.id, note: "Opening stock" },
+          { actorId: ctx.user?.id, note: OPENING_STOCK_NOTE },
         );
       }
       const after = await readProduct(tx, row!);

@@ -4,6 +4,8 @@ import { ADMIN_MENU, can } from "../../contracts/permissions";
 import { ConfirmHost } from "../components/admin/confirm";
 import { SearchLauncher } from "../components/admin/search-launcher";
 import { ErrorPage } from "../components/error-page";
+import { LanguageSwitch } from "../components/layout/language-switch";
+import { useLingui } from "../i18n";
 import { cn } from "../lib/cn";
 import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/admin";
@@ -12,6 +14,7 @@ import type { Route } from "./+types/admin";
 // open its page.
 
 function AdminShell({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLingui();
   const { user, shopName } = useRootData();
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -27,11 +30,14 @@ function AdminShell({ children }: { children: React.ReactNode }) {
       <aside className="border-b border-slate-200 bg-white md:min-h-dvh md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <div className="flex items-center justify-between px-4 py-3">
           <a href="/" className="font-bold text-brand-800">
-            {shopName} <span className="font-normal text-slate-600">admin</span>
+            {shopName} <span className="font-normal text-slate-600">{i18n._("admin")}</span>
           </a>
-          <SearchLauncher />
+          <div className="flex items-center gap-1">
+            <LanguageSwitch />
+            <SearchLauncher />
+          </div>
         </div>
-        <nav ref={nav} aria-label="Admin" className="overflow-x-auto">
+        <nav ref={nav} aria-label={i18n._("Admin")} className="overflow-x-auto">
           <ul className="flex gap-1 px-2 pb-2 md:flex-col md:pb-4">
             {ADMIN_MENU.filter((n) => can(user, n.access)).map((n) => (
               <li key={n.to}>
@@ -47,7 +53,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
                     )
                   }
                 >
-                  {n.label}
+                  {i18n._(n.label)}
                 </NavLink>
               </li>
             ))}

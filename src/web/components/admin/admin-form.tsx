@@ -4,6 +4,7 @@ import { type DefaultValues, type FieldValues, type Resolver, useForm } from "re
 import { useBlocker } from "react-router";
 import { STALE_EDIT } from "../../../contracts/admin";
 import type { z } from "../../../contracts/zod";
+import { useLingui } from "../../i18n";
 import { ApiError, applyFieldErrors } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -11,13 +12,14 @@ import { Dialog } from "../ui/dialog";
 import { FormMessage } from "../ui/field";
 import { confirmAction } from "./confirm";
 
-export const LEAVE_UNSAVED = "Leave without saving?";
+export const LEAVE_UNSAVED = /*i18n*/ "Leave without saving?";
 
 /**
  * Asks before the staff member leaves a page with unsaved changes: in the app (a link, Back) with
  * the confirm dialog, and when the tab is closed or reloaded with the browser's own question.
  */
 export function useUnsavedChanges(dirty: boolean) {
+  const { i18n } = useLingui();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
@@ -26,12 +28,12 @@ export function useUnsavedChanges(dirty: boolean) {
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     void confirmAction({
-      title: LEAVE_UNSAVED,
-      description: "Your changes on this page have not been saved and will be lost.",
-      confirmLabel: "Leave",
+      title: i18n._(LEAVE_UNSAVED),
+      description: i18n._("Your changes on this page have not been saved and will be lost."),
+      confirmLabel: i18n._("Leave"),
       destructive: true,
     }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker]);
+  }, [blocker, i18n]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => {
@@ -56,15 +58,17 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = 
   defaultValues,
   save,
   toValues,
-  savedMessage = "Saved",
+  savedMessage = /*i18n*/ "Saved",
 }: {
   schema: S;
   defaultValues: z.input<S>;
   save: (values: z.output<S>) => Promise<R>;
   /** The form values of the record a 409 carries (the API's answer for the record). */
   toValues: (record: never) => z.input<S>;
+  /** The toast after saving: an English message (shown in the page's language) or text already in it. */
   savedMessage?: string;
 }) {
+  const { i18n } = useLingui();
   type Values = z.input<S>;
   const form = useForm<Values, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as unknown as Resolver<Values, unknown, z.output<S>>,
@@ -82,7 +86,7 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = 
       setConflict(null);
       // What was sent is now the saved state: leaving the page no longer asks.
       form.reset(form.getValues(), { keepValues: true });
-      toast({ title: savedMessage });
+      toast({ title: i18n._(savedMessage) });
       return result;
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 409 && err.data !== undefined) {
@@ -99,7 +103,7 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = 
           .map((name) => ({ name, mine: mine[name] }));
         form.reset(theirs as Values);
         setConflict({ fields });
-        setFormError(err.message || STALE_EDIT);
+        setFormError(err.message || i18n._(STALE_EDIT));
         return undefined;
       }
       setFormError(applyFieldErrors(err, form.setError as never, Object.keys(defaultValues as object)));
@@ -135,13 +139,14 @@ export function AdminFormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   const { isDirty, isSubmitting } = form.formState;
   async function close() {
     if (isDirty) {
       const leave = await confirmAction({
-        title: "Close without saving?",
-        description: `Your changes to ${what} have not been saved and will be lost.`,
-        confirmLabel: "Close",
+        title: i18n._("Close without saving?"),
+        description: i18n._("Your changes to {what} have not been saved and will be lost.", { what }),
+        confirmLabel: i18n._("Close"),
         destructive: true,
       });
       if (!leave) return;
@@ -160,11 +165,11 @@ export function AdminFormDialog({
         <FormMessage>{formError}</FormMessage>
         {conflict && conflict.fields.length > 0 ? (
           <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            <p className="font-medium">What you had typed, to make again on their version:</p>
+            <p className="font-medium">{i18n._("What you had typed, to make again on their version:")}</p>
             <ul className="mt-1 list-disc pl-5">
               {conflict.fields.map((f) => (
                 <li key={f.name} className="break-words">
-                  {f.name}: {typedValue(f.mine)}
+                  {f.name}: {typedValue(f.mine) ?? i18n._("(empty)")}
                 </li>
               ))}
             </ul>
@@ -173,7 +178,7 @@ export function AdminFormDialog({
         {children}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => void close()}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}
@@ -184,8 +189,8 @@ export function AdminFormDialog({
   );
 }
 
-/** A typed value as the conflict list shows it: text as it is, anything else as JSON. */
-function typedValue(v: unknown): string {
-  if (v === null || v === undefined || v === "") return "(empty)";
+/** A typed value as the conflict list shows it: text as it is, anything else as JSON; null when empty. */
+function typedValue(v: unknown): string | null {
+  if (v === null || v === undefined || v === "") return null;
   return typeof v === "string" ? v : JSON.stringify(v);
 }

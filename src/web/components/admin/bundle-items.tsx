@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AdminProduct } from "../../../contracts/admin-answers";
-import { effectivePrice, formatTaka } from "../../../contracts/money";
+import { effectivePrice } from "../../../contracts/money";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import type { KindSection } from "./product-form";
 import { SearchPicker } from "./search-picker";
@@ -11,8 +12,8 @@ type Known = { title: string; kind: string; price: number; salePrice: number | n
 type Row = Known & { id: number };
 
 const PICK_FROM = [
-  { area: "books", label: "Books and e-books" },
-  { area: "stationery", label: "Stationery" },
+  { area: "books", label: /*i18n*/ "Books and e-books" },
+  { area: "stationery", label: /*i18n*/ "Stationery" },
 ] as const;
 
 /** How many bundles the printed items' stock makes: digital items do not limit; null when none limit. */
@@ -39,6 +40,8 @@ function BundleItems({
   form: Parameters<KindSection>[0]["form"];
   product?: AdminProduct;
 }) {
+  const { i18n } = useLingui();
+  const { taka, number } = useFormat();
   const { watch, setValue, formState } = form;
   const items = (watch("items") ?? []) as Item[];
   const price = watch("price") as number;
@@ -56,7 +59,7 @@ function BundleItems({
   const itemErrors = (
     formState.errors as { items?: { message?: string; [i: number]: { quantity?: { message?: string } } } }
   ).items;
-  const error = itemErrors?.message;
+  const error = itemErrors?.message ? i18n._(itemErrors.message) : undefined;
   const set = (next: Item[]) => setValue("items", next as never, { shouldDirty: true });
   const sum = items.reduce((n, i) => {
     const k = known.get(i.productId);
@@ -70,29 +73,35 @@ function BundleItems({
 
   return (
     <fieldset className="min-w-0 space-y-3">
-      <legend className="mb-1 text-sm font-medium text-slate-800">Items</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{i18n._("Items")}</legend>
       {items.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
           {items.map((item, index) => {
             const k = known.get(item.productId);
-            const name = k?.title ?? `Product #${item.productId}`;
+            const name = k?.title ?? i18n._("Product #{id}", { id: item.productId });
             return (
               <li key={item.productId} className="flex flex-wrap items-center gap-2 p-2">
                 <span className="min-w-48 flex-1">
                   <span className="block font-medium">{name}</span>
                   <span className="block text-xs text-slate-600">
-                    {k ? `${formatTaka(effectivePrice(k))} each` : ""}
-                    {k && k.stock !== null ? ` · ${k.stock} in stock` : k ? " · digital" : ""}
+                    {k
+                      ? k.stock !== null
+                        ? i18n._("{price} each · {count} in stock", {
+                            price: taka(effectivePrice(k)),
+                            count: number(k.stock),
+                          })
+                        : i18n._("{price} each · digital", { price: taka(effectivePrice(k)) })
+                      : ""}
                   </span>
                 </span>
                 <label className="flex items-center gap-1 text-sm">
-                  Quantity
+                  {i18n._("Quantity")}
                   <input
                     type="number"
                     min={1}
                     max={99}
                     inputMode="numeric"
-                    aria-label={`Quantity of ${name}`}
+                    aria-label={i18n._("Quantity of {name}", { name })}
                     aria-invalid={itemErrors?.[index]?.quantity ? true : undefined}
                     value={Number.isFinite(item.quantity) ? item.quantity : ""}
                     className="min-h-11 w-20 rounded-md border border-slate-300 px-2"
@@ -108,25 +117,27 @@ function BundleItems({
                   />
                 </label>
                 {itemErrors?.[index]?.quantity?.message ? (
-                  <span className="text-sm text-red-700">{itemErrors[index].quantity.message}</span>
+                  <span className="text-sm text-red-700">{i18n._(itemErrors[index].quantity.message)}</span>
                 ) : null}
                 <button
                   type="button"
                   className="min-h-11 rounded-md px-3 text-sm text-red-800 hover:bg-red-50"
-                  aria-label={`Remove ${name}`}
+                  aria-label={i18n._("Remove {name}", { name })}
                   onClick={() => set(items.filter((_, j) => j !== index))}
                 >
-                  Remove
+                  {i18n._("Remove")}
                 </button>
               </li>
             );
           })}
         </ul>
       ) : (
-        <p className="text-sm text-slate-600">No items yet: add the products this bundle sells together.</p>
+        <p className="text-sm text-slate-600">
+          {i18n._("No items yet: add the products this bundle sells together.")}
+        </p>
       )}
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Add from</legend>
+        <legend className="sr-only">{i18n._("Add from")}</legend>
         {PICK_FROM.map((p) => (
           <button
             key={p.area}
@@ -140,14 +151,14 @@ function BundleItems({
                 : "border-slate-300 bg-white",
             )}
           >
-            {p.label}
+            {i18n._(p.label)}
           </button>
         ))}
       </fieldset>
       <SearchPicker<Row>
         key={area}
-        label="Products to add"
-        hint="Search by title; each product once, with its quantity above"
+        label={i18n._("Products to add")}
+        hint={i18n._("Search by title; each product once, with its quantity above")}
         error={error}
         picked={[]}
         search={(q) => `/api/admin/${area}?${new URLSearchParams({ q, limit: "10" })}`}
@@ -166,7 +177,13 @@ function BundleItems({
           return {
             id: r.id,
             label: r.title,
-            detail: `${formatTaka(effectivePrice(r))}${r.stock === null ? " · digital" : ` · ${r.stock} in stock`}`,
+            detail:
+              r.stock === null
+                ? i18n._("{price} · digital", { price: taka(effectivePrice(r)) })
+                : i18n._("{price} · {count} in stock", {
+                    price: taka(effectivePrice(r)),
+                    count: number(r.stock),
+                  }),
           };
         }}
         onChange={(picked) => {
@@ -178,19 +195,25 @@ function BundleItems({
         className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm"
         aria-live="polite"
       >
-        <dt>Items bought one by one</dt>
+        <dt>{i18n._("Items bought one by one")}</dt>
         <dd className="text-right font-medium" data-testid="bundle-sum">
-          {formatTaka(sum)}
+          {taka(sum)}
         </dd>
-        <dt>Saving with the bundle</dt>
+        <dt>{i18n._("Saving with the bundle")}</dt>
         <dd className="text-right font-medium" data-testid="bundle-saving">
-          {saving === null ? "—" : saving >= 0 ? formatTaka(saving) : `None: ${formatTaka(-saving)} dearer`}
+          {saving === null
+            ? "—"
+            : saving >= 0
+              ? taka(saving)
+              : i18n._("None: {amount} dearer", { amount: taka(-saving) })}
         </dd>
-        <dt>Available</dt>
+        <dt>{i18n._("Available")}</dt>
         <dd className="text-right font-medium">
           {available === null
-            ? "No printed items: not limited"
-            : `${available} ${available === 1 ? "bundle" : "bundles"}`}
+            ? i18n._("No printed items: not limited")
+            : available === 1
+              ? i18n._("1 bundle")
+              : i18n._("{count} bundles", { count: number(available) })}
         </dd>
       </dl>
     </fieldset>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { useLingui } from "../../i18n";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
@@ -40,6 +41,7 @@ function answer(yes: boolean) {
 
 /** Where confirmAction's dialog is drawn: once, in the admin layout. */
 export function ConfirmHost() {
+  const { i18n } = useLingui();
   const current = useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -59,7 +61,7 @@ export function ConfirmHost() {
     >
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => answer(false)}>
-          Cancel
+          {i18n._("Cancel")}
         </Button>
         <Button variant={current?.destructive ? "destructive" : "primary"} onClick={() => answer(true)}>
           {current?.confirmLabel}

@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { AdminPage } from "../../../contracts/admin";
+import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import { nextSort, useListParams } from "./list-params";
@@ -44,7 +45,7 @@ export function DataTable<T>({
   page,
   sort,
   getRowId,
-  rowName = (row) => `row ${getRowId(row)}`,
+  rowName,
   bulkActions = [],
   searchLabel,
   filters,
@@ -69,6 +70,8 @@ export function DataTable<T>({
   /** Why the view could not be shown (e.g. a bad filter in the URL). */
   error?: string;
 }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const { get, set } = useListParams();
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -88,7 +91,7 @@ export function DataTable<T>({
         <input
           type="checkbox"
           className="h-5 w-5"
-          aria-label="Select every row on this page"
+          aria-label={i18n._("Select every row on this page")}
           checked={table.getIsAllRowsSelected()}
           ref={(el) => {
             if (el) el.indeterminate = table.getIsSomeRowsSelected();
@@ -100,14 +103,16 @@ export function DataTable<T>({
         <input
           type="checkbox"
           className="h-5 w-5"
-          aria-label={`Select ${rowName(row.original)}`}
+          aria-label={i18n._("Select {name}", {
+            name: rowName ? rowName(row.original) : i18n._("row {id}", { id: getRowId(row.original) }),
+          })}
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
         />
       ),
     };
     return [select, ...columns];
-  }, [columns, selectable, rowName]);
+  }, [columns, selectable, rowName, getRowId, i18n]);
 
   const table = useReactTable({
     data: page.items,
@@ -141,10 +146,12 @@ export function DataTable<T>({
       {selectable && selectedIds.length > 0 ? (
         <div
           role="toolbar"
-          aria-label="Bulk actions"
+          aria-label={i18n._("Bulk actions")}
           className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-md border border-brand-200 bg-brand-50 px-3 py-2"
         >
-          <span className="text-sm font-medium">{selectedIds.length} selected</span>
+          <span className="text-sm font-medium">
+            {i18n._("{count} selected", { count: number(selectedIds.length) })}
+          </span>
           {bulkActions.map((a) => (
             <Button
               key={a.label}
@@ -159,20 +166,22 @@ export function DataTable<T>({
             </Button>
           ))}
           <Button variant="ghost" className="min-h-9" onClick={() => setSelection({})}>
-            Clear selection
+            {i18n._("Clear selection")}
           </Button>
         </div>
       ) : null}
 
       <p role="status" className="sr-only">
-        {loading ? "Loading…" : `${page.total}${page.more ? "+" : ""} results`}
+        {loading
+          ? i18n._("Loading…")
+          : i18n._("{count} results", { count: `${number(page.total)}${page.more ? "+" : ""}` })}
       </p>
 
       {error ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-6 text-red-900">
-          <p className="font-medium">This view cannot be shown: {error}</p>
+          <p className="font-medium">{i18n._("This view cannot be shown: {error}", { error })}</p>
           <a href={pathname} className="mt-2 inline-block underline">
-            Show the whole list
+            {i18n._("Show the whole list")}
           </a>
         </div>
       ) : page.items.length === 0 ? (
@@ -184,7 +193,7 @@ export function DataTable<T>({
           {/* Wide screens: a table. */}
           <section
             className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block"
-            aria-label={`${label}, table`}
+            aria-label={i18n._("{label}, table", { label })}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard (axe scrollable-region-focusable)
             tabIndex={0}
           >
@@ -217,13 +226,13 @@ export function DataTable<T>({
                               className="inline-flex items-center gap-1 hover:underline"
                               onClick={() => set({ sort: nextSort(sort, key) })}
                             >
-                              {flexRender(h.column.columnDef.header, h.getContext())}
+                              {headerText(h.column.columnDef.header, h.getContext())}
                               <span aria-hidden="true" className="text-xs text-slate-500">
                                 {dir === "ascending" ? "▲" : dir === "descending" ? "▼" : "↕"}
                               </span>
                             </button>
                           ) : (
-                            flexRender(h.column.columnDef.header, h.getContext())
+                            headerText(h.column.columnDef.header, h.getContext())
                           )}
                         </th>
                       );
@@ -282,7 +291,7 @@ export function DataTable<T>({
                             <div key={c.id} className="contents">
                               <dt className="text-slate-600">
                                 {typeof c.column.columnDef.header === "string"
-                                  ? c.column.columnDef.header
+                                  ? i18n._(c.column.columnDef.header)
                                   : ""}
                               </dt>
                               <dd className="min-w-0 break-words">
@@ -300,14 +309,17 @@ export function DataTable<T>({
         </div>
       )}
 
-      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <nav aria-label={i18n._("Pages")} className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <span>
-          {first}–{last} of {page.total.toLocaleString("en-US")}
-          {page.more ? "+" : ""}
+          {i18n._("{first}–{last} of {total}", {
+            first: number(first),
+            last: number(last),
+            total: `${number(page.total)}${page.more ? "+" : ""}`,
+          })}
         </span>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2">
-            Rows
+            {i18n._("Rows")}
             <select
               className="min-h-11 rounded-md border border-slate-300 bg-white px-2"
               value={page.limit}
@@ -315,7 +327,7 @@ export function DataTable<T>({
             >
               {PAGE_SIZES.map((n) => (
                 <option key={n} value={n}>
-                  {n}
+                  {number(n)}
                 </option>
               ))}
             </select>
@@ -325,22 +337,38 @@ export function DataTable<T>({
             disabled={page.page <= 1}
             onClick={() => set({ page: page.page - 1 > 1 ? page.page - 1 : null })}
           >
-            ← Previous
+            {i18n._("← Previous")}
           </Button>
-          <span>
-            Page {page.page} of {pages}
-          </span>
+          <span>{i18n._("Page {page} of {pages}", { page: number(page.page), pages: number(pages) })}</span>
           <Button
             variant="secondary"
             disabled={page.page >= pages}
             onClick={() => set({ page: page.page + 1 })}
           >
-            Next →
+            {i18n._("Next →")}
           </Button>
         </div>
       </nav>
     </section>
   );
+}
+
+/**
+ * A column's heading: a string heading is an English message (columns are often tables outside
+ * components, marked `/*i18n*\/ "Title"`), shown in the page's language.
+ */
+function headerText<T>(
+  // biome-ignore lint/suspicious/noExplicitAny: columns differ in value type
+  header: ColumnDef<T, any>["header"],
+  // biome-ignore lint/suspicious/noExplicitAny: the header's context, passed through
+  context: any,
+): ReactNode {
+  return typeof header === "string" ? <Translated text={header} /> : flexRender(header, context);
+}
+
+function Translated({ text }: { text: string }) {
+  const { i18n } = useLingui();
+  return <>{i18n._(text)}</>;
 }
 
 /** The list's search box: searches as the staff member types (after a pause) and on Enter. */
@@ -393,13 +421,14 @@ export function FilterSelect({
   name,
   label,
   options,
-  allLabel = "All",
+  allLabel,
 }: {
   name: string;
   label: string;
   options: readonly { value: string; label: string }[];
   allLabel?: string;
 }) {
+  const { i18n } = useLingui();
   const { get, set } = useListParams();
   const id = useId();
   return (
@@ -413,7 +442,7 @@ export function FilterSelect({
         onChange={(e) => set({ [name]: e.target.value })}
         className="block min-h-11 rounded-md border border-slate-300 bg-white px-2"
       >
-        <option value="">{allLabel}</option>
+        <option value="">{allLabel ?? i18n._("All")}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

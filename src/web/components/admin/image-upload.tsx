@@ -14,6 +14,7 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
   type StoredImageAnswer,
 } from "../../../contracts/uploads";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { UPLOAD_ABORTED, uploadFile } from "../../lib/upload";
@@ -43,6 +44,9 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** The picture formats, by their names (the same in every language). */
+const FORMATS = { jpeg: "JPEG", png: "PNG", webp: "WebP", avif: "AVIF" };
+
 export function ImageUpload({
   label,
   value,
@@ -52,6 +56,8 @@ export function ImageUpload({
   hint,
   disabled,
 }: ImageUploadProps) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
@@ -66,12 +72,15 @@ export function ImageUpload({
     setProblem("");
     if (!file) return;
     if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-      setProblem("Choose a JPEG, PNG, WebP or AVIF picture");
+      setProblem(i18n._("Choose a {jpeg}, {png}, {webp} or {avif} picture", FORMATS));
       return;
     }
     if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
       setProblem(
-        `The picture is ${formatBytes(file.size)}; the largest allowed is ${formatBytes(MAX_IMAGE_UPLOAD_BYTES)}`,
+        i18n._("The picture is {size}; the largest allowed is {max}", {
+          size: formatBytes(file.size),
+          max: formatBytes(MAX_IMAGE_UPLOAD_BYTES),
+        }),
       );
       return;
     }
@@ -89,7 +98,7 @@ export function ImageUpload({
     } catch (err) {
       setPreview(null);
       if (!(err instanceof ApiError && err.message === UPLOAD_ABORTED)) {
-        setProblem(err instanceof ApiError ? err.message : "Something went wrong. Please try again.");
+        setProblem(err instanceof ApiError ? err.message : i18n._("Something went wrong. Please try again."));
       }
     } finally {
       abort.current = null;
@@ -112,9 +121,13 @@ export function ImageUpload({
           )}
         >
           {shown ? (
-            <img src={shown} alt={`${label}: preview`} className="h-full w-full object-cover" />
+            <img
+              src={shown}
+              alt={i18n._("{label}: preview", { label })}
+              className="h-full w-full object-cover"
+            />
           ) : (
-            "No picture"
+            i18n._("No picture")
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
@@ -134,14 +147,16 @@ export function ImageUpload({
               <progress
                 value={percent}
                 max={100}
-                aria-label={`${label}: upload progress`}
+                aria-label={i18n._("{label}: upload progress", { label })}
                 className="h-2 w-40 accent-brand-700"
               />
               <span className="text-sm text-slate-700" aria-live="polite">
-                {percent < 100 ? `Uploading… ${percent}%` : "Resizing…"}
+                {percent < 100
+                  ? i18n._("Uploading… {percent}%", { percent: number(percent) })
+                  : i18n._("Resizing…")}
               </span>
               <Button variant="secondary" onClick={() => abort.current?.abort()}>
-                Cancel
+                {i18n._("Cancel")}
               </Button>
             </div>
           ) : value ? (
@@ -153,7 +168,7 @@ export function ImageUpload({
                 onChange(null);
               }}
             >
-              Remove picture
+              {i18n._("Remove picture")}
             </Button>
           ) : null}
           <p
@@ -161,7 +176,15 @@ export function ImageUpload({
             role={message ? "alert" : undefined}
             className={message ? "text-sm text-red-700" : "text-sm text-slate-600"}
           >
-            {message || hint || `JPEG, PNG, WebP or AVIF, at most ${formatBytes(MAX_IMAGE_UPLOAD_BYTES)}`}
+            {message ||
+              hint ||
+              i18n._("{jpeg}, {png}, {webp} or {avif}, at most {max}", {
+                jpeg: FORMATS.jpeg,
+                png: FORMATS.png,
+                webp: FORMATS.webp,
+                avif: FORMATS.avif,
+                max: formatBytes(MAX_IMAGE_UPLOAD_BYTES),
+              })}
           </p>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { type ConfirmOptions, confirmAction } from "./confirm";
@@ -21,6 +22,7 @@ export type MutationRequest = {
  * undefined when cancelled or refused (the refusal is toasted).
  */
 export function useMutation() {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
@@ -38,7 +40,7 @@ export function useMutation() {
       } catch (err) {
         toast({
           variant: "destructive",
-          title: err instanceof ApiError ? err.message : "Something went wrong. Please try again.",
+          title: err instanceof ApiError ? err.message : i18n._("Something went wrong. Please try again."),
         });
         if (err instanceof ApiError && err.statusCode === 409) await revalidator.revalidate();
         return undefined;
@@ -47,7 +49,7 @@ export function useMutation() {
         setPending(false);
       }
     },
-    [revalidator],
+    [revalidator, i18n],
   );
   return { run, pending };
 }

@@ -8,6 +8,7 @@
 import { useId, useRef, useState } from "react";
 import type { Envelope } from "../../../contracts/api";
 import { formatBytes, MAX_PDF_BYTES, PDF_UPLOAD_TYPE } from "../../../contracts/uploads";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { UPLOAD_ABORTED, uploadFile } from "../../lib/upload";
 import { Button } from "../ui/button";
@@ -15,7 +16,7 @@ import { Button } from "../ui/button";
 export type PdfUploadProps<T> = {
   /** Where the file is sent (PUT), version included. */
   url: string;
-  /** The field's label. */
+  /** The field's label (already in the page's language; "PDF file" when absent). */
   label?: string;
   /** The button's words ("Upload PDF", "Replace PDF"). */
   action?: string;
@@ -27,12 +28,14 @@ export type PdfUploadProps<T> = {
 
 export function PdfUpload<T = unknown>({
   url,
-  label = "PDF file",
-  action = "Upload PDF",
+  label,
+  action,
   onUploaded,
   onRefused,
   disabled,
 }: PdfUploadProps<T>) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -45,7 +48,12 @@ export function PdfUpload<T = unknown>({
     setError("");
     setFile(f);
     if (f && f.size > MAX_PDF_BYTES) {
-      setError(`The file is ${formatBytes(f.size)}; the largest allowed is ${formatBytes(MAX_PDF_BYTES)}`);
+      setError(
+        i18n._("The file is {size}; the largest allowed is {max}", {
+          size: formatBytes(f.size),
+          max: formatBytes(MAX_PDF_BYTES),
+        }),
+      );
     }
   }
 
@@ -69,7 +77,7 @@ export function PdfUpload<T = unknown>({
         if (err.message !== UPLOAD_ABORTED) setError(err.message);
         if (err.statusCode >= 400) onRefused?.(err);
       } else {
-        setError("Something went wrong. Please try again.");
+        setError(i18n._("Something went wrong. Please try again."));
       }
     } finally {
       abort.current = null;
@@ -82,7 +90,7 @@ export function PdfUpload<T = unknown>({
     <div className="space-y-3">
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-          {label}
+          {label ?? i18n._("PDF file")}
         </label>
         <input
           ref={input}
@@ -103,7 +111,7 @@ export function PdfUpload<T = unknown>({
           {error ||
             (file
               ? `${file.name}, ${formatBytes(file.size)}`
-              : `A PDF of at most ${formatBytes(MAX_PDF_BYTES)}`)}
+              : i18n._("A PDF of at most {max}", { max: formatBytes(MAX_PDF_BYTES) }))}
         </p>
       </div>
       {uploading ? (
@@ -111,19 +119,21 @@ export function PdfUpload<T = unknown>({
           <progress
             value={percent}
             max={100}
-            aria-label="Upload progress"
+            aria-label={i18n._("Upload progress")}
             className="h-2 w-full max-w-xs overflow-hidden rounded-full accent-brand-700"
           />
           <span className="text-sm text-slate-700" aria-live="polite">
-            {percent < 100 ? `Uploading… ${percent}%` : "Checking the file…"}
+            {percent < 100
+              ? i18n._("Uploading… {percent}%", { percent: number(percent) })
+              : i18n._("Checking the file…")}
           </span>
           <Button variant="secondary" onClick={() => abort.current?.abort()}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
         </div>
       ) : (
         <Button onClick={send} disabled={disabled || !file || Boolean(error)}>
-          {action}
+          {action ?? i18n._("Upload PDF")}
         </Button>
       )}
     </div>

@@ -3,15 +3,23 @@ import { Link } from "react-router";
 import type { AdminProductRow } from "../../../contracts/admin-answers";
 import { LOW_STOCK } from "../../../contracts/admin-products";
 import { imageUrl } from "../../../contracts/images";
-import { formatTaka } from "../../../contracts/money";
-import { formatDhakaDate } from "../../lib/dates";
+import type { useFormat, useLingui } from "../../i18n";
 
-/** The columns every product list of the back office starts from; `editPath` links a row to its form. */
-export function productColumns(editPath: (row: AdminProductRow) => string): ColumnDef<AdminProductRow>[] {
+/** The page's language for cells drawn outside a component: its messages and its number formats. */
+export type CellWords = { i18n: ReturnType<typeof useLingui>["i18n"] } & ReturnType<typeof useFormat>;
+
+/**
+ * The columns every product list of the back office starts from; `editPath` links a row to its
+ * form. Headings are English messages (the data table shows them in the page's language).
+ */
+export function productColumns(
+  editPath: (row: AdminProductRow) => string,
+  { i18n, taka, number, date }: CellWords,
+): ColumnDef<AdminProductRow>[] {
   return [
     {
       id: "title",
-      header: "Title",
+      header: /*i18n*/ "Title",
       meta: { sort: "title", cardTitle: true },
       cell: ({ row: { original: p } }) => (
         <div className="flex min-w-48 items-start gap-2">
@@ -38,53 +46,53 @@ export function productColumns(editPath: (row: AdminProductRow) => string): Colu
     },
     {
       id: "price",
-      header: "Price",
+      header: /*i18n*/ "Price",
       meta: { sort: "price", numeric: true },
       cell: ({ row: { original: p } }) =>
         p.salePrice !== null ? (
           <span className="whitespace-nowrap">
-            {formatTaka(p.salePrice)} <s className="text-slate-500">{formatTaka(p.price)}</s>
+            {taka(p.salePrice)} <s className="text-slate-500">{taka(p.price)}</s>
           </span>
         ) : (
-          <span className="whitespace-nowrap">{formatTaka(p.price)}</span>
+          <span className="whitespace-nowrap">{taka(p.price)}</span>
         ),
     },
     {
       id: "stock",
-      header: "Stock",
+      header: /*i18n*/ "Stock",
       meta: { sort: "stock", numeric: true },
       cell: ({ row: { original: p } }) =>
         p.stock === null ? (
           <span className="text-slate-500">—</span>
         ) : p.stock <= LOW_STOCK ? (
-          <span className="font-medium text-red-800">{p.stock === 0 ? "Out" : `${p.stock} (low)`}</span>
+          <span className="font-medium text-red-800">
+            {p.stock === 0 ? i18n._("Out") : i18n._("{count} (low)", { count: number(p.stock) })}
+          </span>
         ) : (
-          p.stock
+          number(p.stock)
         ),
     },
     {
       id: "published",
-      header: "Shop",
+      header: /*i18n*/ "Shop",
       cell: ({ row: { original: p } }) =>
         p.published ? (
-          <span className="rounded bg-emerald-50 px-2 py-0.5 text-emerald-900">Published</span>
+          <span className="rounded bg-emerald-50 px-2 py-0.5 text-emerald-900">{i18n._("Published")}</span>
         ) : (
-          <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">Draft</span>
+          <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{i18n._("Draft")}</span>
         ),
     },
     {
       id: "soldCount",
-      header: "Sold",
+      header: /*i18n*/ "Sold",
       meta: { sort: "soldCount", numeric: true },
-      cell: ({ row: { original: p } }) => p.soldCount,
+      cell: ({ row: { original: p } }) => number(p.soldCount),
     },
     {
       id: "updatedAt",
-      header: "Updated",
+      header: /*i18n*/ "Updated",
       meta: { sort: "updatedAt" },
-      cell: ({ row: { original: p } }) => (
-        <span className="whitespace-nowrap">{formatDhakaDate(p.updatedAt)}</span>
-      ),
+      cell: ({ row: { original: p } }) => <span className="whitespace-nowrap">{date(p.updatedAt)}</span>,
     },
   ];
 }

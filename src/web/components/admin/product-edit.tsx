@@ -1,30 +1,31 @@
 import { Link, useNavigate } from "react-router";
 import type { AdminProduct, StockLedger } from "../../../contracts/admin-answers";
 import type { ProductArea } from "../../../contracts/admin-products";
+import { useLingui } from "../../i18n";
 import { Button, buttonClass } from "../ui/button";
 import { useMutation } from "./mutation";
 import { type KindSection, ProductForm } from "./product-form";
 import { StockPanel } from "./stock-panel";
 
-/** The pages about a product beside its form, by kind. */
+/** The pages about a product beside its form, by kind; labels are English messages. */
 function relatedLinks(p: AdminProduct): { to: string; label: string }[] {
   switch (p.kind) {
     case "book":
       return [
-        { to: `/admin/books/${p.id}/sales`, label: "Sales" },
-        { to: `/admin/books/${p.id}/reviews`, label: "Reviews" },
+        { to: `/admin/books/${p.id}/sales`, label: /*i18n*/ "Sales" },
+        { to: `/admin/books/${p.id}/reviews`, label: /*i18n*/ "Reviews" },
       ];
     case "ebook":
       return [
-        { to: `/admin/books/${p.id}/pages`, label: "PDF and pages" },
-        { to: `/admin/books/${p.id}/demo`, label: "Free preview pages" },
-        { to: `/admin/books/${p.id}/sales`, label: "Sales" },
-        { to: `/admin/books/${p.id}/reviews`, label: "Reviews" },
+        { to: `/admin/books/${p.id}/pages`, label: /*i18n*/ "PDF and pages" },
+        { to: `/admin/books/${p.id}/demo`, label: /*i18n*/ "Free preview pages" },
+        { to: `/admin/books/${p.id}/sales`, label: /*i18n*/ "Sales" },
+        { to: `/admin/books/${p.id}/reviews`, label: /*i18n*/ "Reviews" },
       ];
     case "bundle":
-      return [{ to: `/admin/bundles/${p.id}/sales`, label: "Sales" }];
+      return [{ to: `/admin/bundles/${p.id}/sales`, label: /*i18n*/ "Sales" }];
     case "content":
-      return [{ to: `/admin/content/${p.id}/chapters`, label: "Chapters" }];
+      return [{ to: `/admin/content/${p.id}/chapters`, label: /*i18n*/ "Chapters" }];
     case "stationary":
       return [];
   }
@@ -48,17 +49,18 @@ export function ProductEdit({
   listPath: string;
   kindSection?: KindSection;
 }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const { run, pending } = useMutation();
   return (
     <div className="space-y-6">
-      <nav aria-label="About this product" className="flex flex-wrap gap-2">
+      <nav aria-label={i18n._("About this product")} className="flex flex-wrap gap-2">
         <a href={product.url} className={buttonClass("secondary")} target="_blank" rel="noreferrer">
-          View in the shop
+          {i18n._("View in the shop")}
         </a>
         {relatedLinks(product).map((l) => (
           <Link key={l.to} to={l.to} className={buttonClass("secondary")}>
-            {l.label}
+            {i18n._(l.label)}
           </Link>
         ))}
       </nav>
@@ -73,10 +75,10 @@ export function ProductEdit({
       {ledger ? <StockPanel area={area} productId={product.id} ledger={ledger} /> : null}
       <section aria-labelledby="danger" className="rounded-lg border border-red-200 bg-white p-4">
         <h2 id="danger" className="font-semibold text-red-900">
-          Delete
+          {i18n._("Delete")}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Only a product nobody has ordered can be deleted; unpublish one that has orders.
+          {i18n._("Only a product nobody has ordered can be deleted; unpublish one that has orders.")}
         </p>
         <Button
           variant="destructive"
@@ -87,16 +89,16 @@ export function ProductEdit({
               method: "DELETE",
               path: `/api/admin/${area}/${product.id}`,
               confirm: {
-                title: `Delete “${product.title}”?`,
-                description: "It leaves the shop and the back office for good.",
-                confirmLabel: "Delete",
+                title: i18n._("Delete “{title}”?", { title: product.title }),
+                description: i18n._("It leaves the shop and the back office for good."),
+                confirmLabel: i18n._("Delete"),
                 destructive: true,
               },
             });
             if (done) navigate(listPath, { replace: true });
           }}
         >
-          Delete
+          {i18n._("Delete")}
         </Button>
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { createElement, useState } from "react";
 import { Controller } from "react-hook-form";
 import type { AdminProduct } from "../../../contracts/admin-answers";
 import {
@@ -9,7 +9,7 @@ import {
 } from "../../../contracts/admin-products";
 import { type ProductKind, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { slugify } from "../../../contracts/catalog-text";
-import { formatTaka } from "../../../contracts/money";
+import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
@@ -33,34 +33,34 @@ const COMMON = [
 ] as const;
 
 const FIELD_LABELS: Record<string, string> = {
-  title: "Title",
-  titleBn: "Bangla title",
-  slug: "Address",
-  description: "Description",
-  price: "Price",
-  salePrice: "Sale price",
-  published: "Published",
-  tracks: "Tracks",
-  hscYear: "HSC year",
-  language: "Language",
-  image: "Cover",
-  authorIds: "Authors",
-  publisher: "Publisher",
-  edition: "Edition",
-  isbn: "ISBN",
-  pages: "Pages",
-  bookId: "Printed edition",
-  items: "Items",
-  brand: "Brand",
-  category: "Category",
+  title: /*i18n*/ "Title",
+  titleBn: /*i18n*/ "Bangla title",
+  slug: /*i18n*/ "Address",
+  description: /*i18n*/ "Description",
+  price: /*i18n*/ "Price",
+  salePrice: /*i18n*/ "Sale price",
+  published: /*i18n*/ "Published",
+  tracks: /*i18n*/ "Tracks",
+  hscYear: /*i18n*/ "HSC year",
+  language: /*i18n*/ "Language",
+  image: /*i18n*/ "Cover",
+  authorIds: /*i18n*/ "Authors",
+  publisher: /*i18n*/ "Publisher",
+  edition: /*i18n*/ "Edition",
+  isbn: /*i18n*/ "ISBN",
+  pages: /*i18n*/ "Pages",
+  bookId: /*i18n*/ "Printed edition",
+  items: /*i18n*/ "Items",
+  brand: /*i18n*/ "Brand",
+  category: /*i18n*/ "Category",
 };
 
-const KIND_NAMES: Record<ProductKind, string> = {
-  book: "printed book",
-  ebook: "e-book",
-  bundle: "bundle",
-  stationary: "stationery item",
-  content: "course",
+const ADD_KIND: Record<ProductKind, string> = {
+  book: /*i18n*/ "Add printed book",
+  ebook: /*i18n*/ "Add e-book",
+  bundle: /*i18n*/ "Add bundle",
+  stationary: /*i18n*/ "Add stationery item",
+  content: /*i18n*/ "Add course",
 };
 
 /** The form's values of a saved product (what a 409 carries, too). */
@@ -139,7 +139,7 @@ function useProductForm(
     schema: (editing ? productPatchSchema : productCreateSchema) as typeof productCreateSchema,
     defaultValues: (editing ? productValues(product) : emptyValues(kind)) as never,
     toValues: (p: AdminProduct) => productValues(p) as never,
-    savedMessage: editing ? "Saved" : "Added",
+    savedMessage: editing ? /*i18n*/ "Saved" : /*i18n*/ "Added",
     save: async (values) => {
       const v = values as unknown as Record<string, unknown>;
       const answer = editing
@@ -169,6 +169,8 @@ export function ProductForm({
   /** The kind's own fields when they are not the book's (bundle items, stationery details). */
   kindSection?: KindSection;
 }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const { form, onSubmit, formError, conflict } = useProductForm(area, kind, product, onSaved);
   const {
     register,
@@ -177,7 +179,10 @@ export function ProductForm({
     setValue,
     formState: { errors, isSubmitting },
   } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const err = (name: string) => {
+    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return message ? i18n._(message) : undefined;
+  };
   const own = KIND_FIELDS[kind];
   const [authorNames, setAuthorNames] = useState(
     () => new Map((product?.authors ?? []).map((a) => [a.id, a.nameBn ? `${a.name} (${a.nameBn})` : a.name])),
@@ -194,38 +199,51 @@ export function ProductForm({
       <FormMessage>{formError}</FormMessage>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-          <TextField label="Title" error={err("title")} {...register("title")} />
-          <TextField label="Bangla title" lang="bn" error={err("titleBn")} {...register("titleBn")} />
+          <TextField label={i18n._("Title")} error={err("title")} {...register("title")} />
           <TextField
-            label="Address in the shop"
-            hint={`Lower-case letters, digits and hyphens; empty makes one from the title: ${slugify(title ?? "") || "…"}`}
+            label={i18n._("Bangla title")}
+            lang="bn"
+            error={err("titleBn")}
+            {...register("titleBn")}
+          />
+          <TextField
+            label={i18n._("Address in the shop")}
+            hint={i18n._("Lower-case letters, digits and hyphens; empty makes one from the title: {slug}", {
+              slug: slugify(title ?? "") || "…",
+            })}
             error={err("slug")}
             {...register("slug")}
           />
           <TextAreaField
-            label="Description"
+            label={i18n._("Description")}
             rows={6}
             error={err("description")}
             {...register("description")}
           />
           {own.includes("authorIds") ? (
             <SearchPicker<{ id: number; name: string; nameBn: string | null; bookCount?: number }>
-              label="Authors"
-              hint="In the order they are credited"
+              label={i18n._("Authors")}
+              hint={i18n._("In the order they are credited")}
               error={err("authorIds")}
-              picked={authorIds.map((id) => ({ id, label: authorNames.get(id) ?? `Author #${id}` }))}
+              picked={authorIds.map((id) => ({
+                id,
+                label: authorNames.get(id) ?? i18n._("Author #{id}", { id }),
+              }))}
               search={(q) => `/api/admin/authors?${new URLSearchParams({ q, limit: "10" })}`}
               toPicked={(a) => ({
                 id: a.id,
                 label: a.nameBn ? `${a.name} (${a.nameBn})` : a.name,
-                detail: a.bookCount === undefined ? undefined : `${a.bookCount} books`,
+                detail:
+                  a.bookCount === undefined
+                    ? undefined
+                    : i18n._("{count} books", { count: number(a.bookCount) }),
               })}
               onChange={(picked) => {
                 setAuthorNames((m) => new Map([...m, ...picked.map((p) => [p.id, p.label] as const)]));
                 setValue("authorIds", picked.map((p) => p.id) as never, { shouldDirty: true });
               }}
               create={{
-                label: (name) => `Add “${name}” as a new author`,
+                label: (name) => i18n._("Add “{name}” as a new author", { name }),
                 run: async (name) => {
                   const made = await api<{ id: number; name: string }>("POST", "/api/admin/authors", {
                     name,
@@ -236,14 +254,19 @@ export function ProductForm({
             />
           ) : null}
           {own.includes("publisher") ? (
-            <TextField label="Publisher" error={err("publisher")} {...register("publisher")} />
+            <TextField label={i18n._("Publisher")} error={err("publisher")} {...register("publisher")} />
           ) : null}
           {own.includes("isbn") ? (
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField label="ISBN" inputMode="numeric" error={err("isbn")} {...register("isbn")} />
-              <TextField label="Edition" error={err("edition")} {...register("edition")} />
               <TextField
-                label="Pages"
+                label={i18n._("ISBN")}
+                inputMode="numeric"
+                error={err("isbn")}
+                {...register("isbn")}
+              />
+              <TextField label={i18n._("Edition")} error={err("edition")} {...register("edition")} />
+              <TextField
+                label={i18n._("Pages")}
                 inputMode="numeric"
                 error={err("pages")}
                 {...register("pages", { setValueAs: numberOrNull })}
@@ -252,12 +275,18 @@ export function ProductForm({
           ) : null}
           {own.includes("bookId") ? (
             <SearchPicker<{ id: number; title: string; isbn: string | null }>
-              label="Printed edition"
-              hint="The printed book this e-book is the digital edition of, if any"
+              label={i18n._("Printed edition")}
+              hint={i18n._("The printed book this e-book is the digital edition of, if any")}
               error={err("bookId")}
               multiple={false}
               picked={
-                bookId ? [bookName?.id === bookId ? bookName : { id: bookId, label: `Book #${bookId}` }] : []
+                bookId
+                  ? [
+                      bookName?.id === bookId
+                        ? bookName
+                        : { id: bookId, label: i18n._("Book #{id}", { id: bookId }) },
+                    ]
+                  : []
               }
               search={(q) => `/api/admin/books?${new URLSearchParams({ q, kind: "book", limit: "10" })}`}
               toPicked={(b) => ({ id: b.id, label: b.title, detail: b.isbn ?? undefined })}
@@ -267,7 +296,7 @@ export function ProductForm({
               }}
             />
           ) : null}
-          {kindSection ? kindSection({ form }) : null}
+          {kindSection ? createElement(kindSection, { form }) : null}
         </div>
 
         <div className="space-y-4">
@@ -275,22 +304,24 @@ export function ProductForm({
             <label className="flex min-h-11 items-center gap-3">
               <input type="checkbox" className="h-5 w-5" {...register("published")} />
               <span>
-                <span className="font-medium">Published</span>
-                <span className="block text-sm text-slate-600">Shown in the shop and its search</span>
+                <span className="font-medium">{i18n._("Published")}</span>
+                <span className="block text-sm text-slate-600">
+                  {i18n._("Shown in the shop and its search")}
+                </span>
               </span>
             </label>
-            <MoneyField control={control} name="price" label="Price (৳)" />
+            <MoneyField control={control} name="price" label={i18n._("Price (৳)")} />
             <MoneyField
               control={control}
               name="salePrice"
-              label="Sale price (৳)"
-              hint="Empty when not on sale"
+              label={i18n._("Sale price (৳)")}
+              hint={i18n._("Empty when not on sale")}
             />
             {!product && (kind === "book" || kind === "stationary") ? (
               <TextField
-                label="Units on hand"
+                label={i18n._("Units on hand")}
                 inputMode="numeric"
-                hint="Later changes go through the stock ledger"
+                hint={i18n._("Later changes go through the stock ledger")}
                 error={err("stock")}
                 {...register("stock", { setValueAs: numberOrNull })}
               />
@@ -298,7 +329,7 @@ export function ProductForm({
           </div>
           <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
             <ImageUpload
-              label={kind === "stationary" ? "Picture" : "Cover"}
+              label={kind === "stationary" ? i18n._("Picture") : i18n._("Cover")}
               crop={kind === "stationary" ? "square" : "cover"}
               value={image}
               error={err("image")}
@@ -309,7 +340,7 @@ export function ProductForm({
               name="tracks"
               render={({ field }) => (
                 <fieldset>
-                  <legend className="mb-1 text-sm font-medium text-slate-800">Tracks</legend>
+                  <legend className="mb-1 text-sm font-medium text-slate-800">{i18n._("Tracks")}</legend>
                   <div className="grid grid-cols-2 gap-1">
                     {TRACKS.map((t) => {
                       const list = (field.value ?? []) as string[];
@@ -323,7 +354,7 @@ export function ProductForm({
                               field.onChange(e.target.checked ? [...list, t] : list.filter((x) => x !== t))
                             }
                           />
-                          {TRACK_INFO[t].name}
+                          {i18n._(TRACK_INFO[t].name)}
                         </label>
                       );
                     })}
@@ -332,14 +363,15 @@ export function ProductForm({
               )}
             />
             <TextField
-              label="HSC year"
+              label={i18n._("HSC year")}
               inputMode="numeric"
               error={err("hscYear")}
               {...register("hscYear", { setValueAs: numberOrNull })}
             />
             <SelectField
-              label="Language"
+              label={i18n._("Language")}
               options={["bn", "en"]}
+              optionLabel={(v) => (v === "bn" ? i18n._("Bangla") : i18n._("English"))}
               error={err("language")}
               {...register("language")}
             />
@@ -348,32 +380,33 @@ export function ProductForm({
       </div>
       <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 py-3">
         <Button type="submit" loading={isSubmitting}>
-          {product ? "Save changes" : `Add ${KIND_NAMES[kind]}`}
+          {product ? i18n._("Save changes") : i18n._(ADD_KIND[kind])}
         </Button>
       </div>
     </form>
   );
 }
 
-function shown(name: string, value: unknown): string {
-  if ((name === "price" || name === "salePrice") && typeof value === "number") return formatTaka(value);
-  if (value === null || value === "") return "(empty)";
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
 /** After a stale save: the colleague's values are in the form; what this person typed is listed. */
 export function ConflictNote({ conflict }: { conflict: Conflict | null }) {
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
   if (!conflict || conflict.fields.length === 0) return null;
+  const shown = (name: string, value: unknown): string => {
+    if ((name === "price" || name === "salePrice") && typeof value === "number") return taka(value);
+    if (value === null || value === "") return i18n._("(empty)");
+    return typeof value === "string" ? value : JSON.stringify(value);
+  };
   return (
     <div
       role="note"
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
     >
-      <p className="font-medium">What you had typed, to enter again if it should stand:</p>
+      <p className="font-medium">{i18n._("What you had typed, to enter again if it should stand:")}</p>
       <ul className="mt-1 list-disc pl-5">
         {conflict.fields.map((f) => (
           <li key={f.name}>
-            {FIELD_LABELS[f.name] ?? f.name}: {shown(f.name, f.mine)}
+            {f.name in FIELD_LABELS ? i18n._(FIELD_LABELS[f.name]!) : f.name}: {shown(f.name, f.mine)}
           </li>
         ))}
       </ul>

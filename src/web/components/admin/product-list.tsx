@@ -3,6 +3,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import type { AdminPage } from "../../../contracts/admin";
 import type { AdminProductRow, BulkResult } from "../../../contracts/admin-answers";
 import type { ProductArea } from "../../../contracts/admin-products";
+import { useFormat, useLingui } from "../../i18n";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { TextField } from "../ui/field";
@@ -38,18 +39,30 @@ export function ProductList({
   searchLabel: string;
   emptyMessage: string;
 }) {
+  const { i18n } = useLingui();
+  const format = useFormat();
+  const { number } = format;
   const { run } = useMutation();
   const [priceFor, setPriceFor] = useState<number[] | null>(null);
+  // The formats change only with the language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: format follows format.locale
   const columns = useMemo(() => {
-    const [title, ...rest] = productColumns(editPath);
+    const [title, ...rest] = productColumns(editPath, { i18n, ...format });
     return [title!, ...extraColumns, ...rest];
-  }, [editPath, extraColumns]);
-  const bulk = (ids: number[], action: "publish" | "unpublish", verb: string) =>
+  }, [editPath, extraColumns, i18n, format.locale]);
+  const bulk = (ids: number[], action: "publish" | "unpublish") =>
     run<BulkResult>({
       method: "POST",
       path: `/api/admin/${area}/bulk`,
       body: { ids, action },
-      success: `${verb} ${ids.length} ${ids.length === 1 ? "product" : "products"}`,
+      success:
+        action === "publish"
+          ? ids.length === 1
+            ? i18n._("Published 1 product")
+            : i18n._("Published {count} products", { count: number(ids.length) })
+          : ids.length === 1
+            ? i18n._("Unpublished 1 product")
+            : i18n._("Unpublished {count} products", { count: number(ids.length) }),
     });
   return (
     <>
@@ -65,9 +78,9 @@ export function ProductList({
         filters={filters}
         emptyMessage={emptyMessage}
         bulkActions={[
-          { label: "Publish", run: (ids) => bulk(ids, "publish", "Published") },
-          { label: "Unpublish", run: (ids) => bulk(ids, "unpublish", "Unpublished") },
-          { label: "Change price…", run: (ids) => setPriceFor(ids) },
+          { label: i18n._("Publish"), run: (ids) => bulk(ids, "publish") },
+          { label: i18n._("Unpublish"), run: (ids) => bulk(ids, "unpublish") },
+          { label: i18n._("Change price…"), run: (ids) => setPriceFor(ids) },
         ]}
       />
       <BulkPriceDialog area={area} ids={priceFor} onClose={() => setPriceFor(null)} />
@@ -84,6 +97,8 @@ function BulkPriceDialog({
   ids: number[] | null;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const { run, pending } = useMutation();
   const [percent, setPercent] = useState("");
   const [error, setError] = useState("");
@@ -94,8 +109,14 @@ function BulkPriceDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Change the price of ${n} ${n === 1 ? "product" : "products"}`}
-      description="By a percentage: 10 raises prices by 10%, −10 lowers them. New prices are rounded to whole taka; a sale price that would no longer be below the new price is removed."
+      title={
+        n === 1
+          ? i18n._("Change the price of 1 product")
+          : i18n._("Change the price of {count} products", { count: number(n) })
+      }
+      description={i18n._(
+        "By a percentage: 10 raises prices by 10%, −10 lowers them. New prices are rounded to whole taka; a sale price that would no longer be below the new price is removed.",
+      )}
     >
       <form
         noValidate
@@ -104,14 +125,17 @@ function BulkPriceDialog({
           e.preventDefault();
           const value = Number(percent.replace("−", "-"));
           if (percent.trim() === "" || !Number.isFinite(value) || value === 0 || value < -90 || value > 500) {
-            setError("Enter a percentage from −90 to 500, other than 0");
+            setError(i18n._("Enter a percentage from −90 to 500, other than 0"));
             return;
           }
           const done = await run<BulkResult>({
             method: "POST",
             path: `/api/admin/${area}/bulk`,
             body: { ids, action: "price", percent: value },
-            success: `Changed the price of ${n} ${n === 1 ? "product" : "products"}`,
+            success:
+              n === 1
+                ? i18n._("Changed the price of 1 product")
+                : i18n._("Changed the price of {count} products", { count: number(n) }),
           });
           if (done) {
             setPercent("");
@@ -121,7 +145,7 @@ function BulkPriceDialog({
         }}
       >
         <TextField
-          label="Change (%)"
+          label={i18n._("Change (%)")}
           inputMode="decimal"
           value={percent}
           error={error}
@@ -129,10 +153,10 @@ function BulkPriceDialog({
         />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button type="submit" loading={pending}>
-            Change prices
+            {i18n._("Change prices")}
           </Button>
         </div>
       </form>

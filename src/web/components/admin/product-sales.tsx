@@ -4,17 +4,12 @@
  */
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { formatTaka } from "../../../contracts/money";
-import {
-  adminProductPath,
-  type ProductSales,
-  periodLabel,
-  periodShortLabel,
-  SALES_MEANING,
-} from "../../../contracts/sales";
+import { adminProductPath, type ProductSales, SALES_MEANING } from "../../../contracts/sales";
+import { useFormat, useLingui } from "../../i18n";
 import { PageHeading } from "../page-heading";
 import { buttonClass } from "../ui/button";
 import { Chart } from "./chart";
+import { usePeriodLabels } from "./period-labels";
 import { ReportRangeForm } from "./report-parts";
 
 export type ProductSalesPageData = {
@@ -23,23 +18,28 @@ export type ProductSalesPageData = {
   asked: Record<string, string>;
 };
 
+/** `heading` is an English message, shown in the page's language. */
 export function ProductSalesPage({ heading, data }: { heading: string; data: ProductSalesPageData }) {
+  const { i18n } = useLingui();
+  const { locale, taka, number } = useFormat();
+  const period = usePeriodLabels();
   const { sales, error, asked } = data;
   const { product, group, from, to, rows, totals } = sales;
-  const point = group === "day" ? "Day" : "Month";
+  const point = group === "day" ? i18n._("Day") : i18n._("Month");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the period labels change only with the locale
   const chart = useMemo(
     () => ({
-      labels: rows.map((r) => periodLabel(r.period)),
-      axisLabels: rows.map((r) => periodShortLabel(r.period)),
-      series: { label: "Revenue", values: rows.map((r) => r.revenue), format: "money" as const },
+      labels: rows.map((r) => period.label(r.period)),
+      axisLabels: rows.map((r) => period.short(r.period)),
+      series: { label: i18n._("Revenue"), values: rows.map((r) => r.revenue), format: "money" as const },
     }),
-    [rows],
+    [rows, locale, i18n],
   );
   const csv = `/api/admin/products/${product.id}/sales.csv?${new URLSearchParams({ group, from, to })}`;
-  const editLabel = product.kind === "bundle" ? "Edit the bundle" : "Edit the book";
+  const editLabel = product.kind === "bundle" ? i18n._("Edit the bundle") : i18n._("Edit the book");
   return (
     <div>
-      <PageHeading title={heading}>
+      <PageHeading title={i18n._(heading)}>
         <p className="text-lg font-semibold text-slate-900">
           {product.title}
           {product.titleBn ? (
@@ -62,20 +62,20 @@ export function ProductSalesPage({ heading, data }: { heading: string; data: Pro
         asked={asked}
         fields={
           <label className="block w-full min-[420px]:w-36">
-            <span className="mb-1 block text-sm font-medium text-slate-900">Group by</span>
+            <span className="mb-1 block text-sm font-medium text-slate-900">{i18n._("Group by")}</span>
             <select
               name="group"
               defaultValue={group}
               className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base"
             >
-              <option value="day">Day</option>
-              <option value="month">Month</option>
+              <option value="day">{i18n._("Day")}</option>
+              <option value="month">{i18n._("Month")}</option>
             </select>
           </label>
         }
         actions={
           <a href={csv} download className={buttonClass("secondary")}>
-            Download CSV
+            {i18n._("Download CSV")}
           </a>
         }
       />
@@ -83,19 +83,19 @@ export function ProductSalesPage({ heading, data }: { heading: string; data: Pro
       <div className="mb-4 grid grid-cols-2 gap-3">
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold text-slate-700">
-            Revenue, {periodLabel(from)} to {periodLabel(to)}
+            {i18n._("Revenue, {from} to {to}", { from: period.label(from), to: period.label(to) })}
           </h2>
-          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatTaka(totals.revenue)}</p>
+          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{taka(totals.revenue)}</p>
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="text-sm font-semibold text-slate-700">Units sold</h2>
-          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{totals.units}</p>
+          <h2 className="text-sm font-semibold text-slate-700">{i18n._("Units sold")}</h2>
+          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{number(totals.units)}</p>
         </div>
       </div>
-      <p className="mb-4 text-sm text-slate-600">{SALES_MEANING}</p>
+      <p className="mb-4 text-sm text-slate-600">{i18n._(SALES_MEANING)}</p>
 
       <Chart
-        title={`Revenue per ${point.toLowerCase()}`}
+        title={group === "day" ? i18n._("Revenue per day") : i18n._("Revenue per month")}
         pointName={point}
         type={rows.length > 60 ? "line" : "bars"}
         table={false}
@@ -104,36 +104,38 @@ export function ProductSalesPage({ heading, data }: { heading: string; data: Pro
 
       <div className="mt-4 rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Units and revenue per {point.toLowerCase()}</caption>
+          <caption className="sr-only">
+            {group === "day" ? i18n._("Units and revenue per day") : i18n._("Units and revenue per month")}
+          </caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
               <th scope="col" className="px-3 py-2">
                 {point}
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                Units
+                {i18n._("Units")}
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                Revenue
+                {i18n._("Revenue")}
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.period} className="border-t border-slate-100">
-                <td className="px-3 py-1.5 whitespace-nowrap">{periodLabel(r.period)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{r.units}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatTaka(r.revenue)}</td>
+                <td className="px-3 py-1.5 whitespace-nowrap">{period.label(r.period)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{number(r.units)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{taka(r.revenue)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot className="border-t-2 border-slate-200 font-semibold">
             <tr>
               <th scope="row" className="px-3 py-2 text-left">
-                Total
+                {i18n._("Total")}
               </th>
-              <td className="px-3 py-2 text-right tabular-nums">{totals.units}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatTaka(totals.revenue)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{number(totals.units)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{taka(totals.revenue)}</td>
             </tr>
           </tfoot>
         </table>

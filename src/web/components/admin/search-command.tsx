@@ -2,6 +2,7 @@ import { Command } from "cmdk";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type AdminSearchResult, SEARCH_GROUPS } from "../../../contracts/admin-search";
+import { useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 
 /** How long typing must pause before the search is asked. */
@@ -25,6 +26,7 @@ export default function SearchCommand({
   /** Told before a hit's page opens (the dialog closes). */
   onOpen?: () => void;
 }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [q, setQ] = useState(initialQuery);
   const [result, setResult] = useState<AdminSearchResult | null>(initialResult);
@@ -64,7 +66,7 @@ export default function SearchCommand({
         setError("");
       } catch (err) {
         if (call !== latest.current) return;
-        setError(err instanceof ApiError ? err.message : "Could not search: try again");
+        setError(err instanceof ApiError ? err.message : i18n._("Could not search: try again"));
       } finally {
         if (call === latest.current) setLoading(false);
       }
@@ -79,27 +81,28 @@ export default function SearchCommand({
   const searched = result !== null && result.q === q.trim();
 
   return (
-    <Command shouldFilter={false} label="Search the back office" className="w-full" loop>
+    <Command shouldFilter={false} label={i18n._("Search the back office")} className="w-full" loop>
       <Command.Input
         value={q}
         onValueChange={setQ}
         autoFocus
-        placeholder="Order number, phone, invoice, consignment, name, email, title or ISBN"
+        placeholder={i18n._("Order number, phone, invoice, consignment, name, email, title or ISBN")}
         className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-brand-700"
       />
       <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-        {error || (loading ? "Searching..." : q.trim() === "" ? "↑ ↓ to move, Enter to open" : "")}
+        {error ||
+          (loading ? i18n._("Searching...") : q.trim() === "" ? i18n._("↑ ↓ to move, Enter to open") : "")}
       </p>
       <Command.List className="mt-2 max-h-[60dvh] overflow-y-auto">
         {searched && !loading && groups.length === 0 && !error ? (
           <p className="px-2 py-6 text-center text-sm text-slate-600" role="status">
-            Nothing found for “{q.trim()}”
+            {i18n._("Nothing found for “{query}”", { query: q.trim() })}
           </p>
         ) : null}
         {groups.map((g) => (
           <Command.Group
             key={g.key}
-            heading={g.label}
+            heading={i18n._(g.label)}
             className="mb-2 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-600 [&_[cmdk-group-heading]]:uppercase"
           >
             {g.hits.map((hit) => (
@@ -116,7 +119,7 @@ export default function SearchCommand({
                   {hit.label}
                   {hit.exact ? (
                     <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-900">
-                      exact
+                      {i18n._("exact")}
                     </span>
                   ) : null}
                 </span>

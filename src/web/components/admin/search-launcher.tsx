@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useLingui } from "../../i18n";
 import { Dialog } from "../ui/dialog";
 
 // cmdk and the box load on first use, so the admin layout's own chunk stays small.
@@ -17,6 +18,7 @@ function isTyping(target: EventTarget | null): boolean {
  * when not typing in a field, open the search box in a dialog.
  */
 export function SearchLauncher() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -39,16 +41,16 @@ export function SearchLauncher() {
         onPointerEnter={loadCommand}
         onFocus={loadCommand}
         aria-keyshortcuts="Control+K Meta+K /"
-        title="Search (Ctrl+K or /)"
+        title={i18n._("Search ({shortcut} or /)", { shortcut: "Ctrl+K" })}
         className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <Search aria-hidden="true" className="h-4 w-4" />
         {/* Beside the shop's name in the narrow sidebar only the icon fits; the name stays "Search". */}
-        <span className="md:sr-only">Search</span>
+        <span className="md:sr-only">{i18n._("Search")}</span>
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Search the back office">
+      <Dialog open={open} onOpenChange={setOpen} title={i18n._("Search the back office")}>
         {open ? (
-          <Suspense fallback={<p className="text-sm text-slate-600">Please wait...</p>}>
+          <Suspense fallback={<p className="text-sm text-slate-600">{i18n._("Please wait...")}</p>}>
             <SearchCommand onOpen={() => setOpen(false)} />
           </Suspense>
         ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { Button } from "../ui/button";
 
@@ -31,6 +32,8 @@ export function SearchPicker<T>({
   /** Offers to add what was typed as a new record when nothing matches it exactly: its label and how. */
   create?: { label: (text: string) => string; run: (text: string) => Promise<Picked> };
 }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
   const id = useId();
   const [q, setQ] = useState("");
   const [found, setFound] = useState<Picked[]>([]);
@@ -55,9 +58,13 @@ export function SearchPicker<T>({
           .map(toPicked)
           .filter((p) => !picked.some((x) => x.id === p.id));
         setFound(items);
-        setStatus(items.length === 0 ? "Nothing found" : `${items.length} found`);
+        setStatus(
+          items.length === 0
+            ? i18n._("Nothing found")
+            : i18n._("{count} found", { count: number(items.length) }),
+        );
       } catch {
-        if (call === latest.current) setStatus("Could not search: try again");
+        if (call === latest.current) setStatus(i18n._("Could not search: try again"));
       }
     }, 250);
   };
@@ -75,7 +82,7 @@ export function SearchPicker<T>({
               <button
                 type="button"
                 className="inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-brand-100"
-                aria-label={`Remove ${p.label}`}
+                aria-label={i18n._("Remove {name}", { name: p.label })}
                 onClick={() => onChange(picked.filter((x) => x.id !== p.id))}
               >
                 ×
@@ -87,13 +94,13 @@ export function SearchPicker<T>({
       {multiple || picked.length === 0 ? (
         <>
           <label htmlFor={id} className="sr-only">
-            Search {label.toLowerCase()}
+            {i18n._("Search {what}", { what: label.toLowerCase() })}
           </label>
           <input
             id={id}
             type="search"
             value={q}
-            placeholder="Type to search"
+            placeholder={i18n._("Type to search")}
             aria-describedby={`${id}-msg`}
             aria-invalid={error ? true : undefined}
             className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3"
@@ -149,7 +156,7 @@ export function SearchPicker<T>({
               setFound([]);
               setStatus("");
             } catch (err) {
-              setStatus(err instanceof ApiError ? err.message : "Could not add it: try again");
+              setStatus(err instanceof ApiError ? err.message : i18n._("Could not add it: try again"));
             } finally {
               setCreating(false);
             }

@@ -17,19 +17,25 @@ import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FormMessage, TextAreaField, TextField } from "../../components/ui/field";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/authors";
 import { loadAuthors } from "./authors.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Authors") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Authors") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAuthors(context, request);
 }
 
-const books = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "book" : "books"}`;
+/** "1 book" / "12 books" in the page's language. */
+function useBooks() {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  return (n: number) => (n === 1 ? i18n._("1 book") : i18n._("{count} books", { count: number(n) }));
+}
 
 /** What the page is doing above the list: adding, editing or merging an author. */
 type Open =
@@ -43,6 +49,9 @@ type Open =
  * fields, and the list stays where it was behind it) and merging a duplicate into another author.
  */
 export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const books = useBooks();
   const { page, query, error } = loaderData;
   const [open, setOpen] = useState<Open>(null);
   const mutation = useMutation();
@@ -55,7 +64,7 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
     } catch (err) {
       toast({
         variant: "destructive",
-        title: err instanceof ApiError ? err.message : "Something went wrong. Please try again.",
+        title: err instanceof ApiError ? err.message : i18n._("Something went wrong. Please try again."),
       });
     }
   }
@@ -68,9 +77,14 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
       path: `/api/admin/authors/${author.id}/merge`,
       body: { intoId: into.id, version: author.version },
       confirm: {
-        title: `Merge ${author.name} into ${into.name}?`,
-        description: `${books(author.bookCount)} ${author.bookCount === 1 ? "moves" : "move"} from ${author.name} to ${into.name}. ${author.name}'s page will lead to ${into.name}'s, and ${author.name} is removed. This cannot be undone.`,
-        confirmLabel: "Merge authors",
+        title: i18n._("Merge {from} into {into}?", { from: author.name, into: into.name }),
+        description: i18n._(
+          author.bookCount === 1
+            ? /*i18n*/ "{books} moves from {from} to {into}. {from}'s page will lead to {into}'s, and {from} is removed. This cannot be undone."
+            : /*i18n*/ "{books} move from {from} to {into}. {from}'s page will lead to {into}'s, and {from} is removed. This cannot be undone.",
+          { books: books(author.bookCount), from: author.name, into: into.name },
+        ),
+        confirmLabel: i18n._("Merge authors"),
         destructive: true,
       },
     });
@@ -80,7 +94,7 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
   const col = createColumnHelper<AdminAuthor>();
   const columns = [
     col.accessor("name", {
-      header: "Name",
+      header: /*i18n*/ "Name",
       meta: { sort: "name", cardTitle: true },
       cell: ({ row }) => (
         <span className="flex items-center gap-3">
@@ -97,7 +111,7 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
       ),
     }),
     col.accessor("slug", {
-      header: "Page",
+      header: /*i18n*/ "Page",
       cell: ({ getValue }) => (
         <a href={`/author/${getValue()}`} className="break-all text-brand-800 underline">
           /author/{getValue()}
@@ -105,51 +119,51 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
       ),
     }),
     col.accessor("bookCount", {
-      header: "Books",
+      header: /*i18n*/ "Books",
       meta: { sort: "books", numeric: true },
-      cell: ({ getValue }) => getValue().toLocaleString("en-US"),
+      cell: ({ getValue }) => number(getValue()),
     }),
     col.display({
       id: "actions",
-      header: "Actions",
+      header: /*i18n*/ "Actions",
       cell: ({ row }) => (
         <span className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
             className="min-h-9 px-3"
-            aria-label={`Edit ${row.original.name}`}
+            aria-label={i18n._("Edit {name}", { name: row.original.name })}
             onClick={() => openWith("edit", row.original)}
           >
-            Edit
+            {i18n._("Edit")}
           </Button>
           <Button
             variant="secondary"
             className="min-h-9 px-3"
-            aria-label={`Merge ${row.original.name} into another author`}
+            aria-label={i18n._("Merge {name} into another author", { name: row.original.name })}
             onClick={() => openWith("merge", row.original)}
           >
-            Merge into…
+            {i18n._("Merge into…")}
           </Button>
           {row.original.bookCount === 0 ? (
             <Button
               variant="ghost"
               className="min-h-9 px-3 text-red-800"
-              aria-label={`Delete ${row.original.name}`}
+              aria-label={i18n._("Delete {name}", { name: row.original.name })}
               disabled={mutation.pending}
               onClick={() =>
                 mutation.run({
                   method: "DELETE",
                   path: `/api/admin/authors/${row.original.id}`,
                   confirm: {
-                    title: `Delete ${row.original.name}?`,
-                    description: "The author has no books. Their page will be gone.",
-                    confirmLabel: "Delete author",
+                    title: i18n._("Delete {name}?", { name: row.original.name }),
+                    description: i18n._("The author has no books. Their page will be gone."),
+                    confirmLabel: i18n._("Delete author"),
                     destructive: true,
                   },
                 })
               }
             >
-              Delete
+              {i18n._("Delete")}
             </Button>
           ) : null}
         </span>
@@ -159,20 +173,22 @@ export default function AuthorsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <PageHeading title="Authors">
+      <PageHeading title={i18n._("Authors")}>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p>Every author of the shop's books, with their page, photo and biography.</p>
-          <Button onClick={() => setOpen({ kind: "create" })}>New author</Button>
+          <p>{i18n._("Every author of the shop's books, with their page, photo and biography.")}</p>
+          <Button onClick={() => setOpen({ kind: "create" })}>{i18n._("New author")}</Button>
         </div>
       </PageHeading>
       <DataTable
-        label="Authors"
+        label={i18n._("Authors")}
         columns={columns}
         page={page}
         sort={query?.sort ?? "name"}
         getRowId={(a) => a.id}
-        searchLabel="Search name, Bangla name or page address"
-        emptyMessage={query?.q ? `No author matches “${query.q}”.` : "No authors yet."}
+        searchLabel={i18n._("Search name, Bangla name or page address")}
+        emptyMessage={
+          query?.q ? i18n._("No author matches “{query}”.", { query: query.q }) : i18n._("No authors yet.")
+        }
         error={error}
       />
       {open?.kind === "create" || open?.kind === "edit" ? (
@@ -227,13 +243,14 @@ const toValues = (a: AdminAuthorDetail) => ({
 
 /** Adding (no author) or editing an author, in a dialog. */
 function AuthorDialog({ author, onClose }: { author: AdminAuthorDetail | null; onClose: () => void }) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const editing = author !== null;
   const { form, onSubmit, formError, conflict } = useAdminForm({
     schema: editing ? authorEditSchema : authorInputSchema,
     defaultValues: author ? toValues(author) : { name: "", nameBn: "", slug: "", bio: "", photo: null },
     toValues,
-    savedMessage: editing ? "Author saved" : "Author added",
+    savedMessage: editing ? i18n._("Author saved") : i18n._("Author added"),
     save: async (values) => {
       const answer = editing
         ? await api<AdminAuthorDetail>("PATCH", `/api/admin/authors/${author.id}`, values)
@@ -244,54 +261,63 @@ function AuthorDialog({ author, onClose }: { author: AdminAuthorDetail | null; o
     },
   });
   const { register, formState, watch, setValue } = form;
-  const errors = formState.errors as Record<string, { message?: string } | undefined>;
+  const fieldErrors = formState.errors as Record<string, { message?: string } | undefined>;
+  const err = (name: string) => {
+    const message = fieldErrors[name]?.message;
+    return message ? i18n._(message) : undefined;
+  };
   const photo = watch("photo") as string | null | undefined;
   const name = watch("name") as string;
 
   return (
     <AdminFormDialog
-      title={editing ? `Edit ${author.name}` : "New author"}
-      what="this author"
+      title={editing ? i18n._("Edit {name}", { name: author.name }) : i18n._("New author")}
+      what={i18n._("this author")}
       form={form}
       onSubmit={onSubmit}
       formError={formError}
       conflict={conflict}
-      submitLabel={editing ? "Save author" : "Add author"}
+      submitLabel={editing ? i18n._("Save author") : i18n._("Add author")}
       onClose={onClose}
     >
-      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
+      <TextField label={i18n._("Name")} autoComplete="off" error={err("name")} {...register("name")} />
       <TextField
-        label="Bangla name (optional)"
+        label={i18n._("Bangla name (optional)")}
         lang="bn"
         autoComplete="off"
-        error={errors.nameBn?.message}
+        error={err("nameBn")}
         {...register("nameBn")}
       />
       <TextField
-        label="Page address (optional)"
+        label={i18n._("Page address (optional)")}
         autoComplete="off"
         spellCheck={false}
         hint={
           editing
-            ? "The author's page is /author/ followed by this. If you change it, the old address keeps working."
-            : "Left empty, it is made from the name."
+            ? i18n._(
+                "The author's page is {path} followed by this. If you change it, the old address keeps working.",
+                { path: "/author/" },
+              )
+            : i18n._("Left empty, it is made from the name.")
         }
-        error={errors.slug?.message}
+        error={err("slug")}
         {...register("slug")}
       />
       <TextAreaField
-        label="Biography (optional)"
+        label={i18n._("Biography (optional)")}
         rows={5}
-        hint="Plain text, shown on the author's page. A blank line starts a new paragraph. At most 5,000 characters."
-        error={errors.bio?.message}
+        hint={i18n._(
+          "Plain text, shown on the author's page. A blank line starts a new paragraph. At most 5,000 characters.",
+        )}
+        error={err("bio")}
         {...register("bio")}
       />
       <fieldset>
-        <legend className="mb-1 block text-sm font-medium text-slate-800">Photo</legend>
+        <legend className="mb-1 block text-sm font-medium text-slate-800">{i18n._("Photo")}</legend>
         <div className="flex flex-wrap items-center gap-3">
           <AuthorPhoto author={{ name: name || "?", photo: photo ?? null }} size={64} />
           <ImageUpload
-            label={photo ? "Replace photo" : "Upload a photo"}
+            label={photo ? i18n._("Replace photo") : i18n._("Upload a photo")}
             value={photo}
             crop="square"
             onChange={(key) => setValue("photo", key, { shouldDirty: true })}
@@ -302,13 +328,13 @@ function AuthorDialog({ author, onClose }: { author: AdminAuthorDetail | null; o
               className="min-h-9 px-3"
               onClick={() => setValue("photo", null, { shouldDirty: true })}
             >
-              Remove photo
+              {i18n._("Remove photo")}
             </Button>
           ) : (
-            <span className="text-sm text-slate-600">No photo</span>
+            <span className="text-sm text-slate-600">{i18n._("No photo")}</span>
           )}
         </div>
-        {errors.photo?.message ? <p className="mt-1 text-sm text-red-700">{errors.photo.message}</p> : null}
+        {err("photo") ? <p className="mt-1 text-sm text-red-700">{err("photo")}</p> : null}
       </fieldset>
     </AdminFormDialog>
   );
@@ -327,6 +353,8 @@ function MergeDialog({
   onMerge: (into: AdminAuthor) => void;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
+  const books = useBooks();
   const searchId = useId();
   const [q, setQ] = useState("");
   const [found, setFound] = useState<AdminAuthor[] | null>(null);
@@ -345,11 +373,13 @@ function MergeDialog({
         setFailed("");
       } catch (err) {
         if (ticket !== asked.current) return;
-        setFailed(err instanceof ApiError ? err.message : "The authors could not be read. Try again.");
+        setFailed(
+          err instanceof ApiError ? err.message : i18n._("The authors could not be read. Try again."),
+        );
       }
     }, 250);
     return () => clearTimeout(timer);
-  }, [q, author.id]);
+  }, [q, author.id, i18n]);
 
   return (
     <Dialog
@@ -357,13 +387,15 @@ function MergeDialog({
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={`Merge ${author.name} into…`}
-      description={`Choose the author to keep. ${books(author.bookCount)} will move to them.`}
+      title={i18n._("Merge {name} into…", { name: author.name })}
+      description={i18n._("Choose the author to keep. {books} will move to them.", {
+        books: books(author.bookCount),
+      })}
     >
       <div className="space-y-3">
         <div>
           <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-800">
-            Search authors
+            {i18n._("Search authors")}
           </label>
           <input
             id={searchId}
@@ -380,11 +412,11 @@ function MergeDialog({
         </div>
         {failed ? <FormMessage>{failed}</FormMessage> : null}
         <fieldset>
-          <legend className="sr-only">Author to keep</legend>
+          <legend className="sr-only">{i18n._("Author to keep")}</legend>
           {found === null ? (
-            <p className="text-sm text-slate-600">Loading…</p>
+            <p className="text-sm text-slate-600">{i18n._("Loading…")}</p>
           ) : found.length === 0 ? (
-            <p className="text-sm text-slate-600">No other author matches.</p>
+            <p className="text-sm text-slate-600">{i18n._("No other author matches.")}</p>
           ) : (
             <ul className="max-h-72 space-y-1 overflow-y-auto">
               {found.map((a) => (
@@ -413,10 +445,10 @@ function MergeDialog({
         </fieldset>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button variant="destructive" disabled={!chosen} onClick={() => chosen && onMerge(chosen)}>
-            {chosen ? `Merge into ${chosen.name}` : "Merge"}
+            {chosen ? i18n._("Merge into {name}", { name: chosen.name }) : i18n._("Merge")}
           </Button>
         </div>
       </div>

@@ -1,24 +1,26 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ProductForm } from "../../components/admin/product-form";
 import { PageHeading } from "../../components/page-heading";
+import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/book-create";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "New book") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "New book") }];
 
 export default function NewBookPage() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const kind = params.get("kind") === "ebook" ? "ebook" : "book";
   return (
     <div>
-      <PageHeading title="New book" />
-      <nav aria-label="Kind of book" className="mb-4 flex gap-2">
+      <PageHeading title={i18n._("New book")} />
+      <nav aria-label={i18n._("Kind of book")} className="mb-4 flex gap-2">
         {(
           [
-            ["book", "Printed book"],
-            ["ebook", "E-book"],
+            ["book", i18n._("Printed book")],
+            ["ebook", i18n._("E-book")],
           ] as const
         ).map(([k, label]) => (
           <Link

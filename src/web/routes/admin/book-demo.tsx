@@ -1,9 +1,11 @@
+import { Trans } from "@lingui/react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { type EbookPdf, MAX_DEMO_PAGES, thumbnailUrl } from "../../../contracts/uploads";
 import { PrintedWithoutEbook } from "../../components/admin/ebook-pages";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
@@ -11,13 +13,13 @@ import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-demo";
 import { loadEbookPdf } from "./book-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Demo pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Demo pages") },
+];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return loadEbookPdf(context, params.id, "demo");
 }
-
-const list = (pages: number[]) => (pages.length ? pages.join(", ") : "none");
 
 /**
  * The free preview pages, chosen by pressing the pages' pictures (toggle buttons: Space or Enter
@@ -34,6 +36,9 @@ function DemoPicker({
   notice: string;
   setNotice: (text: string) => void;
 }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const list = (pages: number[]) => (pages.length ? pages.map(number).join(", ") : i18n._("none"));
   const revalidator = useRevalidator();
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(ebook.demoPages));
   const [saving, setSaving] = useState(false);
@@ -62,16 +67,22 @@ function DemoPicker({
         demoPages: sorted,
         version: ebook.version,
       });
-      toast({ title: res.message, description: `Pages ${list(res.data?.demoPages ?? sorted)}` });
+      toast({
+        title: res.message,
+        description: i18n._("Pages {pages}", { pages: list(res.data?.demoPages ?? sorted) }),
+      });
       await revalidator.revalidate();
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 409) {
         setNotice(
-          `A colleague saved preview pages while you were choosing: theirs are shown now. Your choice was pages ${list(sorted)}.`,
+          i18n._(
+            "A colleague saved preview pages while you were choosing: theirs are shown now. Your choice was pages {pages}.",
+            { pages: list(sorted) },
+          ),
         );
         await revalidator.revalidate();
       } else {
-        setProblem(err instanceof Error ? err.message : "Something went wrong. Please try again.");
+        setProblem(err instanceof Error ? err.message : i18n._("Something went wrong. Please try again."));
       }
     } finally {
       setSaving(false);
@@ -82,15 +93,26 @@ function DemoPicker({
     <div>
       <div className="sticky top-0 z-10 -mx-4 mb-4 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3">
         <p className="text-slate-800" aria-live="polite" data-testid="demo-count">
-          <strong>{chosen.size}</strong> of {ebook.pageCount} pages chosen
-          {full ? ` (at most ${MAX_DEMO_PAGES})` : ""}
+          <Trans
+            id={
+              full
+                ? /*i18n*/ "<0>{chosen}</0> of {count} pages chosen (at most {max})"
+                : /*i18n*/ "<0>{chosen}</0> of {count} pages chosen"
+            }
+            values={{
+              chosen: number(chosen.size),
+              count: number(ebook.pageCount),
+              max: number(MAX_DEMO_PAGES),
+            }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <Button onClick={save} loading={saving} disabled={!changed}>
-          Save preview pages
+          {i18n._("Save preview pages")}
         </Button>
         {changed ? (
           <Button variant="ghost" onClick={() => setChosen(new Set(ebook.demoPages))} disabled={saving}>
-            Undo changes
+            {i18n._("Undo changes")}
           </Button>
         ) : null}
       </div>
@@ -102,7 +124,7 @@ function DemoPicker({
           {message}
         </p>
       ) : null}
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-3" aria-label="Pages">
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-3" aria-label={i18n._("Pages")}>
         {pages.map((n) => {
           const on = chosen.has(n);
           return (
@@ -110,7 +132,7 @@ function DemoPicker({
               <button
                 type="button"
                 aria-pressed={on}
-                aria-label={`Page ${n}`}
+                aria-label={i18n._("Page {n}", { n: number(n) })}
                 disabled={!on && full}
                 onClick={() => toggle(n)}
                 className={cn(
@@ -127,9 +149,11 @@ function DemoPicker({
                   className="h-auto w-full rounded border border-slate-200 bg-white"
                 />
                 <span className="mt-1 flex items-center justify-center gap-1 text-xs text-slate-800">
-                  {n}
+                  {number(n)}
                   {on ? (
-                    <span className="rounded bg-brand-700 px-1 font-semibold text-white">Preview</span>
+                    <span className="rounded bg-brand-700 px-1 font-semibold text-white">
+                      {i18n._("Preview")}
+                    </span>
                   ) : null}
                 </span>
               </button>
@@ -142,11 +166,12 @@ function DemoPicker({
 }
 
 export default function DemoPagesPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const [notice, setNotice] = useState("");
   if (!loaderData.ebook) {
     return (
       <div>
-        <PageHeading title="Demo pages" />
+        <PageHeading title={i18n._("Demo pages")} />
         <PrintedWithoutEbook printed={loaderData.printed} />
       </div>
     );
@@ -154,20 +179,22 @@ export default function DemoPagesPage({ loaderData }: Route.ComponentProps) {
   const ebook = loaderData.ebook;
   return (
     <div>
-      <PageHeading title="Demo pages">
+      <PageHeading title={i18n._("Demo pages")}>
         <p className="font-medium">{ebook.title}</p>
         <p className="mt-1 text-sm">
-          Anyone may read these pages free, signed in or not. Press a page to add it to the preview or take it
-          out.
+          {i18n._(
+            "Anyone may read these pages free, signed in or not. Press a page to add it to the preview or take it out.",
+          )}
         </p>
       </PageHeading>
       {ebook.pageCount === 0 ? (
         <p className="max-w-prose rounded-lg border border-slate-200 bg-white p-4">
-          This e-book has no PDF yet.{" "}
-          <Link to={`/admin/books/${ebook.id}/pages`} className="text-brand-700 underline">
-            Upload it first
-          </Link>
-          , then choose its preview pages here.
+          <Trans
+            id="This e-book has no PDF yet. <0>Upload it first</0>, then choose its preview pages here."
+            components={{
+              0: <Link to={`/admin/books/${ebook.id}/pages`} className="text-brand-700 underline" />,
+            }}
+          />
         </p>
       ) : (
         // A new version (a save, a colleague's save) starts the picker afresh from what is saved.

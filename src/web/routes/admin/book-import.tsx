@@ -13,28 +13,46 @@ import { confirmAction } from "../../components/admin/confirm";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { FormMessage } from "../../components/ui/field";
+import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-import";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Import books") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Import books") },
+];
 
 /** Rows without errors shown under the ones with errors (a file may have 10,000). */
 const OK_ROWS_SHOWN = 50;
 /** Rows with errors shown at most. */
 const ERROR_ROWS_SHOWN = 500;
 
-const ACTION_LABEL = { create: "New", update: "Change", unchanged: "Unchanged" } as const;
+const ACTION_LABEL = {
+  create: /*i18n*/ "New",
+  update: /*i18n*/ "Change",
+  unchanged: /*i18n*/ "Unchanged",
+} as const;
 
 type Picked = { name: string; text: string };
 
-function plural(n: number, one: string, many = `${one}s`) {
-  return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+/** "1 book" / "{count} books" and the like, in the page's language. */
+function useCounts() {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  return {
+    books: (n: number) => (n === 1 ? i18n._("1 book") : i18n._("{count} books", { count: number(n) })),
+    newBooks: (n: number) =>
+      n === 1 ? i18n._("1 new book") : i18n._("{count} new books", { count: number(n) }),
+    rows: (n: number) => (n === 1 ? i18n._("1 row") : i18n._("{count} rows", { count: number(n) })),
+  };
 }
 
 export default function BookImportPage() {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const count = useCounts();
   const inputId = useId();
   const [file, setFile] = useState<Picked | null>(null);
   const [report, setReport] = useState<BookImportReport | null>(null);
@@ -52,7 +70,10 @@ export default function BookImportPage() {
     if (f.size > MAX_IMPORT_BYTES) {
       setFile(null);
       setMessage({
-        text: `${f.name} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`,
+        text: i18n._("{name} is larger than {size}: split it", {
+          name: f.name,
+          size: `${number(MAX_IMPORT_BYTES / 1024 / 1024)} MB`,
+        }),
         tone: "error",
       });
       return;
@@ -71,14 +92,26 @@ export default function BookImportPage() {
       const r = res.data!;
       setReport(r);
       if (mode === "apply") {
-        const text = `Imported: ${plural(r.created, "new book")}, ${plural(r.updated, "book")} changed${r.unchanged ? `, ${r.unchanged.toLocaleString("en")} unchanged` : ""}.`;
+        const text = r.unchanged
+          ? i18n._("Imported: {created}, {updated} changed, {unchanged} unchanged.", {
+              created: count.newBooks(r.created),
+              updated: count.books(r.updated),
+              unchanged: number(r.unchanged),
+            })
+          : i18n._("Imported: {created}, {updated} changed.", {
+              created: count.newBooks(r.created),
+              updated: count.books(r.updated),
+            });
         setMessage({ text, tone: "success" });
-        toast({ title: "Books imported", description: text });
+        toast({ title: i18n._("Books imported"), description: text });
       }
     } catch (err) {
       if (err instanceof ApiError && err.data) setReport(err.data as BookImportReport);
       else setReport(null);
-      setMessage({ text: err instanceof Error ? err.message : "Something went wrong", tone: "error" });
+      setMessage({
+        text: err instanceof Error ? err.message : i18n._("Something went wrong"),
+        tone: "error",
+      });
     } finally {
       setBusy(null);
     }
@@ -88,9 +121,12 @@ export default function BookImportPage() {
     if (!report) return;
     const n = report.created + report.updated;
     const yes = await confirmAction({
-      title: `Import ${plural(n, "book")}?`,
-      description: `${plural(report.created, "new book")} will be added and ${plural(report.updated, "book")} changed, all at once. Stock changes go into the stock ledger.`,
-      confirmLabel: `Import ${plural(n, "book")}`,
+      title: i18n._("Import {books}?", { books: count.books(n) }),
+      description: i18n._(
+        "{created} will be added and {updated} changed, all at once. Stock changes go into the stock ledger.",
+        { created: count.newBooks(report.created), updated: count.books(report.updated) },
+      ),
+      confirmLabel: i18n._("Import {books}", { books: count.books(n) }),
     });
     if (yes) await send("apply");
   }
@@ -102,26 +138,26 @@ export default function BookImportPage() {
 
   return (
     <div className="max-w-5xl">
-      <PageHeading title="Import books">
+      <PageHeading title={i18n._("Import books")}>
         <p>
-          Add or change many books at once from a CSV file (for example saved from Excel or Google Sheets). A
-          row with an id changes that book; a row without one adds a book. Nothing is changed until you
-          import, and a file with any error changes nothing.
+          {i18n._(
+            "Add or change many books at once from a CSV file (for example saved from Excel or Google Sheets). A row with an id changes that book; a row without one adds a book. Nothing is changed until you import, and a file with any error changes nothing.",
+          )}
         </p>
       </PageHeading>
 
       <div className="mb-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
         <a href={TEMPLATE_PATH} download className="font-semibold text-brand-700 underline">
-          Download a template
+          {i18n._("Download a template")}
         </a>
         <Link to="/admin/books" className="text-brand-700 underline">
-          Back to books
+          {i18n._("Back to books")}
         </Link>
       </div>
 
       <section aria-labelledby={`${inputId}-h`} className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id={`${inputId}-h`} className="mb-3 text-lg font-semibold">
-          1. Choose the file
+          {i18n._("1. Choose the file")}
         </h2>
         <input
           id={inputId}
@@ -148,9 +184,14 @@ export default function BookImportPage() {
             dragging ? "border-brand-700 bg-brand-50" : "border-slate-300",
           )}
         >
-          <span className="font-medium">{file ? file.name : "Choose a CSV file or drop it here"}</span>
+          <span className="font-medium">
+            {file ? file.name : i18n._("Choose a CSV file or drop it here")}
+          </span>
           <span className="text-sm text-slate-600">
-            At most {MAX_IMPORT_ROWS.toLocaleString("en")} rows and {MAX_IMPORT_BYTES / 1024 / 1024} MB
+            {i18n._("At most {rows} rows and {size}", {
+              rows: number(MAX_IMPORT_ROWS),
+              size: `${number(MAX_IMPORT_BYTES / 1024 / 1024)} MB`,
+            })}
           </span>
         </label>
         <div className="mt-3 flex flex-wrap gap-2">
@@ -159,7 +200,7 @@ export default function BookImportPage() {
             disabled={!file || busy !== null}
             loading={busy === "preview"}
           >
-            Preview
+            {i18n._("Preview")}
           </Button>
           <Button
             variant="primary"
@@ -167,7 +208,7 @@ export default function BookImportPage() {
             disabled={!canApply || busy !== null}
             loading={busy === "apply"}
           >
-            {`Import ${plural(toApply, "book")}`}
+            {i18n._("Import {books}", { books: count.books(toApply) })}
           </Button>
         </div>
       </section>
@@ -179,10 +220,11 @@ export default function BookImportPage() {
       {report ? <ReportTable report={report} /> : null}
 
       <details className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <summary className="cursor-pointer font-semibold">The columns</summary>
+        <summary className="cursor-pointer font-semibold">{i18n._("The columns")}</summary>
         <p className="mt-2 text-slate-700">
-          The first row names the columns; any may be left out (a change then keeps the book&apos;s value). An
-          export of the books list has the same columns, so it can be edited and imported back.
+          {i18n._(
+            "The first row names the columns; any may be left out (a change then keeps the book's value). An export of the books list has the same columns, so it can be edited and imported back.",
+          )}
         </p>
         <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
           {BOOK_CSV_COLUMNS.map((c) => (
@@ -198,6 +240,9 @@ export default function BookImportPage() {
 }
 
 function ReportTable({ report }: { report: BookImportReport }) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const count = useCounts();
   const bad = report.rows.filter((r) => Object.keys(r.errors).length > 0);
   const good = report.rows.filter((r) => Object.keys(r.errors).length === 0);
   const shown = [...bad.slice(0, ERROR_ROWS_SHOWN), ...good.slice(0, OK_ROWS_SHOWN)];
@@ -205,32 +250,38 @@ function ReportTable({ report }: { report: BookImportReport }) {
   return (
     <section aria-labelledby="import-report" className="mt-4">
       <h2 id="import-report" className="mb-2 text-lg font-semibold">
-        {report.applied ? "3. Imported" : "2. Check the rows"}
+        {report.applied ? i18n._("3. Imported") : i18n._("2. Check the rows")}
       </h2>
       <p role="status" className="mb-3 text-sm">
-        {plural(report.rows.length, "row")}: {report.created.toLocaleString("en")} new,{" "}
-        {report.updated.toLocaleString("en")} to change, {report.unchanged.toLocaleString("en")} unchanged
+        {i18n._("{rows}: {created} new, {updated} to change, {unchanged} unchanged", {
+          rows: count.rows(report.rows.length),
+          created: number(report.created),
+          updated: number(report.updated),
+          unchanged: number(report.unchanged),
+        })}
         {" · "}
         <span className={report.failed ? "font-semibold text-red-800" : "text-emerald-800"}>
-          {report.failed ? `${plural(report.failed, "row")} with errors` : "no errors"}
+          {report.failed
+            ? i18n._("{rows} with errors", { rows: count.rows(report.failed) })
+            : i18n._("no errors")}
         </span>
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Rows of the file and their errors</caption>
+          <caption className="sr-only">{i18n._("Rows of the file and their errors")}</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Line
+                {i18n._("Line")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Action
+                {i18n._("Action")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Title
+                {i18n._("Title")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Errors
+                {i18n._("Errors")}
               </th>
             </tr>
           </thead>
@@ -242,13 +293,13 @@ function ReportTable({ report }: { report: BookImportReport }) {
                   key={r.line}
                   className={cn("border-t border-slate-100 align-top", errors.length > 0 && "bg-red-50")}
                 >
-                  <td className="px-3 py-2 tabular-nums">{r.line}</td>
+                  <td className="px-3 py-2 tabular-nums">{number(r.line)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {ACTION_LABEL[r.action]}
+                    {i18n._(ACTION_LABEL[r.action])}
                     {r.id ? <span className="text-slate-600"> #{r.id}</span> : null}
                   </td>
                   <td className="px-3 py-2">
-                    {r.title || <span className="text-slate-600">(no title)</span>}
+                    {r.title || <span className="text-slate-600">{i18n._("(no title)")}</span>}
                   </td>
                   <td className="px-3 py-2">
                     {errors.length ? (
@@ -263,7 +314,7 @@ function ReportTable({ report }: { report: BookImportReport }) {
                         ))}
                       </ul>
                     ) : (
-                      <span className="text-emerald-800">OK</span>
+                      <span className="text-emerald-800">{i18n._("OK")}</span>
                     )}
                   </td>
                 </tr>
@@ -273,12 +324,16 @@ function ReportTable({ report }: { report: BookImportReport }) {
         </table>
       </div>
       {hidden > 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{plural(hidden, "more row")} without errors not shown.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {hidden === 1
+            ? i18n._("1 more row without errors not shown.")
+            : i18n._("{count} more rows without errors not shown.", { count: number(hidden) })}
+        </p>
       ) : null}
       {report.applied ? (
         <p className="mt-3">
           <Link to="/admin/books" className={buttonClass("secondary")}>
-            See the books
+            {i18n._("See the books")}
           </Link>
         </p>
       ) : null}

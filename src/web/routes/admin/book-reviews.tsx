@@ -4,13 +4,16 @@ import { idField } from "../../../contracts/paging";
 import { Stars } from "../../components/catalog/stars";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/book-reviews";
 import { loadProductReviews } from "./book-reviews.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Book reviews") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Book reviews") },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idField.safeParse(params.id);
@@ -18,13 +21,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadProductReviews(context, id.data);
 }
 
-const dhaka = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Dhaka",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 function ModerateButton({ id, hidden }: { id: number; hidden: boolean }) {
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   async function toggle() {
@@ -34,31 +32,37 @@ function ModerateButton({ id, hidden }: { id: number; hidden: boolean }) {
       toast({ title: res.message });
       await revalidator.revalidate();
     } catch (err) {
-      toast({ variant: "destructive", title: "Not changed", description: (err as Error).message });
+      toast({ variant: "destructive", title: i18n._("Not changed"), description: (err as Error).message });
     } finally {
       setBusy(false);
     }
   }
   return (
     <Button variant={hidden ? "secondary" : "destructive"} loading={busy} onClick={toggle}>
-      {hidden ? "Show" : "Hide"}
+      {hidden ? i18n._("Show") : i18n._("Hide")}
     </Button>
   );
 }
 
 /** Staff read every review of a product and hide the ones that break the rules. */
 export default function BookReviewsPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { number, dateTime } = useFormat();
   const { product, reviews } = loaderData;
   const visible = reviews.filter((r) => !r.hidden).length;
   return (
     <div className="max-w-3xl">
-      <PageHeading title="Book reviews">
+      <PageHeading title={i18n._("Book reviews")}>
         <p>
-          {product.title}: {reviews.length} reviews, {visible} shown. Hidden reviews leave the average and the
-          shop page.
+          {i18n._(
+            "{title}: {count} reviews, {visible} shown. Hidden reviews leave the average and the shop page.",
+            { title: product.title, count: number(reviews.length), visible: number(visible) },
+          )}
         </p>
       </PageHeading>
-      {reviews.length === 0 ? <p className="text-slate-700">Nobody has reviewed this product yet.</p> : null}
+      {reviews.length === 0 ? (
+        <p className="text-slate-700">{i18n._("Nobody has reviewed this product yet.")}</p>
+      ) : null}
       <ul className="space-y-3">
         {reviews.map((r) => (
           <li
@@ -70,10 +74,10 @@ export default function BookReviewsPage({ loaderData }: Route.ComponentProps) {
                 <Stars value={r.rating} size={14} />
                 <span className="font-medium">{r.author}</span>
                 <span className="text-sm text-slate-600">{r.phone}</span>
-                <span className="text-sm text-slate-600">{dhaka.format(new Date(r.updatedAt))}</span>
+                <span className="text-sm text-slate-600">{dateTime(r.updatedAt)}</span>
                 {r.hidden ? (
                   <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
-                    Hidden
+                    {i18n._("Hidden")}
                   </span>
                 ) : null}
               </div>

@@ -1,11 +1,14 @@
 import { idField } from "../../../contracts/paging";
 import { ProductEdit } from "../../components/admin/product-edit";
 import { PageHeading } from "../../components/page-heading";
+import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/book";
 import { loadProduct } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Edit book") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Edit book") },
+];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const id = idField.safeParse(params.id);
@@ -14,12 +17,13 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function EditBookPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { product, ledger } = loaderData;
   return (
     <div>
-      <PageHeading title="Edit book">
+      <PageHeading title={i18n._("Edit book")}>
         <p>
-          {product.kind === "ebook" ? "E-book" : "Printed book"} · {product.title}
+          {product.kind === "ebook" ? i18n._("E-book") : i18n._("Printed book")} · {product.title}
         </p>
       </PageHeading>
       <ProductEdit area="books" product={product} ledger={ledger} listPath="/admin/books" />

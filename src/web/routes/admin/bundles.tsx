@@ -3,11 +3,12 @@ import { FilterSelect } from "../../components/admin/data-table";
 import { ProductList } from "../../components/admin/product-list";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
+import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/bundles";
 import { loadProductList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Bundles") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Bundles") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(context, request, "bundles");
@@ -16,30 +17,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
 const editPath = (p: { id: number }) => `/admin/bundles/${p.id}`;
 
 export default function BundlesPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { page, query, error } = loaderData;
   return (
     <div>
-      <PageHeading title="Bundles">
+      <PageHeading title={i18n._("Bundles")}>
         <Link to="/admin/bundles/create" className={buttonClass("primary")}>
-          Add bundle
+          {i18n._("Add bundle")}
         </Link>
       </PageHeading>
       <ProductList
         area="bundles"
-        label="Bundles"
+        label={i18n._("Bundles")}
         page={page}
         sort={query?.sort ?? "-updatedAt"}
         error={error}
         editPath={editPath}
-        searchLabel="Search bundle titles"
-        emptyMessage="No bundle matches this view."
+        searchLabel={i18n._("Search bundle titles")}
+        emptyMessage={i18n._("No bundle matches this view.")}
         filters={
           <FilterSelect
             name="published"
-            label="Published"
+            label={i18n._("Published")}
             options={[
-              { value: "true", label: "Yes" },
-              { value: "false", label: "No" },
+              { value: "true", label: i18n._("Yes") },
+              { value: "false", label: i18n._("No") },
             ]}
           />
         }

@@ -3,11 +3,12 @@ import { FilterSelect } from "../../components/admin/data-table";
 import { ProductList } from "../../components/admin/product-list";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
+import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/content-list";
 import { loadProductList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Content") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Content") }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(context, request, "content");
@@ -16,30 +17,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
 const editPath = (p: { id: number }) => `/admin/content/${p.id}`;
 
 export default function CoursesPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { page, query, error } = loaderData;
   return (
     <div>
-      <PageHeading title="Content">
+      <PageHeading title={i18n._("Content")}>
         <Link to="/admin/content/create" className={buttonClass("primary")}>
-          Add course
+          {i18n._("Add course")}
         </Link>
       </PageHeading>
       <ProductList
         area="content"
-        label="Content"
+        label={i18n._("Content")}
         page={page}
         sort={query?.sort ?? "-updatedAt"}
         error={error}
         editPath={editPath}
-        searchLabel="Search course titles"
-        emptyMessage="No course matches this view."
+        searchLabel={i18n._("Search course titles")}
+        emptyMessage={i18n._("No course matches this view.")}
         filters={
           <FilterSelect
             name="published"
-            label="Published"
+            label={i18n._("Published")}
             options={[
-              { value: "true", label: "Yes" },
-              { value: "false", label: "No" },
+              { value: "true", label: i18n._("Yes") },
+              { value: "false", label: i18n._("No") },
             ]}
           />
         }

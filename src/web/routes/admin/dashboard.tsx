@@ -1,17 +1,20 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { ADMIN_MENU, can } from "../../../contracts/permissions";
-import { adminProductPath, adminSalesPath, periodLabel, periodShortLabel } from "../../../contracts/sales";
+import { adminProductPath, adminSalesPath, SALES_MEANING } from "../../../contracts/sales";
 import { Chart } from "../../components/admin/chart";
+import { usePeriodLabels } from "../../components/admin/period-labels";
 import { PageHeading } from "../../components/page-heading";
+import { useFormat, useLingui } from "../../i18n";
 import { getApp } from "../../lib/app-context.server";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard } from "./dashboard.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Dashboard") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Dashboard") },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getApp(context).ctx.user!;
@@ -24,11 +27,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const KIND_WORD = {
-  book: "Book",
-  ebook: "E-book",
-  bundle: "Bundle",
-  stationary: "Stationery",
-  content: "Course",
+  book: /*i18n*/ "Book",
+  ebook: /*i18n*/ "E-book",
+  bundle: /*i18n*/ "Bundle",
+  stationary: /*i18n*/ "Stationery",
+  content: /*i18n*/ "Course",
 };
 
 function Figure({
@@ -42,48 +45,63 @@ function Figure({
   orders: number;
   units: number;
 }) {
+  const { i18n } = useLingui();
+  const { taka, number } = useFormat();
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
-      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatTaka(revenue)}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{taka(revenue)}</p>
       <p className="text-sm text-slate-700">
-        {orders} {orders === 1 ? "order" : "orders"}, {units} {units === 1 ? "unit" : "units"}
+        {orders === 1
+          ? units === 1
+            ? i18n._("1 order, 1 unit")
+            : i18n._("1 order, {units} units", { units: number(units) })
+          : units === 1
+            ? i18n._("{orders} orders, 1 unit", { orders: number(orders) })
+            : i18n._("{orders} orders, {units} units", { orders: number(orders), units: number(units) })}
       </p>
     </div>
   );
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { locale, taka, number } = useFormat();
+  const period = usePeriodLabels();
   const { sales, lowStock, salesMeaning } = loaderData.figures;
-  const chart = useMemo(
-    () =>
-      sales
-        ? {
-            labels: sales.days.map((d) => periodLabel(d.period)),
-            axisLabels: sales.days.map((d) => periodShortLabel(d.period)),
-            series: { label: "Revenue", values: sales.days.map((d) => d.revenue), format: "money" as const },
-          }
-        : null,
-    [sales],
-  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the period labels change only with the locale
+  const chart = useMemo(() => {
+    if (!sales) return null;
+    return {
+      labels: sales.days.map((d) => period.label(d.period)),
+      axisLabels: sales.days.map((d) => period.short(d.period)),
+      series: {
+        label: i18n._("Revenue"),
+        values: sales.days.map((d) => d.revenue),
+        format: "money" as const,
+      },
+    };
+  }, [sales, locale, i18n]);
   return (
     <div>
-      <PageHeading title="Dashboard">
-        <p>Signed in as {loaderData.name}.</p>
+      <PageHeading title={i18n._("Dashboard")}>
+        <p>{i18n._("Signed in as {name}.", { name: loaderData.name })}</p>
       </PageHeading>
 
       {sales && chart ? (
         <section aria-labelledby="sales-heading" className="mb-8">
           <h2 id="sales-heading" className="sr-only">
-            Sales
+            {i18n._("Sales")}
           </h2>
           <div className="grid grid-cols-2 gap-3">
-            <Figure label="Today" {...sales.today} />
-            <Figure label="This month" {...sales.month} />
+            <Figure label={i18n._("Today")} {...sales.today} />
+            <Figure label={i18n._("This month")} {...sales.month} />
           </div>
-          <p className="mt-2 text-sm text-slate-600">{salesMeaning}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {salesMeaning === SALES_MEANING ? i18n._(SALES_MEANING) : salesMeaning}
+          </p>
           <div className="mt-4">
-            <Chart title="Sales per day, last 30 days" {...chart} />
+            <Chart title={i18n._("Sales per day, last 30 days")} {...chart} />
           </div>
         </section>
       ) : null}
@@ -92,7 +110,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         {sales ? (
           <section aria-labelledby="status-heading" className="min-w-0">
             <h2 id="status-heading" className="mb-2 text-lg font-bold text-slate-900">
-              Orders by status
+              {i18n._("Orders by status")}
             </h2>
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
               {sales.ordersByStatus.map((s) => (
@@ -101,8 +119,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                     to={`/admin/orders?${new URLSearchParams({ status: s.status })}`}
                     className="flex min-h-11 items-center justify-between gap-3 px-3 py-2 hover:bg-slate-50"
                   >
-                    <span>{describeOrderStatus(s.status)}</span>
-                    <span className="font-semibold tabular-nums">{s.count}</span>
+                    <span>{i18n._(describeOrderStatus(s.status))}</span>
+                    <span className="font-semibold tabular-nums">{number(s.count)}</span>
                   </Link>
                 </li>
               ))}
@@ -113,11 +131,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         {sales ? (
           <section aria-labelledby="top-heading" className="min-w-0">
             <h2 id="top-heading" className="mb-2 text-lg font-bold text-slate-900">
-              Top products, last 30 days
+              {i18n._("Top products, last 30 days")}
             </h2>
             {sales.top.length === 0 ? (
               <p className="rounded-lg border border-slate-200 bg-white p-3 text-slate-700">
-                Nothing sold yet.
+                {i18n._("Nothing sold yet.")}
               </p>
             ) : (
               <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
@@ -129,12 +147,16 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                         {p.title}
                       </Link>
                       <p className="text-sm text-slate-700">
-                        {KIND_WORD[p.kind]} · {p.units} sold · {formatTaka(p.revenue)}
+                        {i18n._(KIND_WORD[p.kind])} · {i18n._("{count} sold", { count: number(p.units) })} ·{" "}
+                        {taka(p.revenue)}
                         {salesPath ? (
                           <>
                             {" · "}
                             <Link to={salesPath} className="text-brand-800 underline">
-                              Sales<span className="sr-only"> of {p.title}</span>
+                              <span aria-hidden="true">{i18n._("Sales")}</span>
+                              <span className="sr-only">
+                                {i18n._("Sales of {title}", { title: p.title })}
+                              </span>
                             </Link>
                           </>
                         ) : null}
@@ -150,18 +172,25 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         {lowStock ? (
           <section aria-labelledby="stock-heading" className="min-w-0">
             <h2 id="stock-heading" className="mb-2 text-lg font-bold text-slate-900">
-              Low stock
+              {i18n._("Low stock")}
             </h2>
             <p className="mb-2 text-sm text-slate-600">
-              Published products with {lowStock.threshold} or fewer left
               {lowStock.total > lowStock.items.length
-                ? `: the ${lowStock.items.length} lowest of ${lowStock.total}`
-                : ""}
-              .
+                ? i18n._(
+                    "Published products with {threshold} or fewer left: the {shown} lowest of {total}.",
+                    {
+                      threshold: number(lowStock.threshold),
+                      shown: number(lowStock.items.length),
+                      total: number(lowStock.total),
+                    },
+                  )
+                : i18n._("Published products with {threshold} or fewer left.", {
+                    threshold: number(lowStock.threshold),
+                  })}
             </p>
             {lowStock.items.length === 0 ? (
               <p className="rounded-lg border border-slate-200 bg-white p-3 text-slate-700">
-                Nothing is running low.
+                {i18n._("Nothing is running low.")}
               </p>
             ) : (
               <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
@@ -173,10 +202,12 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                     >
                       <span className="min-w-0">
                         <span className="font-medium text-brand-800">{p.title}</span>{" "}
-                        <span className="text-sm text-slate-600">({KIND_WORD[p.kind]})</span>
+                        <span className="text-sm text-slate-600">({i18n._(KIND_WORD[p.kind])})</span>
                       </span>
                       <span className={p.stock === 0 ? "font-semibold text-red-800" : "font-semibold"}>
-                        {p.stock === 0 ? "Out of stock" : `${p.stock} left`}
+                        {p.stock === 0
+                          ? i18n._("Out of stock")
+                          : i18n._("{count} left", { count: number(p.stock) })}
                       </span>
                     </Link>
                   </li>
@@ -189,7 +220,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="pages-heading">
         <h2 id="pages-heading" className="mb-2 text-lg font-bold text-slate-900">
-          Your pages
+          {i18n._("Your pages")}
         </h2>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {loaderData.tiles.map((t) => (
@@ -198,7 +229,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                 to={t.to}
                 className="block rounded-lg border border-slate-200 bg-white p-4 font-semibold text-brand-800 hover:border-brand-700"
               >
-                {t.label}
+                {i18n._(t.label)}
               </Link>
             </li>
           ))}

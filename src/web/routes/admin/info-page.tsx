@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type InfoPageEdit, infoPageEditSchema } from "../../../contracts/info-pages";
@@ -6,15 +7,22 @@ import { MarkdownHtml } from "../../components/markdown-html";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "../../components/ui/field";
+import { translate, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { formatDhakaDateTime } from "../../lib/dates";
-import { pageTitle } from "../../lib/meta";
+import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/info-page";
 import { loadInfoPage } from "./info-pages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  { title: pageTitle(matches, loaderData ? `${loaderData.title} · Info pages` : "Info page") },
+  {
+    title: pageTitle(
+      matches,
+      loaderData
+        ? translate(pageLocale(matches), "{title} · Info pages", { title: loaderData.title })
+        : /*i18n*/ "Info page",
+    ),
+  },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,13 +33,15 @@ type Saved = { title: string; body: string; version: number; updatedAt: string }
 const toValues = (p: Saved): InfoPageEdit => ({ title: p.title, body: p.body, version: p.version });
 
 export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { dateTime } = useFormat();
   const page = loaderData;
   const [updatedAt, setUpdatedAt] = useState(page.updatedAt);
   const { form, onSubmit, formError, conflict } = useAdminForm({
     schema: infoPageEditSchema,
     defaultValues: toValues(page),
     toValues,
-    savedMessage: "Page saved",
+    savedMessage: i18n._("Page saved"),
     save: async (values) => {
       const res = await api<Saved>("PATCH", `/api/admin/info-pages/${page.slug}`, values);
       form.setValue("version", res.data!.version);
@@ -52,29 +62,32 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
       });
       setPreview({ html: res.data!.html });
     } catch (err) {
-      setPreview({ error: err instanceof ApiError ? err.message : "The preview could not be made." });
+      setPreview({ error: err instanceof ApiError ? err.message : i18n._("The preview could not be made.") });
     }
   };
 
   return (
     <div>
       <Link to="/admin/info-pages" className="text-sm text-brand-800 underline">
-        ← Info pages
+        ← {i18n._("Info pages")}
       </Link>
-      <PageHeading title={`Edit: ${page.title}`}>
+      <PageHeading title={i18n._("Edit: {title}", { title: page.title })}>
         <p className="text-sm">
-          Shown at{" "}
-          <a href={`/info/${page.slug}`} className="underline" target="_blank" rel="noreferrer">
-            /info/{page.slug}
-          </a>{" "}
-          · last updated {formatDhakaDateTime(updatedAt)}
+          <Trans
+            id="Shown at <0>{path}</0> · last updated {when}"
+            values={{ path: `/info/${page.slug}`, when: dateTime(updatedAt) }}
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside as its text
+              0: <a href={`/info/${page.slug}`} className="underline" target="_blank" rel="noreferrer" />,
+            }}
+          />
         </p>
       </PageHeading>
       <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-4">
         <FormMessage>{formError}</FormMessage>
         {conflict?.fields.length ? (
           <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            <p className="font-medium">What you had typed differently:</p>
+            <p className="font-medium">{i18n._("What you had typed differently:")}</p>
             <ul className="mt-1 list-disc pl-5">
               {conflict.fields.map((f) => (
                 <li key={f.name} className="break-words">
@@ -85,13 +98,13 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <TextField
-          label="Title"
+          label={i18n._("Title")}
           maxLength={200}
-          error={formState.errors.title?.message}
+          error={formState.errors.title?.message && i18n._(formState.errors.title.message)}
           {...register("title")}
         />
         <div>
-          <div role="tablist" aria-label="Body" className="mb-2 flex gap-1">
+          <div role="tablist" aria-label={i18n._("Body")} className="mb-2 flex gap-1">
             {(["write", "preview"] as const).map((t) => (
               <button
                 key={t}
@@ -106,16 +119,24 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
                   tab === t ? "bg-brand-800 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200",
                 )}
               >
-                {t === "write" ? "Write" : "Preview"}
+                {t === "write" ? i18n._("Write") : i18n._("Preview")}
               </button>
             ))}
           </div>
           <div id="info-write" role="tabpanel" aria-labelledby="info-tab-write" hidden={tab !== "write"}>
             <TextAreaField
-              label="Text (Markdown)"
-              hint="## starts a heading, - a list item, **bold**, [a link](https://…). A blank line between paragraphs."
+              label={i18n._("Text (Markdown)")}
+              hint={i18n._(
+                "{heading} starts a heading, {item} a list item, {bold}, {link}. A blank line between paragraphs.",
+                {
+                  heading: "##",
+                  item: "-",
+                  bold: `**${i18n._("bold")}**`,
+                  link: `[${i18n._("a link")}](https://…)`,
+                },
+              )}
               rows={20}
-              error={formState.errors.body?.message}
+              error={formState.errors.body?.message && i18n._(formState.errors.body.message)}
               {...register("body")}
             />
           </div>
@@ -127,7 +148,7 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
             className="min-h-40 rounded-lg border border-slate-200 bg-white p-4"
           >
             {preview === null ? (
-              <p className="text-slate-600">Loading the preview…</p>
+              <p className="text-slate-600">{i18n._("Loading the preview…")}</p>
             ) : "error" in preview ? (
               <p role="alert" className="text-red-800">
                 {preview.error}
@@ -138,7 +159,7 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <Button type="submit" loading={formState.isSubmitting}>
-          Save page
+          {i18n._("Save page")}
         </Button>
       </form>
     </div>

@@ -1,21 +1,25 @@
 import { Link } from "react-router";
 import { PageHeading } from "../../components/page-heading";
-import { formatDhakaDateTime } from "../../lib/dates";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/info-pages";
 import { loadInfoPages } from "./info-pages.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Info pages") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Info pages") },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadInfoPages(context);
 }
 
 export default function InfoPagesPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { dateTime } = useFormat();
   return (
     <div>
-      <PageHeading title="Info pages">
-        <p>The shop's six information pages, written in Markdown.</p>
+      <PageHeading title={i18n._("Info pages")}>
+        <p>{i18n._("The shop's six information pages, written in Markdown.")}</p>
       </PageHeading>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
         {loaderData.items.map((p) => (
@@ -26,7 +30,9 @@ export default function InfoPagesPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="text-sm text-slate-600">/info/{p.slug}</p>
             </div>
-            <p className="text-sm text-slate-700">Last updated {formatDhakaDateTime(p.updatedAt)}</p>
+            <p className="text-sm text-slate-700">
+              {i18n._("Last updated {when}", { when: dateTime(p.updatedAt) })}
+            </p>
           </li>
         ))}
       </ul>

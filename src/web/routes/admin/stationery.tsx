@@ -7,11 +7,14 @@ import { ProductList } from "../../components/admin/product-list";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
+import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/stationery";
 import { loadProduct, loadStationeryList } from "./books.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Stationery") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "Stationery") },
+];
 
 /**
  * The spec has one route for stationery, so the list, the new-item form and an item's edit page
@@ -32,18 +35,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const editPath = (p: { id: number }) => `/admin/stationary?edit=${p.id}`;
 
-const details: KindSection = ({ form }) => {
+const StationeryDetails: KindSection = ({ form }) => {
+  const { i18n } = useLingui();
   const {
     register,
     formState: { errors },
   } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const err = (name: string) => {
+    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return message ? i18n._(message) : undefined;
+  };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField label="Brand" error={err("brand")} {...register("brand")} />
+      <TextField label={i18n._("Brand")} error={err("brand")} {...register("brand")} />
       <TextField
-        label="Category"
-        hint="Required, e.g. Pens, Notebooks, Geometry"
+        label={i18n._("Category")}
+        hint={i18n._("Required, e.g. Pens, Notebooks, Geometry")}
         error={err("category")}
         {...register("category")}
       />
@@ -51,22 +58,28 @@ const details: KindSection = ({ form }) => {
   );
 };
 
-const back = (
-  <Link to="/admin/stationary" className={buttonClass("secondary")}>
-    Back to the list
-  </Link>
-);
+function Back() {
+  const { i18n } = useLingui();
+  return (
+    <Link to="/admin/stationary" className={buttonClass("secondary")}>
+      {i18n._("Back to the list")}
+    </Link>
+  );
+}
 
 export default function StationeryPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   if (loaderData.mode === "create") {
     return (
       <div>
-        <PageHeading title="New stationery item">{back}</PageHeading>
+        <PageHeading title={i18n._("New stationery item")}>
+          <Back />
+        </PageHeading>
         <ProductForm
           area="stationery"
           kind="stationary"
-          kindSection={details}
+          kindSection={StationeryDetails}
           onSaved={(p) => navigate(editPath(p), { replace: true })}
         />
       </div>
@@ -76,16 +89,18 @@ export default function StationeryPage({ loaderData }: Route.ComponentProps) {
     const { product, ledger } = loaderData;
     return (
       <div>
-        <PageHeading title="Edit stationery item">
-          <p className="mb-3">Stationery · {product.title}</p>
-          {back}
+        <PageHeading title={i18n._("Edit stationery item")}>
+          <p className="mb-3">
+            {i18n._("Stationery")} · {product.title}
+          </p>
+          <Back />
         </PageHeading>
         <ProductEdit
           area="stationery"
           product={product}
           ledger={ledger}
           listPath="/admin/stationary"
-          kindSection={details}
+          kindSection={StationeryDetails}
         />
       </div>
     );
@@ -93,41 +108,41 @@ export default function StationeryPage({ loaderData }: Route.ComponentProps) {
   const { page, query, error, categories } = loaderData;
   return (
     <div>
-      <PageHeading title="Stationery">
+      <PageHeading title={i18n._("Stationery")}>
         <Link to="/admin/stationary?create=1" className={buttonClass("primary")}>
-          Add item
+          {i18n._("Add item")}
         </Link>
       </PageHeading>
       <ProductList
         area="stationery"
-        label="Stationery"
+        label={i18n._("Stationery")}
         page={page}
         sort={query?.sort ?? "-updatedAt"}
         error={error}
         editPath={editPath}
-        searchLabel="Search stationery"
-        emptyMessage="No stationery item matches this view."
+        searchLabel={i18n._("Search stationery")}
+        emptyMessage={i18n._("No stationery item matches this view.")}
         filters={
           <>
             <FilterSelect
               name="category"
-              label="Category"
+              label={i18n._("Category")}
               options={categories.map((c) => ({ value: c, label: c }))}
             />
             <FilterSelect
               name="published"
-              label="Published"
+              label={i18n._("Published")}
               options={[
-                { value: "true", label: "Yes" },
-                { value: "false", label: "No" },
+                { value: "true", label: i18n._("Yes") },
+                { value: "false", label: i18n._("No") },
               ]}
             />
             <FilterSelect
               name="lowStock"
-              label="Low stock"
+              label={i18n._("Low stock")}
               options={[
-                { value: "true", label: "Yes" },
-                { value: "false", label: "No" },
+                { value: "true", label: i18n._("Yes") },
+                { value: "false", label: i18n._("No") },
               ]}
             />
           </>

@@ -1,21 +1,29 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { blockReasonSchema } from "../../../contracts/admin-users";
-import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
+import { ADMIN_AREA_LABELS, type AdminArea } from "../../../contracts/permissions";
 import { useMutation } from "../../components/admin/mutation";
+import { ROLE_WORDS } from "../../components/admin/role-words";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextAreaField } from "../../components/ui/field";
-import { formatDhakaDate, formatDhakaDateTime } from "../../lib/dates";
-import { pageTitle } from "../../lib/meta";
+import { translate, useFormat, useLingui } from "../../i18n";
+import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/user";
 import { loadUser } from "./users.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  { title: pageTitle(matches, loaderData ? `${loaderData.user.name} · Users` : "User") },
+  {
+    title: pageTitle(
+      matches,
+      loaderData
+        ? translate(pageLocale(matches), "{name} · Users", { name: loaderData.user.name })
+        : /*i18n*/ "User",
+    ),
+  },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,9 +32,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadUser(context, parsed.data.id);
 }
 
-const KIND_WORDS: Record<string, string> = { ebook: "E-book", content: "Course" };
+const KIND_WORDS: Record<string, string> = { ebook: /*i18n*/ "E-book", content: /*i18n*/ "Course" };
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { number, taka, date, dateTime } = useFormat();
   const { user, orders, orderCount, owned, mayBlock } = loaderData;
   const [asking, setAsking] = useState(false);
   const blocked = user.blockedAt !== null;
@@ -34,12 +44,12 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <div>
         <Link to="/admin/users" className="text-sm text-brand-800 underline">
-          ← Users
+          ← {i18n._("Users")}
         </Link>
         <PageHeading title={user.name}>
           {blocked ? (
             <p className="inline-block rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">
-              Blocked since {formatDhakaDateTime(user.blockedAt!)}
+              {i18n._("Blocked since {when}", { when: dateTime(user.blockedAt!) })}
             </p>
           ) : null}
         </PageHeading>
@@ -47,26 +57,31 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="account-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="account-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Account
+          {i18n._("Account")}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-slate-600">Phone</dt>
+          <dt className="text-slate-600">{i18n._("Phone")}</dt>
           <dd>
-            {user.phone ?? "—"} {user.phone ? (user.phoneVerified ? "(verified)" : "(not verified)") : null}
+            {user.phone ?? "—"}{" "}
+            {user.phone ? (user.phoneVerified ? i18n._("(verified)") : i18n._("(not verified)")) : null}
           </dd>
-          <dt className="text-slate-600">Email</dt>
+          <dt className="text-slate-600">{i18n._("Email")}</dt>
           <dd className="break-all">{user.email ?? "—"}</dd>
-          <dt className="text-slate-600">HSC batch</dt>
+          <dt className="text-slate-600">{i18n._("HSC batch")}</dt>
           <dd>{user.hscBatch ?? "—"}</dd>
-          <dt className="text-slate-600">Role</dt>
-          <dd className="capitalize">
-            {user.role}
-            {user.role === "staff" && user.permissions.length ? ` (${user.permissions.join(", ")})` : ""}
+          <dt className="text-slate-600">{i18n._("Role")}</dt>
+          <dd>
+            {i18n._(ROLE_WORDS[user.role])}
+            {user.role === "staff" && user.permissions.length
+              ? ` (${user.permissions
+                  .map((p) => (p in ADMIN_AREA_LABELS ? i18n._(ADMIN_AREA_LABELS[p as AdminArea]) : p))
+                  .join(", ")})`
+              : ""}
           </dd>
-          <dt className="text-slate-600">Joined</dt>
-          <dd>{formatDhakaDate(user.createdAt)}</dd>
-          <dt className="text-slate-600">Status</dt>
-          <dd>{blocked ? "Blocked: cannot sign in" : "Active"}</dd>
+          <dt className="text-slate-600">{i18n._("Joined")}</dt>
+          <dd>{date(user.createdAt)}</dd>
+          <dt className="text-slate-600">{i18n._("Status")}</dt>
+          <dd>{blocked ? i18n._("Blocked: cannot sign in") : i18n._("Active")}</dd>
         </dl>
         {mayBlock ? (
           <Button
@@ -74,17 +89,17 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
             className="mt-4"
             onClick={() => setAsking(true)}
           >
-            {blocked ? "Unblock account" : "Block account"}
+            {blocked ? i18n._("Unblock account") : i18n._("Block account")}
           </Button>
         ) : null}
       </section>
 
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Orders ({orderCount})
+          {i18n._("Orders ({count})", { count: number(orderCount) })}
         </h2>
         {orders.length === 0 ? (
-          <p className="text-slate-600">No orders yet.</p>
+          <p className="text-slate-600">{i18n._("No orders yet.")}</p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
             {orders.map((o) => (
@@ -95,31 +110,34 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/orders/${o.id}`} className="font-medium text-brand-800 underline">
                   {o.number}
                 </Link>
-                <span className="text-slate-700">{formatDhakaDate(o.createdAt)}</span>
-                <span>{describeOrderStatus(o.status)}</span>
-                <span className="tabular-nums">{formatTaka(o.total)}</span>
+                <span className="text-slate-700">{date(o.createdAt)}</span>
+                <span>{i18n._(describeOrderStatus(o.status))}</span>
+                <span className="tabular-nums">{taka(o.total)}</span>
               </li>
             ))}
           </ul>
         )}
         {orderCount > orders.length ? (
-          <p className="mt-2 text-sm text-slate-600">The newest {orders.length} are shown.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {i18n._("The newest {count} are shown.", { count: number(orders.length) })}
+          </p>
         ) : null}
       </section>
 
       <section aria-labelledby="owned-heading">
         <h2 id="owned-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          E-books and courses ({owned.length})
+          {i18n._("E-books and courses ({count})", { count: number(owned.length) })}
         </h2>
         {owned.length === 0 ? (
-          <p className="text-slate-600">None.</p>
+          <p className="text-slate-600">{i18n._("None.")}</p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
             {owned.map((o) => (
               <li key={o.productId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-2">
                 <span className="font-medium">{o.title}</span>
                 <span className="text-slate-700">
-                  {KIND_WORDS[o.kind] ?? o.kind} · since {formatDhakaDate(o.grantedAt)}
+                  {KIND_WORDS[o.kind] ? i18n._(KIND_WORDS[o.kind]!) : o.kind} ·{" "}
+                  {i18n._("since {when}", { when: date(o.grantedAt) })}
                 </span>
               </li>
             ))}
@@ -152,22 +170,24 @@ function BlockDialog({
   name: string;
   blocked: boolean;
 }) {
+  const { i18n } = useLingui();
   const { run, pending } = useMutation();
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
   const formId = useId();
-  const verb = blocked ? "Unblock" : "Block";
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={`${verb} ${name}?`}
+      title={blocked ? i18n._("Unblock {name}?", { name }) : i18n._("Block {name}?", { name })}
       description={
         blocked
-          ? "The account will be able to sign in again."
-          : "The account will be signed out everywhere at once and cannot sign in until it is unblocked."
+          ? i18n._("The account will be able to sign in again.")
+          : i18n._(
+              "The account will be signed out everywhere at once and cannot sign in until it is unblocked.",
+            )
       }
     >
       <form
@@ -177,7 +197,7 @@ function BlockDialog({
           e.preventDefault();
           const parsed = blockReasonSchema.safeParse({ reason });
           if (!parsed.success) {
-            setError(parsed.error.issues[0]?.message ?? "Say why");
+            setError(i18n._(parsed.error.issues[0]?.message ?? "Say why"));
             return;
           }
           setError("");
@@ -194,7 +214,7 @@ function BlockDialog({
         className="space-y-4"
       >
         <TextAreaField
-          label="Reason (kept in the audit log)"
+          label={i18n._("Reason (kept in the audit log)")}
           name="reason"
           value={reason}
           maxLength={500}
@@ -207,10 +227,10 @@ function BlockDialog({
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button type="submit" variant={blocked ? "primary" : "destructive"} loading={pending}>
-            {verb} account
+            {blocked ? i18n._("Unblock account") : i18n._("Block account")}
           </Button>
         </div>
       </form>

@@ -1,23 +1,26 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import type { AdminUser } from "../../../contracts/user";
 import { DataTable, FilterSelect } from "../../components/admin/data-table";
+import type { CellWords } from "../../components/admin/product-columns";
+import { ROLE_WORDS } from "../../components/admin/role-words";
 import { PageHeading } from "../../components/page-heading";
-import { formatDhakaDate } from "../../lib/dates";
+import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/users";
 import { loadUsers } from "./users.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Users") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Users") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadUsers(context, request);
 }
 
 const col = createColumnHelper<AdminUser>();
-const columns = [
+const userColumns = ({ i18n, date }: CellWords) => [
   col.accessor("name", {
-    header: "Name",
+    header: /*i18n*/ "Name",
     meta: { sort: "name", cardTitle: true },
     cell: ({ row }) => (
       <Link to={`/admin/users/${row.original.id}`} className="font-medium text-brand-800 underline">
@@ -26,72 +29,82 @@ const columns = [
     ),
   }),
   col.accessor("phone", {
-    header: "Phone",
+    header: /*i18n*/ "Phone",
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
         {row.original.phone ?? "—"}
         {row.original.phoneVerified ? (
-          <span className="ml-1 text-emerald-800" title="Phone verified">
-            ✓<span className="sr-only"> verified</span>
+          <span className="ml-1 text-emerald-800" title={i18n._("Phone verified")}>
+            ✓<span className="sr-only"> {i18n._("verified")}</span>
           </span>
         ) : null}
       </span>
     ),
   }),
-  col.accessor("email", { header: "Email", cell: ({ getValue }) => getValue() ?? "—" }),
-  col.accessor("hscBatch", { header: "HSC batch", cell: ({ getValue }) => getValue() ?? "—" }),
+  col.accessor("email", { header: /*i18n*/ "Email", cell: ({ getValue }) => getValue() ?? "—" }),
+  col.accessor("hscBatch", { header: /*i18n*/ "HSC batch", cell: ({ getValue }) => getValue() ?? "—" }),
   col.accessor("role", {
-    header: "Role",
-    cell: ({ getValue }) => <span className="capitalize">{getValue()}</span>,
+    header: /*i18n*/ "Role",
+    cell: ({ getValue }) => i18n._(ROLE_WORDS[getValue()]),
   }),
   col.accessor("blockedAt", {
-    header: "Status",
+    header: /*i18n*/ "Status",
     cell: ({ getValue }) =>
       getValue() ? (
-        <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Blocked</span>
+        <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+          {i18n._("Blocked")}
+        </span>
       ) : (
-        <span className="text-slate-700">Active</span>
+        <span className="text-slate-700">{i18n._("Active")}</span>
       ),
   }),
   col.accessor("createdAt", {
-    header: "Joined",
+    header: /*i18n*/ "Joined",
     meta: { sort: "createdAt" },
-    cell: ({ getValue }) => <span className="whitespace-nowrap">{formatDhakaDate(getValue())}</span>,
+    cell: ({ getValue }) => <span className="whitespace-nowrap">{date(getValue())}</span>,
   }),
 ];
 
-const ROLE_OPTIONS = [
-  { value: "customer", label: "Customer" },
-  { value: "staff", label: "Staff" },
-  { value: "admin", label: "Admin" },
-];
 const YES_NO = [
-  { value: "true", label: "Yes" },
-  { value: "false", label: "No" },
+  { value: "true", label: /*i18n*/ "Yes" },
+  { value: "false", label: /*i18n*/ "No" },
 ];
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const format = useFormat();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the formats change only with format.locale
+  const columns = useMemo(() => userColumns({ i18n, ...format }), [i18n, format.locale]);
+  const roles = (["customer", "staff", "admin"] as const).map((r) => ({
+    value: r,
+    label: i18n._(ROLE_WORDS[r]),
+  }));
+  const yesNo = YES_NO.map((o) => ({ value: o.value, label: i18n._(o.label) }));
   const { page, query, error } = loaderData;
   return (
     <div>
-      <PageHeading title="Users">
-        <p>{page.total.toLocaleString("en-US")} accounts</p>
+      <PageHeading title={i18n._("Users")}>
+        <p>{i18n._("{count} accounts", { count: format.number(page.total) })}</p>
       </PageHeading>
       <DataTable
-        label="Users"
+        label={i18n._("Users")}
         columns={columns}
         page={page}
         sort={query?.sort ?? "-createdAt"}
         getRowId={(u) => u.id}
-        searchLabel="Search name, phone or email"
+        searchLabel={i18n._("Search name, phone or email")}
         filters={
           <>
-            <FilterSelect name="role" label="Role" options={ROLE_OPTIONS} />
-            <FilterSelect name="blocked" label="Blocked" options={YES_NO} />
-            <FilterSelect name="phoneVerified" label="Phone verified" options={YES_NO} />
+            <FilterSelect name="role" label={i18n._("Role")} options={roles} />
+            <FilterSelect name="blocked" label={i18n._("Blocked")} options={yesNo} />
+            <FilterSelect name="phoneVerified" label={i18n._("Phone verified")} options={yesNo} />
           </>
         }
-        emptyMessage={query?.q ? `No account matches “${query.q}”.` : "No account matches this view."}
+        emptyMessage={
+          query?.q
+            ? i18n._("No account matches “{query}”.", { query: query.q })
+            : i18n._("No account matches this view.")
+        }
         error={error}
       />
     </div>
