@@ -255,9 +255,14 @@ test("opened directly, the reader starts pdf.js, its worker, its answer and its 
   await page.goto("/");
   const id = await demoEbook(page);
   // Every request of the page and its workers that brought a body over the network (one answered
-  // from the HTTP cache or matched to a preload brings none).
+  // from the HTTP cache or matched to a preload brings none). The shop's service worker, which
+  // every page registers, may take over the page while it loads: a file it hands the page did not
+  // come over the network to the page, and its own fetches, which keep the reader's files for
+  // offline reading, go through the same HTTP cache the page's preloads filled.
   const downloads: string[] = [];
   page.context().on("requestfinished", async (r) => {
+    if (r.serviceWorker()) return;
+    if ((await r.response())?.fromServiceWorker()) return;
     const sizes = await r.sizes().catch(() => null);
     if (sizes && sizes.responseBodySize > 0) downloads.push(new URL(r.url()).pathname);
   });
