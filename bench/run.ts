@@ -38,6 +38,10 @@
 //               server when the catalogue part ran, else on PGlite with the demo catalogue
 //               (lighthouse.ts)
 //
+// After the parts, when the catalogue, buying or reader part ran, the results-day capacity model
+// of docs/scaling.md is worked out from the CPU per request they measured and checked against
+// their throughput (capacity.ts).
+//
 // This runner decides which server each part measures, then prints each part's report and the
 // targets. The throwaway PostgreSQL server and Chromium are set up as the tests set them up
 // (tests/support/postgres.ts, tests/support/chromium.ts); the rest of the shared machinery is in
@@ -65,6 +69,7 @@ import { bookWithCoverViaApi, getPage, memOf, startServer, stopServer, tempDataD
 import { type AdminResult, adminOn, adminOnOwnPostgres, reportAdmin } from "./parts/admin";
 import { type BackofficeResult, backofficeOnOwnPostgres, reportBackoffice } from "./parts/backoffice";
 import { type BuyingResult, buyingOn, buyingOnOwnPostgres, reportBuying } from "./parts/buying";
+import { costsOf, reportCapacity } from "./parts/capacity";
 import { type Catalogue, catalogue, reportCatalogue } from "./parts/catalogue";
 import { type ColdStarts, coldStarts, reportColdStarts } from "./parts/cold-start";
 import { type Bundle, measureFirstLoadJs, reportFirstLoadJs } from "./parts/first-load-js";
@@ -207,6 +212,7 @@ async function main() {
   if (reader) reportReader(reader, report);
   if (admin) reportAdmin(admin, report);
   if (backoffice) reportBackoffice(backoffice, report);
+  if (cat || buying || reader) reportCapacity(costsOf(cat, buying, reader), report);
 
   const { targets, checks, results } = report;
   section("Targets");

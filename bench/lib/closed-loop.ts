@@ -11,7 +11,8 @@ export type ClosedLoop = {
   ok: number;
   failed: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
-  cpuMsPerOp: { server: number; postgres: number | null };
+  /** CPU time per completed op: the server's, PostgreSQL's and this load generator's own. */
+  cpuMsPerOp: { server: number; postgres: number | null; loadGenerator: number };
   /** The same figures per kind of op, when ops say which kind they were (see `closedLoop`). */
   byKind?: Record<string, { ok: number; perSecond: number; latencyMs: ClosedLoop["latencyMs"] }>;
 };
@@ -150,11 +151,13 @@ export async function closedLoop(
   await new Promise((r) => setTimeout(r, warmupS * 1000));
   counting = true;
   cpu0 = cpu();
+  const self0 = process.cpuUsage();
   const tCount = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   counting = false;
   const elapsed = (performance.now() - tCount) / 1000;
   const cpu1 = cpu();
+  const self = process.cpuUsage(self0);
   stop = true;
   await all;
   return {
@@ -171,6 +174,7 @@ export async function closedLoop(
         cpu1.postgres !== null && cpu0.postgres !== null
           ? (cpu1.postgres - cpu0.postgres) / Math.max(1, ok)
           : null,
+      loadGenerator: (self.user + self.system) / 1000 / Math.max(1, ok),
     },
     ...(kinds.size
       ? {
