@@ -24,7 +24,7 @@ afterAll(() => h.close());
 describe("GET /media/*", () => {
   it("serves each width of a stored image as WebP, cached for a year", async () => {
     for (const width of IMAGE_WIDTHS) {
-      const res = await h.app.request(imageUrl(key, width));
+      const res = await h.app.request(imageUrl("/media", key, width));
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -34,7 +34,7 @@ describe("GET /media/*", () => {
   });
 
   it("answers 404 for an image that is not there, and does not let it be cached", async () => {
-    const res = await h.request("GET", imageUrl("0123456789abcdef01234567", 320));
+    const res = await h.request("GET", imageUrl("/media", "0123456789abcdef01234567", 320));
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
