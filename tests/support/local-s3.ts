@@ -78,7 +78,10 @@ export async function startLocalS3(opts: { bucket?: string } = {}): Promise<Loca
       if (stopped) return;
       stopped = true;
       try {
-        await server.close();
+        const closing = server.close();
+        // Clients' kept-alive connections (the SDK's, a browser's) would hold close() open.
+        server.httpServer?.closeAllConnections();
+        await closing;
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,5 +1,6 @@
 // s3rver ships no types: the part of its API the tests use (its README's "Class: S3rver").
 declare module "s3rver" {
+  import type { Server } from "node:http";
   import type { AddressInfo } from "node:net";
 
   type S3rverOptions = {
@@ -16,6 +17,8 @@ declare module "s3rver" {
   export default class S3rver {
     constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
+    /** Set by run(). */
+    httpServer?: Server;
     close(): Promise<void>;
     reset(): void;
   }
