@@ -28,6 +28,8 @@ describe("GET /media/*", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // A CDN's copy of a picture is shown by the shop's pages from another origin.
+      expect(res.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, width * 1.5]);
     }
@@ -37,6 +39,15 @@ describe("GET /media/*", () => {
     const res = await h.request("GET", imageUrl("/media", "0123456789abcdef01234567", 320));
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("leaves every other answer same-origin, with the other secure headers", async () => {
+    for (const path of ["/healthz", "/media/ebooks/secret.pdf", "/api/version"]) {
+      const res = await h.app.request(path);
+      expect(res.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
+    }
   });
 
   it("answers 404 for files that are not public, such as e-book PDFs", async () => {
