@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDayRange } from "../contracts/delivery-estimate";
+import { DEFAULT_MEDIA_BASE } from "../contracts/images";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -383,7 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: c.SESSION_SECRET ?? "pathagar-development-secret-not-for-production",
     // Demo accounts (with their published passwords) and demo data: never by default in production.
     seedDemo: c.SEED_DEMO ?? (embedded && !production),
-    mediaBase: c.MEDIA_PUBLIC_URL ?? "/media",
+    mediaBase: c.MEDIA_PUBLIC_URL ?? DEFAULT_MEDIA_BASE,
   };
 }
 
