@@ -8,18 +8,24 @@ import { seedCatalog } from "./db/seed/catalog";
 import { ensureDemoCoupons } from "./db/seed/coupons";
 import { ensureInfoPages } from "./db/seed/info-pages";
 import { createIntegrations } from "./integrations/deps";
-import { createDiskStorage } from "./integrations/storage/disk";
+import { createStorage } from "./integrations/storage";
 import type { Logger } from "./logger";
 import { backfillSearchNames } from "./services/admin-authors";
 import { type AppDeps, contextFor } from "./services/context";
 
-/** config -> database -> migrations -> first accounts -> info pages -> demo catalogue and coupons. */
+/** config -> file storage -> database -> migrations -> first accounts -> info pages -> demo catalogue and coupons. */
 export async function bootServices(
   config: Config,
   log: Logger,
   /** Seed the demo catalogue into an empty database even when demo accounts are off (the seed CLI). */
   opts: { catalog?: boolean } = {},
 ): Promise<{ deps: AppDeps; database: Database }> {
+  // First: a bucket that cannot be used stops start-up before the database is touched.
+  const storage = await createStorage(config);
+  log.info(
+    { storage: storage.name, ...(config.S3_BUCKET ? { bucket: config.S3_BUCKET } : {}) },
+    "file storage",
+  );
   const database = config.DATABASE_URL
     ? connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
     : await openPglite(join(config.DATA_DIR, "db"));
@@ -31,7 +37,7 @@ export async function bootServices(
     config,
     log,
     ...createIntegrations(config, log, database.db),
-    storage: createDiskStorage(join(config.DATA_DIR, "uploads")),
+    storage,
     now: () => new Date(),
   };
   const ctx = contextFor(deps, { user: null, ip: "startup" });

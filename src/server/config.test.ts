@@ -478,3 +478,78 @@ describe("loadConfig: SMS gateway", () => {
     ).toContain("SSLWIRELESS_SID: must be at most 20 characters");
   });
 });
+
+describe("loadConfig: object storage and the pictures' address", () => {
+  const S3 = {
+    S3_BUCKET: "pathagar-files",
+    S3_REGION: "ap-south-1",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "a-secret-access-key",
+  };
+
+  it("keeps files on local disk and serves pictures from /media by default", () => {
+    const c = loadConfig({});
+    expect(c.S3_BUCKET).toBeUndefined();
+    expect(c.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(c.mediaBase).toBe("/media");
+  });
+
+  it("reads a bucket with its region, keys, address and path style", () => {
+    const c = loadConfig({ ...S3, S3_ENDPOINT: "http://127.0.0.1:9000/", S3_FORCE_PATH_STYLE: "true" });
+    expect(c).toMatchObject({ ...S3, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: true });
+  });
+
+  it("refuses a bucket without its region and keys, naming each, and never prints the secret", () => {
+    const message = configError({ S3_BUCKET: "pathagar-files" }).message;
+    expect(message).toContain(
+      "S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set",
+    );
+    const secret = configError({ ...S3, S3_REGION: "Not A Region" }).message;
+    expect(secret).toContain("S3_REGION: must be a region");
+    expect(secret).not.toContain("a-secret-access-key");
+  });
+
+  it("refuses S3 settings without S3_BUCKET rather than keeping files on disk unnoticed", () => {
+    const message = configError({ S3_ENDPOINT: "https://minio.internal", S3_ACCESS_KEY_ID: "k" }).message;
+    expect(message).toContain("S3_BUCKET: is not set, so S3_ENDPOINT, S3_ACCESS_KEY_ID would be ignored");
+  });
+
+  it("refuses a bucket name S3 would refuse and an address that is not http(s)", () => {
+    expect(configError({ ...S3, S3_BUCKET: "Pathagar_Files" }).message).toContain(
+      "S3_BUCKET: must be a bucket name",
+    );
+    expect(configError({ ...S3, S3_ENDPOINT: "ftp://files" }).message).toContain(
+      "S3_ENDPOINT: must be an http(s) URL",
+    );
+  });
+
+  it("serves pictures from MEDIA_PUBLIC_URL when set, without its trailing slash", () => {
+    expect(loadConfig({ MEDIA_PUBLIC_URL: "https://cdn.pathagar.com.bd/" }).mediaBase).toBe(
+      "https://cdn.pathagar.com.bd",
+    );
+    expect(loadConfig({ MEDIA_PUBLIC_URL: "https://files.example/pathagar" }).mediaBase).toBe(
+      "https://files.example/pathagar",
+    );
+    expect(configError({ MEDIA_PUBLIC_URL: "https://cdn.example/?a=1" }).message).toContain(
+      "MEDIA_PUBLIC_URL: must be a plain address",
+    );
+    expect(configError({ MEDIA_PUBLIC_URL: "cdn.example" }).message).toContain(
+      "MEDIA_PUBLIC_URL: must be an http(s) URL",
+    );
+  });
+
+  it("in production wants https for pictures and for the bucket, except a bucket on this machine", () => {
+    expect(configError({ ...PRODUCTION, MEDIA_PUBLIC_URL: "http://cdn.example" }).message).toContain(
+      "MEDIA_PUBLIC_URL: must be an https:// address in production",
+    );
+    expect(configError({ ...PRODUCTION, ...S3, S3_ENDPOINT: "http://10.0.0.5:9000" }).message).toContain(
+      "S3_ENDPOINT: must be an https:// address in production",
+    );
+    expect(loadConfig({ ...PRODUCTION, ...S3, S3_ENDPOINT: "http://127.0.0.1:9000" }).S3_ENDPOINT).toBe(
+      "http://127.0.0.1:9000",
+    );
+    expect(loadConfig({ ...PRODUCTION, ...S3, S3_ENDPOINT: "https://minio.internal" }).S3_BUCKET).toBe(
+      "pathagar-files",
+    );
+  });
+});

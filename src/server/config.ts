@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDayRange } from "../contracts/delivery-estimate";
+import { DEFAULT_MEDIA_BASE } from "../contracts/images";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -21,6 +22,13 @@ const dayRange = z.string().transform((v, ctx) => {
   }
   return range;
 });
+
+/** An http(s) address; the example goes into the message. */
+function httpUrl(example: string) {
+  return z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
+    .transform((v) => v.replace(/\/+$/, ""));
+}
 
 const schema = z.object({
   NODE_ENV: z
@@ -167,6 +175,37 @@ const schema = z.object({
   BKASH_APP_SECRET: z.string().optional(),
   BKASH_USERNAME: z.string().optional(),
   BKASH_PASSWORD: z.string().optional(),
+  /** Object storage (decision 38): files go to this bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes",
+    )
+    .optional(),
+  /** An S3-compatible server (MinIO, Cloudflare R2, DigitalOcean Spaces…); unset means AWS S3. */
+  S3_ENDPOINT: httpUrl("https://s3.ap-south-1.amazonaws.com").optional(),
+  S3_REGION: z
+    .string()
+    .regex(
+      /^[a-z0-9-]{2,40}$/,
+      "must be a region such as ap-south-1 (auto or us-east-1 for most S3-compatible servers)",
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `endpoint/bucket/key` addresses, as MinIO-style servers want, instead of `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * Where browsers fetch pictures (`images/` keys): a CDN or the bucket's public address. Unset
+   * means the shop's own `/media/`. E-book and course files never get a public address.
+   */
+  MEDIA_PUBLIC_URL: httpUrl("https://cdn.pathagar.com.bd")
+    .refine((v) => {
+      const u = new URL(v);
+      return !u.search && !u.hash && !u.username && !u.password;
+    }, "must be a plain address without ?query, #fragment or credentials, e.g. https://cdn.pathagar.com.bd")
+    .optional(),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -181,6 +220,11 @@ export type Config = Omit<Parsed, "PAYMENT_PROVIDER" | "SSLCOMMERZ_SANDBOX"> & {
   production: boolean;
   sessionSecret: string;
   seedDemo: boolean;
+  /**
+   * Where pictures are served from, without a trailing slash: MEDIA_PUBLIC_URL, else the shop's
+   * own `/media`. Image URLs are `${mediaBase}/images/<key>-<width>.webp` (contracts/images.ts).
+   */
+  mediaBase: string;
 };
 
 export class ConfigError extends Error {}
@@ -195,6 +239,7 @@ const SECRETS = new Set([
   "SSLCOMMERZ_STORE_PASSWORD",
   "BKASH_APP_SECRET",
   "BKASH_PASSWORD",
+  "S3_SECRET_ACCESS_KEY",
 ]);
 
 /** A bad value as the error shows it: secrets and URL passwords are not printed. */
@@ -231,6 +276,23 @@ function integrationProblems(c: Parsed): string[] {
     sslcommerz: ["SSLCOMMERZ_STORE_ID", "SSLCOMMERZ_STORE_PASSWORD"],
     bkash: ["BKASH_APP_KEY", "BKASH_APP_SECRET", "BKASH_USERNAME", "BKASH_PASSWORD"],
   } as const;
+  if (c.S3_BUCKET) {
+    const absent = (["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !c[k]);
+    if (absent.length > 0) {
+      problems.push(
+        `  ${absent.join(", ")}: required when S3_BUCKET is set (the bucket's region, e.g. ap-south-1 or auto, and an access key allowed to read, write and list it)`,
+      );
+    }
+  } else {
+    const stray = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
+      (k) => c[k],
+    );
+    if (stray.length > 0) {
+      problems.push(
+        `  S3_BUCKET: is not set, so ${stray.join(", ")} would be ignored and files kept on local disk: set S3_BUCKET to use object storage, or unset them`,
+      );
+    }
+  }
   const unset = paymentVariables[c.PAYMENT_PROVIDER ?? "sandbox"].filter((k) => !c[k]);
   if (unset.length > 0) {
     problems.push(`  ${unset.join(", ")}: required when PAYMENT_PROVIDER is ${c.PAYMENT_PROVIDER}`);
@@ -269,7 +331,22 @@ function productionProblems(c: Parsed): string[] {
       );
     }
   }
+  if (c.MEDIA_PUBLIC_URL && !c.MEDIA_PUBLIC_URL.startsWith("https://")) {
+    problems.push(
+      "  MEDIA_PUBLIC_URL: must be an https:// address in production (pages are https; browsers block pictures over http)",
+    );
+  }
+  if (c.S3_BUCKET && c.S3_ENDPOINT?.startsWith("http://") && !isLoopback(c.S3_ENDPOINT)) {
+    problems.push(
+      "  S3_ENDPOINT: must be an https:// address in production: e-book files would cross the network unencrypted (plain http is allowed only to this machine, e.g. http://127.0.0.1:9000)",
+    );
+  }
   return problems;
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
@@ -307,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: c.SESSION_SECRET ?? "pathagar-development-secret-not-for-production",
     // Demo accounts (with their published passwords) and demo data: never by default in production.
     seedDemo: c.SEED_DEMO ?? (embedded && !production),
+    mediaBase: c.MEDIA_PUBLIC_URL ?? DEFAULT_MEDIA_BASE,
   };
 }
 

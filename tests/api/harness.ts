@@ -27,6 +27,7 @@ import { createIntegrations } from "../../src/server/integrations/deps";
 import type { EmailMessage } from "../../src/server/integrations/email/provider";
 import type { PaymentProvider } from "../../src/server/integrations/payments/provider";
 import type { SmsProvider } from "../../src/server/integrations/sms/provider";
+import { createStorage } from "../../src/server/integrations/storage";
 import { createDiskStorage } from "../../src/server/integrations/storage/disk";
 import { createLogger } from "../../src/server/logger";
 import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
@@ -183,9 +184,10 @@ export async function createHarness(opts: HarnessOptions = {}) {
     ...opts.env,
   });
   const log = createLogger("silent");
-  // Uploaded and generated files go to a directory of this harness's own, removed in close().
+  // Uploaded and generated files go to a directory of this harness's own, removed in close();
+  // with S3_* among the settings (a local S3 server the test started), to that bucket instead.
   const uploadsDir = mkdtempSync(join(tmpdir(), "pathagar-uploads-"));
-  const storage = createDiskStorage(uploadsDir);
+  const storage = config.S3_BUCKET ? await createStorage(config) : createDiskStorage(uploadsDir);
 
   let current = START_TIME.getTime();
   const clock = {

@@ -24,19 +24,30 @@ afterAll(() => h.close());
 describe("GET /media/*", () => {
   it("serves each width of a stored image as WebP, cached for a year", async () => {
     for (const width of IMAGE_WIDTHS) {
-      const res = await h.app.request(imageUrl(key, width));
+      const res = await h.app.request(imageUrl("/media", key, width));
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // A CDN's copy of a picture is shown by the shop's pages from another origin.
+      expect(res.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, width * 1.5]);
     }
   });
 
   it("answers 404 for an image that is not there, and does not let it be cached", async () => {
-    const res = await h.request("GET", imageUrl("0123456789abcdef01234567", 320));
+    const res = await h.request("GET", imageUrl("/media", "0123456789abcdef01234567", 320));
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("leaves every other answer same-origin, with the other secure headers", async () => {
+    for (const path of ["/healthz", "/media/ebooks/secret.pdf", "/api/version"]) {
+      const res = await h.app.request(path);
+      expect(res.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
+    }
   });
 
   it("answers 404 for files that are not public, such as e-book PDFs", async () => {

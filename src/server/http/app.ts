@@ -90,6 +90,8 @@ export function createApp(opts: AppOptions) {
       crossOriginResourcePolicy: "same-origin",
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: deps.config.production ? "max-age=31536000; includeSubDomains" : false,
+      // A route may say otherwise: `/media/` pictures are cross-origin (a CDN's copy is shown by the shop's pages).
+      overwrite: false,
     }),
   );
   app.use(compress());
@@ -202,6 +204,7 @@ export function createApp(opts: AppOptions) {
         upgradeInsecure: deps.config.production,
         devServer: opts.devServer,
         googleSignIn: Boolean(deps.config.GOOGLE_CLIENT_ID),
+        mediaOrigin: deps.config.MEDIA_PUBLIC_URL && new URL(deps.config.MEDIA_PUBLIC_URL).origin,
       }),
     );
     // A signed-out visitor's page is the same for every signed-out visitor.

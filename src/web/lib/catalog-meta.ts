@@ -10,7 +10,8 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 
 /** A product page: its own title and description, canonical URL, Open Graph and JSON-LD. */
 export function productMeta(matches: readonly MatchLike[], p: ProductDetail): MetaDescriptor[] {
-  const { origin, shopName } = siteOf(matches);
+  const site = siteOf(matches);
+  const { shopName } = site;
   const by = p.authors.length ? ` by ${p.authors.map((a) => a.name).join(", ")}` : "";
   const price = formatTaka(effectivePrice(p));
   return seoMeta(matches, {
@@ -19,7 +20,7 @@ export function productMeta(matches: readonly MatchLike[], p: ProductDetail): Me
     path: p.url,
     image: p.image,
     type: p.kind === "book" || p.kind === "ebook" ? "book" : "product",
-    jsonLd: productJsonLd(p, origin, shopName),
+    jsonLd: productJsonLd(p, site),
   });
 }
 

@@ -31,5 +31,6 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[]): RootData {
       outside: app.ctx.config.DELIVERY_DAYS_OUTSIDE,
     }),
     locale: app.locale ?? DEFAULT_LOCALE,
+    mediaBase: app.ctx.config.mediaBase,
   };
 }

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { DeliveryEstimates } from "../../contracts/delivery-estimate";
+import { DEFAULT_MEDIA_BASE } from "../../contracts/images";
 import type { OwnedItem } from "../../contracts/library";
 import type { Locale } from "../../contracts/locale";
 import type { PublicUser } from "../../contracts/user";
@@ -18,6 +19,8 @@ export type RootData = {
   delivery: DeliveryEstimates | null;
   /** The page's language. */
   locale: Locale;
+  /** Where pictures are served (MEDIA_PUBLIC_URL, else `/media`): the base of every image URL. */
+  mediaBase: string;
 };
 
 /**
@@ -51,8 +54,14 @@ export function useRootData(): RootData {
       googleClientId: null,
       delivery: null,
       locale: "en",
+      mediaBase: DEFAULT_MEDIA_BASE,
     }
   );
+}
+
+/** The base of the shop's image URLs, for imageUrl and srcSet (contracts/images.ts). */
+export function useMediaBase(): string {
+  return useRootData().mediaBase;
 }
 
 /** The signed-in user's own copy of a product, when they have one. */

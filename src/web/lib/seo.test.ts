@@ -33,7 +33,11 @@ const matches = [{ id: "root", data: { shopName: "Pathagar", origin: "https://pa
 
 describe("product JSON-LD", () => {
   it("describes a book with its offer in BDT and its rating", () => {
-    const ld = productJsonLd(book, "https://pathagar.example", "Pathagar");
+    const ld = productJsonLd(book, {
+      origin: "https://pathagar.example",
+      shopName: "Pathagar",
+      mediaBase: "/media",
+    });
     expect(ld["@type"]).toEqual(["Book", "Product"]);
     expect(ld.offers).toMatchObject({
       price: "399.50",
@@ -48,8 +52,7 @@ describe("product JSON-LD", () => {
   it("leaves out the rating of a product nobody has reviewed and marks it out of stock", () => {
     const ld = productJsonLd(
       { ...book, rating: { average: null, count: 0 }, inStock: false },
-      "",
-      "Pathagar",
+      { origin: "", shopName: "Pathagar", mediaBase: "/media" },
     );
     expect(ld.aggregateRating).toBeUndefined();
     expect(ld.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
@@ -76,5 +79,20 @@ describe("seo meta", () => {
       property: "og:image",
       content: "https://pathagar.example/media/images/abc123-800.webp",
     });
+  });
+
+  it("points pictures at MEDIA_PUBLIC_URL as it is, without the shop's origin", () => {
+    const cdn = [{ id: "root", data: { ...matches[0]!.data, mediaBase: "https://cdn.pathagar.example" } }];
+    const meta = seoMeta(cdn, { title: "Physics", description: "A book.", path: "/book/7", image: "abc123" });
+    expect(meta).toContainEqual({
+      property: "og:image",
+      content: "https://cdn.pathagar.example/images/abc123-800.webp",
+    });
+    const ld = productJsonLd(book, {
+      origin: "https://pathagar.example",
+      shopName: "Pathagar",
+      mediaBase: "https://cdn.pathagar.example",
+    });
+    expect(ld.image).toBe("https://cdn.pathagar.example/images/abc123-800.webp");
   });
 });

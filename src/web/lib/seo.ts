@@ -1,12 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "../../contracts/catalog";
-import { imageUrl } from "../../contracts/images";
+import { absoluteImageUrl, DEFAULT_MEDIA_BASE } from "../../contracts/images";
 import { effectivePrice, toTaka } from "../../contracts/money";
 import { translate } from "../i18n";
 import { pageLocale, pageTitle } from "./meta";
 
 type MatchLike = { id: string; data?: unknown } | undefined;
-type Root = { shopName?: string; origin?: string };
+type Root = { shopName?: string; origin?: string; mediaBase?: string };
 
 function root(matches: readonly MatchLike[]): Root {
   return (matches.find((m) => m?.id === "root")?.data as Root | undefined) ?? {};
@@ -25,7 +25,7 @@ export type SeoInput = {
 
 /** Title, description, canonical URL, Open Graph and, when given, schema.org JSON-LD. */
 export function seoMeta(matches: readonly MatchLike[], input: SeoInput): MetaDescriptor[] {
-  const { origin = "", shopName = "Pathagar" } = root(matches);
+  const { origin = "", shopName = "Pathagar", mediaBase = DEFAULT_MEDIA_BASE } = root(matches);
   const url = `${origin}${input.path}`;
   const locale = pageLocale(matches);
   const description = translate(locale, input.description).replace(/\s+/g, " ").trim().slice(0, 160);
@@ -40,14 +40,19 @@ export function seoMeta(matches: readonly MatchLike[], input: SeoInput): MetaDes
     { property: "og:url", content: url },
     { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
   ];
-  if (input.image) meta.push({ property: "og:image", content: `${origin}${imageUrl(input.image, 800)}` });
+  if (input.image) {
+    meta.push({ property: "og:image", content: absoluteImageUrl(origin, mediaBase, input.image, 800) });
+  }
   if (input.noindex) meta.push({ name: "robots", content: "noindex" });
   if (input.jsonLd) meta.push({ "script:ld+json": input.jsonLd });
   return meta;
 }
 
 /** schema.org `Book`/`Product` with its `Offer` and, once reviewed, `AggregateRating`. */
-export function productJsonLd(p: ProductDetail, origin: string, shopName: string): Record<string, unknown> {
+export function productJsonLd(
+  p: ProductDetail,
+  { origin, shopName, mediaBase }: Site,
+): Record<string, unknown> {
   const url = `${origin}${p.url}`;
   const price = effectivePrice(p);
   const ld: Record<string, unknown> = {
@@ -59,7 +64,7 @@ export function productJsonLd(p: ProductDetail, origin: string, shopName: string
     description: p.description.slice(0, 500),
     url,
     sku: `${p.kind}-${p.id}`,
-    ...(p.image ? { image: `${origin}${imageUrl(p.image, 800)}` } : {}),
+    ...(p.image ? { image: absoluteImageUrl(origin, mediaBase, p.image, 800) } : {}),
     offers: {
       "@type": "Offer",
       url,
@@ -96,8 +101,14 @@ export function productJsonLd(p: ProductDetail, origin: string, shopName: string
   return ld;
 }
 
-/** The shop's origin and name as the root loader gave them, for JSON-LD in a route's meta. */
-export function siteOf(matches: readonly MatchLike[]): { origin: string; shopName: string } {
+export type Site = { origin: string; shopName: string; mediaBase: string };
+
+/** The shop's origin, name and media base as the root loader gave them, for JSON-LD in a route's meta. */
+export function siteOf(matches: readonly MatchLike[]): Site {
   const r = root(matches);
-  return { origin: r.origin ?? "", shopName: r.shopName ?? "Pathagar" };
+  return {
+    origin: r.origin ?? "",
+    shopName: r.shopName ?? "Pathagar",
+    mediaBase: r.mediaBase ?? DEFAULT_MEDIA_BASE,
+  };
 }

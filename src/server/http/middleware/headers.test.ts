@@ -28,4 +28,13 @@ describe("pagePolicy", () => {
     expect(on.get("img-src")).toBe("'self' data:");
     expect(on.get("default-src")).toBe("'self'");
   });
+
+  it("shows pictures from MEDIA_PUBLIC_URL's origin when it is set, and from nowhere else", () => {
+    const cdn = directives(
+      pagePolicy("abc", { upgradeInsecure: false, mediaOrigin: "https://cdn.pathagar.com.bd" }),
+    );
+    expect(cdn.get("img-src")).toBe("'self' data: https://cdn.pathagar.com.bd");
+    expect(cdn.get("connect-src")).toBe("'self'");
+    expect(cdn.get("default-src")).toBe("'self'");
+  });
 });

@@ -26,7 +26,8 @@ export function newNonce(): string {
  * scripts React Router and React write into the page (its data, the module loader, scroll
  * restoration, streamed parts), each carrying this answer's nonce. Styles: the shop's stylesheet
  * and the `style` attributes React and the dialog primitives render. Images from the shop (and
- * data: URLs); calls to the shop only. No third-party script is allowed: the shop loads no tag
+ * data: URLs, and MEDIA_PUBLIC_URL's origin when pictures are served from there); calls to the
+ * shop only. No third-party script is allowed: the shop loads no tag
  * manager or other outside script (a configured one would add its hosts here, only when set).
  * The one outside host a page may show is a course video's player, in a frame.
  */
@@ -41,6 +42,8 @@ export type PagePolicyOptions = {
    * else of Google's (the paths Google's own guidance for Identity Services names).
    */
   googleSignIn?: boolean;
+  /** MEDIA_PUBLIC_URL is set: pictures come from its origin (a CDN or the bucket) as well as the shop. */
+  mediaOrigin?: string;
 };
 
 const GSI = "https://accounts.google.com/gsi/";
@@ -51,7 +54,7 @@ export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${google ? ` ${GSI}client` : ""}`,
     `style-src 'self' 'unsafe-inline'${google ? ` ${GSI}style` : ""}`,
-    "img-src 'self' data:",
+    `img-src 'self' data:${opts.mediaOrigin ? ` ${opts.mediaOrigin}` : ""}`,
     "font-src 'self' data:",
     `connect-src 'self'${opts.devServer ? " ws: wss:" : ""}${google ? ` ${GSI}` : ""}`,
     // A course's video chapters frame the two players they embed, and only after a tap

@@ -1,6 +1,8 @@
 /**
- * Where uploaded and generated files live: local disk by default, object storage in production.
- * Keys are relative paths such as `images/3fa9c1-320.webp` or `ebooks/8d02e7.pdf`.
+ * Where uploaded and generated files live: local disk by default, an S3-compatible bucket when
+ * S3_BUCKET is set (decision 38). Keys are relative paths such as `images/3fa9c1-320.webp` or
+ * `ebooks/8d02e7.pdf`. Only `images/` is public (isPublicKey); everything else (e-book PDFs,
+ * course files, page thumbnails) is read by the server and served through the access checks.
  */
 export interface FileStorage {
   readonly name: string;
@@ -52,3 +54,17 @@ export function contentTypeOf(key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
   return TYPES[ext] ?? "application/octet-stream";
 }
+
+/**
+ * The one public prefix: product pictures and author photos. Their keys hold a content hash, so a
+ * key's bytes never change. E-book PDFs, course files and page thumbnails are never public.
+ */
+export const PUBLIC_KEY_PREFIX = "images/";
+
+/** Whether a key may be served to anyone (at `/media/`, from the bucket or a CDN in front of it). */
+export function isPublicKey(key: string): boolean {
+  return key.startsWith(PUBLIC_KEY_PREFIX);
+}
+
+/** How long a public file may be kept, by browsers and shared caches alike: its bytes never change. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=31536000, immutable";

@@ -17,6 +17,7 @@ import {
 import { useFormat, useLingui } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useMediaBase } from "../../lib/root-data";
 import { UPLOAD_ABORTED, uploadFile } from "../../lib/upload";
 import { Button } from "../ui/button";
 
@@ -59,13 +60,14 @@ export function ImageUpload({
   const { i18n } = useLingui();
   const { number } = useFormat();
   const id = useId();
+  const mediaBase = useMediaBase();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState("");
   const uploading = progress !== null;
-  const shown = preview ?? (value ? imageUrl(value, 320) : null);
+  const shown = preview ?? (value ? imageUrl(mediaBase, value, 320) : null);
   const message = problem || error;
 
   async function choose(file: File | undefined) {

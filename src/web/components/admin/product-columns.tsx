@@ -4,9 +4,22 @@ import type { AdminProductRow } from "../../../contracts/admin-answers";
 import { LOW_STOCK } from "../../../contracts/admin-products";
 import { imageUrl } from "../../../contracts/images";
 import type { useFormat, useLingui } from "../../i18n";
+import { useMediaBase } from "../../lib/root-data";
 
 /** The page's language for cells drawn outside a component: its messages and its number formats. */
 export type CellWords = { i18n: ReturnType<typeof useLingui>["i18n"] } & ReturnType<typeof useFormat>;
+
+function RowImage({ image }: { image: string }) {
+  return (
+    <img
+      src={imageUrl(useMediaBase(), image, 160)}
+      alt=""
+      width={32}
+      height={48}
+      className="h-12 w-8 shrink-0 rounded object-cover"
+    />
+  );
+}
 
 /**
  * The columns every product list of the back office starts from; `editPath` links a row to its
@@ -24,13 +37,7 @@ export function productColumns(
       cell: ({ row: { original: p } }) => (
         <div className="flex min-w-48 items-start gap-2">
           {p.image ? (
-            <img
-              src={imageUrl(p.image, 160)}
-              alt=""
-              width={32}
-              height={48}
-              className="h-12 w-8 shrink-0 rounded object-cover"
-            />
+            <RowImage image={p.image} />
           ) : (
             <span aria-hidden="true" className="h-12 w-8 shrink-0 rounded bg-slate-200" />
           )}

@@ -1,5 +1,6 @@
 import { coverHeight, imageUrl, srcSet } from "../../../contracts/images";
 import { cn } from "../../lib/cn";
+import { useMediaBase } from "../../lib/root-data";
 
 // Placeholder tints (dark enough for white text), picked by the title so a shelf of books
 // without covers does not look like one grey wall.
@@ -34,6 +35,7 @@ export function CoverImage({
   eager?: boolean;
   className?: string;
 }) {
+  const mediaBase = useMediaBase();
   const box = cn("relative aspect-[2/3] w-full overflow-hidden rounded-md", className);
   if (!image) {
     return (
@@ -55,8 +57,8 @@ export function CoverImage({
   return (
     <div className={cn(box, "bg-slate-100")}>
       <img
-        src={imageUrl(image, 320)}
-        srcSet={srcSet(image)}
+        src={imageUrl(mediaBase, image, 320)}
+        srcSet={srcSet(mediaBase, image)}
         sizes={sizes}
         alt={title}
         width={width}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { imageUrl } from "../../../contracts/images";
 import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
+import { useMediaBase } from "../../lib/root-data";
 import { CoverImage } from "./cover-image";
 
 /** A product's images: the chosen one large (the first is the page's LCP image), thumbnails to pick. */
@@ -9,6 +10,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   const [current, setCurrent] = useState(0);
   const { i18n } = useLingui();
   const { number } = useFormat();
+  const mediaBase = useMediaBase();
   if (images.length <= 1) {
     return (
       <CoverImage
@@ -54,7 +56,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
               )}
             >
               <img
-                src={imageUrl(key, 160)}
+                src={imageUrl(mediaBase, key, 160)}
                 alt=""
                 width={48}
                 height={72}

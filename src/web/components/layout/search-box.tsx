@@ -5,6 +5,7 @@ import type { ProductKind } from "../../../contracts/catalog";
 import { imageUrl } from "../../../contracts/images";
 import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
+import { useMediaBase } from "../../lib/root-data";
 import { KIND_SINGULAR } from "../catalog/labels";
 
 type Suggestion = {
@@ -42,6 +43,7 @@ export function SearchBox({ className }: { className?: string }) {
   const navigate = useNavigate();
   const { i18n } = useLingui();
   const { taka, year } = useFormat();
+  const mediaBase = useMediaBase();
   const id = useId();
   const listId = `${id}-list`;
   const urlQ = pathname === "/search" ? (params.get("q") ?? "") : "";
@@ -201,7 +203,7 @@ export function SearchBox({ className }: { className?: string }) {
             >
               {s.image ? (
                 <img
-                  src={imageUrl(s.image, 160)}
+                  src={imageUrl(mediaBase, s.image, 160)}
                   alt=""
                   width={24}
                   height={36}

@@ -20,6 +20,7 @@ import { FormMessage, TextAreaField, TextField } from "../../components/ui/field
 import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
+import { useMediaBase } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/authors";
 import { loadAuthors } from "./authors.server";
@@ -214,9 +215,10 @@ function AuthorPhoto({
   author: Pick<AdminAuthor, "name" | "photo">;
   size: keyof typeof PHOTO_SIZES;
 }) {
+  const mediaBase = useMediaBase();
   return author.photo ? (
     <img
-      src={imageUrl(author.photo, 160)}
+      src={imageUrl(mediaBase, author.photo, 160)}
       alt=""
       width={size}
       height={size}

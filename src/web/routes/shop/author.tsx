@@ -7,6 +7,7 @@ import { ProductGrid } from "../../components/catalog/product-grid";
 import { translate, useLingui } from "../../i18n";
 import { errorMeta } from "../../lib/error-meta";
 import { pageLocale } from "../../lib/meta";
+import { useMediaBase } from "../../lib/root-data";
 import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/author";
 import { loadAuthor } from "./catalog.server";
@@ -39,13 +40,14 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, products } = loaderData;
   const { i18n } = useLingui();
   const countLabel = useCountLabel();
+  const mediaBase = useMediaBase();
   return (
     <div>
       <Breadcrumbs items={[{ label: author.name }]} />
       <header className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-start">
         {author.photo ? (
           <img
-            src={imageUrl(author.photo, 160)}
+            src={imageUrl(mediaBase, author.photo, 160)}
             alt=""
             width={96}
             height={96}
