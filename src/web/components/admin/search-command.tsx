@@ -2,7 +2,7 @@ import { Command } from "cmdk";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type AdminSearchResult, SEARCH_GROUPS } from "../../../contracts/admin-search";
-import { useLingui } from "../../i18n";
+import { translateMessage, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 
 /** How long typing must pause before the search is asked. */
@@ -66,7 +66,11 @@ export default function SearchCommand({
         setError("");
       } catch (err) {
         if (call !== latest.current) return;
-        setError(err instanceof ApiError ? err.message : i18n._("Could not search: try again"));
+        setError(
+          err instanceof ApiError
+            ? translateMessage(i18n, err.message)
+            : i18n._("Could not search: try again"),
+        );
       } finally {
         if (call === latest.current) setLoading(false);
       }

@@ -14,7 +14,7 @@ import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { pushBeginCheckout } from "../../lib/analytics";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { useCart, useCartInfo } from "../../lib/cart";
@@ -214,7 +214,7 @@ function Checkout({
             className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900"
           >
             <p className="font-semibold">{i18n._("Your order was not placed")}</p>
-            <p className="mt-0.5 text-sm">{refusal.message}</p>
+            <p className="mt-0.5 text-sm">{translateMessage(i18n, refusal.message)}</p>
             {refusal.conflict ? (
               <p className="mt-1 text-sm">
                 <Trans
