@@ -60,6 +60,11 @@ export const SERVER_MESSAGES = [
   /*i18n*/ "The time to pay for this order has run out; please cancel it and order again",
   /*i18n*/ "The coupon of this order has no uses left; please order again",
   // The cart and other customer refusals
+  /*i18n*/ "No such book",
+  /*i18n*/ "No such ebook",
+  /*i18n*/ "No such bundle",
+  /*i18n*/ "No such content",
+  /*i18n*/ "No such stationery item",
   /*i18n*/ "Please sign in to keep addresses",
   /*i18n*/ "Please sign in to use your cart",
   /*i18n*/ "No such product",

@@ -97,7 +97,7 @@ export default function SearchCommand({
         {error ||
           (loading ? i18n._("Searching...") : q.trim() === "" ? i18n._("↑ ↓ to move, Enter to open") : "")}
       </p>
-      <Command.List className="mt-2 max-h-[60dvh] overflow-y-auto">
+      <Command.List label={i18n._("Suggestions")} className="mt-2 max-h-[60dvh] overflow-y-auto">
         {searched && !loading && groups.length === 0 && !error ? (
           <p className="px-2 py-6 text-center text-sm text-slate-600" role="status">
             {i18n._("Nothing found for “{query}”", { query: q.trim() })}
