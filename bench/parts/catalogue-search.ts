@@ -189,8 +189,9 @@ export type Explain = {
 /**
  * The search SQL exactly as the service sends it: listProducts runs through a drizzle instance
  * whose logger keeps every statement, then all of them are replayed in order in one transaction
- * (rolled back): `set_config` ones as they are (the transaction-local similarity threshold), every
- * other one under EXPLAIN (ANALYZE, BUFFERS). However many statements the service's search takes
+ * (rolled back): `set_config` ones as they are, for the one statement after them (the similarity
+ * threshold of the typo lookup, the planner settings of the count), every other one under EXPLAIN
+ * (ANALYZE, BUFFERS). However many statements the service's search takes
  * (ranking, cards, a typo fallback), each is explained.
  */
 export async function explainSearch(url: string, label: string, q: string): Promise<Explain> {
@@ -211,12 +212,19 @@ export async function explainSearch(url: string, label: string, q: string): Prom
     const statements: ExplainedStatement[] = [];
     try {
       await client.query("begin");
+      // A transaction-local setting holds for the one statement after it (the service sets it in
+      // a transaction of that statement alone): a savepoint before it, rolled back after.
+      let scoped = false;
       for (const s of stmts) {
         if (/^\s*select set_config\(/i.test(s.sql)) {
+          if (!scoped) await client.query("savepoint scoped");
+          scoped = true;
           await client.query(s.sql, s.params);
           continue;
         }
         const r = await client.query(`explain (analyze, buffers) ${s.sql}`, s.params);
+        if (scoped) await client.query("rollback to savepoint scoped");
+        scoped = false;
         const plan = r.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
         const text = plan.join("\n");
         const num = (re: RegExp) => {

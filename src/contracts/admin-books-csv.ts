@@ -29,28 +29,49 @@ export const BOOK_CSV_COLUMNS = [
 ] as const;
 export type BookCsvColumn = (typeof BOOK_CSV_COLUMNS)[number];
 
-/** What each column holds, for the import page and the docs. */
-export const BOOK_CSV_HELP: Record<BookCsvColumn, string> = {
-  id: "Empty for a new book; the book's id to change an existing one",
-  version: "From the export: a row for a book changed since then is refused (leave empty to skip the check)",
-  kind: "book or ebook (empty: book); an existing book's kind cannot change",
-  title: "Required",
-  titleBn: "The Bangla title",
-  slug: "The web address; empty makes one from the title",
-  isbn: "ISBN-10 or ISBN-13 (printed books only)",
-  authors: "Names separated by ; (English or Bangla name, exactly as on the author's page)",
-  publisher: "",
-  edition: "Printed books only",
-  pages: "Printed books only",
-  price: "In taka, e.g. 250 or 249.50",
-  salePrice: "In taka, below the price; empty for none",
-  stock: "Units on hand (printed books only); a change is a stock correction",
-  published: "yes or no",
-  tracks: `Separated by ; (hsc, cycle, engineering, medical, varsity)`,
-  hscYear: "e.g. 2026",
-  language: "bn or en (empty: bn)",
-  description: "",
-};
+/**
+ * What each column takes, shown on the import page in the page's language: a catalogue message,
+ * with the values typed into the file (`book`, `yes`, `;`) as placeholders so they stay as typed.
+ */
+export const BOOK_CSV_HELP: Record<BookCsvColumn, { text: string; values?: Record<string, string> } | null> =
+  {
+    id: { text: /*i18n*/ "Empty for a new book; the book's id to change an existing one" },
+    version: {
+      text: /*i18n*/ "From the export: a row for a book changed since then is refused (leave empty to skip the check)",
+    },
+    kind: {
+      text: /*i18n*/ "{book} or {ebook} (empty: {book}); an existing book's kind cannot change",
+      values: { book: "book", ebook: "ebook" },
+    },
+    title: { text: /*i18n*/ "Required" },
+    titleBn: { text: /*i18n*/ "The Bangla title" },
+    slug: { text: /*i18n*/ "The web address; empty makes one from the title" },
+    isbn: {
+      text: /*i18n*/ "{isbn10} or {isbn13} (printed books only)",
+      values: { isbn10: "ISBN-10", isbn13: "ISBN-13" },
+    },
+    authors: {
+      text: /*i18n*/ "Names separated by {separator} (English or Bangla name, exactly as on the author's page)",
+      values: { separator: ";" },
+    },
+    publisher: null,
+    edition: { text: /*i18n*/ "Printed books only" },
+    pages: { text: /*i18n*/ "Printed books only" },
+    price: {
+      text: /*i18n*/ "In taka, e.g. {whole} or {decimal}",
+      values: { whole: "250", decimal: "249.50" },
+    },
+    salePrice: { text: /*i18n*/ "In taka, below the price; empty for none" },
+    stock: { text: /*i18n*/ "Units on hand (printed books only); a change is a stock correction" },
+    published: { text: /*i18n*/ "{yes} or {no}", values: { yes: "yes", no: "no" } },
+    tracks: {
+      text: /*i18n*/ "Separated by {separator} ({tracks})",
+      values: { separator: ";", tracks: "hsc, cycle, engineering, medical, varsity" },
+    },
+    hscYear: { text: /*i18n*/ "e.g. {year}", values: { year: "2026" } },
+    language: { text: /*i18n*/ "{bn} or {en} (empty: {bn})", values: { bn: "bn", en: "en" } },
+    description: null,
+  };
 
 /** The most rows one import takes. */
 export const MAX_IMPORT_ROWS = 10_000;

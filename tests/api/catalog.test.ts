@@ -286,6 +286,24 @@ describe("search", () => {
     expect(cheapFirst?.more).toBe(true);
   });
 
+  it("counts every published match of a filtered search beyond its first page, and only those", async () => {
+    await h.db.execute(sql`
+      insert into products (kind, slug, title, price, stock, sold_count, published, hsc_year, search_names)
+      select 'book', 'countword-' || n, 'Countword Notes ' || n, 10000, 5, n, n % 10 <> 0,
+        case when n % 3 = 0 then 2031 else 2030 end, 'Countword Notes ' || n
+      from generate_series(1, 60) as n`);
+    // 60 matches: 6 unpublished (n = 10, 20, …); of the 54 published, 18 for 2031 (n % 3 = 0).
+    const all = (await get<Page<Card>>("/api/search?q=countword&limit=10")).body.data;
+    expect(all?.items).toHaveLength(10);
+    expect(all?.total).toBe(54);
+    expect(all?.more).toBeUndefined();
+    const later = (await get<Page<Card>>("/api/search?q=countwo&hscYear=2031&limit=5&page=2")).body.data;
+    expect(later?.total).toBe(18);
+    const cheap = (await get<Page<Card>>("/api/search?q=countword&sort=price_asc&limit=5")).body.data;
+    expect(cheap?.total).toBe(54);
+    await h.db.execute(sql`delete from products where slug like 'countword-%'`);
+  });
+
   it("answers nothing, not a guess, when no word is close", async () => {
     const res = await get<Page<Card>>("/api/search?q=zzqqxx");
     expect(res.body.data?.total).toBe(0);

@@ -28,6 +28,7 @@ import {
   couponsQuerySchema,
 } from "../../contracts/admin-coupons";
 import type { ProductKind } from "../../contracts/catalog";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { idParams } from "../../contracts/paging";
 import type { Db } from "../db/client";
 import { couponBatches, couponRedemptions, coupons, orderLines, orders, products } from "../db/schema";
@@ -220,7 +221,7 @@ async function checkProducts(db: Db, ids: number[]): Promise<void> {
   const known = new Set(found.map((p) => p.id));
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) {
-    const message = `There is no product #${missing}`;
+    const message = fillMessage(M.noSuchProductId, { id: missing });
     throw new DomainError("invalid", message, { productIds: message });
   }
 }

@@ -25,6 +25,7 @@ import {
   refundSchema,
 } from "../../contracts/admin-order";
 import { MANUAL_COURIER, SHIPPING_STATUSES, STAFF_TRANSITIONS } from "../../contracts/fulfilment";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { formatTaka } from "../../contracts/money";
 import { describeOrderStatus } from "../../contracts/order-status";
 import type { Db } from "../db/client";
@@ -398,7 +399,11 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
       const o = await lockOrder(tx, id);
       const ledger = await orderLedger(tx, o);
       const taken = ledger.collectedOnline + ledger.codCollected;
-      if (taken === 0) throw new DomainError("conflict", `Order ${o.number}: ${CASH_NEVER_TAKEN}`);
+      if (taken === 0)
+        throw new DomainError(
+          "conflict",
+          fillMessage(M.orderRefusal, { orderNumber: o.number, reason: CASH_NEVER_TAKEN }),
+        );
       if (ledger.refundable <= 0) {
         throw new DomainError(
           "conflict",

@@ -24,6 +24,7 @@ import {
 } from "../../contracts/admin-products";
 import { PHYSICAL_KINDS, type ProductKind } from "../../contracts/catalog";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { productPath } from "../../contracts/paths";
 import { OPENING_STOCK_NOTE } from "../../contracts/stock";
 import { z } from "../../contracts/zod";
@@ -690,7 +691,7 @@ export async function changeStock(
         .returning({ stock: products.stock });
       if (!row) {
         const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-        const message = `Only ${now?.stock ?? 0} on hand: cannot remove ${-v.change}`;
+        const message = fillMessage(M.stockTooLow, { count: now?.stock ?? 0, change: -v.change });
         throw new DomainError("conflict", message, { change: message });
       }
       await recordStockMoves(

@@ -17,6 +17,7 @@ import {
   MAX_LINE_QUANTITY,
 } from "../../contracts/cart";
 import type { ProductKind } from "../../contracts/catalog";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { COUPON_APPLIED } from "../../contracts/messages";
 import { productPath } from "../../contracts/paths";
 import { normaliseReferralCode } from "../../contracts/referral";
@@ -44,10 +45,25 @@ export const NO_SUCH_PRODUCT = "No such product";
 export const NO_SUCH_LINE = "No such item in your cart";
 
 /** How a digital kind is named in a refusal. */
-const DIGITAL_NAME: Partial<Record<ProductKind, string>> = { ebook: "e-book", content: "course" };
+/** The refusals of an e-book or course in a cart, whole (the page translates them as they are). */
+export const DIGITAL_REFUSALS = {
+  ebook: {
+    owned: "You already own this e-book",
+    inCart: "This e-book is already in your cart",
+    once: "An e-book is bought once: quantity must be 1",
+    always: "An e-book is always quantity 1",
+  },
+  content: {
+    owned: "You already own this course",
+    inCart: "This course is already in your cart",
+    once: "A course is bought once: quantity must be 1",
+    always: "A course is always quantity 1",
+  },
+} as const;
+const refusalsOf = (kind: ProductKind) => DIGITAL_REFUSALS[kind === "content" ? "content" : "ebook"];
 
 export function stockMessage(available: number): string {
-  return available <= 0 ? "This item is out of stock" : `Only ${available} left in stock`;
+  return available <= 0 ? "This item is out of stock" : fillMessage(M.onlyLeft, { count: available });
 }
 
 function requireShopper(ctx: Ctx) {
@@ -268,13 +284,13 @@ export async function addToCart(
   if (!product) throw new DomainError("not_found", NO_SUCH_PRODUCT);
   const digital = isDigitalKind(product.kind);
   if (digital) {
-    const name = DIGITAL_NAME[product.kind];
+    const refusals = refusalsOf(product.kind);
     if (v.quantity !== 1) {
-      const message = `An ${name} is bought once: quantity must be 1`;
+      const message = refusals.once;
       throw new DomainError("invalid", message, { quantity: message });
     }
     const owned = await findOwnedProductIds(ctx, me.id, [product.id]);
-    if (owned.has(product.id)) throw new DomainError("conflict", `You already own this ${name}`);
+    if (owned.has(product.id)) throw new DomainError("conflict", refusals.owned);
   }
   const source = await sourceOf(ctx, me.id, v.source, opts.referralCode);
 
@@ -291,7 +307,7 @@ export async function addToCart(
     // two copies of one tap take turns, so the second always sees the first's line.
     if (v.addKey && existing?.addKey === v.addKey) return;
     if (digital && existing) {
-      throw new DomainError("conflict", `This ${DIGITAL_NAME[product.kind]} is already in your cart`);
+      throw new DomainError("conflict", refusalsOf(product.kind).inCart);
     }
     const quantity = (existing?.quantity ?? 0) + v.quantity;
     assertQuantityAllowed(quantity, product.available);
@@ -318,7 +334,7 @@ export async function addToCart(
 
 function assertQuantityAllowed(quantity: number, available: number | null) {
   if (quantity > MAX_LINE_QUANTITY) {
-    throw new DomainError("conflict", `You can have at most ${MAX_LINE_QUANTITY} of one item`);
+    throw new DomainError("conflict", fillMessage(M.atMostOfOne, { max: MAX_LINE_QUANTITY }));
   }
   if (available !== null && quantity > available) throw new DomainError("conflict", stockMessage(available));
 }
@@ -345,7 +361,7 @@ export async function updateQuantity(ctx: Ctx, input: unknown): Promise<CartView
     const db = tx as unknown as Db;
     const line = await getOwnLine(db, me.id, v.id, true);
     if (isDigitalKind(line.kind)) {
-      const message = `An ${DIGITAL_NAME[line.kind]} is always quantity 1`;
+      const message = refusalsOf(line.kind).always;
       throw new DomainError("invalid", message, { quantity: message });
     }
     assertQuantityAllowed(v.quantity, line.available);

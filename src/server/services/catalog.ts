@@ -281,16 +281,7 @@ async function searchPage(
       .offset(offset);
   }
   let total = offset + ids.length;
-  if (ids.length === query.limit || offset > 0) {
-    const capped = ctx.db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(where)
-      .limit(SEARCH_CAP + 1)
-      .as("capped");
-    const [counted] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
-    total = counted?.n ?? 0;
-  }
+  if (ids.length === query.limit || offset > 0) total = await countMatches(ctx, where);
   const byId = await findCards(
     ctx,
     ids.map((p) => p.id),
@@ -302,6 +293,31 @@ async function searchPage(
     page: query.page,
     limit: query.limit,
   };
+}
+
+/**
+ * The matches of a search, counted up to SEARCH_CAP + 1 through the full-text GIN index alone.
+ * Left to itself the planner counts a prefix query (`physics:*`) by reading the table in order
+ * until 1,001 rows match (or down the sold-count index): it prices a GIN prefix scan high and
+ * expects the matches early, yet finding them reads a tenth of the table (7,000 buffers, 20 ms on
+ * 100,000 books) where the index's bitmap finds them in 3 ms and 1,001 rows' pages (decision 34).
+ * Sequential and plain index scans are turned off for this one statement's transaction, so the
+ * bitmap of the GIN index (with any btree filter beside it) is the only way left.
+ */
+async function countMatches(ctx: Pick<Ctx, "db">, where: SQL | undefined): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+    const capped = tx
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where)
+      .limit(SEARCH_CAP + 1)
+      .as("capped");
+    const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
+    return counted?.n ?? 0;
+  });
 }
 
 /** How far (swap distance) a word of the names may be from a typed word to be taken for it. */

@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
   shippingCheckoutSchema,
 } from "../../contracts/checkout";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import type { Db } from "../db/client";
 import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../db/schema";
 import { rememberAddressInTx } from "./addresses";
@@ -186,16 +187,14 @@ export async function placeOrder(
 
 /** Why the checkout refuses an e-book or course the buyer would get twice, and what to do. */
 function digitalConflictMessage(c: DigitalConflict): string {
-  const inside = c.bundle ? `, which comes in ${c.bundle},` : "";
+  const values = { item: c.item, bundle: c.bundle ?? "", orderNumber: c.orderNumber ?? "" };
   switch (c.reason) {
     case "owned":
-      return c.bundle
-        ? `You already own ${c.item}, which comes in ${c.bundle}; remove ${c.bundle} from your cart`
-        : `You already own ${c.item}; remove it from your cart`;
+      return fillMessage(c.bundle ? M.ownedInBundle : M.owned, values);
     case "unpaid":
-      return `${c.item}${inside} is already in your order ${c.orderNumber}, which is waiting for payment: pay for that order or cancel it in My orders before ordering it again`;
+      return fillMessage(c.bundle ? M.unpaidInBundle : M.unpaid, values);
     case "twice":
-      return `${c.item} comes twice in your cart${c.bundle ? ` (also in ${c.bundle})` : ""}; remove one of them`;
+      return fillMessage(c.bundle ? M.twiceInBundle : M.twice, values);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   codRemittancesQuery,
 } from "../../contracts/admin-invoices";
 import { MANUAL_COURIER } from "../../contracts/fulfilment";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { codRemittances, orders, users } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, containsPattern } from "./admin";
@@ -98,11 +99,12 @@ export function recordCodRemittance(ctx: Ctx, input: unknown): Promise<CodRemitt
       const byId = new Map(locked.map((o) => [o.id, o]));
       for (const id of v.orderIds) {
         const o = byId.get(id);
-        if (!o) throw new DomainError("not_found", `No such order: ${id}`);
+        if (!o) throw new DomainError("not_found", fillMessage(M.noSuchOrderId, { id }));
         if (o.paymentMethod !== "cod") {
-          throw new DomainError("conflict", `Order ${o.number} was not paid cash on delivery`);
+          throw new DomainError("conflict", fillMessage(M.orderNotCod, { orderNumber: o.number }));
         }
-        if (!o.deliveredAt) throw new DomainError("conflict", `Order ${o.number} is not delivered yet`);
+        if (!o.deliveredAt)
+          throw new DomainError("conflict", fillMessage(M.orderNotDelivered, { orderNumber: o.number }));
         if (o.codRemittanceId !== null) {
           throw new DomainError(
             "conflict",

@@ -19,6 +19,7 @@ import {
   STAFF_TRANSITIONS,
   transitionRefusal,
 } from "../../contracts/fulfilment";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { BOUGHT_STATUSES, describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
 import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../contracts/tracking";
 import type { PublicUser } from "../../contracts/user";
@@ -166,7 +167,7 @@ export async function setOrderStatus(
     const refusal = transitionRefusal(o.number, o.status, v.status);
     if (refusal) throw new DomainError("conflict", refusal);
     if (!o.physical && SHIPPING_STATUSES.includes(v.status)) {
-      throw new DomainError("conflict", `Order ${o.number} holds nothing to ship (only e-books or courses)`);
+      throw new DomainError("conflict", fillMessage(M.orderNothingToShipDigital, { orderNumber: o.number }));
     }
     const row = await moveInTx(ctx, tx, o, v.status, v.note ?? null, me.id, now);
     await recordAudit(ctx, tx, {
@@ -183,7 +184,8 @@ export async function setOrderStatus(
 }
 
 function assertConsignable(o: OrderRow) {
-  if (!o.physical) throw new DomainError("conflict", `Order ${o.number} holds nothing to ship`);
+  if (!o.physical)
+    throw new DomainError("conflict", fillMessage(M.orderNothingToShip, { orderNumber: o.number }));
   if (!CONSIGNABLE_STATUSES.includes(o.status)) {
     throw new DomainError(
       "conflict",
@@ -286,7 +288,7 @@ function courierProblem(ctx: Ctx, err: unknown, what: string): DomainError {
     case "rejected":
       return new DomainError("conflict", err.message);
     case "not_found":
-      return new DomainError("conflict", `The courier does not know this consignment: ${err.message}`);
+      return new DomainError("conflict", fillMessage(M.courierUnknownConsignment, { reason: err.message }));
     default:
       return new DomainError(
         "unavailable",
@@ -314,7 +316,10 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
   const o = await findOrderRow(ctx.db, orderId);
   assertConsignable(o);
   if (o.consignment)
-    throw new DomainError("conflict", `Order ${o.number} already has consignment ${o.consignment}`);
+    throw new DomainError(
+      "conflict",
+      fillMessage(M.orderHasConsignment, { orderNumber: o.number, consignment: o.consignment ?? "" }),
+    );
   if (ctx.courier.name === MANUAL_COURIER) {
     throw new DomainError(
       "conflict",
@@ -431,7 +436,8 @@ export async function syncCourierStatus(ctx: Ctx, order: OrderRow): Promise<Cour
 export async function refreshTracking(ctx: Ctx, orderId: number): Promise<CourierSync> {
   requireOrdersStaff(ctx);
   const o = await findOrderRow(ctx.db, orderId);
-  if (!o.consignment) throw new DomainError("conflict", `Order ${o.number} has no consignment yet`);
+  if (!o.consignment)
+    throw new DomainError("conflict", fillMessage(M.orderNoConsignment, { orderNumber: o.number }));
   if (!followsCourier(ctx, o)) {
     throw new DomainError(
       "conflict",
@@ -445,6 +451,6 @@ export async function refreshTracking(ctx: Ctx, orderId: number): Promise<Courie
     throw courierProblem(ctx, err, "status check");
   }
   if (!synced)
-    throw new DomainError("conflict", `Order ${o.number} changed its consignment meanwhile; try again`);
+    throw new DomainError("conflict", fillMessage(M.orderConsignmentChanged, { orderNumber: o.number }));
   return synced;
 }

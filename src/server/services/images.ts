@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_WIDTHS, type ImageWidth, imageFileKey, MAX_IMAGE_WIDTH } from "../../contracts/images";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { MAX_IMAGE_UPLOAD_BYTES } from "../../contracts/uploads";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
@@ -46,7 +47,7 @@ async function checkImage(input: Uint8Array): Promise<Checked> {
   const isAvif = meta.format === "heif" && meta.compression === "av1";
   if (!meta.format || !(meta.format in FORMAT_NAMES) || (meta.format === "heif" && !isAvif)) {
     const got = meta.format === "heif" ? "HEIC" : (meta.format ?? "unknown").toUpperCase();
-    throw new DomainError("invalid", `${got} images are not accepted: upload a JPEG, PNG, WebP or AVIF`);
+    throw new DomainError("invalid", fillMessage(M.imageFormatRefused, { format: got }));
   }
   if (!meta.width || !meta.height) throw new DomainError("invalid", IMAGE_NOT_AN_IMAGE);
   if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) {

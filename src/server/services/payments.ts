@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { type CheckoutResult, payByAfterRetry } from "../../contracts/checkout";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import type { Db } from "../db/client";
 import { couponRedemptions, orderLines, orders, payments } from "../db/schema";
 import type { PaymentVerification } from "../integrations/payments/provider";
@@ -253,13 +254,13 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
     if (twice?.reason === "owned") {
       throw new DomainError(
         "conflict",
-        `You already own ${twice.item} (order ${twice.orderNumber}), so this order can no longer be paid; please cancel it`,
+        fillMessage(M.payOwned, { item: twice.item, orderNumber: twice.orderNumber ?? "" }),
       );
     }
     if (twice?.reason === "unpaid") {
       throw new DomainError(
         "conflict",
-        `${twice.item} is also in your order ${twice.orderNumber}, which is waiting for payment: pay for that order, or cancel it first`,
+        fillMessage(M.payUnpaid, { item: twice.item, orderNumber: twice.orderNumber ?? "" }),
       );
     }
     if (o.status !== "pending_payment") await requireRoomToHold(tx, me.id, reservedNeeds(o), o.id);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ProductKind } from "../../contracts/catalog";
 import { MAX_UNPAID_ORDERS, MAX_UNPAID_UNITS } from "../../contracts/checkout";
-import type { StockReason } from "../../contracts/stock";
+import { OPENING_STOCK_NOTE, type StockReason } from "../../contracts/stock";
 import type { Db } from "../db/client";
 import { bundleItems, orders, products, stockMovements } from "../db/schema";
 import { DomainError } from "./errors";
@@ -157,12 +157,12 @@ export async function giveStockBack(db: Tx, reserved: Record<string, number>): P
 
 /**
  * Opens the ledger of every product that has stock but no ledger row yet (products written
- * straight to the database: the demo seed, bulk loads) with one "Opening balance" row.
+ * straight to the database: the demo seed, bulk loads) with one "Opening stock" row.
  */
 export async function recordOpeningStock(db: Tx): Promise<void> {
   await db.execute(sql`
     insert into ${stockMovements} (product_id, change, stock_after, reason, note)
-    select p.id, p.stock, p.stock, 'correction', 'Opening balance' from ${products} p
+    select p.id, p.stock, p.stock, 'correction', ${OPENING_STOCK_NOTE} from ${products} p
     where p.stock is not null
       and not exists (select 1 from ${stockMovements} m where m.product_id = p.id)`);
 }

@@ -19,6 +19,7 @@ import {
   isLocale,
   type Locale,
 } from "../../contracts/locale";
+import { COUNT_VALUES, MESSAGE_TEMPLATES } from "../../contracts/message-values";
 import { formatTaka } from "../../contracts/money";
 import { formatDhakaDate, formatDhakaDateTime } from "../lib/dates";
 
@@ -75,7 +76,7 @@ export function useFormat() {
   };
 }
 
-// Messages that carry a value, as the server and the schemas write them; matched whole.
+// Messages that carry a value, as the server and the schemas write them; matched whole, in order.
 const TEMPLATES = [
   /*i18n*/ "String must contain at least {min} character(s)",
   /*i18n*/ "Page not found: {path}",
@@ -84,6 +85,7 @@ const TEMPLATES = [
   /*i18n*/ "{what} must have at most {max} characters",
   /*i18n*/ "We sent a 6-digit code to {to}",
   /*i18n*/ "You can keep at most {max} addresses: delete one first",
+  ...Object.values(MESSAGE_TEMPLATES),
 ].map((id) => {
   const names: string[] = [];
   const source = id
@@ -113,9 +115,9 @@ export function translateMessage(i18n: I18n, text: string): string {
     const values: Record<string, string> = {};
     t.names.forEach((name, i) => {
       const value = match[i + 1] ?? "";
-      // Counts in the page's digits; a phone number or a path stays as written.
+      // Counts in the page's digits; a phone number, an order number or a path stays as written.
       values[name] =
-        (name === "min" || name === "max") && /^\d+$/.test(value)
+        COUNT_VALUES.includes(name) && /^-?\d+$/.test(value)
           ? formatNumber(Number(value), locale)
           : known(value)
             ? i18n._(value)

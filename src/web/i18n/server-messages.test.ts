@@ -5,6 +5,7 @@ import { WRONG_CURRENT_PASSWORD } from "../../contracts/auth";
 import { RESET_SENT } from "../../server/http/api/auth";
 import { SIGN_IN_TO_CONTINUE } from "../../server/services/access";
 import { EMAIL_NOT_SET_UP, NO_PASSWORD_YET, SAME_EMAIL } from "../../server/services/accounts";
+import { DIGITAL_REFUSALS } from "../../server/services/cart";
 import { COD_PHYSICAL_ONLY, EMPTY_CART } from "../../server/services/checkout";
 import {
   GOOGLE_EMAIL_UNVERIFIED,
@@ -48,6 +49,8 @@ describe("the server's messages in the catalogues", () => {
       WRONG_CREDENTIALS,
       // Every rate limit's message: each can reach a customer.
       ...Object.values(RATE_LIMITS).map((limit) => limit.message),
+      // An e-book's or a course's refusals in the cart.
+      ...Object.values(DIGITAL_REFUSALS).flatMap((refusals) => Object.values(refusals)),
     ];
     const listed = new Set<string>(SERVER_MESSAGES);
     expect(server.filter((m) => !listed.has(m))).toEqual([]);

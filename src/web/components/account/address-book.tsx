@@ -3,14 +3,15 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { type AddressInput, addressSchema, type SavedAddress } from "../../../contracts/addresses";
-import { districtLabel, districtOptions } from "../../../contracts/districts";
+import { districtLabel } from "../../../contracts/districts";
 import type { z } from "../../../contracts/zod";
 import { useLingui, useLocale } from "../../i18n";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
+import { FormMessage, TextField } from "../ui/field";
+import { AddressFields } from "./address-fields";
 
 const FIELDS = ["name", "phone", "district", "area", "address"] as const;
 type FormOutput = z.output<typeof addressSchema>;
@@ -31,7 +32,6 @@ function AddressForm({
 }) {
   const { i18n } = useLingui();
   const revalidator = useRevalidator();
-  const locale = useLocale();
   const [formError, setFormError] = useState("");
   const {
     register,
@@ -80,26 +80,15 @@ function AddressForm({
         error={errors.phone?.message}
         {...register("phone")}
       />
-      <SelectField
-        label={i18n._("District")}
-        options={districtOptions(locale)}
-        optionLabel={(d) => districtLabel(d, locale)}
-        autoComplete="address-level1"
-        error={errors.district?.message}
-        {...register("district")}
-      />
-      <TextField
-        label={i18n._("Area / thana")}
-        autoComplete="address-level2"
-        error={errors.area?.message}
-        {...register("area")}
-      />
-      <TextAreaField
-        label={i18n._("Address")}
-        autoComplete="street-address"
-        maxLength={300}
-        error={errors.address?.message}
-        {...register("address")}
+      <AddressFields
+        district={register("district")}
+        area={register("area")}
+        address={register("address")}
+        errors={{
+          district: errors.district?.message,
+          area: errors.area?.message,
+          address: errors.address?.message,
+        }}
       />
       <label className="flex min-h-11 items-center gap-2 text-slate-800">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" {...register("isDefault")} />

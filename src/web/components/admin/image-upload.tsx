@@ -14,7 +14,7 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
   type StoredImageAnswer,
 } from "../../../contracts/uploads";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useMediaBase } from "../../lib/root-data";
@@ -100,7 +100,11 @@ export function ImageUpload({
     } catch (err) {
       setPreview(null);
       if (!(err instanceof ApiError && err.message === UPLOAD_ABORTED)) {
-        setProblem(err instanceof ApiError ? err.message : i18n._("Something went wrong. Please try again."));
+        setProblem(
+          err instanceof ApiError
+            ? translateMessage(i18n, err.message)
+            : i18n._("Something went wrong. Please try again."),
+        );
       }
     } finally {
       abort.current = null;

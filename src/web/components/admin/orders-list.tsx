@@ -234,7 +234,7 @@ function OrderFilters({ shop }: { shop: boolean }) {
           {shop ? null : (
             <FilterSelect
               name="physical"
-              label={t(/*i18n*/ "Contents")}
+              label={t(/*i18n*/ "Order contents")}
               options={translated(t, PHYSICAL_OPTIONS)}
             />
           )}

@@ -8,7 +8,7 @@
 import { useId, useRef, useState } from "react";
 import type { Envelope } from "../../../contracts/api";
 import { formatBytes, MAX_PDF_BYTES, PDF_UPLOAD_TYPE } from "../../../contracts/uploads";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { UPLOAD_ABORTED, uploadFile } from "../../lib/upload";
 import { Button } from "../ui/button";
@@ -74,7 +74,7 @@ export function PdfUpload<T = unknown>({
       await onUploaded(answer);
     } catch (err) {
       if (err instanceof ApiError) {
-        if (err.message !== UPLOAD_ABORTED) setError(err.message);
+        if (err.message !== UPLOAD_ABORTED) setError(translateMessage(i18n, err.message));
         if (err.statusCode >= 400) onRefused?.(err);
       } else {
         setError(i18n._("Something went wrong. Please try again."));

@@ -11,7 +11,7 @@ import { banglaDigits } from "../../../contracts/locale";
 import { formatTaka } from "../../../contracts/money";
 import { REPORT_PRESET_LABELS, REPORT_PRESETS } from "../../../contracts/reports";
 import { periodLabel, periodShortLabel } from "../../../contracts/sales";
-import { useFormat, useLingui, useLocale } from "../../i18n";
+import { translateMessage, useFormat, useLingui, useLocale } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { BN_MONTHS } from "../../lib/dates";
 import { buttonClass } from "../ui/button";
@@ -87,7 +87,9 @@ export function ReportRangeForm({
       </Form>
       {error ? (
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {i18n._("{error}. Showing the last 30 days instead.", { error: i18n._(error.message) })}
+          {i18n._("{error}. Showing the last 30 days instead.", {
+            error: translateMessage(i18n, error.message),
+          })}
         </p>
       ) : null}
     </>
@@ -218,7 +220,11 @@ export function JobExport({
         const res = await api<Job>("GET", jobPath(job.id));
         if (res.data) setJob(res.data);
       } catch (e) {
-        setError(e instanceof ApiError ? e.message : i18n._("The export's progress could not be read"));
+        setError(
+          e instanceof ApiError
+            ? translateMessage(i18n, e.message)
+            : i18n._("The export's progress could not be read"),
+        );
       }
     }, JOB_POLL_MS);
     return () => clearTimeout(timer);
@@ -232,7 +238,9 @@ export function JobExport({
       const res = await api<Job>("POST", "/api/admin/jobs", { kind, params });
       if (res.data) setJob(res.data);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : i18n._("The export could not start"));
+      setError(
+        e instanceof ApiError ? translateMessage(i18n, e.message) : i18n._("The export could not start"),
+      );
     } finally {
       setStarting(false);
     }

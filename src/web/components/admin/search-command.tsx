@@ -2,7 +2,7 @@ import { Command } from "cmdk";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type AdminSearchResult, SEARCH_GROUPS } from "../../../contracts/admin-search";
-import { useLingui } from "../../i18n";
+import { translateMessage, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 
 /** How long typing must pause before the search is asked. */
@@ -66,7 +66,11 @@ export default function SearchCommand({
         setError("");
       } catch (err) {
         if (call !== latest.current) return;
-        setError(err instanceof ApiError ? err.message : i18n._("Could not search: try again"));
+        setError(
+          err instanceof ApiError
+            ? translateMessage(i18n, err.message)
+            : i18n._("Could not search: try again"),
+        );
       } finally {
         if (call === latest.current) setLoading(false);
       }
@@ -93,7 +97,7 @@ export default function SearchCommand({
         {error ||
           (loading ? i18n._("Searching...") : q.trim() === "" ? i18n._("↑ ↓ to move, Enter to open") : "")}
       </p>
-      <Command.List className="mt-2 max-h-[60dvh] overflow-y-auto">
+      <Command.List label={i18n._("Suggestions")} className="mt-2 max-h-[60dvh] overflow-y-auto">
         {searched && !loading && groups.length === 0 && !error ? (
           <p className="px-2 py-6 text-center text-sm text-slate-600" role="status">
             {i18n._("Nothing found for “{query}”", { query: q.trim() })}

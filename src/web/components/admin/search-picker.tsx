@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { Button } from "../ui/button";
 
@@ -156,7 +156,11 @@ export function SearchPicker<T>({
               setFound([]);
               setStatus("");
             } catch (err) {
-              setStatus(err instanceof ApiError ? err.message : i18n._("Could not add it: try again"));
+              setStatus(
+                err instanceof ApiError
+                  ? translateMessage(i18n, err.message)
+                  : i18n._("Could not add it: try again"),
+              );
             } finally {
               setCreating(false);
             }

@@ -126,7 +126,13 @@ export function StockPanel({
                       {m.note || i18n._("Order #{id}", { id: m.orderId })}
                     </a>
                   ) : (
-                    [m.actor, m.note === OPENING_STOCK_NOTE ? i18n._(OPENING_STOCK_NOTE) : m.note]
+                    // Ledgers opened before the note was "Opening stock" read "Opening balance".
+                    [
+                      m.actor,
+                      m.note === OPENING_STOCK_NOTE || m.note === "Opening balance"
+                        ? i18n._(OPENING_STOCK_NOTE)
+                        : m.note,
+                    ]
                       .filter(Boolean)
                       .join(" — ")
                   )}

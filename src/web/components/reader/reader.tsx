@@ -553,7 +553,7 @@ function PageView({
   onNext: () => void;
   onPrev: () => void;
 }) {
-  const stage = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [box, setBox] = useState<{ w: number; h: number } | null>(null);
   const [state, setState] = useState<PageState>({ status: "loading" });
@@ -704,10 +704,15 @@ function PageView({
   };
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: tap zones repeat the Previous/Next buttons and the arrow keys
-    <div
+    // The stage scrolls (a zoomed page, or a page list open below it), so it takes the keyboard's
+    // focus too: arrow keys and Page Down then reach what a mouse or finger can scroll.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: tap zones repeat the Previous/Next buttons and the arrow keys
+    <section
       ref={stage}
-      className="absolute inset-0 touch-pan-x touch-pan-y overflow-auto"
+      aria-label={i18n._("Page view")}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+      tabIndex={0}
+      className="absolute inset-0 touch-pan-x touch-pan-y overflow-auto focus-visible:outline-2 focus-visible:outline-brand-700"
       onClick={onClick}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
@@ -748,7 +753,7 @@ function PageView({
           </button>
         </div>
       ) : null}
-    </div>
+    </section>
   );
 }
 

@@ -5,7 +5,7 @@ import { type EbookPdf, MAX_DEMO_PAGES, thumbnailUrl } from "../../../contracts/
 import { PrintedWithoutEbook } from "../../components/admin/ebook-pages";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
@@ -82,7 +82,11 @@ function DemoPicker({
         );
         await revalidator.revalidate();
       } else {
-        setProblem(err instanceof Error ? err.message : i18n._("Something went wrong. Please try again."));
+        setProblem(
+          err instanceof Error
+            ? translateMessage(i18n, err.message)
+            : i18n._("Something went wrong. Please try again."),
+        );
       }
     } finally {
       setSaving(false);

@@ -13,7 +13,7 @@ import { confirmAction } from "../../components/admin/confirm";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { FormMessage } from "../../components/ui/field";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
@@ -230,7 +230,9 @@ export default function BookImportPage() {
           {BOOK_CSV_COLUMNS.map((c) => (
             <div key={c} className="contents">
               <dt className="font-mono font-semibold">{c}</dt>
-              <dd className="text-slate-700">{BOOK_CSV_HELP[c] || "—"}</dd>
+              <dd className="text-slate-700">
+                {BOOK_CSV_HELP[c] ? i18n._(BOOK_CSV_HELP[c].text, BOOK_CSV_HELP[c].values) : "—"}
+              </dd>
             </div>
           ))}
         </dl>
@@ -309,7 +311,7 @@ function ReportTable({ report }: { report: BookImportReport }) {
                             <span className="rounded bg-red-100 px-1 font-mono font-semibold text-red-900">
                               {column}
                             </span>{" "}
-                            <span className="text-red-900">{text}</span>
+                            <span className="text-red-900">{translateMessage(i18n, text)}</span>
                           </li>
                         ))}
                       </ul>

@@ -7,7 +7,7 @@ import { MarkdownHtml } from "../../components/markdown-html";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "../../components/ui/field";
-import { translate, useFormat, useLingui } from "../../i18n";
+import { translate, translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { pageLocale, pageTitle } from "../../lib/meta";
@@ -62,7 +62,12 @@ export default function InfoPageEditor({ loaderData }: Route.ComponentProps) {
       });
       setPreview({ html: res.data!.html });
     } catch (err) {
-      setPreview({ error: err instanceof ApiError ? err.message : i18n._("The preview could not be made.") });
+      setPreview({
+        error:
+          err instanceof ApiError
+            ? translateMessage(i18n, err.message)
+            : i18n._("The preview could not be made."),
+      });
     }
   };
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { type PackingSlips, parseSlipIds } from "../../../contracts/admin-orders";
 import { LOADING_TEXT } from "../../../contracts/messages";
 import { Button } from "../../components/ui/button";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders-print";
@@ -131,7 +131,9 @@ export default function PackingSlipsPage({ loaderData }: Route.ComponentProps) {
       .then((answer) => setData(answer.data ?? null))
       .catch((e) =>
         setError(
-          e instanceof ApiError ? e.message : i18n._("The slips could not be made. Please try again."),
+          e instanceof ApiError
+            ? translateMessage(i18n, e.message)
+            : i18n._("The slips could not be made. Please try again."),
         ),
       );
   }, [ids, i18n]);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import type { ProductCard } from "../../../contracts/catalog";
-import { DISTRICT_NAMES } from "../../../contracts/districts";
+import { districtLabel, districtOptions } from "../../../contracts/districts";
 import { effectivePrice } from "../../../contracts/money";
 import {
   formatPlaygroundItems,
@@ -60,7 +60,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
   const [copied, setCopied] = useState(false);
   const district = price?.district ?? params.get("district") ?? "Dhaka";
   const { i18n } = useLingui();
-  const { taka, number } = useFormat();
+  const { taka, number, locale } = useFormat();
 
   return (
     <div className="max-w-4xl">
@@ -209,7 +209,8 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
           </form>
           <SelectField
             label={i18n._("Delivery district")}
-            options={DISTRICT_NAMES}
+            options={districtOptions(locale)}
+            optionLabel={(d) => districtLabel(d, locale)}
             value={district}
             onChange={(e) => update({ district: e.target.value })}
           />
@@ -262,7 +263,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
                   value={`−${taka(price.discount)}`}
                 />
                 <Row
-                  label={i18n._("Delivery ({district})", { district: price.district })}
+                  label={i18n._("Delivery ({district})", { district: districtLabel(price.district, locale) })}
                   value={taka(price.delivery)}
                 />
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">

@@ -6,7 +6,7 @@ import { DataTable, FilterSelect } from "../../components/admin/data-table";
 import type { CellWords } from "../../components/admin/product-columns";
 import { ROLE_WORDS } from "../../components/admin/role-words";
 import { PageHeading } from "../../components/page-heading";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/users";
 import { loadUsers } from "./users.server";
@@ -42,7 +42,14 @@ const userColumns = ({ i18n, date }: CellWords) => [
     ),
   }),
   col.accessor("email", { header: /*i18n*/ "Email", cell: ({ getValue }) => getValue() ?? "—" }),
-  col.accessor("hscBatch", { header: /*i18n*/ "HSC batch", cell: ({ getValue }) => getValue() ?? "—" }),
+  col.accessor("hscBatch", {
+    header: /*i18n*/ "HSC batch",
+    // "Others" is a word of the batch list; "HSC 2026" reads the same in both languages.
+    cell: ({ getValue }) => {
+      const batch = getValue();
+      return batch ? translateMessage(i18n, batch) : "—";
+    },
+  }),
   col.accessor("role", {
     header: /*i18n*/ "Role",
     cell: ({ getValue }) => i18n._(ROLE_WORDS[getValue()]),

@@ -7,14 +7,15 @@ import { Link, useNavigate } from "react-router";
 import type { SavedAddress } from "../../../contracts/addresses";
 import type { CartInfo } from "../../../contracts/cart";
 import { type CheckoutResult, checkoutSchema, shippingCheckoutSchema } from "../../../contracts/checkout";
-import { districtLabel, districtOptions } from "../../../contracts/districts";
+import { districtLabel } from "../../../contracts/districts";
 import type { z } from "../../../contracts/zod";
+import { AddressFields } from "../../components/account/address-fields";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { pushBeginCheckout } from "../../lib/analytics";
 import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { useCart, useCartInfo } from "../../lib/cart";
@@ -118,7 +119,6 @@ function Checkout({
   }, [refusal]);
   const [leaving, setLeaving] = useState(false);
   const { i18n } = useLingui();
-  const { locale } = useFormat();
   const digital = info.lines.some((l) => isDigital(l.type));
   const physical = info.lines.some((l) => !isDigital(l.type));
   const {
@@ -214,7 +214,7 @@ function Checkout({
             className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900"
           >
             <p className="font-semibold">{i18n._("Your order was not placed")}</p>
-            <p className="mt-0.5 text-sm">{refusal.message}</p>
+            <p className="mt-0.5 text-sm">{translateMessage(i18n, refusal.message)}</p>
             {refusal.conflict ? (
               <p className="mt-1 text-sm">
                 <Trans
@@ -258,29 +258,17 @@ function Checkout({
                   onChange={(e) => chooseSaved(e.target.value)}
                 />
               ) : null}
-              <SelectField
-                label={i18n._("District")}
-                options={districtOptions(locale)}
-                optionLabel={(d) => districtLabel(d, locale)}
-                autoComplete="address-level1"
-                hint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
-                error={errors.district?.message}
-                {...register("district", { onChange: (e) => void cart.chooseDistrict(e.target.value) })}
-              />
-              <TextField
-                label={i18n._("Area / thana")}
-                autoComplete="address-level2"
-                error={errors.area?.message}
-                {...register("area")}
-              />
-              <TextAreaField
-                label={i18n._("Address")}
-                className="sm:col-span-2"
-                autoComplete="street-address"
-                placeholder={i18n._("House, road, village or landmark")}
-                maxLength={300}
-                error={errors.address?.message}
-                {...register("address")}
+              <AddressFields
+                district={register("district", { onChange: (e) => void cart.chooseDistrict(e.target.value) })}
+                area={register("area")}
+                address={register("address")}
+                errors={{
+                  district: errors.district?.message,
+                  area: errors.area?.message,
+                  address: errors.address?.message,
+                }}
+                districtHint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
+                addressClassName="sm:col-span-2"
               />
               <TextAreaField
                 label={i18n._("Note (optional)")}

@@ -4,7 +4,7 @@ import { Gallery } from "../../components/catalog/gallery";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
 import { ReviewsSection } from "../../components/catalog/reviews-section";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/stationery-item";
@@ -22,7 +22,9 @@ export default function StationeryItemPage({ loaderData }: Route.ComponentProps)
   const details = product.stationery;
   const { i18n } = useLingui();
   const { taka } = useFormat();
-  const category = details?.category ? <span className="capitalize">{details.category}</span> : null;
+  const category = details?.category ? (
+    <span className="capitalize">{translateMessage(i18n, details.category)}</span>
+  ) : null;
   // The product image first, then the item's other photos, each once.
   const images = [...new Set([product.image, ...(details?.images ?? [])].filter((k): k is string => !!k))];
   return (

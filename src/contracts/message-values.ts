@@ -1,0 +1,55 @@
+/**
+ * Messages with values that the API writes in English and the page shows in its language
+ * (decision 33). The server fills them with `fillMessage`; the page's `translateMessage` matches
+ * the filled English against the same templates, in this order (a template that another one's
+ * text would also match comes first), and gives the catalogue's Bangla with the values put back.
+ * The API's English answers stay exactly as they were.
+ */
+export const MESSAGE_TEMPLATES = {
+  // Checkout and payment refusals: an e-book or course the buyer would get twice.
+  ownedInBundle: /*i18n*/ "You already own {item}, which comes in {bundle}; remove {bundle} from your cart",
+  owned: /*i18n*/ "You already own {item}; remove it from your cart",
+  unpaidInBundle:
+    /*i18n*/ "{item}, which comes in {bundle}, is already in your order {orderNumber}, which is waiting for payment: pay for that order or cancel it in My orders before ordering it again",
+  unpaid:
+    /*i18n*/ "{item} is already in your order {orderNumber}, which is waiting for payment: pay for that order or cancel it in My orders before ordering it again",
+  twiceInBundle: /*i18n*/ "{item} comes twice in your cart (also in {bundle}); remove one of them",
+  twice: /*i18n*/ "{item} comes twice in your cart; remove one of them",
+  payOwned:
+    /*i18n*/ "You already own {item} (order {orderNumber}), so this order can no longer be paid; please cancel it",
+  payUnpaid:
+    /*i18n*/ "{item} is also in your order {orderNumber}, which is waiting for payment: pay for that order, or cancel it first",
+  // The cart.
+  atMostOfOne: /*i18n*/ "You can have at most {max} of one item",
+  onlyLeft: /*i18n*/ "Only {count} left in stock",
+  // The back office.
+  orderNothingToShipDigital: /*i18n*/ "Order {orderNumber} holds nothing to ship (only e-books or courses)",
+  orderNothingToShip: /*i18n*/ "Order {orderNumber} holds nothing to ship",
+  orderHasConsignment: /*i18n*/ "Order {orderNumber} already has consignment {consignment}",
+  orderNoConsignment: /*i18n*/ "Order {orderNumber} has no consignment yet",
+  orderConsignmentChanged: /*i18n*/ "Order {orderNumber} changed its consignment meanwhile; try again",
+  orderNotCod: /*i18n*/ "Order {orderNumber} was not paid cash on delivery",
+  orderNotDelivered: /*i18n*/ "Order {orderNumber} is not delivered yet",
+  noSuchOrderId: /*i18n*/ "No such order: {id}",
+  courierUnknownConsignment: /*i18n*/ "The courier does not know this consignment: {reason}",
+  imageFormatRefused: /*i18n*/ "{format} images are not accepted: upload a JPEG, PNG, WebP or AVIF",
+  noSuchProductId: /*i18n*/ "There is no product #{id}",
+  stockTooLow: /*i18n*/ "Only {count} on hand: cannot remove {change}",
+  // Last: its reason may be any message, which is translated on its own.
+  orderRefusal: /*i18n*/ "Order {orderNumber}: {reason}",
+} as const;
+
+export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[keyof typeof MESSAGE_TEMPLATES];
+
+/**
+ * Values that are counts: the page writes them in its own digits. Every other value (an order or
+ * consignment number, an id, a phone number) stays as written.
+ */
+export const COUNT_VALUES: readonly string[] = ["min", "max", "count", "change"];
+
+/** A template with its values put in, as the API answers it in English. */
+export function fillMessage(template: MessageTemplate, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : String(values[name]),
+  );
+}
