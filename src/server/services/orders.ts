@@ -167,17 +167,18 @@ export async function confirmInTx(
       cancelledAt: null,
     })
     .where(eq(orders.id, order.id));
-  for (const l of lines) {
-    await tx
-      .update(products)
-      .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
-      .where(eq(products.id, l.productId));
-  }
   await issueInvoice(ctx, tx, { ...current, status: "confirmed", confirmedAt: now }, lines, now);
   await recordEvent(tx, order.id, "confirmed", note, null, now);
   if (refundNote) {
     await recordEvent(tx, order.id, "refund_due", refundNote, null, now);
     await creditAlreadyOwnedInTx(ctx, tx, current, lines, alreadyOwned, now);
+  }
+  // Last: a popular product's row is shared by all its buyers (its stock was taken just before).
+  for (const l of lines) {
+    await tx
+      .update(products)
+      .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
+      .where(eq(products.id, l.productId));
   }
   return true;
 }
