@@ -273,7 +273,7 @@ function sampleWaits(url: string) {
     while (running) {
       const { rows } = await client.query<{ what: string }>(
         `select case
-           when wait_event_type = 'Lock' then 'lock wait (' || wait_event || '): ' || left(regexp_replace(query, 's+', ' ', 'g'), 60)
+           when wait_event_type = 'Lock' then 'lock wait (' || wait_event || '): ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 60)
            when state = 'idle in transaction' then 'idle in transaction (waiting for the server)'
            when wait_event_type is null then 'running in PostgreSQL'
            else wait_event_type || ':' || wait_event end as what
