@@ -168,6 +168,23 @@ type Plan = { kind: Kind; user: TestUser; orderId?: number; tranx?: string };
 type Timed = { orderId: number; start: number; end: number };
 
 describe.runIf(SERVER_URL)("invoice numbers under concurrency (PostgreSQL)", () => {
+  it("numbers each waiting invoice once when many numberings run at once", async () => {
+    const book = await createProduct(h.db, { stock: 1_000 });
+    for (let round = 0; round < 5; round++) {
+      const placed: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const u = await h.createUser();
+        await addBook(u, book.id);
+        placed.push((await checkout(u, "gateway")).body.data!.orderId);
+      }
+      // Eight confirmations commit and die before numbering, then eight numberings start at once.
+      await Promise.all(placed.map((id) => confirmAndCrash(id)));
+      const numbered = await Promise.all(Array.from({ length: 8 }, () => numberInvoices(h.db)));
+      expect(numbered.reduce((a, b) => a + b, 0)).toBe(8);
+      await expectGapFree();
+    }
+  }, 120_000);
+
   it("numbers every confirmed order's invoice 1..n in confirmation order, whatever runs at once", async () => {
     const book = await createProduct(h.db, { stock: 100_000 });
     await fc.assert(
