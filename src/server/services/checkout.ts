@@ -105,20 +105,23 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(orderLines).values(
-      view.lines.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        kind: l.kind,
-        title: l.title,
-        image: l.image,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        lineTotal: l.lineTotal,
-        discount: l.discount,
-        source: l.source,
-      })),
-    );
+    const lines = await tx
+      .insert(orderLines)
+      .values(
+        view.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          kind: l.kind,
+          title: l.title,
+          image: l.image,
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          lineTotal: l.lineTotal,
+          discount: l.discount,
+          source: l.source,
+        })),
+      )
+      .returning();
     if (order!.couponId) {
       await tx
         .insert(couponRedemptions)
@@ -172,6 +175,7 @@ export async function placeOrder(
         order!,
         now,
         method === "cod" ? "Cash on delivery" : "Nothing to pay",
+        { lines },
       );
     await queueOrderNotice(ctx, tx, { type: confirmed ? "confirmed" : "placed" }, order!, now);
     return { order: order!, tranx, confirmed };

@@ -35,6 +35,7 @@ import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./sto
 export const ORDER_NOT_FOUND = "No such order";
 
 type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
 type Tx = Db;
 
 export function requireBuyer(ctx: Ctx) {
@@ -66,8 +67,12 @@ export async function confirmInTx(
   order: OrderRow,
   now: Date,
   note: string,
+  /** The order was placed in this very transaction: it and its lines are as written, unseen by anyone else. */
+  placed?: { lines: OrderLineRow[] },
 ): Promise<boolean> {
-  const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+  const [current] = placed
+    ? [order]
+    : await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
   if (!current) return false;
   if (BOUGHT_STATUSES.includes(current.status) || current.status === "refunded") {
     // Money for an order already paid (a second attempt paid too): owed back at once.
@@ -104,7 +109,7 @@ export async function confirmInTx(
       return false;
     }
   }
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  const lines = placed?.lines ?? (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)));
   // Granted first: the (user, product) key lets one of two orders paid at once for the same
   // e-book have it; the other learns here that it was a second purchase.
   const digital = [...new Set([...(await listDigitalGrants(tx, lines)).values()].flat())].sort(
