@@ -1,5 +1,6 @@
 import type { Logger } from "./logger";
 import type { AppDeps } from "./services/context";
+import { numberInvoices } from "./services/invoices";
 import { deleteOldJobs, nudgeJobs, setJobLease } from "./services/jobs";
 import { expireUnpaidOrders } from "./services/orders";
 import { nudgeOutbox, setOutboxLease } from "./services/outbox";
@@ -21,7 +22,8 @@ export type JobOptions = {
 };
 
 /**
- * Background work of every server: unpaid gateway orders lapse and give their stock back, stock
+ * Background work of every server: unpaid gateway orders lapse and give their stock back, any
+ * invoice a crash left without its number is numbered (one numbering at a time across servers), stock
  * that came back sends its "Notify me" alerts, and the outbox is delivered, and staff's background jobs run (one at a time per server; old ones are
  * deleted with the sweep). Safe on many instances at once (all claim rows with SKIP LOCKED).
  * Returns a function that stops it.
@@ -39,6 +41,12 @@ export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): ()
       log.error({ err }, "job: lapsing unpaid orders failed");
     }
     try {
+      // An invoice whose confirming request ended between its commit and its numbering (a crash).
+      await numberInvoices(deps.db);
+    } catch (err) {
+      log.error({ err }, "job: numbering invoices failed");
+    }
+    try {
       // Stock that came back any way at all: its "Notify me" alerts are sent.
       await sendStockAlerts(deps);
     } catch (err) {
@@ -54,6 +62,8 @@ export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): ()
   }, SWEEP_INTERVAL_MS);
   timer.unref();
 
+  // At start: invoices a server that crashed left without their numbers are numbered now.
+  void numberInvoices(deps.db).catch((err) => log.error({ err }, "job: numbering invoices failed"));
   if (opts.outboxLeaseMs) setOutboxLease(deps.db, opts.outboxLeaseMs);
   // At start: what a server that stopped (or crashed) left unsent goes out now.
   void nudgeOutbox(deps);

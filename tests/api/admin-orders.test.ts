@@ -127,7 +127,7 @@ describe("GET /api/admin/orders", () => {
     expect(idsOf(await list(`?q=%23${num.B}`))).toEqual([o.B]);
     expect(idsOf(await list("?q=uddin"))).toEqual([o.D, o.A]);
     const [inv] = await h.db.select().from(invoices).where(eq(invoices.orderId, o.C));
-    expect(idsOf(await list(`?q=${inv!.number.toLowerCase()}`))).toEqual([o.C]);
+    expect(idsOf(await list(`?q=${inv!.number!.toLowerCase()}`))).toEqual([o.C]);
     const put = await h.request("PUT", `/api/admin/orders/${o.A}/consignment`, {
       body: { consignment: "SF-LIST1" },
       cookie: staff.cookie,

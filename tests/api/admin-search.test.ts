@@ -47,7 +47,7 @@ beforeAll(async () => {
   orderNumber = placed.orderNumber;
   await h.db.update(orders).set({ consignment: "SF12345XY" }).where(eq(orders.id, orderId));
   const [inv] = await h.db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  invoiceNumber = inv?.number;
+  invoiceNumber = inv?.number ?? undefined;
 }, 60_000);
 
 afterAll(async () => {

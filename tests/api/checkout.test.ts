@@ -352,7 +352,7 @@ describe("invoices", () => {
       await add(u, book.id);
       const placed = (await checkout(u, { paymentMethod: "cod" })).body.data!;
       const [inv] = await h.db.select().from(invoices).where(eq(invoices.orderId, placed.orderId));
-      numbers.push(Number(inv!.number.slice(-6)));
+      numbers.push(Number(inv!.number!.slice(-6)));
     }
     expect(numbers[1]).toBe(numbers[0]! + 1);
     expect(numbers[2]).toBe(numbers[0]! + 2);

@@ -684,12 +684,21 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   decidedAt: timestamp({ withTimezone: true }),
 });
 
-/** An invoice: an immutable snapshot numbered INV-YYYY-NNNNNN without gaps within a year. */
+/**
+ * An invoice: an immutable snapshot numbered INV-YYYY-NNNNNN without gaps within a Dhaka year. The
+ * confirming transaction writes it without a number (`number`, `seq` and the snapshot's `number`
+ * null: waiting for its number); `number_invoices()` numbers it right after that transaction
+ * commits (decision 40).
+ */
 export const invoices = pgTable(
   "invoices",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    number: text().notNull().unique(),
+    number: text().unique(),
+    /** The Dhaka year of the confirmation, which numbers the invoice. */
+    year: smallint().notNull().default(sql`extract(year from (now() at time zone 'Asia/Dhaka'))::smallint`),
+    /** Its place in the year's numbers, 1, 2, 3, … in confirmation order; null until numbered. */
+    seq: integer(),
     orderId: integer()
       .notNull()
       .unique()
@@ -701,10 +710,15 @@ export const invoices = pgTable(
     snapshot: jsonb().notNull(),
     issuedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.userId), index().on(t.issuedAt)],
+  (t) => [
+    index().on(t.userId),
+    index().on(t.issuedAt),
+    uniqueIndex("invoices_year_seq_unique").on(t.year, t.seq),
+    index("invoices_waiting_for_number").on(t.issuedAt, t.id).where(sql`${t.number} is null`),
+  ],
 );
 
-/** The last invoice number of each year; taken under the row's lock, so numbers have no gaps. */
+/** The last invoice number of each year; only `number_invoices()` moves it, under its lock. */
 export const invoiceCounters = pgTable("invoice_counters", {
   year: smallint().primaryKey(),
   last: integer().notNull(),

@@ -34,6 +34,7 @@ import { requirePermission } from "./access";
 import { containsPattern } from "./admin";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { readNumbered } from "./invoices";
 import {
   balancesAround,
   figuresByMonth,
@@ -125,14 +126,19 @@ export async function listInvoices(ctx: Ctx, v: AdminInvoicesQuery): Promise<Adm
   const desc = v.sort.startsWith("-");
   const column = INVOICE_SORT[v.sort.replace(/^-/, "")]!;
   const dir = sql.raw(desc ? "desc" : "asc");
-  const [rows, total] = await Promise.all([
-    ctx.db.execute(
-      sql`select * from (${inner}) r ${outer} order by ${column} ${dir}, r.id ${dir} limit ${v.limit} offset ${(v.page - 1) * v.limit}`,
-    ) as unknown as Promise<Rows<Record<string, unknown>>>,
-    ctx.db.execute(sql`select count(*)::int as n from (${inner}) r ${outer}`) as unknown as Promise<
-      Rows<{ n: unknown }>
-    >,
-  ]);
+  const [rows, total] = await readNumbered(
+    ctx.db,
+    () =>
+      Promise.all([
+        ctx.db.execute(
+          sql`select * from (${inner}) r ${outer} order by ${column} ${dir}, r.id ${dir} limit ${v.limit} offset ${(v.page - 1) * v.limit}`,
+        ) as unknown as Promise<Rows<Record<string, unknown>>>,
+        ctx.db.execute(sql`select count(*)::int as n from (${inner}) r ${outer}`) as unknown as Promise<
+          Rows<{ n: unknown }>
+        >,
+      ]),
+    ([page]) => page.rows.some((r) => r.number == null),
+  );
   return { items: rows.rows.map(toRow), total: Number(total.rows[0]?.n ?? 0), page: v.page, limit: v.limit };
 }
 
@@ -145,12 +151,17 @@ export function listInvoicesFrom(ctx: Ctx, input: unknown) {
 /** One invoice for staff: the snapshot as issued, its credit notes, and its order's money in and out. */
 export async function getAdminInvoice(ctx: Ctx, id: number): Promise<AdminInvoiceDetail> {
   allow(ctx);
-  const [head] = (
-    (await ctx.db.execute(
-      sql`select r.*, i.snapshot, o.status::text as order_status from (${invoiceRowsSql(sql`i.id = ${id}`)}) r
-        join invoices i on i.id = r.id join orders o on o.id = r.order_id`,
-    )) as unknown as Rows<Record<string, unknown>>
-  ).rows;
+  const head = await readNumbered(
+    ctx.db,
+    async () =>
+      (
+        (await ctx.db.execute(
+          sql`select r.*, i.snapshot, o.status::text as order_status from (${invoiceRowsSql(sql`i.id = ${id}`)}) r
+            join invoices i on i.id = r.id join orders o on o.id = r.order_id`,
+        )) as unknown as Rows<Record<string, unknown>>
+      ).rows[0],
+    (r) => r !== undefined && r.number == null,
+  );
   if (!head) throw new DomainError("not_found", NO_SUCH_INVOICE);
   const row = toRow(head);
   const [notes, paid, owed] = await Promise.all([

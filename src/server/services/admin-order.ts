@@ -44,7 +44,7 @@ import { type AuditEntry, adminChange, lockForEdit, nextVersion } from "./admin"
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { afterMove, followsCourier, moveInTx } from "./fulfilment";
-import { issueCreditNote } from "./invoices";
+import { issueCreditNote, readNumbered } from "./invoices";
 import { ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./orders";
 import { nudgeOutbox } from "./outbox";
 import { orderLedger, type RefundRow, refundsOf } from "./refunds";
@@ -127,7 +127,11 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     .where(eq(creditNotes.orderId, o.id))
     .orderBy(asc(creditNotes.id));
   const refundRows = await refundsOf(db, o.id);
-  const { invoice, ...ledger } = await orderLedger(db, o);
+  const { invoice, ...ledger } = await readNumbered(
+    db,
+    () => orderLedger(db, o),
+    (l) => l.invoice !== null && l.invoice.number === null,
+  );
   const names = await namesOf(db, [
     ...events.map((e) => e.actorId),
     ...notes.map((n) => n.authorId),
@@ -201,7 +205,8 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     invoice: invoice
       ? {
           id: invoice.id,
-          number: invoice.number,
+          // readNumbered above: a confirmed invoice is numbered before it is shown.
+          number: invoice.number ?? "",
           total: invoice.total,
           issuedAt: invoice.issuedAt.toISOString(),
           creditNotes: cns.map((c) => ({

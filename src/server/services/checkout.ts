@@ -15,6 +15,7 @@ import type { Ctx } from "./context";
 import { countCouponUse } from "./coupons";
 import { type DigitalConflict, findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
+import { numberInvoicesAfterCommit } from "./invoices";
 import { confirmInTx, queueOrderNotice, recordEvent, requireBuyer } from "./orders";
 import { nudgeOutbox } from "./outbox";
 import { newTranx, openPayment } from "./payments";
@@ -67,14 +68,6 @@ export async function placeOrder(
     const needs = await stockNeeds(tx, view.lines);
     // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
     if (!immediate) await requireRoomToHold(tx, me.id, needs);
-    const moves = await takeStock(tx, needs);
-    if (view.coupon?.applied) {
-      if (!(await countCouponUse(tx, view.coupon.id)))
-        throw new DomainError(
-          "conflict",
-          "This coupon has reached its usage limit. Remove the coupon to continue.",
-        );
-    }
 
     const numberRows = (await tx.execute(sql`select nextval('order_numbers')::text as n`)) as unknown as {
       rows: { n: string }[];
@@ -113,21 +106,23 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
-    await recordStockMoves(tx, moves, "sold", { orderId: order!.id, note: `Order ${number}` });
-    await tx.insert(orderLines).values(
-      view.lines.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        kind: l.kind,
-        title: l.title,
-        image: l.image,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        lineTotal: l.lineTotal,
-        discount: l.discount,
-        source: l.source,
-      })),
-    );
+    const lines = await tx
+      .insert(orderLines)
+      .values(
+        view.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          kind: l.kind,
+          title: l.title,
+          image: l.image,
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          lineTotal: l.lineTotal,
+          discount: l.discount,
+          source: l.source,
+        })),
+      )
+      .returning();
     if (order!.couponId) {
       await tx
         .insert(couponRedemptions)
@@ -162,6 +157,17 @@ export async function placeOrder(
       .update(carts)
       .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
       .where(eq(carts.id, cart.id));
+    // The rows every buyer of a popular book (or of one coupon) shares are taken last, so each
+    // buyer holds them for the end of the transaction only (stock in product id order).
+    const moves = await takeStock(tx, needs);
+    await recordStockMoves(tx, moves, "sold", { orderId: order!.id, note: `Order ${number}` });
+    if (view.coupon?.applied) {
+      if (!(await countCouponUse(tx, view.coupon.id)))
+        throw new DomainError(
+          "conflict",
+          "This coupon has reached its usage limit. Remove the coupon to continue.",
+        );
+    }
     let confirmed = false;
     if (immediate)
       confirmed = await confirmInTx(
@@ -170,10 +176,14 @@ export async function placeOrder(
         order!,
         now,
         method === "cod" ? "Cash on delivery" : "Nothing to pay",
+        { lines },
       );
     await queueOrderNotice(ctx, tx, { type: confirmed ? "confirmed" : "placed" }, order!, now);
     return { order: order!, tranx, confirmed };
   });
+  // Numbered now, out of the transaction above, so confirmations do not queue on the year's
+  // counter; before the answer, so the buyer never meets an invoice without its number.
+  if (placed.confirmed) await numberInvoicesAfterCommit(ctx);
   void nudgeOutbox(ctx);
   const result: CheckoutResult = {
     orderId: placed.order.id,

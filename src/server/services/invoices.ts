@@ -2,14 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { CreditNoteSnapshot } from "../../contracts/admin-order";
 import type { InvoiceSnapshot, InvoiceView } from "../../contracts/invoice";
 import type { Db } from "../db/client";
-import {
-  creditNoteCounters,
-  creditNotes,
-  invoiceCounters,
-  invoices,
-  type orderLines,
-  type orders,
-} from "../db/schema";
+import { creditNoteCounters, creditNotes, invoices, type orderLines, type orders } from "../db/schema";
 import { hasPermission, requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
@@ -29,8 +22,9 @@ export function formatInvoiceNumber(year: number, n: number): string {
 }
 
 /**
- * Issues the order's invoice inside the confirming transaction. The year's counter row is taken
- * with its lock and rolls back with the transaction, so the numbers have no gaps.
+ * Issues the order's invoice inside the confirming transaction, without its number: the year's
+ * counter is not touched here, so confirmations do not wait on one another for it. The caller
+ * numbers it with `numberInvoices` as soon as the transaction commits (decision 40).
  */
 export async function issueInvoice(
   ctx: Pick<Ctx, "config">,
@@ -39,15 +33,8 @@ export async function issueInvoice(
   lines: (typeof orderLines.$inferSelect)[],
   now: Date,
 ): Promise<void> {
-  const year = dhakaYear(now);
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
-    .returning({ last: invoiceCounters.last });
-  const number = formatInvoiceNumber(year, counter!.last);
-  const snapshot: InvoiceSnapshot = {
-    number,
+  const snapshot: StoredInvoiceSnapshot = {
+    number: null,
     issuedAt: now.toISOString(),
     shop: { name: ctx.config.SHOP_NAME, url: ctx.config.PUBLIC_URL ?? null },
     order: {
@@ -73,9 +60,56 @@ export async function issueInvoice(
     delivery: order.delivery,
     total: order.total,
   };
-  await tx
-    .insert(invoices)
-    .values({ number, orderId: order.id, userId: order.userId, total: order.total, snapshot, issuedAt: now });
+  await tx.insert(invoices).values({
+    number: null,
+    year: dhakaYear(now),
+    orderId: order.id,
+    userId: order.userId,
+    total: order.total,
+    snapshot,
+    issuedAt: now,
+  });
+}
+
+/** An invoice's snapshot as stored: its number is null until `numberInvoices` has numbered it. */
+type StoredInvoiceSnapshot = Omit<InvoiceSnapshot, "number"> & { number: string | null };
+
+/**
+ * Numbers every committed invoice still without a number, gap-free per Dhaka year and in
+ * confirmation order (`number_invoices()`, migration 0017): one short statement, one numbering at
+ * a time across every server. Called right after a confirming transaction commits, before the
+ * request answers, and by the periodic sweep for any a crash left. Returns how many it numbered.
+ */
+export async function numberInvoices(db: Db): Promise<number> {
+  const res = (await db.execute(sql`select number_invoices() as n`)) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/**
+ * Numbers what a confirmation just committed; a failure is logged, not thrown (the order is
+ * placed and the sweep numbers it), and the request goes on.
+ */
+export async function numberInvoicesAfterCommit(ctx: Pick<Ctx, "db" | "log">): Promise<void> {
+  try {
+    await numberInvoices(ctx.db);
+  } catch (err) {
+    ctx.log.error({ err }, "invoices: numbering after the confirmation failed; the sweep will number them");
+  }
+}
+
+/**
+ * Reads something that shows invoice numbers; when it met an invoice confirmed an instant ago and
+ * not numbered yet, numbers the waiting ones and reads again, so no one is shown a missing number.
+ */
+export async function readNumbered<T>(
+  db: Db,
+  read: () => Promise<T>,
+  unnumbered: (t: T) => boolean,
+): Promise<T> {
+  const first = await read();
+  if (!unnumbered(first)) return first;
+  await numberInvoices(db);
+  return read();
 }
 
 /** CN-2026-000042 */
@@ -105,6 +139,14 @@ export async function issueCreditNote(
     now: Date;
   },
 ): Promise<CreditNoteRow> {
+  let invoice = c.invoice;
+  if (invoice.number === null) {
+    // Confirmed an instant ago, or left by a crash: numbered first, as the credit note quotes it.
+    await numberInvoices(tx);
+    const [numbered] = await tx.select().from(invoices).where(eq(invoices.id, c.invoice.id));
+    if (!numbered?.number) throw new Error(`invoice ${c.invoice.id} could not be numbered`);
+    invoice = numbered;
+  }
   const year = dhakaYear(c.now);
   const [counter] = await tx
     .insert(creditNoteCounters)
@@ -119,7 +161,7 @@ export async function issueCreditNote(
     number,
     issuedAt: c.now.toISOString(),
     shop: { name: ctx.config.SHOP_NAME, url: ctx.config.PUBLIC_URL ?? null },
-    invoice: { id: c.invoice.id, number: c.invoice.number, total: c.invoice.total },
+    invoice: { id: invoice.id, number: invoice.number ?? "", total: invoice.total },
     order: { id: c.order.id, number: c.order.number },
     buyer: { name: c.order.name, phone: c.order.phone, email: c.order.email },
     amount: c.amount,
@@ -130,7 +172,7 @@ export async function issueCreditNote(
     .insert(creditNotes)
     .values({
       number,
-      invoiceId: c.invoice.id,
+      invoiceId: invoice.id,
       orderId: c.order.id,
       amount: c.amount,
       reason: c.reason,
@@ -146,11 +188,18 @@ export async function issueCreditNote(
 export async function getInvoice(ctx: Ctx, id: number): Promise<InvoiceView> {
   const me = requireSignedIn(ctx);
   const staff = hasPermission(me, "invoices") || hasPermission(me, "orders");
-  const [row] = await ctx.db
-    .select({ id: invoices.id, orderId: invoices.orderId, snapshot: invoices.snapshot })
-    .from(invoices)
-    .where(staff ? eq(invoices.id, id) : and(eq(invoices.id, id), eq(invoices.userId, me.id)))
-    .limit(1);
+  const row = await readNumbered(
+    ctx.db,
+    async () => {
+      const [r] = await ctx.db
+        .select({ id: invoices.id, orderId: invoices.orderId, snapshot: invoices.snapshot })
+        .from(invoices)
+        .where(staff ? eq(invoices.id, id) : and(eq(invoices.id, id), eq(invoices.userId, me.id)))
+        .limit(1);
+      return r;
+    },
+    (r) => r !== undefined && (r.snapshot as StoredInvoiceSnapshot).number === null,
+  );
   if (!row) throw new DomainError("not_found", INVOICE_NOT_FOUND);
   return { id: row.id, orderId: row.orderId, snapshot: row.snapshot as InvoiceSnapshot };
 }

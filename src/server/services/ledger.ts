@@ -33,6 +33,7 @@ import {
   type StatementLineKind,
 } from "../../contracts/ledger";
 import type { Db } from "../db/client";
+import { readNumbered } from "./invoices";
 
 type Range = { from?: Date; to?: Date };
 
@@ -228,6 +229,11 @@ export function orderFigureSql(orderId: SQL): Record<LedgerFigure, SQL<number>> 
   };
 }
 
+/** Whether lines met an invoice confirmed an instant ago and not numbered yet. */
+function unnumberedIn(res: Rows<Record<string, unknown>>): boolean {
+  return res.rows.some((row) => row.invoice_id != null && row.invoice_number == null);
+}
+
 /** The lines behind a movement within `[from, to)`, oldest first, paged. */
 async function movementLines(
   db: Db,
@@ -235,9 +241,14 @@ async function movementLines(
   r: Range,
   page: { limit: number; offset: number },
 ): Promise<StatementLine[]> {
-  const res = (await db.execute(
-    sql`select * from (${movementRows(r, true, kind)}) e order by at, document, order_id limit ${page.limit} offset ${page.offset}`,
-  )) as unknown as Rows<Record<string, unknown>>;
+  const res = await readNumbered(
+    db,
+    async () =>
+      (await db.execute(
+        sql`select * from (${movementRows(r, true, kind)}) e order by at, document, order_id limit ${page.limit} offset ${page.offset}`,
+      )) as unknown as Rows<Record<string, unknown>>,
+    unnumberedIn,
+  );
   return res.rows.map((row) => ({
     kind,
     at: iso(row.at),
@@ -272,12 +283,17 @@ async function balanceLines(
 ): Promise<StatementLine[]> {
   const where = sql.raw(BALANCE_FILTER[balance]("per.cb", "per.cc"));
   const amount = sql.raw(BALANCE_AMOUNT[balance]("per.cb", "per.cc"));
-  const res = (await db.execute(sql`select per.order_id, ${amount} as amount, o.number as order_number,
+  const res = await readNumbered(
+    db,
+    async () =>
+      (await db.execute(sql`select per.order_id, ${amount} as amount, o.number as order_number,
       i.id as invoice_id, i.number as invoice_number, o.payment_method::text as method, o.courier
     from (${perOrderBalances(at)}) per join orders o on o.id = per.order_id left join invoices i on i.order_id = o.id
     where ${where} order by per.order_id limit ${page.limit} offset ${page.offset}`)) as unknown as Rows<
-    Record<string, unknown>
-  >;
+        Record<string, unknown>
+      >,
+    unnumberedIn,
+  );
   return res.rows.map((row) => ({
     kind,
     at: at.toISOString(),

@@ -35,6 +35,7 @@ import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./sto
 export const ORDER_NOT_FOUND = "No such order";
 
 type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
 type Tx = Db;
 
 export function requireBuyer(ctx: Ctx) {
@@ -66,8 +67,12 @@ export async function confirmInTx(
   order: OrderRow,
   now: Date,
   note: string,
+  /** The order was placed in this very transaction: it and its lines are as written, unseen by anyone else. */
+  placed?: { lines: OrderLineRow[] },
 ): Promise<boolean> {
-  const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+  const [current] = placed
+    ? [order]
+    : await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
   if (!current) return false;
   if (BOUGHT_STATUSES.includes(current.status) || current.status === "refunded") {
     // Money for an order already paid (a second attempt paid too): owed back at once.
@@ -104,7 +109,7 @@ export async function confirmInTx(
       return false;
     }
   }
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  const lines = placed?.lines ?? (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)));
   // Granted first: the (user, product) key lets one of two orders paid at once for the same
   // e-book have it; the other learns here that it was a second purchase.
   const digital = [...new Set([...(await listDigitalGrants(tx, lines)).values()].flat())].sort(
@@ -167,17 +172,18 @@ export async function confirmInTx(
       cancelledAt: null,
     })
     .where(eq(orders.id, order.id));
-  for (const l of lines) {
-    await tx
-      .update(products)
-      .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
-      .where(eq(products.id, l.productId));
-  }
   await issueInvoice(ctx, tx, { ...current, status: "confirmed", confirmedAt: now }, lines, now);
   await recordEvent(tx, order.id, "confirmed", note, null, now);
   if (refundNote) {
     await recordEvent(tx, order.id, "refund_due", refundNote, null, now);
     await creditAlreadyOwnedInTx(ctx, tx, current, lines, alreadyOwned, now);
+  }
+  // Last: a popular product's row is shared by all its buyers (its stock was taken just before).
+  for (const l of lines) {
+    await tx
+      .update(products)
+      .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
+      .where(eq(products.id, l.productId));
   }
   return true;
 }

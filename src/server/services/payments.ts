@@ -15,6 +15,7 @@ import type { Ctx } from "./context";
 import { countCouponUse } from "./coupons";
 import { findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
+import { numberInvoicesAfterCommit } from "./invoices";
 import {
   confirmInTx,
   getOrderRow,
@@ -186,7 +187,10 @@ export async function settlePayment(
       if (confirmed) await queueOrderNotice(ctx, tx, { type: "confirmed" }, order, now);
       return confirmed;
     });
-    if (confirmedNow) void nudgeOutbox(ctx);
+    if (confirmedNow) {
+      await numberInvoicesAfterCommit(ctx);
+      void nudgeOutbox(ctx);
+    }
     return outcomeOf(ctx.db, order, attempt.tranx, "paid");
   }
   if (verified.status === "pending") return outcomeOf(ctx.db, order, attempt.tranx, "pending");

@@ -695,7 +695,7 @@ async function numberDocuments(db: Db, tag: string): Promise<void> {
         where d.number like 'SEED-${tag}-%'
       )
       update ${table} d set number = '${prefix}-' || numbered.year || '-' || lpad(numbered.n::text, 6, '0')
-        ${table === "invoices" ? ", snapshot = jsonb_set(d.snapshot, '{number}', to_jsonb('INV-' || numbered.year || '-' || lpad(numbered.n::text, 6, '0')))" : ""}
+        ${table === "invoices" ? ", year = numbered.year, seq = numbered.n, snapshot = jsonb_set(d.snapshot, '{number}', to_jsonb('INV-' || numbered.year || '-' || lpad(numbered.n::text, 6, '0')))" : ""}
       from numbered where numbered.id = d.id`),
     );
     await db.execute(
