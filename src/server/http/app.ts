@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
+import { publicContentVersion } from "../services/public-content";
 import { addressesApi } from "./api/addresses";
 import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
@@ -81,6 +82,8 @@ export function createApp(opts: AppOptions) {
   const { deps } = opts;
   const app = new Hono<AppEnv>();
   const cacheTtlMs = opts.publicCache === false ? 0 : deps.config.PAGE_CACHE_SECONDS * 1000;
+  // Shared by every server on the database: a change made through any of them drops all copies.
+  const contentVersion = () => publicContentVersion(deps.db);
   app.onError(handleError);
   app.use(requestLog(deps.log, deps.config.TRUST_PROXY));
   app.use(closeIfBodyUnread());
@@ -129,7 +132,7 @@ export function createApp(opts: AppOptions) {
   // The API described (src/server/http/openapi.ts), and its reference page for developers.
   api.route("/", apiDocs(opts.buildVersion));
   // Search results are the same for everyone, signed in or not.
-  const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true });
+  const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true, version: contentVersion });
   api.use("/search", searchCache);
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
@@ -205,7 +208,10 @@ export function createApp(opts: AppOptions) {
       }),
     );
     // A signed-out visitor's page is the same for every signed-out visitor.
-    app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
+    app.use(
+      "*",
+      publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null, version: contentVersion }),
+    );
     app.all("*", async (c) => {
       c.res = await pages(c);
       // Pages and their .data answers depend on the visitor's session: never a shared or stale copy.
