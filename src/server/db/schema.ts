@@ -534,6 +534,15 @@ export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
  */
 export const publicContentVersion = pgSequence("public_content_version");
 
+/**
+ * Periodic work done once for all servers (decision 39): a server runs a round only when it moves
+ * `ran_at` on, in one statement, and it does so only when the last round (anyone's) is due again.
+ */
+export const periodicRuns = pgTable("periodic_runs", {
+  name: text().primaryKey(),
+  ranAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
 /** A cash-on-delivery order's phone check before packing (shops here call the buyer to cut returns). */

@@ -20,8 +20,18 @@ export const CONTENT_VERSION_READ_MS = 250;
 
 let local = 0;
 
-type Shared = { value: string; readAt: number; reading: Promise<string> | null };
+/** Per database handle (a server's pool): what was last read, and this server's own changes. */
+type Shared = { value: string; readAt: number; reading: Promise<string> | null; local: number };
 const shared = new WeakMap<Db, Shared>();
+
+function entryOf(db: Db): Shared {
+  let entry = shared.get(db);
+  if (!entry) {
+    entry = { value: "0", readAt: Number.NEGATIVE_INFINITY, reading: null, local: 0 };
+    shared.set(db, entry);
+  }
+  return entry;
+}
 
 /**
  * Marks that something every visitor sees has changed (a product, its price or stock, a review,
@@ -32,10 +42,10 @@ const shared = new WeakMap<Db, Shared>();
  */
 export async function publicContentChanged(ctx: { db: Db; log?: Logger }): Promise<void> {
   local += 1;
+  entryOf(ctx.db).local += 1;
   try {
     await ctx.db.execute(sql`select nextval('public_content_version')`);
-    const entry = shared.get(ctx.db);
-    if (entry) entry.readAt = 0;
+    entryOf(ctx.db).readAt = Number.NEGATIVE_INFINITY;
   } catch (err) {
     ctx.log?.warn(
       { err },
@@ -44,7 +54,7 @@ export async function publicContentChanged(ctx: { db: Db; log?: Logger }): Promi
   }
 }
 
-/** This process's own count of changes (the part of the version no other server shares). */
+/** This process's own count of changes (the version of a cache given no database). */
 export function localContentVersion(): number {
   return local;
 }
@@ -63,12 +73,7 @@ async function readShared(db: Db): Promise<string> {
  * the read fails the last known version is used.
  */
 export async function publicContentVersion(db: Db, nowMs = Date.now()): Promise<string> {
-  let entry = shared.get(db);
-  if (!entry) {
-    entry = { value: "0", readAt: Number.NEGATIVE_INFINITY, reading: null };
-    shared.set(db, entry);
-  }
-  const e = entry;
+  const e = entryOf(db);
   if (nowMs - e.readAt >= CONTENT_VERSION_READ_MS) {
     e.reading ??= readShared(db)
       .then((v) => {
@@ -82,5 +87,5 @@ export async function publicContentVersion(db: Db, nowMs = Date.now()): Promise<
       });
     await e.reading;
   }
-  return `${e.value}.${local}`;
+  return `${e.value}.${e.local}`;
 }
