@@ -115,3 +115,21 @@ describe("the public answer cache on two servers", () => {
     expect(Date.now() - changedAt).toBeLessThan(1_000);
   });
 });
+
+describe("a server that is stopping", () => {
+  it("tells the load balancer it is not ready and keeps no connection open", async () => {
+    const drain = { draining: false };
+    const app = createApp({ deps: h.deps, database: h.database, buildVersion: "test", drain });
+    const up = await app.request("/healthz");
+    expect(up.status).toBe(200);
+    expect(up.headers.get("connection")).toBeNull();
+    drain.draining = true;
+    const down = await app.request("/healthz");
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: "draining" });
+    // Requests it still gets are answered, each on a connection closed after it.
+    const version = await app.request("/api/version");
+    expect(version.status).toBe(200);
+    expect(version.headers.get("connection")).toBe("close");
+  });
+});

@@ -75,6 +75,8 @@ export type AppOptions = {
   publicCache?: boolean;
   /** Pages come from the development server (Vite): its hot-update socket must be allowed. */
   devServer?: boolean;
+  /** Set once the server is stopping (SIGTERM): not ready, and no connection kept open. */
+  drain?: { draining: boolean };
 };
 
 /** `/api/*`, the hashed assets, then React Router's handler for every other path. */
@@ -86,6 +88,15 @@ export function createApp(opts: AppOptions) {
   const contentVersion = () => publicContentVersion(deps.db);
   app.onError(handleError);
   app.use(requestLog(deps.log, deps.config.TRUST_PROXY));
+  const drain = opts.drain;
+  if (drain) {
+    // A stopping server closes each connection after its answer: the client's next request
+    // opens a new one, which the load balancer gives to another server.
+    app.use(async (c, next) => {
+      await next();
+      if (drain.draining) c.header("Connection", "close");
+    });
+  }
   app.use(closeIfBodyUnread());
   app.use(
     secureHeaders({
@@ -111,6 +122,8 @@ export function createApp(opts: AppOptions) {
   app.use("/api/*", noStore());
 
   app.get("/healthz", async (c) => {
+    // A load balancer stops sending here: this server is answering its last requests.
+    if (drain?.draining) return c.json({ status: "draining" }, 503);
     try {
       await opts.database.ping();
       return c.json({ status: "ok" });
