@@ -96,6 +96,7 @@ function startProxy(upstreams: () => Upstream[]) {
       } catch (err) {
         if (!(err as { retry?: boolean }).retry) {
           hops.push({
+            client,
             method: req.method ?? "",
             path: req.url ?? "",
             server: up.name,
