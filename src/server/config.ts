@@ -83,6 +83,13 @@ const schema = z.object({
     .min(0, "must be 0 or more")
     .max(600, "must be at most 600")
     .default(10),
+  /** On SIGTERM, how long the server stays up answering /healthz with 503 before it stops taking connections. */
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(120, "must be at most 120")
+    .default(0),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")

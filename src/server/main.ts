@@ -55,6 +55,7 @@ async function main() {
       server: server as Server,
       state: drain,
       graceMs,
+      delayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
       stopJobs,
       closeDatabase: () => database.close(),
       log,
@@ -63,7 +64,7 @@ async function main() {
       process.exit(clean ? 0 : 1);
     });
     // Whatever hangs (a pool that will not close), the process ends.
-    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+    setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_SECONDS * 1000 + graceMs + 5_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

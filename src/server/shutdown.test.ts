@@ -67,6 +67,17 @@ describe("a graceful stop", () => {
     expect(calls).toEqual(["jobs", "database"]);
   });
 
+  it("with a delay, says it is not ready but goes on taking connections until the delay is over", async () => {
+    const { server, port } = await slowServer();
+    const { p, state } = parts(server, 1_000);
+    const stopping = shutDownGracefully({ ...p, state, delayMs: 300 });
+    expect(state.draining).toBe(true);
+    expect(await get(port, "/")).toEqual({ status: 200, body: "answered" });
+    await new Promise((r) => setTimeout(r, 400));
+    await expect(get(port, "/")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    expect(await stopping).toBe(true);
+  });
+
   it("cuts what is still in flight when the grace runs out, and says so", async () => {
     const { server, port, started } = await slowServer();
     const inFlight = get(port, "/slow?ms=5000");

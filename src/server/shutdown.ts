@@ -13,6 +13,11 @@ export type ShutdownParts = {
   state: DrainState;
   /** How long requests in flight are waited for before their connections are cut. */
   graceMs: number;
+  /**
+   * How long the server goes on taking new connections while `/healthz` already answers 503, so
+   * a balancer that checks it stops sending before the listener closes (default 0).
+   */
+  delayMs?: number;
   /** Stops the periodic work; resolves once a round under way has ended. */
   stopJobs: () => Promise<void>;
   closeDatabase: () => Promise<void>;
@@ -20,13 +25,14 @@ export type ShutdownParts = {
 };
 
 /**
- * Stops the server: the listening socket is closed (a new connection is refused, so a balancer
+ * Stops the server: after `delayMs` (not ready, still serving), the listening socket is closed (a new connection is refused, so a balancer
  * sends it elsewhere), idle kept-alive connections are closed now and as each one's answer ends,
  * requests in flight are answered for at most `graceMs`, then the jobs stop and the pool closes.
  * Resolves true when everything in flight was answered, false when the grace ran out first.
  */
 export async function shutDownGracefully(p: ShutdownParts): Promise<boolean> {
   p.state.draining = true;
+  if (p.delayMs) await new Promise((resolve) => setTimeout(resolve, p.delayMs));
   const closed = new Promise<void>((resolve) => p.server.close(() => resolve()));
   p.server.closeIdleConnections();
   // A connection whose answer just ended is idle: closed before it carries another request.
