@@ -21,6 +21,18 @@ export default defineConfig({
           pool: "forks",
         },
       },
+      {
+        test: {
+          // Two built servers (node build/main.js) on a PostgreSQL server: after `npm run build`,
+          // under scripts/with-postgres.ts.
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
     ],
   },
 });

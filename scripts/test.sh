@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command. Installs what is missing (npm packages, Debian's chromium and
 # postgresql), then runs every check: typecheck, lint, unit tests, API tests on PGlite and on a
-# throwaway PostgreSQL server, and end-to-end tests in Chromium against the built server.
+# throwaway PostgreSQL server, two built servers on one PostgreSQL database behind a proxy, and
+# end-to-end tests in Chromium against the built server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,6 +60,11 @@ npx tsx scripts/with-postgres.ts -- npx vitest run --project api
 step "build"
 npm run --silent build >/dev/null
 echo "built build/client, build/server and build/main.js"
+
+step "two servers on PostgreSQL"
+# Two built servers behind a round-robin proxy on one throwaway database and one local S3-compatible
+# bucket (tests/cluster).
+npx tsx scripts/with-postgres.ts -- npx vitest run --project cluster
 
 step "end-to-end tests in Chromium"
 npx playwright test

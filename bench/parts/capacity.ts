@@ -64,13 +64,14 @@ export const PROFILE = {
   coresPerInstance: 2,
 } as const;
 
-export type PeakRate = { call: string; perSecond: number };
+/** The profile's assumptions, any values (the tests try others). */
+export type Profile = { [K in keyof typeof PROFILE]: number };
 
 /** The peak rate of each call, from the visitors, the orders and the profile. */
 export function peakRates(
   visitors = RESULTS_DAY.visitors,
   orders = RESULTS_DAY.orders,
-  p = PROFILE,
+  p: Profile = PROFILE,
 ): Record<string, number> {
   const perSecond = (perHour: number) => (perHour / 3600) * p.peakFactor;
   const pages = visitors * p.pagesPerVisitor;
@@ -106,7 +107,7 @@ export type Plan = {
 };
 
 /** Cores and instances the peak needs, from the per-request costs. */
-export function plan(costs: CallCost[], rates = peakRates(), p = PROFILE): Plan {
+export function plan(costs: CallCost[], rates = peakRates(), p: Profile = PROFILE): Plan {
   const byCall = new Map(costs.map((c) => [c.call, c]));
   const rows: Plan["rows"] = [];
   const missing: string[] = [];

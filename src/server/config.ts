@@ -84,6 +84,20 @@ const schema = z.object({
     .regex(/^(true|false|yes|no|\d{1,2})$/, "must be false, true or a number of proxies such as 2")
     .transform((v) => (v === "true" || v === "yes" ? 1 : v === "false" || v === "no" ? 0 : Number(v)))
     .default(0),
+  /** On SIGTERM, how long requests in flight are answered before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(600, "must be at most 600")
+    .default(10),
+  /** On SIGTERM, how long the server stays up answering /healthz with 503 before it stops taking connections. */
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(120, "must be at most 120")
+    .default(0),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")

@@ -1,3 +1,4 @@
+import { claimPeriodicRound } from "./db/claim";
 import type { Logger } from "./logger";
 import type { AppDeps } from "./services/context";
 import { numberInvoices } from "./services/invoices";
@@ -21,44 +22,63 @@ export type JobOptions = {
   jobLeaseMs?: number;
 };
 
+/** The name of the once-a-minute sweep in `periodic_runs`. */
+export const SWEEP_NAME = "sweep";
+
 /**
- * Background work of every server: unpaid gateway orders lapse and give their stock back, any
- * invoice a crash left without its number is numbered (one numbering at a time across servers), stock
- * that came back sends its "Notify me" alerts, and the outbox is delivered, and staff's background jobs run (one at a time per server; old ones are
- * deleted with the sweep). Safe on many instances at once (all claim rows with SKIP LOCKED).
- * Returns a function that stops it.
+ * One round of the sweep, run by one server for all (decision 39): the first server to ask in a
+ * minute claims the round and runs it; the others answer false and do nothing. Unpaid gateway
+ * orders lapse and give their stock back, any invoice a crash left without its number is numbered
+ * (one numbering at a time across servers), stock that came back sends its "Notify me" alerts, and
+ * old background jobs are deleted. Each part's failure is logged; the next part still runs.
  */
-export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await expireUnpaidOrders(deps)) > 0) {
-        // A backlog is cleared in batches.
-      }
-    } catch (err) {
-      log.error({ err }, "job: lapsing unpaid orders failed");
+export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTERVAL_MS): Promise<boolean> {
+  try {
+    if (!(await claimPeriodicRound(deps.db, SWEEP_NAME, everyMs))) return false;
+  } catch (err) {
+    log.error({ err }, "job: claiming the sweep failed");
+    return false;
+  }
+  try {
+    while ((await expireUnpaidOrders(deps)) > 0) {
+      // A backlog is cleared in batches.
     }
-    try {
-      // An invoice whose confirming request ended between its commit and its numbering (a crash).
-      await numberInvoices(deps.db);
-    } catch (err) {
-      log.error({ err }, "job: numbering invoices failed");
-    }
-    try {
-      // Stock that came back any way at all: its "Notify me" alerts are sent.
-      await sendStockAlerts(deps);
-    } catch (err) {
-      log.error({ err }, "job: sending back-in-stock alerts failed");
-    }
-    try {
-      await deleteOldJobs(deps.db, deps.now());
-    } catch (err) {
-      log.error({ err }, "job: deleting old background jobs failed");
-    } finally {
-      running = false;
-    }
+  } catch (err) {
+    log.error({ err }, "job: lapsing unpaid orders failed");
+  }
+  try {
+    // An invoice whose confirming request ended between its commit and its numbering (a crash).
+    await numberInvoices(deps.db);
+  } catch (err) {
+    log.error({ err }, "job: numbering invoices failed");
+  }
+  try {
+    // Stock that came back any way at all: its "Notify me" alerts are sent.
+    await sendStockAlerts(deps);
+  } catch (err) {
+    log.error({ err }, "job: sending back-in-stock alerts failed");
+  }
+  try {
+    await deleteOldJobs(deps.db, deps.now());
+  } catch (err) {
+    log.error({ err }, "job: deleting old background jobs failed");
+  }
+  return true;
+}
+
+/**
+ * Background work of every server: the sweep (once a minute, by one server of all), the outbox
+ * delivered and staff's background jobs run (every server looks; rows are claimed with SKIP
+ * LOCKED, so each is done once). Returns a function that stops it and resolves once a sweep
+ * round under way has ended.
+ */
+export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): () => Promise<void> {
+  let round: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (round) return;
+    round = sweepOnce(deps, log).finally(() => {
+      round = null;
+    });
   }, SWEEP_INTERVAL_MS);
   timer.unref();
 
@@ -75,9 +95,10 @@ export function startJobs(deps: AppDeps, log: Logger, opts: JobOptions = {}): ()
   void nudgeJobs(deps);
   const jobsTimer = setInterval(() => void nudgeJobs(deps), JOBS_INTERVAL_MS);
   jobsTimer.unref();
-  return () => {
+  return async () => {
     clearInterval(timer);
     clearInterval(outboxTimer);
     clearInterval(jobsTimer);
+    await round;
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -9,6 +10,7 @@ import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
 import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
+import { type DrainState, shutDownGracefully } from "./shutdown";
 
 // build/main.js sits beside build/server (React Router's server build) and build/client.
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,7 +26,9 @@ async function main() {
   }
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const { deps, database } = await bootServices(config, log);
+  const drain: DrainState = { draining: false };
   const app = createApp({
+    drain,
     deps,
     database,
     buildVersion: build.assets.version,
@@ -41,13 +45,26 @@ async function main() {
     );
   });
   const stopJobs = startJobs(deps, log);
+  let stopping = false;
   const stop = (signal: string) => {
-    log.info({ signal }, "shutting down");
-    stopJobs();
-    server.close(() => {
-      database.close().finally(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    log.info({ signal, graceMs }, "shutting down: answering the requests in flight");
+    void shutDownGracefully({
+      server: server as Server,
+      state: drain,
+      graceMs,
+      delayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
+      stopJobs,
+      closeDatabase: () => database.close(),
+      log,
+    }).then((clean) => {
+      log.info({ clean }, "stopped");
+      process.exit(clean ? 0 : 1);
     });
-    setTimeout(() => process.exit(0), 5000).unref();
+    // Whatever hangs (a pool that will not close), the process ends.
+    setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_SECONDS * 1000 + graceMs + 5_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

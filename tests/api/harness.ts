@@ -114,7 +114,7 @@ export function sessionCookieFrom(setCookie: string[]): string | undefined {
   return undefined;
 }
 
-async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite("memory://");
@@ -133,6 +133,7 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
   const database = connectPostgres(url.toString(), 5);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -169,7 +170,7 @@ export type HarnessOptions = {
 };
 
 export async function createHarness(opts: HarnessOptions = {}) {
-  const { database, drop } = await openDatabase();
+  const { database, url: databaseUrl, drop } = await openDatabase();
   await database.migrate();
 
   const config = loadConfig({
@@ -368,6 +369,8 @@ export async function createHarness(opts: HarnessOptions = {}) {
   return {
     app,
     database,
+    /** The harness's own database on the PostgreSQL server (undefined on PGlite), for a second server. */
+    databaseUrl,
     db: database.db,
     deps,
     config,

@@ -11,7 +11,7 @@ import { auditLog, infoPages } from "../../src/server/db/schema";
 import { ensureInfoPages } from "../../src/server/db/seed/info-pages";
 import type { AdminInfoPage } from "../../src/server/services/info-pages";
 import { readInfoPage } from "../../src/server/services/info-pages";
-import { publicContentVersion } from "../../src/server/services/public-content";
+import { localContentVersion } from "../../src/server/services/public-content";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
 let h: Harness;
@@ -74,7 +74,7 @@ describe("GET /api/admin/info-pages/{slug}", () => {
 
 describe("PATCH /api/admin/info-pages/{slug}", () => {
   it("saves, audits, moves the public pages on, and the shop shows it rendered and sanitised", async () => {
-    const before = publicContentVersion();
+    const before = localContentVersion();
     const body = [
       "We refund **within 7 days**.",
       "",
@@ -88,7 +88,7 @@ describe("PATCH /api/admin/info-pages/{slug}", () => {
     const res = await patch("refund", { title: "  Refunds  ", body, version: 1 });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ title: "Refunds", body, version: 2 });
-    expect(publicContentVersion()).toBeGreaterThan(before);
+    expect(localContentVersion()).toBeGreaterThan(before);
 
     const [entry] = await h.db
       .select()

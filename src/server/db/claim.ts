@@ -6,7 +6,7 @@
  * caller's `set` moves the lease (its column and meaning are the table's own); `due` must treat a
  * row whose lease ran out as due again, so the work of a server that stopped is taken over.
  */
-import { inArray, type SQL } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
@@ -51,4 +51,21 @@ export async function claimWithLease<T extends WorkTable>(
       )
       .returning()) as T["$inferSelect"][];
   });
+}
+
+/**
+ * Claims this round of the periodic work `name` for the calling server: true for exactly one of
+ * the servers asking within `everyMs` of the last round (whoever asks first), false for the rest.
+ * One statement, no lock held afterwards; the database's clock decides, so servers whose clocks
+ * differ still agree. A server that stops mid-round leaves the next round to whoever asks then.
+ */
+export async function claimPeriodicRound(db: Db, name: string, everyMs: number): Promise<boolean> {
+  // A little under the interval: timers that fire a few milliseconds early still find it due.
+  const gap = `${Math.max(0, Math.floor(everyMs * 0.9))} milliseconds`;
+  const res = (await db.execute(sql`
+    insert into periodic_runs (name, ran_at) values (${name}, now())
+    on conflict (name) do update set ran_at = excluded.ran_at
+      where periodic_runs.ran_at <= now() - ${gap}::interval
+    returning name`)) as unknown as { rows: unknown[] };
+  return res.rows.length === 1;
 }

@@ -527,6 +527,22 @@ export const cartLines = pgTable(
 /** Order numbers as customers read them: 100001, 100002, … (gaps are harmless here). */
 export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
 
+/**
+ * The version of what signed-out visitors see (decision 39): every server's copies of public
+ * answers are keyed by it, so a change made through one server is dropped by all of them. A
+ * sequence, not a row: moving it never waits for a lock, and it is moved after the change commits.
+ */
+export const publicContentVersion = pgSequence("public_content_version");
+
+/**
+ * Periodic work done once for all servers (decision 39): a server runs a round only when it moves
+ * `ran_at` on, in one statement, and it does so only when the last round (anyone's) is due again.
+ */
+export const periodicRuns = pgTable("periodic_runs", {
+  name: text().primaryKey(),
+  ranAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
 /** A cash-on-delivery order's phone check before packing (shops here call the buyer to cut returns). */

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
 import type { AppDeps } from "../services/context";
 import { DomainError } from "../services/errors";
+import { publicContentVersion } from "../services/public-content";
 import { addressesApi } from "./api/addresses";
 import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
@@ -74,6 +75,8 @@ export type AppOptions = {
   publicCache?: boolean;
   /** Pages come from the development server (Vite): its hot-update socket must be allowed. */
   devServer?: boolean;
+  /** Set once the server is stopping (SIGTERM): not ready, and no connection kept open. */
+  drain?: { draining: boolean };
 };
 
 /** `/api/*`, the hashed assets, then React Router's handler for every other path. */
@@ -81,8 +84,19 @@ export function createApp(opts: AppOptions) {
   const { deps } = opts;
   const app = new Hono<AppEnv>();
   const cacheTtlMs = opts.publicCache === false ? 0 : deps.config.PAGE_CACHE_SECONDS * 1000;
+  // Shared by every server on the database: a change made through any of them drops all copies.
+  const contentVersion = () => publicContentVersion(deps.db);
   app.onError(handleError);
   app.use(requestLog(deps.log, deps.config.TRUST_PROXY));
+  const drain = opts.drain;
+  if (drain) {
+    // A stopping server closes each connection after its answer: the client's next request
+    // opens a new one, which the load balancer gives to another server.
+    app.use(async (c, next) => {
+      await next();
+      if (drain.draining) c.header("Connection", "close");
+    });
+  }
   app.use(closeIfBodyUnread());
   app.use(
     secureHeaders({
@@ -110,6 +124,8 @@ export function createApp(opts: AppOptions) {
   app.use("/api/*", noStore());
 
   app.get("/healthz", async (c) => {
+    // A load balancer stops sending here: this server is answering its last requests.
+    if (drain?.draining) return c.json({ status: "draining" }, 503);
     try {
       await opts.database.ping();
       return c.json({ status: "ok" });
@@ -131,7 +147,7 @@ export function createApp(opts: AppOptions) {
   // The API described (src/server/http/openapi.ts), and its reference page for developers.
   api.route("/", apiDocs(opts.buildVersion));
   // Search results are the same for everyone, signed in or not.
-  const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true });
+  const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true, version: contentVersion });
   api.use("/search", searchCache);
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
@@ -208,7 +224,10 @@ export function createApp(opts: AppOptions) {
       }),
     );
     // A signed-out visitor's page is the same for every signed-out visitor.
-    app.use("*", publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null }));
+    app.use(
+      "*",
+      publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null, version: contentVersion }),
+    );
     app.all("*", async (c) => {
       c.res = await pages(c);
       // Pages and their .data answers depend on the visitor's session: never a shared or stale copy.

@@ -57,7 +57,7 @@ export async function adminChange<S extends z.ZodType, T>(
     }
     return done.result;
   });
-  if (options.publicChange !== false) publicContentChanged();
+  if (options.publicChange !== false) await publicContentChanged(ctx);
   return result;
 }
 

@@ -134,7 +134,7 @@ export async function moveInTx(
  * and, when stock came back, the alerts of those waiting for it.
  */
 export function afterMove(ctx: Ctx, status: OrderStatus | null) {
-  publicContentChanged();
+  void publicContentChanged(ctx);
   if (status) void nudgeOutbox(ctx);
   if (status === "cancelled" || status === "refunded") stockMayBeBack(ctx);
 }

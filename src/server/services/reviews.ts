@@ -161,7 +161,7 @@ export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Re
     };
   });
   // The product's page shows the review and the new average (once committed).
-  publicContentChanged();
+  await publicContentChanged(ctx);
   return saved;
 }
 
@@ -208,7 +208,7 @@ export async function moderateReview(ctx: Ctx, reviewId: number, input: unknown)
       after: { hidden },
     });
   });
-  publicContentChanged();
+  await publicContentChanged(ctx);
   return hidden;
 }
 

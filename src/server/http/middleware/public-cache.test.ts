@@ -1,10 +1,14 @@
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { publicContentChanged } from "../../services/public-content";
 import type { AppEnv } from "../env";
 import { pageSecurityPolicy } from "./headers";
 import { publicCache } from "./public-cache";
+
+/** No database: a change still moves this process's own version on. */
+const failingDb = { execute: () => Promise.reject(new Error("no database")) } as unknown as Db;
 
 /** An app whose page counts its renders; `x-user` stands in for a signed-in session. */
 function appWith(ttlMs: number) {
@@ -67,7 +71,7 @@ describe("the public answer cache", () => {
   it("serves nothing made before the public content changed", async () => {
     const { app, renders } = appWith(30_000);
     await app.request("/page");
-    publicContentChanged();
+    await publicContentChanged({ db: failingDb });
     const after = await app.request("/page");
     expect(await after.text()).toBe("<p>render 2</p>");
     expect(renders()).toBe(2);

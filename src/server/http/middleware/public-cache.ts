@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { LRUCache } from "lru-cache";
 import { LOCALE_COOKIE, resolveLocale } from "../../../contracts/locale";
-import { publicContentVersion } from "../../services/public-content";
+import { localContentVersion } from "../../services/public-content";
 import type { AppEnv } from "../env";
 
 type Stored = {
@@ -34,13 +34,19 @@ export type PublicCacheOptions = {
    * so a page can require a signed-out visitor.
    */
   shared: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean;
+  /**
+   * The public content's version, read before the answer is made (so an answer is never kept
+   * under a version newer than what it shows); default: this process's own count of changes.
+   */
+  version?: () => Promise<string | number> | string | number;
 };
 
 /**
  * A short-lived in-process copy of answers that are the same for every visitor (a product page
  * for the signed-out, search results): a burst of visits to one page is rendered once per
  * `ttlMs`. Any change to what the shop shows publicly (a review, a price, stock) starts afresh,
- * because the content version is part of the key; another instance sees it within `ttlMs`.
+ * because the content version is part of the key; the version is shared through the database, so
+ * every other instance drops its copies too, within a second (decision 39).
  * Only whole 200 answers that set no cookie are kept.
  */
 export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv> {
@@ -50,6 +56,7 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     sizeCalculation: (v) => v.body.byteLength + 256,
     ttl: opts.ttlMs,
   });
+  const version = opts.version ?? localContentVersion;
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (c.req.method !== "GET" || url.searchParams.has("ref") || !opts.shared(c)) return next();
@@ -57,7 +64,7 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     const origin = `${c.req.header("x-forwarded-proto") ?? ""}://${c.req.header("host") ?? ""}`;
     // A page is rendered in the visitor's language (the cookie's; nobody here is signed in).
     const lang = resolveLocale({ cookie: getCookie(c, LOCALE_COOKIE) });
-    const key = `${publicContentVersion()} ${lang} ${origin}${url.pathname}${url.search}`;
+    const key = `${await version()} ${lang} ${origin}${url.pathname}${url.search}`;
     const hit = cache.get(key);
     if (hit) {
       // A Headers object, not the stored list: the Node adapter's Response copies its original
