@@ -6,7 +6,7 @@ import { formatter } from "@lingui/format-po";
 // `npx lingui extract` adds new ones to the catalogues, and the `bn.po` files get the Bangla. The
 // Vite plugin compiles the catalogues, one chunk per language and part.
 //
-// Two parts (decision 38): the shop's messages, which every page loads, and the back office's,
+// Two parts (decision 33): the shop's messages, which every page loads, and the back office's,
 // which only its pages load. A message used in both parts is in both catalogues.
 const ADMIN = [
   "<rootDir>/src/web/routes/admin/**",

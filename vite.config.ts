@@ -6,7 +6,7 @@ import { rewriteCompiledCatalogue } from "./src/web/i18n/english-catalogue";
 
 /**
  * The English catalogues keep only the messages that need compiling (a value, a plural): every
- * other English message is its own id (decision 38). Runs after Lingui's plugin compiled them.
+ * other English message is its own id (decision 33). Runs after Lingui's plugin compiled them.
  */
 function englishCatalogueNeededOnly(): Plugin {
   return {
@@ -33,8 +33,11 @@ export default defineConfig({
         experimentalMinChunkSize: 30_000,
         // Each admin page in a chunk of its own, never merged into a chunk a shop page loads
         // (merging small chunks put three admin pages into shop chunks); only the page module
-        // itself is placed, its dependencies are chunked as usual.
-        manualChunks: (id) => /\/src\/web\/routes\/admin\/([\w-]+)/.exec(id)?.[1]?.replace(/^/, "admin-"),
+        // itself is placed, its dependencies are chunked as usual. The back office's catalogues are
+        // `admin-messages-{lang}`, told apart from the shop's `{lang}` ones by name.
+        manualChunks: (id) =>
+          /\/src\/web\/routes\/admin\/([\w-]+)/.exec(id)?.[1]?.replace(/^/, "admin-") ??
+          /\/src\/web\/i18n\/locales\/admin\/(\w+)\.po$/.exec(id)?.[1]?.replace(/^/, "admin-messages-"),
         onlyExplicitManualChunks: true,
       },
     },

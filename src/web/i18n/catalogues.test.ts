@@ -21,7 +21,7 @@ function readPo(locale: string, part = ""): Map<string, string> {
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}|<(\d+)>/g)].map((m) => m[0]).sort();
 
-describe("the catalogues' two parts (decision 38)", () => {
+describe("the catalogues' two parts (decision 33)", () => {
   it("keep the back office's messages out of the shop's part, which every page loads", () => {
     const shop = readPo("en");
     const admin = readPo("en", "admin/");

@@ -1,6 +1,6 @@
 /**
  * The English catalogue sent to the browser holds only the messages that need their compiled
- * form: those with a value, a plural or an ICU escape (decision 38). Every other English message
+ * form: those with a value, a plural or an ICU escape (decision 33). Every other English message
  * is its own id, which `i18nFor` gives back as it is (Lingui's `missing`). This module rewrites
  * the Lingui Vite plugin's compiled English catalogue (`export const messages=JSON.parse("…")`)
  * at build time; it is plain code so that a unit test can hold it to that.

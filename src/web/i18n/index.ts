@@ -35,7 +35,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return messages;
 }
 
-/** The back office's part of a language's catalogue: loaded by the admin pages only (decision 38). */
+/** The back office's part of a language's catalogue: loaded by the admin pages only (decision 33). */
 export async function loadAdminMessages(locale: Locale): Promise<Messages> {
   const { messages } =
     locale === "bn" ? await import("./locales/admin/bn.po") : await import("./locales/admin/en.po");

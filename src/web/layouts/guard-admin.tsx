@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-// The back office's part of the catalogue, before any admin page renders (decision 38).
+// The back office's part of the catalogue, before any admin page renders (decision 33).
 import "../i18n/admin-messages";
 import { routeMiddleware } from "../lib/guards.server";
 import type { Route } from "./+types/guard-admin";

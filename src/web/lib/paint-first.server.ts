@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 
 /**
- * The page paints before the app's code loads (docs/decisions/0038). React Router writes, at the
+ * The page paints before the app's code loads (docs/decisions/0035, speed on slow phones). React Router writes, at the
  * end of the body, `<link rel="modulepreload" href>` for every module of the page and one inline
  * `<script type="module">` that imports them and then the entry, which hydrates. A slow phone
  * fetches those ~130 KB while the HTML is still being painted, and on a slow line they share it
