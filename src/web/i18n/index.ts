@@ -75,6 +75,11 @@ export function i18nFor(locale: Locale): Promise<I18n> {
   return making[locale];
 }
 
+/** The back office's pages, whose messages are the catalogue's admin part (src/web/routes.ts). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 /** The back office's messages added to the language's instance (once); the server has them already. */
 export function addAdminMessages(locale: Locale): Promise<void> {
   withAdmin[locale] ??= (async () => {
