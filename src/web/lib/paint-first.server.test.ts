@@ -1,6 +1,11 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { paintFirstLoader, paintFirstStream, rewriteForPaintFirst } from "./paint-first.server";
+import {
+  IMAGE_WAIT_MS,
+  paintFirstLoader,
+  paintFirstStream,
+  rewriteForPaintFirst,
+} from "./paint-first.server";
 
 const MODULE =
   'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\nimport("/assets/entry.client-1.js");';
@@ -35,7 +40,9 @@ describe("the page paints before the app's code loads", () => {
   it("turns the module script into a classic one with the same nonce, which starts the modules after a frame", () => {
     const html = rewriteForPaintFirst(PAGE);
     expect(html).toContain(`<script nonce="abc" async="">${paintFirstLoader(MODULE)}</script>`);
-    expect(paintFirstLoader(MODULE)).toMatch(/^\(function\(t,n\)\{requestAnimationFrame\(/);
+    expect(paintFirstLoader(MODULE)).toMatch(/requestAnimationFrame\(/);
+    expect(paintFirstLoader(MODULE)).toContain(`img[fetchpriority="high"]`);
+    expect(paintFirstLoader(MODULE)).toContain(`setTimeout(start,${IMAGE_WAIT_MS})`);
   });
 
   it("keeps the module's text exactly, even a `</script>` in it", () => {

@@ -10,8 +10,8 @@ import { Transform } from "node:stream";
  * - each `rel="modulepreload"` becomes `rel="x-modulepreload"`, which browsers ignore (nothing
  *   fetched yet);
  * - the module script becomes a classic inline script (same nonce, same element) that, after the
- *   first frame, gives those links their `rel` back and inserts the module script with the
- *   original text.
+ *   first frame and the page's high-priority images (at most `IMAGE_WAIT_MS`), gives those links
+ *   their `rel` back and inserts the module script with the original text.
  *
  * The elements stay where React rendered them (React Router marks them
  * `suppressHydrationWarning`), so hydration finds the document it expects.
@@ -21,14 +21,30 @@ const MODULE_SCRIPT =
 const MODULE_PRELOAD = /<link rel="modulepreload" /g;
 const HELD_PRELOAD = '<link rel="x-modulepreload" ';
 
-/** The classic script that starts the app's modules after the first frame. */
+/** At most this long (ms) the app's modules wait for the page's high-priority images. */
+export const IMAGE_WAIT_MS = 2_000;
+
+/**
+ * The classic script that starts the app's modules: after the first frame, and after the
+ * page's high-priority images (its largest paint: a cover) have arrived and been painted, or
+ * `IMAGE_WAIT_MS` at most, so that the cover does not share a slow line with the scripts.
+ */
 export function paintFirstLoader(moduleText: string): string {
   const text = JSON.stringify(moduleText).replace(/</g, "\\u003c");
   return (
-    `(function(t,n){requestAnimationFrame(function(){setTimeout(function(){` +
+    `(function(t,n){var started=false;` +
+    `function start(){if(started)return;started=true;` +
     `document.querySelectorAll('link[rel="x-modulepreload"]').forEach(function(l){l.rel="modulepreload"});` +
     `var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=t;` +
-    `document.head.append(s);s.remove()},0)})})(${text},document.currentScript&&document.currentScript.nonce)`
+    `document.head.append(s);s.remove()}` +
+    `function afterFrame(f){requestAnimationFrame(function(){setTimeout(f,0)})}` +
+    `afterFrame(function(){` +
+    `var wait=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return !i.complete});` +
+    `var left=wait.length;if(!left)return start();` +
+    `function one(){if(--left===0)afterFrame(start)}` +
+    `wait.forEach(function(i){i.addEventListener("load",one);i.addEventListener("error",one)});` +
+    `setTimeout(start,${IMAGE_WAIT_MS})})` +
+    `})(${text},document.currentScript&&document.currentScript.nonce)`
   );
 }
 
