@@ -10,7 +10,8 @@ import {
 const MODULE =
   'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\nimport("/assets/entry.client-1.js");';
 const PAGE =
-  '<!DOCTYPE html><html lang="en"><head><title>Pathagar</title></head><body><main>Books</main>' +
+  '<!DOCTYPE html><html lang="en"><head><title>Pathagar</title>' +
+  '<link rel="modulepreload" href="/assets/pdf.min-1.mjs" nonce=""/></head><body><main>Books</main>' +
   '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="abc"/>' +
   '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="abc"/>' +
   '<script nonce="abc">window.__reactRouterContext = {};</script>' +
@@ -32,7 +33,7 @@ async function streamed(html: string, cuts: number[]): Promise<string> {
 describe("the page paints before the app's code loads", () => {
   it("names no module to fetch while the HTML is read: the preloads wait under a rel browsers ignore", () => {
     const html = rewriteForPaintFirst(PAGE);
-    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html.slice(html.indexOf("</head>"))).not.toMatch(/<link rel="modulepreload"/);
     expect(html).toContain('<link rel="x-modulepreload" href="/assets/entry.client-1.js" nonce="abc"/>');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
   });
@@ -53,13 +54,18 @@ describe("the page paints before the app's code loads", () => {
     expect(JSON.parse(literal ?? '""')).toBe(text);
   });
 
+  it("leaves a route's own preload in the head alone (the reader's pdf.js starts at once)", async () => {
+    expect(rewriteForPaintFirst(PAGE)).toContain(
+      '<link rel="modulepreload" href="/assets/pdf.min-1.mjs" nonce=""/></head>',
+    );
+    expect(await streamed(PAGE, [PAGE.indexOf("</head>") + 3])).toContain(
+      '<link rel="modulepreload" href="/assets/pdf.min-1.mjs" nonce=""/></head>',
+    );
+  });
+
   it("leaves the rest of the page as it was", () => {
     const html = rewriteForPaintFirst(PAGE);
-    expect(
-      html.startsWith(
-        '<!DOCTYPE html><html lang="en"><head><title>Pathagar</title></head><body><main>Books</main>',
-      ),
-    ).toBe(true);
+    expect(html.startsWith(PAGE.slice(0, PAGE.indexOf("<body>") + 6))).toBe(true);
     expect(html).toContain('<script nonce="abc">window.__reactRouterContext = {};</script>');
     expect(rewriteForPaintFirst("<p>no scripts</p>")).toBe("<p>no scripts</p>");
   });

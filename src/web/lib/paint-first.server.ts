@@ -13,7 +13,8 @@ import { Transform } from "node:stream";
  *   first frame and the page's high-priority images (at most `IMAGE_WAIT_MS`), gives those links
  *   their `rel` back and inserts the module script with the original text.
  *
- * The elements stay where React rendered them (React Router marks them
+ * Only the body is rewritten: a route's own preloads in the head (the reader's pdf.js) are meant
+ * to start at once. The elements stay where React rendered them (React Router marks them
  * `suppressHydrationWarning`), so hydration finds the document it expects.
  */
 const MODULE_SCRIPT =
@@ -50,11 +51,18 @@ export function paintFirstLoader(moduleText: string): string {
 
 /** The HTML with the app's modules started after the first paint (see above); other text as it was. */
 export function rewriteForPaintFirst(html: string): string {
-  return html
-    .replace(MODULE_PRELOAD, HELD_PRELOAD)
-    .replace(MODULE_SCRIPT, (_all, before: string, after: string, text: string) => {
-      return `<script${before}${after}>${paintFirstLoader(text)}</script>`;
-    });
+  const body = html.indexOf("</head>");
+  if (body < 0) return rewriteBody(html);
+  return html.slice(0, body) + rewriteBody(html.slice(body));
+}
+
+/** The body's module preloads held and its (first) module script turned into the loader. */
+function rewriteBody(html: string, withScript = true): string {
+  const held = html.replace(MODULE_PRELOAD, HELD_PRELOAD);
+  if (!withScript) return held;
+  return held.replace(MODULE_SCRIPT, (_all, before: string, after: string, text: string) => {
+    return `<script${before}${after}>${paintFirstLoader(text)}</script>`;
+  });
 }
 
 /**
@@ -64,6 +72,7 @@ export function rewriteForPaintFirst(html: string): string {
  */
 export function paintFirstStream(): Transform {
   let pending = "";
+  let inBody = false;
   let scriptDone = false;
   const decoder = new TextDecoder();
   /** Where the text can be cut: before an unfinished tag or an unfinished module script. */
@@ -76,10 +85,17 @@ export function paintFirstStream(): Transform {
     return lt >= 0 && !text.includes(">", lt) ? lt : text.length;
   };
   const rewrite = (text: string): string => {
-    if (scriptDone) return text.replace(MODULE_PRELOAD, HELD_PRELOAD);
-    const out = rewriteForPaintFirst(text);
-    if (MODULE_SCRIPT.test(text)) scriptDone = true;
-    return out;
+    let head = "";
+    if (!inBody) {
+      const at = text.indexOf("</head>");
+      if (at < 0) return text;
+      inBody = true;
+      head = text.slice(0, at);
+      text = text.slice(at);
+    }
+    const out = rewriteBody(text, !scriptDone);
+    if (!scriptDone && MODULE_SCRIPT.test(text)) scriptDone = true;
+    return head + out;
   };
   return new Transform({
     transform(chunk: Buffer | string, _enc, callback) {
