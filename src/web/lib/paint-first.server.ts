@@ -13,14 +13,15 @@ import { Transform } from "node:stream";
  *   first frame and the page's high-priority images (at most `IMAGE_WAIT_MS`), gives those links
  *   their `rel` back and inserts the module script with the original text.
  *
- * Only the body is rewritten: a route's own preloads in the head (the reader's pdf.js) are meant
- * to start at once. The elements stay where React rendered them (React Router marks them
- * `suppressHydrationWarning`), so hydration finds the document it expects.
+ * Only `<Scripts />`'s preloads are held (React writes them into the head, `rel` first and with
+ * the page's nonce); a route's own preloads from `<Links nonce="" />` (the reader's pdf.js) are
+ * meant to start at once and are left alone. The elements stay where React rendered them (React
+ * Router marks them `suppressHydrationWarning`), so hydration finds the document it expects.
  */
 const MODULE_SCRIPT =
   /<script((?:\s+[\w-]+(?:="[^"]*")?)*?)\s+type="module"((?:\s+[\w-]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload" /g;
-const HELD_PRELOAD = '<link rel="x-modulepreload" ';
+const MODULE_PRELOAD = /<link rel="modulepreload" (href="[^"]*" nonce="[^"]+")/g;
+const HELD_PRELOAD = '<link rel="x-modulepreload" $1';
 
 /** At most this long (ms) the app's modules wait for the page's high-priority images. */
 export const IMAGE_WAIT_MS = 2_000;
@@ -50,14 +51,7 @@ export function paintFirstLoader(moduleText: string): string {
 }
 
 /** The HTML with the app's modules started after the first paint (see above); other text as it was. */
-export function rewriteForPaintFirst(html: string): string {
-  const body = html.indexOf("</head>");
-  if (body < 0) return rewriteBody(html);
-  return html.slice(0, body) + rewriteBody(html.slice(body));
-}
-
-/** The body's module preloads held and its (first) module script turned into the loader. */
-function rewriteBody(html: string, withScript = true): string {
+export function rewriteForPaintFirst(html: string, withScript = true): string {
   const held = html.replace(MODULE_PRELOAD, HELD_PRELOAD);
   if (!withScript) return held;
   return held.replace(MODULE_SCRIPT, (_all, before: string, after: string, text: string) => {
@@ -72,7 +66,6 @@ function rewriteBody(html: string, withScript = true): string {
  */
 export function paintFirstStream(): Transform {
   let pending = "";
-  let inBody = false;
   let scriptDone = false;
   const decoder = new TextDecoder();
   /** Where the text can be cut: before an unfinished tag or an unfinished module script. */
@@ -85,17 +78,9 @@ export function paintFirstStream(): Transform {
     return lt >= 0 && !text.includes(">", lt) ? lt : text.length;
   };
   const rewrite = (text: string): string => {
-    let head = "";
-    if (!inBody) {
-      const at = text.indexOf("</head>");
-      if (at < 0) return text;
-      inBody = true;
-      head = text.slice(0, at);
-      text = text.slice(at);
-    }
-    const out = rewriteBody(text, !scriptDone);
+    const out = rewriteForPaintFirst(text, !scriptDone);
     if (!scriptDone && MODULE_SCRIPT.test(text)) scriptDone = true;
-    return head + out;
+    return out;
   };
   return new Transform({
     transform(chunk: Buffer | string, _enc, callback) {
