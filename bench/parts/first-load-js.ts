@@ -29,7 +29,9 @@ function firstLoadScripts(html: string): { scripts: Map<string, string>; inlineJ
     if (path.startsWith("/assets/") && path.endsWith(".js") && !scripts.has(path)) scripts.set(path, via);
   };
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if (/\bmodulepreload\b/i.test(attr(tag, "rel") ?? "")) add(attr(tag, "href"), "modulepreload");
+    // `x-modulepreload`: held until the first paint, then the same (src/web/lib/paint-first.server.ts).
+    const rel = attr(tag, "rel") ?? "";
+    if (/^(?:x-)?modulepreload$/i.test(rel)) add(attr(tag, "href"), rel.toLowerCase());
   }
   let inlineJs = "";
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -40,8 +42,9 @@ function firstLoadScripts(html: string): { scripts: Map<string, string>; inlineJ
     }
     const body = m[2] ?? "";
     inlineJs += `${body}\n`;
-    // React Router's hydration script imports the route modules by URL.
-    for (const i of body.matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*["']([^"']+)["']/g))
+    // React Router's hydration script imports the route modules by URL (held until the first
+    // paint, it is a string in a classic script: its quotes escaped).
+    for (const i of body.matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*\\?["']([^"'\\]+)\\?["']/g))
       add(i[1], "inline import");
   }
   return { scripts, inlineJs };

@@ -3,12 +3,9 @@ import { PRODUCT_KINDS, type ProductKind } from "./catalog";
 import { type DeliveryZone, findDistrict } from "./districts";
 import { z } from "./zod";
 
-/** Kinds bought once and read or watched online: always quantity 1 in a cart. */
-export const DIGITAL_KINDS: readonly ProductKind[] = ["ebook", "content"];
-
-export function isDigitalKind(kind: ProductKind): boolean {
-  return DIGITAL_KINDS.includes(kind);
-}
+// In catalog.ts, which has no zod: a product page needs them, and this module's schemas would
+// bring zod (26 KB gzipped) to it.
+export { DIGITAL_KINDS, isDigitalKind } from "./catalog";
 
 /**
  * Stationery delivery, 40 taka in Dhaka and 60 elsewhere (in poisha); it applies only to a cart of

@@ -11,6 +11,13 @@ import type {
 export const PRODUCT_KINDS = ["book", "ebook", "bundle", "stationary", "content"] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
+/** Kinds bought once and read or watched online: always quantity 1 in a cart. */
+export const DIGITAL_KINDS: readonly ProductKind[] = ["ebook", "content"];
+
+export function isDigitalKind(kind: ProductKind): boolean {
+  return DIGITAL_KINDS.includes(kind);
+}
+
 /** Physical kinds carry stock and need delivery. */
 export const PHYSICAL_KINDS: readonly ProductKind[] = ["book", "stationary", "bundle"];
 

@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "../contracts/locale";
-import { i18nFor } from "./i18n";
+import { addAdminMessages, i18nFor, isAdminPath } from "./i18n";
 import { isAssetLoadError, reloadAfterAssetFailure } from "./lib/asset-reload";
 
 // A failed asset (chunk) load reloads the page, at most once per 10 s.
@@ -16,10 +16,14 @@ window.addEventListener("unhandledrejection", (event) => {
 });
 
 // The server wrote the page's language in <html lang>: its catalogue (only that one) is loaded
-// before hydrating, so the first render matches the server's words.
+// before hydrating, so the first render matches the server's words; an admin page adds the back
+// office's part (later navigations into it: layouts/guard-admin.tsx).
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-void i18nFor(locale).then((i18n) => {
+void Promise.all([
+  i18nFor(locale),
+  isAdminPath(window.location.pathname) ? addAdminMessages(locale) : undefined,
+]).then(([i18n]) => {
   startTransition(() => {
     hydrateRoot(
       document,

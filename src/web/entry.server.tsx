@@ -14,6 +14,7 @@ import inlineCss from "./app.css?inline";
 import { i18nFor } from "./i18n";
 import { type AppContextValue, getApp } from "./lib/app-context.server";
 import { InlineCssContext } from "./lib/inline-css";
+import { paintFirstStream } from "./lib/paint-first.server";
 
 // The Hono server reads the context key from here, so both sides use the same one.
 export { appContext } from "./lib/app-context.server";
@@ -68,7 +69,11 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control"))
             responseHeaders.set("Cache-Control", "private, no-cache");
-          pipe(body);
+          // The app's modules load after the first paint (lib/paint-first.server.ts).
+          const paintFirst = paintFirstStream();
+          paintFirst.on("error", (error) => body.destroy(error));
+          paintFirst.pipe(body);
+          pipe(paintFirst);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 
 const dir = join(import.meta.dirname, "locales");
 
-/** msgid → msgstr of a catalogue (the header entry left out). */
-function readPo(locale: string): Map<string, string> {
-  const text = readFileSync(join(dir, `${locale}.po`), "utf8");
+/** msgid → msgstr of a catalogue (the header entry left out); `part` "" is the shop's, "admin/" the back office's. */
+function readPo(locale: string, part = ""): Map<string, string> {
+  const text = readFileSync(join(dir, `${part}${locale}.po`), "utf8");
   const unquote = (s: string) => JSON.parse(s) as string;
   const out = new Map<string, string>();
   for (const block of text.split(/\n\n+/)) {
@@ -21,9 +21,23 @@ function readPo(locale: string): Map<string, string> {
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}|<(\d+)>/g)].map((m) => m[0]).sort();
 
-describe("the message catalogues", () => {
-  const en = readPo("en");
-  const bn = readPo("bn");
+describe("the catalogues' two parts (decision 33)", () => {
+  it("keep the back office's messages out of the shop's part, which every page loads", () => {
+    const shop = readPo("en");
+    const admin = readPo("en", "admin/");
+    expect(admin.has("Select every row on this page")).toBe(true);
+    expect(shop.has("Select every row on this page")).toBe(false);
+    // A message the shop's own code uses is in the shop's part.
+    expect(shop.has("Add to cart")).toBe(true);
+  });
+});
+
+describe.each([
+  { name: "the shop's message catalogues", part: "" },
+  { name: "the back office's message catalogues", part: "admin/" },
+])("$name", ({ part }) => {
+  const en = readPo("en", part);
+  const bn = readPo("bn", part);
 
   it("have messages (the English catalogue is the source)", () => {
     expect(en.size).toBeGreaterThan(100);

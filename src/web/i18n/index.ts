@@ -27,23 +27,67 @@ import { formatDhakaDate, formatDhakaDateTime } from "../lib/dates";
 // "@lingui/react" itself, so that `lingui extract` finds it.
 export { useLingui } from "@lingui/react";
 
-/** The compiled catalogue of one language: each its own chunk, so a page loads only its own. */
+/**
+ * The compiled shop catalogue of one language: each its own chunk, so a page loads only its own.
+ * In English only the messages with a value or a plural are in it (english-catalogue.ts).
+ */
 export async function loadMessages(locale: Locale): Promise<Messages> {
   const { messages } = locale === "bn" ? await import("./locales/bn.po") : await import("./locales/en.po");
   return messages;
 }
 
+/** The back office's part of a language's catalogue: loaded by the admin pages only (decision 33). */
+export async function loadAdminMessages(locale: Locale): Promise<Messages> {
+  const { messages } =
+    locale === "bn" ? await import("./locales/admin/bn.po") : await import("./locales/admin/en.po");
+  return messages;
+}
+
+/**
+ * A message the source language's catalogue does not hold is its own id (the English text):
+ * the English catalogues keep only the messages that need compiling.
+ */
+export const SOURCE_MISSING = (_locale: string, id: string) => id;
+
 // One instance per language: an instance holds only its language and catalogue, so the
 // server's concurrent requests share them safely; the browser makes only its page's one.
 const instances: Partial<Record<Locale, I18n>> = {};
+const making: Partial<Record<Locale, Promise<I18n>>> = {};
+const withAdmin: Partial<Record<Locale, Promise<void>>> = {};
 
-/** The i18n instance of a language, its catalogue loaded (once). */
-export async function i18nFor(locale: Locale): Promise<I18n> {
-  const known = instances[locale];
-  if (known) return known;
-  const made = setupI18n({ locale, messages: { [locale]: await loadMessages(locale) } });
-  instances[locale] = made;
-  return made;
+/**
+ * The i18n instance of a language, its catalogue loaded (once): on the server both parts, as it
+ * renders every page; in the browser the shop's part, the admin pages adding theirs.
+ */
+export function i18nFor(locale: Locale): Promise<I18n> {
+  making[locale] ??= (async () => {
+    const [shop, admin] = await Promise.all([
+      loadMessages(locale),
+      import.meta.env.SSR ? loadAdminMessages(locale) : undefined,
+    ]);
+    const made = setupI18n({
+      locale,
+      messages: { [locale]: { ...shop, ...admin } },
+      missing: locale === "en" ? SOURCE_MISSING : undefined,
+    });
+    instances[locale] = made;
+    return made;
+  })();
+  return making[locale];
+}
+
+/** The back office's pages, whose messages are the catalogue's admin part (src/web/routes.ts). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
+/** The back office's messages added to the language's instance (once); the server has them already. */
+export function addAdminMessages(locale: Locale): Promise<void> {
+  withAdmin[locale] ??= (async () => {
+    const [i18n, admin] = await Promise.all([i18nFor(locale), loadAdminMessages(locale)]);
+    i18n.load(locale, admin);
+  })();
+  return withAdmin[locale];
 }
 
 /**

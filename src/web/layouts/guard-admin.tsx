@@ -1,4 +1,6 @@
 import { Outlet } from "react-router";
+import { DEFAULT_LOCALE, isLocale } from "../../contracts/locale";
+import { addAdminMessages } from "../i18n";
 import { routeMiddleware } from "../lib/guards.server";
 import type { Route } from "./+types/guard-admin";
 
@@ -11,6 +13,19 @@ export const middleware: Route.MiddlewareFunction[] = routeMiddleware("admin");
 
 export function loader() {
   return null;
+}
+
+/**
+ * A navigation into the back office loads its part of the catalogue before any admin page
+ * renders (decision 33); a first load of an admin page has it loaded by entry.client.tsx.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const lang = document.documentElement.lang;
+  const [, data] = await Promise.all([
+    addAdminMessages(isLocale(lang) ? lang : DEFAULT_LOCALE),
+    serverLoader(),
+  ]);
+  return data;
 }
 
 export function shouldRevalidate() {

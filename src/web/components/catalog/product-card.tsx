@@ -30,12 +30,15 @@ export function ProductCard({
   card,
   sizes = GRID_SIZES,
   eager = false,
+  priority = false,
   label,
 }: {
   card: Card;
   sizes?: string;
   /** Above the fold: load the cover at once. */
   eager?: boolean;
+  /** The page's largest paint (a list's first row): eager and fetched before the page's scripts. */
+  priority?: boolean;
   /** A line above the title (a stationery item's category). */
   label?: string;
 }) {
@@ -53,7 +56,14 @@ export function ProductCard({
       )}
     >
       <div className="relative">
-        <CoverImage image={card.image} title={card.title} width={200} sizes={sizes} eager={eager} />
+        <CoverImage
+          image={card.image}
+          title={card.title}
+          width={200}
+          sizes={sizes}
+          eager={eager}
+          priority={priority}
+        />
         {!card.inStock ? (
           <span className="absolute top-2 left-2 rounded bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">
             {i18n._("Out of stock")}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { isDigitalKind } from "../../../contracts/cart";
 import type { ProductDetail } from "../../../contracts/catalog";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { buttonClass } from "../ui/button";

@@ -25,7 +25,8 @@ export function ProductGrid({
     <ul className={cn("grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4", className)}>
       {items.map((card, i) => (
         <li key={card.id}>
-          <ProductCard card={card} eager={i < 2} label={labels?.[card.id]} />
+          {/* The first row on a phone (two cards) is the page's largest paint. */}
+          <ProductCard card={card} priority={i < 2} label={labels?.[card.id]} />
         </li>
       ))}
     </ul>
