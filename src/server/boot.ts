@@ -27,7 +27,12 @@ export async function bootServices(
     "file storage",
   );
   const database = config.DATABASE_URL
-    ? connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+    ? connectPostgres(
+        config.DATABASE_URL,
+        config.DATABASE_POOL_SIZE,
+        undefined,
+        config.DATABASE_PREPARED_STATEMENTS ?? true,
+      )
     : await openPglite(join(config.DATA_DIR, "db"));
   await database.migrate();
   const backfilled = await backfillSearchNames(database.db, new Date());

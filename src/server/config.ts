@@ -53,6 +53,8 @@ const schema = z.object({
     .min(1, "must be at least 1")
     .max(200)
     .default(10),
+  /** Named prepared statements (on by default); off behind a pooler that cannot keep them. */
+  DATABASE_PREPARED_STATEMENTS: bool.optional(),
   SHOP_NAME: z
     .string()
     .min(1, "must not be empty")

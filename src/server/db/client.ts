@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -26,13 +28,85 @@ export const defaultMigrationsDir = fileURLToPath(new URL("./migrations", import
 
 const MIGRATION_LOCK = 7_240_311;
 
-/** A real PostgreSQL server through a `pg` pool. */
+/** Statement texts longer than this are sent unnamed (bulk inserts, the seed's batches). */
+const PREPARED_TEXT_MAX = 8_192;
+/** Named statements one connection keeps at most; past it, new texts are sent unnamed. */
+const PREPARED_PER_CONNECTION = 400;
+
+/** A statement's name: the hash of its text, so one text is parsed once per connection. */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `s${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`;
+    if (names.size >= 10_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+const unprepared = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with its statements sent unnamed, so PostgreSQL plans each call for its values. For
+ * statements whose best plan depends on the values (the search: how common a word is decides
+ * between the full-text index and the sold-count order), where a generic plan, which a prepared
+ * statement falls back to after five calls, costs more than the planning it saves.
+ */
+export function planEachCall<T>(fn: () => Promise<T>): Promise<T> {
+  return unprepared.run(true, fn);
+}
+
+type QueryConfig = { text?: unknown; name?: unknown; [k: string]: unknown };
+
+/**
+ * A connection that sends each parameterised statement as a named prepared statement: PostgreSQL
+ * parses and plans a text once per connection instead of on every call (decision 41). Texts
+ * without parameters (migrations, several commands in one), very long texts and texts past the
+ * connection's share are sent as before.
+ */
+class PreparingClient extends pg.Client {
+  #named = new Set<string>();
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    const c = config as QueryConfig | null;
+    if (
+      c &&
+      typeof c === "object" &&
+      typeof c.text === "string" &&
+      c.name === undefined &&
+      typeof c.submit !== "function" &&
+      unprepared.getStore() === undefined &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      c.text.length <= PREPARED_TEXT_MAX
+    ) {
+      const name = statementName(c.text);
+      if (this.#named.has(name) || this.#named.size < PREPARED_PER_CONNECTION) {
+        this.#named.add(name);
+        config = { ...c, name };
+      }
+    }
+    // pg's overloads (promise or callback) are passed through as they came.
+    return (super.query as (...args: unknown[]) => never)(config, values, callback);
+  }
+}
+
+/**
+ * A real PostgreSQL server through a `pg` pool. With `preparedStatements` (the default) statements
+ * are named and prepared once per connection; turn it off behind a pooler that cannot keep them
+ * (PgBouncer before 1.21, or without `max_prepared_statements`).
+ */
 export function connectPostgres(
   url: string,
   poolSize = 10,
   migrationsFolder = defaultMigrationsDir,
+  preparedStatements = true,
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(preparedStatements ? { Client: PreparingClient } : {}),
+  });
   // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool:
   // unheard, it would end the process. The pool opens a new connection for the next query.
   pool.on("error", (err) => {

@@ -13,6 +13,7 @@ import { shownSalePrice } from "../../contracts/money";
 import { productPath } from "../../contracts/paths";
 import { normaliseSearch, searchWords, swapDistance, termFor, toPrefixTsQuery } from "../../contracts/search";
 import { SUBJECTS, type Subject, subjectTitlePattern } from "../../contracts/subjects";
+import { planEachCall } from "../db/client";
 import {
   authorRedirects,
   authors,
@@ -178,7 +179,18 @@ export async function listProductCards(ctx: Pick<Ctx, "db">, query: ListQuery): 
   return (await queryProducts(ctx, query, { count: false })).items;
 }
 
-async function queryProducts(
+/** A search is planned for its words on every call (decision 41); a plain list is prepared. */
+function queryProducts(
+  ctx: Pick<Ctx, "db">,
+  query: ListQuery,
+  opts: { count: boolean },
+): Promise<SearchResults> {
+  return query.q
+    ? planEachCall(() => runQueryProducts(ctx, query, opts))
+    : runQueryProducts(ctx, query, opts);
+}
+
+async function runQueryProducts(
   ctx: Pick<Ctx, "db">,
   query: ListQuery,
   opts: { count: boolean },
@@ -342,7 +354,11 @@ export type Correction = {
  * the words to look at), else the best three by trigram word similarity. A word of Latin letters is also
  * looked up by its Banglish key among the keys ("podartoh" → পদার্থ). Null when nothing changed.
  */
-export async function correctTypos(ctx: Pick<Ctx, "db">, words: string[]): Promise<Correction | null> {
+export function correctTypos(ctx: Pick<Ctx, "db">, words: string[]): Promise<Correction | null> {
+  return planEachCall(() => findCorrections(ctx, words));
+}
+
+async function findCorrections(ctx: Pick<Ctx, "db">, words: string[]): Promise<Correction | null> {
   if (words.length === 0) return null;
   // The probes: each typed word itself, and its Banglish key when it has one.
   const probes: { typed: number; text: string; key: boolean }[] = [];
@@ -460,7 +476,11 @@ export type Suggestion = ProductCard & {
  * told apart. Products that would look the same (kind, titles, publisher, edition and year alike)
  * are shown once, the best match.
  */
-export async function suggestProducts(ctx: Pick<Ctx, "db">, q: string): Promise<Suggestion[]> {
+export function suggestProducts(ctx: Pick<Ctx, "db">, q: string): Promise<Suggestion[]> {
+  return planEachCall(() => findSuggestions(ctx, q));
+}
+
+async function findSuggestions(ctx: Pick<Ctx, "db">, q: string): Promise<Suggestion[]> {
   const page = await listProducts(ctx, { q, sort: "relevance", page: 1, limit: SUGGEST_LIMIT * 3 });
   const ids = page.items.map((i) => i.id);
   if (ids.length === 0) return [];
