@@ -36,7 +36,7 @@ import { opts } from "../lib/options";
 import { drainDatabase, onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
-import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
+import { BENCH_SESSION_SECRET, cpuMsOf, LOG_TAIL_CHARS, type Server } from "../lib/server";
 import { lighthouseMark, type MarkTiming } from "./lighthouse";
 
 const REPEAT_P95_BUDGET_MS = 30;
@@ -381,12 +381,18 @@ async function benchReader(o: {
 /** The reader part against a running server on a PostgreSQL cluster (started with BENCH_SESSION_SECRET). */
 export async function readerOn(server: Server, cluster: ThrowawayPostgres): Promise<ReaderResult> {
   section("running 8. reader: stamped pages, bytes per page, the reader's first page");
-  return benchReader({
-    base: server.base,
-    databaseUrl: cluster.url,
-    cluster,
-    cpu: () => ({ server: cpuMsOf(server.pid), postgres: pgCpuMs(cluster) }),
-  });
+  try {
+    return await benchReader({
+      base: server.base,
+      databaseUrl: cluster.url,
+      cluster,
+      cpu: () => ({ server: cpuMsOf(server.pid), postgres: pgCpuMs(cluster) }),
+    });
+  } catch (err) {
+    // What the server logged says why a request failed.
+    console.log(`the server's log (last ${LOG_TAIL_CHARS} characters):\n${server.log()}`);
+    throw err;
+  }
 }
 
 /** The reader part on a throwaway PostgreSQL server of its own, seeded with the demo catalogue. */

@@ -179,11 +179,15 @@ export async function confirmInTx(
     await creditAlreadyOwnedInTx(ctx, tx, current, lines, alreadyOwned, now);
   }
   // Last: a popular product's row is shared by all its buyers (its stock was taken just before).
-  for (const l of lines) {
+  // In the order of the products' ids, as stock is taken: two confirmations sharing products
+  // then wait for one another instead of deadlocking.
+  const sold = new Map<number, number>();
+  for (const l of lines) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
+  for (const [productId, quantity] of [...sold].sort((a, b) => a[0] - b[0])) {
     await tx
       .update(products)
-      .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
-      .where(eq(products.id, l.productId));
+      .set({ soldCount: sql`${products.soldCount} + ${quantity}` })
+      .where(eq(products.id, productId));
   }
   return true;
 }
