@@ -230,7 +230,12 @@ async function creditAlreadyOwnedInTx(
  * the e-books and courses it granted (the buyer no longer owns what was refunded).
  */
 export async function unsellInTx(tx: Tx, orderId: number): Promise<void> {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  // In the order of the products' ids, as everywhere rows of products are locked together.
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.productId, orderLines.id);
   for (const l of lines) {
     await tx
       .update(products)
