@@ -96,7 +96,10 @@ export function addAdminMessages(locale: Locale): Promise<void> {
  */
 export function translate(locale: Locale | undefined, id: string, values?: Record<string, unknown>): string {
   const i18n = instances[locale ?? DEFAULT_LOCALE];
-  return i18n ? i18n._(id, values) : id;
+  // A text that is no message (a product's title or description given to the page's meta) is
+  // shown as written: never compiled as a message, where its braces would be read as placeholders.
+  if (!i18n || (i18n.messages[id] === undefined && values === undefined)) return id;
+  return i18n._(id, values);
 }
 
 /** The page's language. */
