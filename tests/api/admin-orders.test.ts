@@ -161,7 +161,7 @@ describe("GET /api/admin/orders", () => {
   it("filters by the payment ledger: a refund owed, then refunded once paid", async () => {
     await h.db.insert(refunds).values({ orderId: o.C, amount: 100, method: "bkash", reason: "test" });
     expect(idsOf(await list("?payment=refund_owed"))).toEqual([o.C]);
-    expect((await list("?q=" + num.C)).body.data?.items[0]?.paymentState).toBe("refund_owed");
+    expect((await list(`?q=${num.C}`)).body.data?.items[0]?.paymentState).toBe("refund_owed");
     await h.db.update(refunds).set({ status: "paid", paidAt: h.clock.now() }).where(eq(refunds.orderId, o.C));
     expect(idsOf(await list("?payment=refunded"))).toEqual([o.C]);
     expect(idsOf(await list("?payment=paid"))).toEqual([]);
