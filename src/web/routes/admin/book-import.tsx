@@ -1,4 +1,4 @@
-import { type ChangeEvent, type DragEvent, useId, useState } from "react";
+import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
   BOOK_CSV_COLUMNS,
@@ -59,6 +59,7 @@ export default function BookImportPage() {
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(null);
   const [busy, setBusy] = useState<"preview" | "apply" | null>(null);
   const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   async function pick(f: File | undefined) {
     setReport(null);
@@ -80,6 +81,14 @@ export default function BookImportPage() {
     }
     setFile({ name: f.name, text: await f.text() });
   }
+
+  // A file chosen before the page's scripts ran (a slow line) is in the input but raised no
+  // change React heard: it is taken up once they run.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser
+  useEffect(() => {
+    const chosen = input.current?.files?.[0];
+    if (chosen) void pick(chosen);
+  }, []);
 
   async function send(mode: "preview" | "apply") {
     if (!file) return;
@@ -161,6 +170,7 @@ export default function BookImportPage() {
         </h2>
         <input
           id={inputId}
+          ref={input}
           type="file"
           accept=".csv,text/csv"
           className="peer sr-only"
