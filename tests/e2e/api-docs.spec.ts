@@ -20,8 +20,13 @@ test.describe("the API reference page", () => {
       await page.mouse.wheel(0, 1500);
       await page.waitForTimeout(150);
     }
-    await cartInfo.click();
-    await expect(page.getByText("Who may call:").first()).toBeVisible();
+    // A click while the reference is still laying the section out can be lost: click again
+    // until the section is open (a click on an open one would close it, so only when closed).
+    const whoMayCall = page.getByText("Who may call:").first();
+    await expect(async () => {
+      if (!(await whoMayCall.isVisible())) await cartInfo.click();
+      await expect(whoMayCall).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.locator(".opblock").first()).toBeVisible();
     // Drawn down to the cart: the sections before it are there too.
     expect(await page.locator(".opblock").count()).toBeGreaterThan(10);

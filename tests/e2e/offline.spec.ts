@@ -273,7 +273,11 @@ test.describe("offline reading", () => {
       .poll(async () => Object.keys(await offlineCaches(page)).filter((n) => n.startsWith(`${PREFIX}user-`)))
       .toEqual([`${PREFIX}user-${secondId}`]);
     await context.setOffline(true);
-    expect((await fetchInPage(page, `/api/ebooks/${id}/pages/5`)).status).toBe(0);
+    // The first user's kept page is gone: offline, the page cannot be had (0). Chromium's offline
+    // switch does not always reach a service worker's own fetch; one that still gets through is
+    // answered by the server, which refuses the second user a book they do not own (404). Never
+    // the first user's page (200).
+    expect([0, 404]).toContain((await fetchInPage(page, `/api/ebooks/${id}/pages/5`)).status);
     await context.setOffline(false);
   });
 
