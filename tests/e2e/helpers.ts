@@ -57,7 +57,8 @@ export async function submitSignIn(scope: Page | Locator, cred: string, password
  * the light colour mode and stores `theme=light`: once that is there, the whole tree is live.
  */
 export async function waitForApp(page: Page) {
-  await page.waitForFunction(() => localStorage.getItem("theme") === "light");
+  // Polled on a timer, not on animation frames: a page the browser is not painting runs none.
+  await page.waitForFunction(() => localStorage.getItem("theme") === "light", undefined, { polling: 100 });
 }
 
 export async function storedRedirect(page: Page): Promise<string | null> {

@@ -74,7 +74,17 @@ async function fetchInPage(page: Page, path: string) {
 async function openReader(page: Page, id: number) {
   await page.goto(`/ebook/${id}/read`);
   await waitForApp(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
+}
+
+/**
+ * Until the shop's worker controls the page. Polled on a timer: a waitForFunction polled on
+ * animation frames can miss the change in a page the browser has stopped painting.
+ */
+async function controlledByWorker(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
 }
 
 test.describe("offline reading", () => {
@@ -334,7 +344,7 @@ test.describe("offline reading", () => {
     context,
   }) => {
     await page.setViewportSize(MOBILE);
-    const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const controlled = () => controlledByWorker(page);
     await page.goto("/");
     await waitForApp(page);
     await controlled();
