@@ -83,3 +83,54 @@ describe("the same tap twice adds one copy", () => {
     expect(await quantityOf(u, book.id)).toBe(0);
   });
 });
+
+describe("adds that race", () => {
+  it("never put more in a line than the stock, however many different taps arrive at once", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { stock: 5 });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => add(u, { bookId: book.id, addKey: `race-tap-${i}` })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+    expect(answers.find((a) => a.status === 409)?.body.message).toBe("Only 5 left in stock");
+    expect(await quantityOf(u, book.id)).toBe(5);
+  });
+
+  it("an add at the moment of checkout lands in the order or stays in the cart, never lost", async () => {
+    for (const round of [1, 2, 3, 4]) {
+      const u = await h.createUser();
+      const [first, second] = [
+        await createProduct(h.db, { stock: 20 }),
+        await createProduct(h.db, { stock: 20 }),
+      ];
+      expect((await add(u, { bookId: first.id })).status).toBe(201);
+      const [placed, added] = await Promise.all([
+        h.request<{ orderId: number }>("POST", "/api/checkout", {
+          body: {
+            name: "Race Buyer",
+            phone: "01712345678",
+            district: "Dhaka",
+            area: "Mirpur",
+            address: "House 1, Road 2",
+            paymentMethod: "cod",
+          },
+          cookie: u.cookie,
+        }),
+        add(u, { bookId: second.id, addKey: `checkout-race-${round}` }),
+      ]);
+      expect(placed.status, placed.text).toBe(201);
+      expect(added.status, added.text).toBe(201);
+      const orders = await h.request<{ lines: { productId: number }[] }[]>("GET", "/api/orders", {
+        cookie: u.cookie,
+      });
+      expect(orders.body.data).toHaveLength(1);
+      const ordered = (orders.body.data?.[0]?.lines ?? []).map((l) => l.productId);
+      const inCart = await quantityOf(u, second.id);
+      // The second book is in exactly one of the two places.
+      expect(Number(ordered.includes(second.id)) + inCart, JSON.stringify({ ordered, inCart })).toBe(1);
+      expect(ordered).toContain(first.id);
+    }
+  });
+});

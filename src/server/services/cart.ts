@@ -104,26 +104,57 @@ export async function lockCart(db: Db, userId: number, now: Date): Promise<CartR
   return row!;
 }
 
+/** What pricing and the page need of a cart line and its product. */
+const lineColumns = {
+  id: cartLines.id,
+  productId: cartLines.productId,
+  kind: cartLines.kind,
+  quantity: cartLines.quantity,
+  source: cartLines.source,
+  title: products.title,
+  slug: products.slug,
+  image: products.image,
+  price: products.price,
+  salePrice: products.salePrice,
+  available: availableSql,
+};
+type LineRow = {
+  id: number;
+  productId: number;
+  kind: ProductKind;
+  quantity: number;
+  source: string;
+  title: string;
+  slug: string;
+  image: string | null;
+  price: number;
+  salePrice: number | null;
+  available: number | null;
+};
+
 /** The cart's lines of published products with what pricing and the page need, in one query. */
-function readLines(db: Db, cartId: number) {
+function readLines(db: Db, cartId: number): Promise<LineRow[]> {
   return db
-    .select({
-      id: cartLines.id,
-      productId: cartLines.productId,
-      kind: cartLines.kind,
-      quantity: cartLines.quantity,
-      source: cartLines.source,
-      title: products.title,
-      slug: products.slug,
-      image: products.image,
-      price: products.price,
-      salePrice: products.salePrice,
-      available: availableSql,
-    })
+    .select(lineColumns)
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
     .orderBy(asc(cartLines.id));
+}
+
+/** The user's cart and its lines of published products, in one query (one row per line). */
+async function readCart(db: Db, userId: number): Promise<{ cart: CartRow | undefined; lines: LineRow[] }> {
+  const rows = await db
+    .select({ cart: carts, line: lineColumns, published: products.published })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .leftJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartLines.id));
+  return {
+    cart: rows[0]?.cart,
+    lines: rows.flatMap((r) => (r.published && r.line.id !== null ? [r.line as LineRow] : [])),
+  };
 }
 
 /** A line as pricing reads it: from a cart, or from the admin playground. */
@@ -177,8 +208,10 @@ export async function priceFor(
   userId: number,
   cart: CartRow | undefined,
   opts: { coupon?: CouponRow | null; district?: string } = {},
+  /** The cart's lines when already read with it (readCart). */
+  lines?: LineRow[],
 ): Promise<CartView> {
-  const rows = cart ? await readLines(ctx.db, cart.id) : [];
+  const rows = lines ?? (cart ? await readLines(ctx.db, cart.id) : []);
   const coupon =
     opts.coupon !== undefined
       ? opts.coupon
@@ -235,7 +268,8 @@ export async function priceFor(
  */
 export async function getCartInfo(ctx: Ctx, opts: { district?: string } = {}): Promise<CartView> {
   const me = requireShopper(ctx);
-  let cart = await findCart(ctx.db, me.id);
+  const read = await readCart(ctx.db, me.id);
+  const cart = read.cart;
   if (opts.district && opts.district !== cart?.district) {
     const now = ctx.now();
     const [row] = await ctx.db
@@ -243,9 +277,9 @@ export async function getCartInfo(ctx: Ctx, opts: { district?: string } = {}): P
       .values({ userId: me.id, district: opts.district, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: carts.userId, set: { district: opts.district, updatedAt: now } })
       .returning();
-    cart = row;
+    return priceFor(ctx, me.id, row);
   }
-  return priceFor(ctx, me.id, cart);
+  return priceFor(ctx, me.id, cart, {}, read.lines);
 }
 
 /**
@@ -268,6 +302,12 @@ async function sourceOf(ctx: Ctx, userId: number, pageSource: string, referral: 
  * Adds a published product of the given kind. A printed item's quantity adds to its line, never
  * above stock; an e-book or course is quantity 1, once, and not when already owned. An add with
  * the `addKey` of the line's last add is the same tap again and changes nothing.
+ *
+ * One statement does the add: it finds the product, makes or touches the cart (its row lock
+ * serialises the add with a checkout of the same cart) and inserts the line, or adds to the
+ * line already there, under the limits. Only a refused add reads the line again to say why: the
+ * same tap repeated (a double tap, a retry, which waited on the line's unique index and so sees
+ * the first's line), an e-book already in the cart, or not enough stock.
  */
 export async function addToCart(
   ctx: Ctx,
@@ -276,60 +316,82 @@ export async function addToCart(
 ): Promise<CartView> {
   const me = requireShopper(ctx);
   const v = cartAddSchema.parse(input);
-  const [product] = await ctx.db
-    .select({ id: products.id, kind: products.kind, available: availableSql })
-    .from(products)
-    .where(and(eq(products.id, v.bookId), eq(products.kind, v.type), eq(products.published, true)))
-    .limit(1);
-  if (!product) throw new DomainError("not_found", NO_SUCH_PRODUCT);
-  const digital = isDigitalKind(product.kind);
+  const digital = isDigitalKind(v.type);
   if (digital) {
-    const refusals = refusalsOf(product.kind);
+    const refusals = refusalsOf(v.type);
     if (v.quantity !== 1) {
       const message = refusals.once;
       throw new DomainError("invalid", message, { quantity: message });
     }
-    const owned = await findOwnedProductIds(ctx, me.id, [product.id]);
-    if (owned.has(product.id)) throw new DomainError("conflict", refusals.owned);
+    const owned = await findOwnedProductIds(ctx, me.id, [v.bookId]);
+    if (owned.has(v.bookId)) throw new DomainError("conflict", refusals.owned);
   }
   const source = await sourceOf(ctx, me.id, v.source, opts.referralCode);
-
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const now = ctx.now();
-    const cart = await lockCart(db, me.id, now);
-    const [existing] = await db
-      .select({ id: cartLines.id, quantity: cartLines.quantity, addKey: cartLines.addKey })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, product.id)))
-      .limit(1);
-    // The same tap again (a double tap, a retry): it was added already. The cart row's lock makes
-    // two copies of one tap take turns, so the second always sees the first's line.
-    if (v.addKey && existing?.addKey === v.addKey) return;
-    if (digital && existing) {
-      throw new DomainError("conflict", refusalsOf(product.kind).inCart);
-    }
-    const quantity = (existing?.quantity ?? 0) + v.quantity;
-    assertQuantityAllowed(quantity, product.available);
-    if (existing) {
-      // The line keeps the source of its first add: that is where the shopper found it.
-      await db
-        .update(cartLines)
-        .set({ quantity, addKey: v.addKey ?? null })
-        .where(eq(cartLines.id, existing.id));
-    } else {
-      await db.insert(cartLines).values({
-        cartId: cart.id,
-        productId: product.id,
-        kind: product.kind,
-        quantity,
-        source,
-        addKey: v.addKey ?? null,
-        createdAt: now,
-      });
-    }
-  });
+  // A refusal that no longer holds when explained (the line changed in between) is tried again.
+  for (let attempt = 1; ; attempt++) {
+    const row = await writeAdd(ctx, me.id, v, source);
+    if (!row) throw new DomainError("not_found", NO_SUCH_PRODUCT);
+    if (row.written > 0) break;
+    const why = await explainRefusedAdd(ctx.db, me.id, v, row.available);
+    if (why === "same tap") break;
+    if (attempt === 2) throw new DomainError("conflict", stockMessage(row.available ?? 0));
+  }
   return getCartInfo(ctx);
+}
+
+/** The add's one statement (see addToCart): the product's availability and how many lines it wrote. */
+async function writeAdd(
+  ctx: Ctx,
+  userId: number,
+  v: { bookId: number; type: ProductKind; quantity: number; addKey?: string | undefined },
+  source: string,
+): Promise<{ available: number | null; written: number } | undefined> {
+  const now = ctx.now();
+  const res = (await ctx.db.execute(sql`
+    with p as (
+      select ${products.id} as id, ${products.kind} as kind, ${availableSql} as available
+      from ${products}
+      where ${products.id} = ${v.bookId} and ${products.kind} = ${v.type} and ${products.published}
+    ), c as (
+      insert into ${carts} (user_id, created_at, updated_at)
+      select ${userId}, ${now}, ${now} where exists (select 1 from p)
+      on conflict (user_id) do update set updated_at = excluded.updated_at
+      returning id
+    ), l as (
+      insert into ${cartLines} as cl (cart_id, product_id, kind, quantity, source, add_key, created_at)
+      select c.id, p.id, p.kind, ${v.quantity}, ${source}, ${v.addKey ?? null}, ${now} from c, p
+      where ${v.quantity} <= least(coalesce(p.available, ${MAX_LINE_QUANTITY}), ${MAX_LINE_QUANTITY})
+      on conflict (cart_id, product_id) do update
+        set quantity = cl.quantity + excluded.quantity, add_key = excluded.add_key
+        where (excluded.add_key is null or cl.add_key is distinct from excluded.add_key)
+          and cl.kind not in ('ebook', 'content')
+          and cl.quantity + excluded.quantity <= least(
+            coalesce((select available from p), ${MAX_LINE_QUANTITY}), ${MAX_LINE_QUANTITY})
+      returning cl.id
+    )
+    select p.available, (select count(*) from l)::int as written from p`)) as unknown as {
+    rows: { available: number | null; written: number }[];
+  };
+  return res.rows[0];
+}
+
+/** Why an add wrote nothing (see addToCart): nothing when it was the same tap again. */
+async function explainRefusedAdd(
+  db: Db,
+  userId: number,
+  v: { bookId: number; type: ProductKind; quantity: number; addKey?: string | undefined },
+  available: number | null,
+): Promise<"same tap" | "allowed now"> {
+  const [existing] = await db
+    .select({ quantity: cartLines.quantity, addKey: cartLines.addKey })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .where(and(eq(carts.userId, userId), eq(cartLines.productId, v.bookId)))
+    .limit(1);
+  if (v.addKey && existing?.addKey === v.addKey) return "same tap";
+  if (existing && isDigitalKind(v.type)) throw new DomainError("conflict", refusalsOf(v.type).inCart);
+  assertQuantityAllowed((existing?.quantity ?? 0) + v.quantity, available);
+  return "allowed now";
 }
 
 function assertQuantityAllowed(quantity: number, available: number | null) {
