@@ -526,55 +526,53 @@ const RELATED_LIMIT = 6;
 const RELATED_AUTHOR_CANDIDATES = 200;
 
 /**
- * Same kind: the best sellers by the same authors first, then the best sellers sharing a track.
- * Each part is bounded: one OR over both made PostgreSQL gather every book of a prolific author
- * (thousands) before the first row.
+ * Same kind: the best sellers by the same authors first, then the best sellers sharing a track,
+ * in one statement of two bounded parts (one OR over both made PostgreSQL gather every book of a
+ * prolific author, thousands, before the first row). The second part leaves out the author's
+ * own products, which the first part has ranked already.
  */
 async function listRelated(
   ctx: Pick<Ctx, "db">,
   p: { id: number; kind: ProductKind; tracks: string[] },
 ): Promise<ProductCard[]> {
   const base = [eq(products.published, true), eq(products.kind, p.kind), sql`${products.id} <> ${p.id}`];
-  const byAuthor = await ctx.db
-    .select(cardColumns)
-    .from(products)
-    .where(
-      and(
-        ...base,
-        sql`${products.id} in (
-          select pa.product_id from ${productAuthors} pa
-          where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${p.id})
-          limit ${RELATED_AUTHOR_CANDIDATES}
-        )`,
-      ),
-    )
-    .orderBy(desc(products.soldCount), asc(products.id))
-    .limit(RELATED_LIMIT);
-  const taken = byAuthor.map((r) => r.id);
-  const more =
-    byAuthor.length < RELATED_LIMIT && p.tracks.length > 0
-      ? await ctx.db
-          .select(cardColumns)
-          .from(products)
-          .where(
+  const authorsProducts = sql`(
+    select pa.product_id from ${productAuthors} pa
+    where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${p.id})
+    limit ${RELATED_AUTHOR_CANDIDATES}
+  )`;
+  const part = (n: number, where: SQL | undefined) =>
+    ctx.db
+      .select({
+        ...cardColumns,
+        part: sql<number>`${sql.raw(String(n))}`.as("part"),
+        sold: products.soldCount,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.soldCount), asc(products.id))
+      .limit(RELATED_LIMIT);
+  const byAuthor = part(0, and(...base, sql`${products.id} in ${authorsProducts}`));
+  const rows =
+    p.tracks.length > 0
+      ? await byAuthor.unionAll(
+          part(
+            1,
             and(
               ...base,
               sql`${products.tracks} && ${sql`array[${sql.join(
                 p.tracks.map((t) => sql`${t}`),
                 sql`, `,
               )}]::text[]`}`,
-              taken.length
-                ? sql`${products.id} not in ${sql`(${sql.join(
-                    taken.map((t) => sql`${t}`),
-                    sql`, `,
-                  )})`}`
-                : undefined,
+              sql`${products.id} not in ${authorsProducts}`,
             ),
-          )
-          .orderBy(desc(products.soldCount), asc(products.id))
-          .limit(RELATED_LIMIT - byAuthor.length)
-      : [];
-  return [...byAuthor, ...more].map((r) => toCard(r as CardRow));
+          ),
+        )
+      : await byAuthor;
+  return rows
+    .sort((a, b) => a.part - b.part || b.sold - a.sold || a.id - b.id)
+    .slice(0, RELATED_LIMIT)
+    .map((r) => toCard(r as CardRow));
 }
 
 /**
@@ -589,7 +587,9 @@ export async function getProduct(
   /** Also a product taken down: for callers already allowed to see it (an owner of a course). */
   opts: { unpublished?: boolean } = {},
 ): Promise<ProductDetail> {
-  const [row] = await ctx.db
+  // A printed book's details and its e-book edition come with it, in the one statement.
+  const book = kind === "book";
+  const query = ctx.db
     .select({
       ...cardColumns,
       description: products.description,
@@ -597,6 +597,18 @@ export async function getProduct(
       hscYear: products.hscYear,
       language: products.language,
       stock: products.stock,
+      ...(book
+        ? {
+            publisher: bookDetails.publisher,
+            edition: bookDetails.edition,
+            isbn: bookDetails.isbn,
+            pages: bookDetails.pages,
+            ebookId: sql<number | null>`(
+              select e.product_id from ${ebookDetails} e join ${products} ep on ep.id = e.product_id
+              where e.book_id = ${outerId} and ep.published limit 1
+            )`,
+          }
+        : {}),
     })
     .from(products)
     .where(
@@ -606,7 +618,9 @@ export async function getProduct(
         typeof key === "number" ? eq(products.id, key) : eq(products.slug, key),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (book ? query.leftJoin(bookDetails, eq(bookDetails.productId, products.id)) : query);
   if (!row) throw new DomainError("not_found", `No such ${kind === "stationary" ? "stationery item" : kind}`);
 
   const detail: ProductDetail = {
@@ -623,19 +637,19 @@ export async function getProduct(
     listRelated(ctx, { id: row.id, kind, tracks: row.tracks }),
     (async () => {
       if (kind === "book") {
-        const [b] = await ctx.db.select().from(bookDetails).where(eq(bookDetails.productId, row.id));
-        const [e] = await ctx.db
-          .select({ id: ebookDetails.productId })
-          .from(ebookDetails)
-          .innerJoin(products, eq(products.id, ebookDetails.productId))
-          .where(and(eq(ebookDetails.bookId, row.id), eq(products.published, true)))
-          .limit(1);
+        const b = row as typeof row & {
+          publisher: string | null;
+          edition: string | null;
+          isbn: string | null;
+          pages: number | null;
+          ebookId: number | null;
+        };
         detail.book = {
-          publisher: b?.publisher ?? null,
-          edition: b?.edition ?? null,
-          isbn: b?.isbn ?? null,
-          pages: b?.pages ?? null,
-          ebookId: e?.id ?? null,
+          publisher: b.publisher ?? null,
+          edition: b.edition ?? null,
+          isbn: b.isbn ?? null,
+          pages: b.pages ?? null,
+          ebookId: b.ebookId === null || b.ebookId === undefined ? null : Number(b.ebookId),
         };
       } else if (kind === "ebook") {
         const [e] = await ctx.db.select().from(ebookDetails).where(eq(ebookDetails.productId, row.id));
