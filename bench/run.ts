@@ -16,6 +16,11 @@
 //               checkouts under 50 signed-in shoppers, on the catalogue's PostgreSQL server (or a
 //               throwaway one with the demo catalogue when the catalogue part does not run)
 //               (buying.ts)
+//   reference   product detail and add-to-cart at 20 clients against a bare node:http + pg server
+//               that replays the statements the shop sent (recorded from PostgreSQL's log), on the
+//               catalogue's PostgreSQL server (or a throwaway one): the shop's share of the bare
+//               server's requests a second (>= 60%) and its p99 against the bare one's (<= 2x)
+//               (reference.ts)
 //   reader      the e-book reader on the catalogue's PostgreSQL server (or a throwaway one with the
 //               demo catalogue): 400 owners who bought the demo e-books through the sandbox; first
 //               stamps (file cache cold and warm) and repeat reads one at a time, bytes per stamped and
@@ -76,6 +81,12 @@ import { type Bundle, measureFirstLoadJs, reportFirstLoadJs } from "./parts/firs
 import { type LighthouseResult, measureLighthouse, reportLighthouse } from "./parts/lighthouse";
 import { type LoadResult, measureLoad, reportLoad } from "./parts/load";
 import { type ReaderResult, readerOn, readerOnOwnPostgres, reportReader } from "./parts/reader";
+import {
+  type ReferenceResult,
+  referenceOn,
+  referenceOnOwnPostgres,
+  reportReference,
+} from "./parts/reference";
 
 async function main() {
   const startedAt = new Date();
@@ -171,6 +182,7 @@ async function main() {
   // ----- catalogue on PostgreSQL (and the buying part and Lighthouse on that server)
   let cat: Catalogue | undefined;
   let buying: BuyingResult | undefined;
+  let reference: ReferenceResult | undefined;
   let reader: ReaderResult | undefined;
   let admin: AdminResult | undefined;
   if (runs("catalogue")) {
@@ -179,6 +191,7 @@ async function main() {
     cat = result;
     try {
       if (runs("buying")) buying = await buyingOn(server, cluster);
+      if (runs("reference")) reference = await referenceOn(server, cluster);
       if (runs("reader")) reader = await readerOn(server, cluster);
       if (runs("admin")) admin = await adminOn(server, cluster);
       if (runs("lighthouse")) {
@@ -194,6 +207,7 @@ async function main() {
     }
   }
   if (runs("buying") && !runs("catalogue")) buying = await buyingOnOwnPostgres(buildDir);
+  if (runs("reference") && !runs("catalogue")) reference = await referenceOnOwnPostgres(buildDir);
   if (runs("reader") && !runs("catalogue")) reader = await readerOnOwnPostgres(buildDir);
   if (runs("admin") && !runs("catalogue")) admin = await adminOnOwnPostgres(buildDir);
   let backoffice: BackofficeResult | undefined;
@@ -208,6 +222,7 @@ async function main() {
   if (bundles.length) reportFirstLoadJs(bundles, report);
   if (cat) reportCatalogue(cat, report);
   if (buying) reportBuying(buying, report);
+  if (reference) reportReference(reference, report);
   if (lighthouse) reportLighthouse(lighthouse, report);
   if (reader) reportReader(reader, report);
   if (admin) reportAdmin(admin, report);

@@ -8,6 +8,7 @@ export const PARTS = [
   "js",
   "catalogue",
   "buying",
+  "reference",
   "lighthouse",
   "reader",
   "admin",

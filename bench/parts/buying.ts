@@ -6,12 +6,8 @@
 // measured goes through HTTP.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
-import { loadConfig } from "../../src/server/config";
 import { connectPostgres } from "../../src/server/db/client";
-import { products, users } from "../../src/server/db/schema";
-import { createLogger } from "../../src/server/logger";
-import { contextFor } from "../../src/server/services/context";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
+import { products } from "../../src/server/db/schema";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type ClosedLoop, type Cpu, call, closedLoop } from "../lib/closed-loop";
 import { f0, f1, section } from "../lib/format";
@@ -20,6 +16,7 @@ import { onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
+import { makeShoppers } from "../lib/shoppers";
 
 const CART_P99_BUDGET_MS = 50;
 /** The issue states the cart budget at 50 connections (signed-in sessions). */
@@ -54,12 +51,6 @@ async function benchBuying(o: {
   log: (line: string) => void;
 }): Promise<BuyingResult> {
   const database = connectPostgres(o.databaseUrl, 4);
-  const config = loadConfig({
-    DATABASE_URL: o.databaseUrl,
-    SESSION_SECRET: o.sessionSecret,
-    SEED_DEMO: "false",
-  });
-  const log = createLogger("silent");
   try {
     // 200 printed books with stock enough for every checkout of the run.
     const books = (
@@ -72,29 +63,14 @@ async function benchBuying(o: {
     ).map((b) => b.id);
     await database.db.update(products).set({ stock: 1_000_000 }).where(inArray(products.id, books));
 
-    const tag = Date.now().toString(36);
-    const made = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: o.workers }, (_, i) => ({
-          name: `Bench Shopper ${i + 1}`,
-          email: `bench-${tag}-${i}@example.com`,
-          hscBatch: "HSC 2026",
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    const deps = {
-      db: database.db,
-      config,
-      log,
-      now: () => new Date(),
-    } as unknown as Parameters<typeof contextFor>[0];
-    const cookies: string[] = [];
-    for (const u of made) {
-      const { token } = await createSession(contextFor(deps, { user: null, ip: "bench" }), u.id);
-      cookies.push(`${SESSION_COOKIE}=${token}`);
-    }
+    const cookies = (
+      await makeShoppers(database, {
+        databaseUrl: o.databaseUrl,
+        sessionSecret: o.sessionSecret,
+        n: o.workers,
+        label: "buying",
+      })
+    ).map((s) => s.cookie);
     const shoppers = cookies.length;
     o.log(`  ${shoppers} signed-in shoppers, ${books.length} books with stock`);
 

@@ -560,10 +560,8 @@ async function listRelated(
             1,
             and(
               ...base,
-              sql`${products.tracks} && ${sql`array[${sql.join(
-                p.tracks.map((t) => sql`${t}`),
-                sql`, `,
-              )}]::text[]`}`,
+              // The product's own tracks, read in the statement: one statement text for every product.
+              sql`${products.tracks} && (select t.tracks from ${products} t where t.id = ${p.id})`,
               sql`${products.id} not in ${authorsProducts}`,
             ),
           ),
