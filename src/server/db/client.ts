@@ -23,6 +23,30 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * A query built once per database handle and kept as a Drizzle prepared query: the ORM builds its
+ * SQL text once instead of on every call, and the statement carries its own name, so PostgreSQL
+ * parses and plans it once per connection. `variant` tells apart the shapes one builder makes
+ * (a kind, a lookup by id or by slug). A transaction's handle is a new one each time: built per
+ * transaction, as before.
+ */
+export function preparedOn<Q, V extends string>(build: (db: Db, variant: V) => Q) {
+  const made = new WeakMap<Db, Map<V, Q>>();
+  return (db: Db, variant: V): Q => {
+    let byVariant = made.get(db);
+    if (!byVariant) {
+      byVariant = new Map();
+      made.set(db, byVariant);
+    }
+    let q = byVariant.get(variant);
+    if (q === undefined) {
+      q = build(db, variant);
+      byVariant.set(variant, q);
+    }
+    return q;
+  };
+}
+
 /** Migrations sit beside this module in the source tree and beside the bundle in build/. */
 export const defaultMigrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 

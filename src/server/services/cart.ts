@@ -21,7 +21,7 @@ import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-val
 import { COUPON_APPLIED } from "../../contracts/messages";
 import { productPath } from "../../contracts/paths";
 import { normaliseReferralCode } from "../../contracts/referral";
-import type { Db } from "../db/client";
+import { type Db, preparedOn } from "../db/client";
 import { bundleItems, cartLines, carts, products, users } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -143,14 +143,19 @@ function readLines(db: Db, cartId: number): Promise<LineRow[]> {
 }
 
 /** The user's cart and its lines of published products, in one query (one row per line). */
-async function readCart(db: Db, userId: number): Promise<{ cart: CartRow | undefined; lines: LineRow[] }> {
-  const rows = await db
+const cartQuery = preparedOn((db, _variant: "with lines") =>
+  db
     .select({ cart: carts, line: lineColumns, published: products.published })
     .from(carts)
     .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
     .leftJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(carts.userId, userId))
-    .orderBy(asc(cartLines.id));
+    .where(eq(carts.userId, sql.placeholder("userId")))
+    .orderBy(asc(cartLines.id))
+    .prepare("cart_with_lines"),
+);
+
+async function readCart(db: Db, userId: number): Promise<{ cart: CartRow | undefined; lines: LineRow[] }> {
+  const rows = await cartQuery(db, "with lines").execute({ userId });
   return {
     cart: rows[0]?.cart,
     lines: rows.flatMap((r) => (r.published && r.line.id !== null ? [r.line as LineRow] : [])),

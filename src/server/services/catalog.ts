@@ -13,7 +13,7 @@ import { shownSalePrice } from "../../contracts/money";
 import { productPath } from "../../contracts/paths";
 import { normaliseSearch, searchWords, swapDistance, termFor, toPrefixTsQuery } from "../../contracts/search";
 import { SUBJECTS, type Subject, subjectTitlePattern } from "../../contracts/subjects";
-import { planEachCall } from "../db/client";
+import { planEachCall, preparedOn } from "../db/client";
 import {
   authorRedirects,
   authors,
@@ -531,18 +531,17 @@ const RELATED_AUTHOR_CANDIDATES = 200;
  * prolific author, thousands, before the first row). The second part leaves out the author's
  * own products, which the first part has ranked already.
  */
-async function listRelated(
-  ctx: Pick<Ctx, "db">,
-  p: { id: number; kind: ProductKind; tracks: string[] },
-): Promise<ProductCard[]> {
-  const base = [eq(products.published, true), eq(products.kind, p.kind), sql`${products.id} <> ${p.id}`];
+const relatedQuery = preparedOn((db, variant: `${ProductKind}:${"tracks" | "none"}`) => {
+  const [kind, withTracks] = variant.split(":") as [ProductKind, string];
+  const id = sql.placeholder("id");
+  const base = [eq(products.published, true), eq(products.kind, kind), sql`${products.id} <> ${id}`];
   const authorsProducts = sql`(
     select pa.product_id from ${productAuthors} pa
-    where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${p.id})
-    limit ${RELATED_AUTHOR_CANDIDATES}
+    where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${id})
+    limit ${sql.raw(String(RELATED_AUTHOR_CANDIDATES))}
   )`;
   const part = (n: number, where: SQL | undefined) =>
-    ctx.db
+    db
       .select({
         ...cardColumns,
         part: sql<number>`${sql.raw(String(n))}`.as("part"),
@@ -553,41 +552,43 @@ async function listRelated(
       .orderBy(desc(products.soldCount), asc(products.id))
       .limit(RELATED_LIMIT);
   const byAuthor = part(0, and(...base, sql`${products.id} in ${authorsProducts}`));
-  const rows =
-    p.tracks.length > 0
-      ? await byAuthor.unionAll(
+  // A product without tracks has no second part: an overlap with nothing would scan every product.
+  return (
+    withTracks === "tracks"
+      ? byAuthor.unionAll(
           part(
             1,
             and(
               ...base,
               // The product's own tracks, read in the statement: one statement text for every product.
-              sql`${products.tracks} && (select t.tracks from ${products} t where t.id = ${p.id})`,
+              sql`${products.tracks} && (select t.tracks from ${products} t where t.id = ${id})`,
               sql`${products.id} not in ${authorsProducts}`,
             ),
           ),
         )
-      : await byAuthor;
+      : byAuthor
+  ).prepare(`related_${kind}_${withTracks}`);
+});
+
+async function listRelated(
+  ctx: Pick<Ctx, "db">,
+  p: { id: number; kind: ProductKind; tracks: string[] },
+): Promise<ProductCard[]> {
+  const rows = await relatedQuery(ctx.db, `${p.kind}:${p.tracks.length > 0 ? "tracks" : "none"}`).execute({
+    id: p.id,
+  });
   return rows
     .sort((a, b) => a.part - b.part || b.sold - a.sold || a.id - b.id)
     .slice(0, RELATED_LIMIT)
     .map((r) => toCard(r as CardRow));
 }
 
-/**
- * A published product of the given kind with its kind's details, by id (or by slug for
- * bundles); unknown or unpublished is not found. Chapter bodies are shown for free text and video chapters
- * only (a PDF chapter's body is a file key).
- */
-export async function getProduct(
-  ctx: Pick<Ctx, "db">,
-  kind: ProductKind,
-  key: number | string,
-  /** Also a product taken down: for callers already allowed to see it (an owner of a course). */
-  opts: { unpublished?: boolean } = {},
-): Promise<ProductDetail> {
-  // A printed book's details and its e-book edition come with it, in the one statement.
+/** The product row of a detail; a printed book's details and its e-book edition come with it. */
+const productQuery = preparedOn((db, variant: `${ProductKind}:${"id" | "slug"}:${"published" | "any"}`) => {
+  const [kind, by, which] = variant.split(":") as [ProductKind, "id" | "slug", "published" | "any"];
   const book = kind === "book";
-  const query = ctx.db
+  const key = sql.placeholder("key");
+  const query = db
     .select({
       ...cardColumns,
       description: products.description,
@@ -602,9 +603,9 @@ export async function getProduct(
             isbn: bookDetails.isbn,
             pages: bookDetails.pages,
             ebookId: sql<number | null>`(
-              select e.product_id from ${ebookDetails} e join ${products} ep on ep.id = e.product_id
-              where e.book_id = ${outerId} and ep.published limit 1
-            )`,
+                select e.product_id from ${ebookDetails} e join ${products} ep on ep.id = e.product_id
+                where e.book_id = ${outerId} and ep.published limit 1
+              )`,
           }
         : {}),
     })
@@ -612,13 +613,32 @@ export async function getProduct(
     .where(
       and(
         eq(products.kind, kind),
-        opts.unpublished ? undefined : eq(products.published, true),
-        typeof key === "number" ? eq(products.id, key) : eq(products.slug, key),
+        which === "published" ? eq(products.published, true) : undefined,
+        by === "id" ? eq(products.id, key) : eq(products.slug, key),
       ),
     )
     .limit(1)
     .$dynamic();
-  const [row] = await (book ? query.leftJoin(bookDetails, eq(bookDetails.productId, products.id)) : query);
+  return (book ? query.leftJoin(bookDetails, eq(bookDetails.productId, products.id)) : query).prepare(
+    `product_${kind}_${by}_${which}`,
+  );
+});
+
+/**
+ * A published product of the given kind with its kind's details, by id (or by slug for
+ * bundles); unknown or unpublished is not found. Chapter bodies are shown for free text and video chapters
+ * only (a PDF chapter's body is a file key).
+ */
+export async function getProduct(
+  ctx: Pick<Ctx, "db">,
+  kind: ProductKind,
+  key: number | string,
+  /** Also a product taken down: for callers already allowed to see it (an owner of a course). */
+  opts: { unpublished?: boolean } = {},
+): Promise<ProductDetail> {
+  const variant =
+    `${kind}:${typeof key === "number" ? "id" : "slug"}:${opts.unpublished ? "any" : "published"}` as const;
+  const [row] = await productQuery(ctx.db, variant).execute({ key });
   if (!row) throw new DomainError("not_found", `No such ${kind === "stationary" ? "stationery item" : kind}`);
 
   const detail: ProductDetail = {

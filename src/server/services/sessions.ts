@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { preparedOn } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { Ctx } from "./context";
 import { toPublicUser } from "./users";
@@ -32,20 +33,29 @@ export async function createSession(
 }
 
 /** The user behind a live session token, or null (also when the account has been blocked since). */
-export async function findSessionUser(ctx: Pick<Ctx, "db" | "config" | "now">, token: string | undefined) {
-  if (!token || token.length > 100) return null;
-  const [row] = await ctx.db
+/** The user of a live session of an account not blocked, by the token's hash. */
+const sessionUserQuery = preparedOn((db, _variant: "live") =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(ctx.config.sessionSecret, token)),
-        gt(sessions.expiresAt, ctx.now()),
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
         isNull(users.blockedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("session_user"),
+);
+
+export async function findSessionUser(ctx: Pick<Ctx, "db" | "config" | "now">, token: string | undefined) {
+  if (!token || token.length > 100) return null;
+  const [row] = await sessionUserQuery(ctx.db, "live").execute({
+    tokenHash: hashToken(ctx.config.sessionSecret, token),
+    now: ctx.now(),
+  });
   return row ? toPublicUser(row.user) : null;
 }
 
