@@ -463,6 +463,84 @@ describe("Connection: close on answers sent before the body was read", () => {
       expect(answer).toBe("413 close");
     });
 
+    /** A JSON POST over the socket, sent in pieces; answers status and body. */
+    function postJson(path: string, body: Buffer, cookie: string, chunked = false) {
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            method: "POST",
+            path,
+            headers: {
+              "content-type": "application/json",
+              cookie,
+              ...(chunked ? {} : { "content-length": body.length }),
+            },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (c: Buffer) => {
+              text += c.toString("utf8");
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on("error", reject);
+        // Split inside a multi-byte letter: the body is joined before it is decoded.
+        const cut = Math.floor(body.length / 2) + 1;
+        req.write(body.subarray(0, cut));
+        setTimeout(() => req.end(body.subarray(cut)), 20);
+      });
+    }
+
+    it("reads a JSON body of a declared length or chunked the same: the call, a NUL refused, bad JSON", async () => {
+      const book = await createProduct(h.db, { stock: 5, title: "পদার্থবিজ্ঞান" });
+      for (const chunked of [false, true]) {
+        const add = await postJson(
+          "/api/cart",
+          Buffer.from(
+            JSON.stringify({
+              bookId: book.id,
+              source: "book",
+              type: "book",
+              addKey: `কী-${chunked}`.padEnd(10, "x"),
+            }),
+          ),
+          buyer.cookie,
+          chunked,
+        );
+        // The key is refused for its letters: the handler read the body, Bangla whole.
+        expect(add.status, add.body).toBe(400);
+        expect(JSON.parse(add.body).errors.addKey).toBeTruthy();
+        const good = await postJson(
+          "/api/cart",
+          Buffer.from(JSON.stringify({ bookId: book.id, source: "book", type: "book" })),
+          buyer.cookie,
+          chunked,
+        );
+        expect(good.status, good.body).toBe(201);
+        const nul = await postJson(
+          "/api/cart",
+          Buffer.from('{"bookId":1,"source":"a\\u0000"}'),
+          buyer.cookie,
+          chunked,
+        );
+        expect(nul.status).toBe(400);
+        expect(JSON.parse(nul.body).message).toBe(NUL_REFUSED);
+        const bad = await postJson("/api/cart", Buffer.from('{"bookId":'), buyer.cookie, chunked);
+        expect(bad.status).toBe(400);
+      }
+      const cart = await h.request<{ lines: { productId: number; quantity: number }[] }>(
+        "GET",
+        "/api/cart/info",
+        {
+          cookie: buyer.cookie,
+        },
+      );
+      expect(cart.body.data?.lines.find((l) => l.productId === book.id)?.quantity).toBe(2);
+    });
+
     it("keeps the connection alive after an ordinary answer", async () => {
       const socket = await connect();
       socket.write(GET_VERSION);

@@ -22,7 +22,16 @@ export const MALFORMED_FORM = "Malformed form body";
  * read, a chunked body as soon as it passes the limit.
  */
 export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({ maxSize, onError: (c) => send(c, 413, BODY_TOO_LARGE) });
+  const counted = bodyLimit({ maxSize, onError: (c) => send(c, 413, BODY_TOO_LARGE) });
+  return async (c, next) => {
+    // A length declared to Node's server (which never lets a body run past it) is checked here:
+    // Hono's check would first build the Web Request just to see that a body is there.
+    const length = c.req.header("content-length");
+    if (incomingOf(c) && length !== undefined && c.req.header("transfer-encoding") === undefined) {
+      return Number.parseInt(length, 10) > maxSize ? send(c, 413, BODY_TOO_LARGE) : next();
+    }
+    return counted(c, next);
+  };
 }
 
 /**
@@ -105,6 +114,29 @@ export function closeIfBodyUnread(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The body as text, kept for `c.req.json()` and `c.req.text()`. A body of a declared length is
+ * read straight from Node's request (its limit already checked on that length): the Web Request
+ * with its stream, abort signal and headers is never built for it. Any other body is read through
+ * the Web Request, and so through the body limit's counting stream.
+ */
+async function readText(c: Context<AppEnv>): Promise<string> {
+  const incoming = incomingOf(c);
+  if (
+    !incoming ||
+    c.req.header("content-length") === undefined ||
+    c.req.header("transfer-encoding") !== undefined
+  ) {
+    return c.req.text();
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  // Hono keeps the promise of each body it read (typed as the value).
+  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
+  return text;
+}
+
 const NUL = "\u0000";
 
 function hasNul(value: unknown, depth = 0): boolean {
@@ -145,12 +177,12 @@ export function refuseNul(opts: {
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (decodedAddress(c.req.url).includes(NUL)) return send(c, 400, NUL_REFUSED);
-    if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body || !opts.bodies(c.req.path)) {
+    if (c.req.method === "GET" || c.req.method === "HEAD" || !hasBody(c) || !opts.bodies(c.req.path)) {
       return next();
     }
     const type = mediaType(c.req.header("content-type"));
     if (type === "application/json" || type.endsWith("+json")) {
-      const text = await c.req.text();
+      const text = await readText(c);
       // Parsed only when a NUL may be there; a malformed body is its handler's 400.
       if (text.includes(NUL) || /\\u0000/i.test(text)) {
         let nul = text.includes(NUL);
