@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -46,6 +47,25 @@ export function preparedOn<Q, V extends string>(build: (db: Db, variant: V) => Q
     return q;
   };
 }
+
+/**
+ * A hand-written statement (a Drizzle `sql` with `sql.placeholder`s for what changes per call)
+ * prepared as `preparedOn` prepares the query builder's: its text made once, sent by name. It
+ * answers the driver's result, rows as PostgreSQL named their columns.
+ */
+export function preparedSql<Row>(name: string, query: SQL) {
+  return preparedOn((db, _variant: "statement") => {
+    // The same two steps as Drizzle's own `db.execute`, with a name and kept for the next call.
+    const inner = db as unknown as {
+      dialect: { sqlToQuery(q: SQL): unknown };
+      session: {
+        prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: false): PreparedSql<Row>;
+      };
+    };
+    return inner.session.prepareQuery(inner.dialect.sqlToQuery(query), undefined, name, false);
+  });
+}
+type PreparedSql<Row> = { execute(values: Record<string, unknown>): Promise<{ rows: Row[] }> };
 
 /** Migrations sit beside this module in the source tree and beside the bundle in build/. */
 export const defaultMigrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));

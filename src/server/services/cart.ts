@@ -21,7 +21,7 @@ import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-val
 import { COUPON_APPLIED } from "../../contracts/messages";
 import { productPath } from "../../contracts/paths";
 import { normaliseReferralCode } from "../../contracts/referral";
-import { type Db, preparedOn } from "../db/client";
+import { type Db, preparedOn, preparedSql } from "../db/client";
 import { bundleItems, cartLines, carts, products, users } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -345,38 +345,52 @@ export async function addToCart(
 }
 
 /** The add's one statement (see addToCart): the product's availability and how many lines it wrote. */
+const addStatement = preparedSql<{ available: number | null; written: number }>(
+  "cart_add",
+  sql`
+    with p as (
+      select ${products.id} as id, ${products.kind} as kind, ${availableSql} as available
+      from ${products}
+      where ${products.id} = ${sql.placeholder("productId")} and ${products.kind} = ${sql.placeholder("kind")}
+        and ${products.published}
+    ), c as (
+      insert into ${carts} (user_id, created_at, updated_at)
+      select ${sql.placeholder("userId")}, ${sql.placeholder("now")}, ${sql.placeholder("now")}
+      where exists (select 1 from p)
+      on conflict (user_id) do update set updated_at = excluded.updated_at
+      returning id
+    ), l as (
+      insert into ${cartLines} as cl (cart_id, product_id, kind, quantity, source, add_key, created_at)
+      select c.id, p.id, p.kind, ${sql.placeholder("quantity")}, ${sql.placeholder("source")},
+        ${sql.placeholder("addKey")}, ${sql.placeholder("now")}
+      from c, p
+      where ${sql.placeholder("quantity")} <= least(coalesce(p.available, ${sql.raw(String(MAX_LINE_QUANTITY))}), ${sql.raw(String(MAX_LINE_QUANTITY))})
+      on conflict (cart_id, product_id) do update
+        set quantity = cl.quantity + excluded.quantity, add_key = excluded.add_key
+        where (excluded.add_key is null or cl.add_key is distinct from excluded.add_key)
+          and cl.kind not in ('ebook', 'content')
+          and cl.quantity + excluded.quantity <= least(
+            coalesce((select available from p), ${sql.raw(String(MAX_LINE_QUANTITY))}), ${sql.raw(String(MAX_LINE_QUANTITY))})
+      returning cl.id
+    )
+    select p.available, (select count(*) from l)::int as written from p`,
+);
+
 async function writeAdd(
   ctx: Ctx,
   userId: number,
   v: { bookId: number; type: ProductKind; quantity: number; addKey?: string | undefined },
   source: string,
 ): Promise<{ available: number | null; written: number } | undefined> {
-  const now = ctx.now();
-  const res = (await ctx.db.execute(sql`
-    with p as (
-      select ${products.id} as id, ${products.kind} as kind, ${availableSql} as available
-      from ${products}
-      where ${products.id} = ${v.bookId} and ${products.kind} = ${v.type} and ${products.published}
-    ), c as (
-      insert into ${carts} (user_id, created_at, updated_at)
-      select ${userId}, ${now}, ${now} where exists (select 1 from p)
-      on conflict (user_id) do update set updated_at = excluded.updated_at
-      returning id
-    ), l as (
-      insert into ${cartLines} as cl (cart_id, product_id, kind, quantity, source, add_key, created_at)
-      select c.id, p.id, p.kind, ${v.quantity}, ${source}, ${v.addKey ?? null}, ${now} from c, p
-      where ${v.quantity} <= least(coalesce(p.available, ${MAX_LINE_QUANTITY}), ${MAX_LINE_QUANTITY})
-      on conflict (cart_id, product_id) do update
-        set quantity = cl.quantity + excluded.quantity, add_key = excluded.add_key
-        where (excluded.add_key is null or cl.add_key is distinct from excluded.add_key)
-          and cl.kind not in ('ebook', 'content')
-          and cl.quantity + excluded.quantity <= least(
-            coalesce((select available from p), ${MAX_LINE_QUANTITY}), ${MAX_LINE_QUANTITY})
-      returning cl.id
-    )
-    select p.available, (select count(*) from l)::int as written from p`)) as unknown as {
-    rows: { available: number | null; written: number }[];
-  };
+  const res = await addStatement(ctx.db, "statement").execute({
+    productId: v.bookId,
+    kind: v.type,
+    userId,
+    now: ctx.now(),
+    quantity: v.quantity,
+    source,
+    addKey: v.addKey ?? null,
+  });
   return res.rows[0];
 }
 
