@@ -50,11 +50,16 @@ export function preparedOn<Q, V extends string>(build: (db: Db, variant: V) => Q
 
 /**
  * A hand-written statement (a Drizzle `sql` with `sql.placeholder`s for what changes per call)
- * prepared as `preparedOn` prepares the query builder's: its text made once, sent by name. It
- * answers the driver's result, rows as PostgreSQL named their columns.
+ * prepared as `preparedOn` prepares the query builder's: its text made once per variant, sent by
+ * the name `make` gives it. It answers the driver's result, rows as the statement names columns.
+ * Hand-written, a statement can hold its constants (a kind, a limit) as literals: a generic plan
+ * then still knows them.
  */
-export function preparedSql<Row>(name: string, query: SQL) {
-  return preparedOn((db, _variant: "statement") => {
+export function preparedSql<Row, V extends string = "statement">(
+  make: (variant: V) => { name: string; query: SQL },
+) {
+  return preparedOn((db, variant: V) => {
+    const { name, query } = make(variant);
     // The same two steps as Drizzle's own `db.execute`, with a name and kept for the next call.
     const inner = db as unknown as {
       dialect: { sqlToQuery(q: SQL): unknown };

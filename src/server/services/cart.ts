@@ -345,9 +345,9 @@ export async function addToCart(
 }
 
 /** The add's one statement (see addToCart): the product's availability and how many lines it wrote. */
-const addStatement = preparedSql<{ available: number | null; written: number }>(
-  "cart_add",
-  sql`
+const addStatement = preparedSql<{ available: number | null; written: number }>(() => ({
+  name: "cart_add",
+  query: sql`
     with p as (
       select ${products.id} as id, ${products.kind} as kind, ${availableSql} as available
       from ${products}
@@ -374,7 +374,7 @@ const addStatement = preparedSql<{ available: number | null; written: number }>(
       returning cl.id
     )
     select p.available, (select count(*) from l)::int as written from p`,
-);
+}));
 
 async function writeAdd(
   ctx: Ctx,
