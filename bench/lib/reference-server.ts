@@ -17,7 +17,10 @@ export type PlanRoute = { method: "GET" | "POST"; path: string; status: number; 
 export type Plan = {
   databaseUrl: string;
   poolSize: number;
-  /** `/api/books/:id` (the id is the product) or `/api/cart` (the JSON body's bookId is). */
+  /**
+   * `/api/books/:id` (the id is the product), `/api/cart` (the JSON body's bookId is), or any
+   * other path with its query, answered exactly as recorded (a list page).
+   */
   routes: PlanRoute[];
   /** Session cookie value → the user and the stored hash the shop's session lookup sends. */
   sessions: Record<string, { userId: number; tokenHash: string }>;
@@ -76,7 +79,13 @@ function main() {
       (async () => {
         let route: PlanRoute | undefined;
         let vars: Vars;
-        if (req.method === "GET" && detail) {
+        // Only a path with a query is answered exactly as recorded; the others put the request in.
+        const exact = url.includes("?") ? byKey.get(`${req.method} ${url}`) : undefined;
+        if (exact) {
+          // A fixed request (a list page): its statements as recorded, nothing put in.
+          route = exact;
+          vars = { productId: "" };
+        } else if (req.method === "GET" && detail) {
           route = byKey.get("GET /api/books/:id");
           vars = { productId: detail[1]! };
         } else if (req.method === "POST" && url === "/api/cart") {

@@ -2,7 +2,8 @@
 //
 // Beside the shop, a minimal `node:http` + `pg` server (bench/lib/reference-server.ts) sends
 // PostgreSQL the very statements the shop sends for a product detail (GET /api/books/{id}, signed
-// out) and an add to the cart (POST /api/cart, signed in): recorded from PostgreSQL's own log
+// out), a list page (the best sellers' first page) and an add to the cart (POST /api/cart, signed
+// in): recorded from PostgreSQL's own log
 // while the shop answers one such request, and replayed with the same text, prepared-statement
 // names, order and transactions, with the request's product, user, session and time put in. It
 // answers the rows as JSON and checks nothing. Both servers are measured with the same load
@@ -35,6 +36,9 @@ const SHARE_TARGET = 0.6;
 const P99_RATIO_TARGET = 2;
 const ROUNDS = 2;
 const CART_BOOKS = 10;
+/** The list measured: the best sellers' first page, as the books page opens (not cached by the server). */
+const LIST_PATH = "/api/books?sort=best_selling&limit=24";
+const kindOf = (name: string) => (name.startsWith("POST") ? "add" : name.includes("?") ? "list" : "detail");
 
 export type ReferenceCall = {
   name: string;
@@ -155,11 +159,16 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
 
     const detailPath = (id: number) => `/api/books/${id}`;
     const addBody = (id: number) => ({ bookId: id, quantity: 1, source: "bench", type: "book" });
-    let shopAnswer = { detail: 0, add: 0 };
+    let shopAnswer = { detail: 0, add: 0, list: 0 };
     const detailStatements = await recordStatements(cluster, async () => {
       const r = await call(server.base, "GET", detailPath(recorded), "");
       if (r.status !== 200) throw new Error(`the shop answered ${r.status} to a detail: ${r.text}`);
       shopAnswer = { ...shopAnswer, detail: r.bytes };
+    });
+    const listStatements = await recordStatements(cluster, async () => {
+      const r = await call(server.base, "GET", LIST_PATH, "");
+      if (r.status !== 200) throw new Error(`the shop answered ${r.status} to a list: ${r.text}`);
+      shopAnswer = { ...shopAnswer, list: r.bytes };
     });
     const addStatements = await recordStatements(cluster, async () => {
       const r = await call(server.base, "POST", "/api/cart", recorder.cookie, addBody(recorded));
@@ -182,6 +191,12 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
           statements: toPlan(detailStatements, { productId: String(recorded) }),
         },
         {
+          method: "GET",
+          path: LIST_PATH,
+          status: 200,
+          statements: toPlan(listStatements, { productId: "" }),
+        },
+        {
           method: "POST",
           path: "/api/cart",
           status: 201,
@@ -198,6 +213,7 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
     const refAnswer = {
       detail: (await call(ref.base, "GET", detailPath(recorded), "")).bytes,
       add: (await call(ref.base, "POST", "/api/cart", recorder.cookie, addBody(recorded))).bytes,
+      list: (await call(ref.base, "GET", LIST_PATH, "")).bytes,
     };
     await emptyCarts();
 
@@ -214,6 +230,7 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
           call(base, "GET", detailPath(books[(w * 13 + i) % books.length]!), ""),
         200,
       ],
+      [`GET ${LIST_PATH}`, listStatements.length, (base: string) => call(base, "GET", LIST_PATH, ""), 200],
       [
         "POST /api/cart",
         addStatements.length,
@@ -260,8 +277,8 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
         p99Ratio: shop.latencyMs.p99 / refLoop.latencyMs.p99,
         runs,
         answerBytes: {
-          shop: name.startsWith("GET") ? shopAnswer.detail : shopAnswer.add,
-          reference: name.startsWith("GET") ? refAnswer.detail : refAnswer.add,
+          shop: shopAnswer[kindOf(name)],
+          reference: refAnswer[kindOf(name)],
         },
       });
     }
