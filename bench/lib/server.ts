@@ -111,7 +111,10 @@ export async function startServer(
     PORT: String(port),
   };
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(buildDir, "main.js")], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the measured servers (Node does
+  // not take --cpu-prof from NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(buildDir, "main.js")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -549,19 +549,19 @@ const relatedQuery = preparedSql<
   const [kind, withTracks] = variant.split(":") as [ProductKind, string];
   const id = sql.placeholder("id");
   const base = sql`${products.published} and ${products.kind} = ${sql.raw(`'${kind}'`)} and ${products.id} <> ${id}`;
-  const authorsProducts = sql`(
-      select pa.product_id from ${productAuthors} pa
-      where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${id})
-      limit ${sql.raw(String(RELATED_AUTHOR_CANDIDATES))}
-    )`;
+  // The authors' products, worked out once (a CTE kept as it is): left inside each part, a plan
+  // could run it again for every candidate product.
+  const authorsProducts = sql`(select product_id from authors_products)`;
+  // Each part ranks ids only; the card's columns (its authors, whether it is in stock) are worked
+  // out for the twelve at most that are kept, not for every candidate the sort looked at.
   const part = (n: number, where: SQL) => sql`(
-      select ${cardSelect}, ${sql.raw(String(n))} as part, ${products.soldCount} as sold
+      select ${products.id} as id, ${sql.raw(String(n))} as part, ${products.soldCount} as sold
       from ${products} where ${base} and ${where}
       order by ${products.soldCount} desc, ${products.id} asc limit ${sql.raw(String(RELATED_LIMIT))}
     )`;
   const byAuthor = part(0, sql`${products.id} in ${authorsProducts}`);
   // A product without tracks has no second part: an overlap with nothing would scan every product.
-  const query =
+  const ranked =
     withTracks === "tracks"
       ? sql`${byAuthor} union all ${part(
           1,
@@ -570,6 +570,12 @@ const relatedQuery = preparedSql<
               and ${products.id} not in ${authorsProducts}`,
         )}`
       : byAuthor;
+  const query = sql`with authors_products as materialized (
+      select pa.product_id from ${productAuthors} pa
+      where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${id})
+      limit ${sql.raw(String(RELATED_AUTHOR_CANDIDATES))}
+    )
+    select ${cardSelect}, r.part, r.sold from (${ranked}) r join ${products} on ${products.id} = r.id`;
   return { name: `related_${kind}_${withTracks}`, query };
 });
 
