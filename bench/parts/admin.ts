@@ -8,13 +8,9 @@
 import { stringify } from "csv-stringify/sync";
 import { count, inArray } from "drizzle-orm";
 import type { BookImportReport } from "../../src/contracts/admin-books-csv";
-import { loadConfig } from "../../src/server/config";
 import { connectPostgres } from "../../src/server/db/client";
 import { products, users } from "../../src/server/db/schema";
 import { seedBulkBooks } from "../../src/server/db/seed/bulk";
-import { createLogger } from "../../src/server/logger";
-import { contextFor } from "../../src/server/services/context";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type ClosedLoop, call, closedLoop } from "../lib/closed-loop";
 import { f0, f1, section } from "../lib/format";
@@ -23,6 +19,7 @@ import { onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
+import { sessionMaker } from "../lib/shoppers";
 
 const LIST_P95_BUDGET_MS = 50;
 /** The issue states the list's budget at 10 connections. */
@@ -93,11 +90,6 @@ async function postCsv(base: string, path: string, cookie: string, text: string)
 
 async function benchAdmin(server: Server, cluster: ThrowawayPostgres): Promise<AdminResult> {
   const database = connectPostgres(cluster.url, 2);
-  const config = loadConfig({
-    DATABASE_URL: cluster.url,
-    SESSION_SECRET: BENCH_SESSION_SECRET,
-    SEED_DEMO: "false",
-  });
   try {
     const tag = Date.now().toString(36);
     const [staff] = await database.db
@@ -109,14 +101,10 @@ async function benchAdmin(server: Server, cluster: ThrowawayPostgres): Promise<A
         permissions: ["books", "coupons"],
       })
       .returning({ id: users.id });
-    const deps = {
-      db: database.db,
-      config,
-      log: createLogger("silent"),
-      now: () => new Date(),
-    } as unknown as Parameters<typeof contextFor>[0];
-    const { token } = await createSession(contextFor(deps, { user: null, ip: "bench" }), staff!.id);
-    const cookie = `${SESSION_COOKIE}=${token}`;
+    const { cookie } = await sessionMaker(database, {
+      databaseUrl: cluster.url,
+      sessionSecret: BENCH_SESSION_SECRET,
+    })(staff!.id);
     const [books] = await database.db
       .select({ n: count() })
       .from(products)

@@ -18,13 +18,9 @@
 
 import { count } from "drizzle-orm";
 import { addDays, dhakaDay } from "../../src/contracts/sales";
-import { loadConfig } from "../../src/server/config";
 import { connectPostgres } from "../../src/server/db/client";
 import { orders, users } from "../../src/server/db/schema";
 import { seedOrders } from "../../src/server/db/seed/orders";
-import { createLogger } from "../../src/server/logger";
-import { contextFor } from "../../src/server/services/context";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type ClosedLoop, call, closedLoop } from "../lib/closed-loop";
 import { exactPercentiles, f0, f1, section } from "../lib/format";
@@ -33,6 +29,7 @@ import { onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
+import { sessionMaker } from "../lib/shoppers";
 
 const LIST_P95_BUDGET_MS = 50;
 const PAGE_BUDGET_MS = 500;
@@ -120,25 +117,16 @@ async function benchBackoffice(
   seedSeconds: number,
 ): Promise<BackofficeResult> {
   const database = connectPostgres(cluster.url, 2);
-  const config = loadConfig({
-    DATABASE_URL: cluster.url,
-    SESSION_SECRET: BENCH_SESSION_SECRET,
-    SEED_DEMO: "false",
-  });
   try {
     const tag = Date.now().toString(36);
     const [staff] = await database.db
       .insert(users)
       .values({ name: "Bench Back Office", email: `bench-office-${tag}@example.com`, role: "admin" })
       .returning({ id: users.id });
-    const deps = {
-      db: database.db,
-      config,
-      log: createLogger("silent"),
-      now: () => new Date(),
-    } as unknown as Parameters<typeof contextFor>[0];
-    const { token } = await createSession(contextFor(deps, { user: null, ip: "bench" }), staff!.id);
-    const cookie = `${SESSION_COOKIE}=${token}`;
+    const { cookie } = await sessionMaker(database, {
+      databaseUrl: cluster.url,
+      sessionSecret: BENCH_SESSION_SECRET,
+    })(staff!.id);
     const [total] = await database.db.select({ n: count() }).from(orders);
     const today = dhakaDay(new Date());
     const yearFrom = addDays(today, -364);

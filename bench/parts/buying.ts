@@ -4,10 +4,9 @@
 // sessions are made straight in the database (the same session service the server uses, with the
 // server's secret), so no password hashing or sign-in rate limit sits in the way; everything
 // measured goes through HTTP.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { connectPostgres } from "../../src/server/db/client";
-import { products } from "../../src/server/db/schema";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type ClosedLoop, type Cpu, call, closedLoop } from "../lib/closed-loop";
 import { f0, f1, section } from "../lib/format";
@@ -16,7 +15,7 @@ import { onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
-import { makeShoppers } from "../lib/shoppers";
+import { makeShoppers, stockedBooks } from "../lib/shoppers";
 
 const CART_P99_BUDGET_MS = 50;
 /** The issue states the cart budget at 50 connections (signed-in sessions). */
@@ -55,15 +54,7 @@ async function benchBuying(o: {
   const database = connectPostgres(o.databaseUrl, 4);
   try {
     // 200 printed books with stock enough for every checkout of the run.
-    const books = (
-      await database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.kind, "book"), eq(products.published, true)))
-        .orderBy(products.id)
-        .limit(200)
-    ).map((b) => b.id);
-    await database.db.update(products).set({ stock: 1_000_000 }).where(inArray(products.id, books));
+    const books = await stockedBooks(database, 200);
 
     const cookies = (
       await makeShoppers(database, {

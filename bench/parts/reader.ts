@@ -21,14 +21,10 @@
 // over them stays below the limits at the rates measured, and every 429 is counted and fails the
 // `readerWithoutRateLimits` check, so a run that met the limit says so rather than timing refusals.
 import { eq, sql } from "drizzle-orm";
-import { loadConfig } from "../../src/server/config";
 import { connectPostgres } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
-import { createLogger } from "../../src/server/logger";
-import { contextFor } from "../../src/server/services/context";
 import { listOwnedItems } from "../../src/server/services/entitlements";
 import { RATE_LIMITS } from "../../src/server/services/rate-limits";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type Answer, type ClosedLoop, call, closedLoop } from "../lib/closed-loop";
 import { exactPercentiles, f0, f1, KB, median, section, table } from "../lib/format";
@@ -37,6 +33,7 @@ import { drainDatabase, onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import { BENCH_SESSION_SECRET, cpuMsOf, LOG_TAIL_CHARS, type Server } from "../lib/server";
+import { sessionMaker } from "../lib/shoppers";
 import { lighthouseMark, type MarkTiming } from "./lighthouse";
 
 const REPEAT_P95_BUDGET_MS = 30;
@@ -100,17 +97,7 @@ async function benchReader(o: {
   cluster: ThrowawayPostgres;
 }): Promise<ReaderResult> {
   const database = connectPostgres(o.databaseUrl, 4);
-  const config = loadConfig({
-    DATABASE_URL: o.databaseUrl,
-    SESSION_SECRET: BENCH_SESSION_SECRET,
-    SEED_DEMO: "false",
-  });
-  const deps = {
-    db: database.db,
-    config,
-    log: createLogger("silent"),
-    now: () => new Date(),
-  } as unknown as Parameters<typeof contextFor>[0];
+  const signIn = sessionMaker(database, { databaseUrl: o.databaseUrl, sessionSecret: BENCH_SESSION_SECRET });
   const failures: string[] = [];
   let tooMany = 0;
   /** A page request, counted: 429s apart, anything but 200 is a failure. */
@@ -153,8 +140,7 @@ async function benchReader(o: {
       .returning({ id: users.id, phone: users.phone });
     const owners: Owner[] = [];
     for (const u of made) {
-      const { token } = await createSession(contextFor(deps, { user: null, ip: "bench" }), u.id);
-      owners.push({ id: u.id, cookie: `${SESSION_COOKIE}=${token}` });
+      owners.push({ id: u.id, cookie: (await signIn(u.id)).cookie });
     }
     const phoneOf = new Map(made.map((u) => [u.id, u.phone ?? "01700000000"]));
     console.log(

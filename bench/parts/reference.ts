@@ -13,10 +13,10 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { loadConfig } from "../../src/server/config";
 import { connectPostgres } from "../../src/server/db/client";
-import { cartLines, carts, products } from "../../src/server/db/schema";
+import { cartLines, carts } from "../../src/server/db/schema";
 import { SESSION_COOKIE } from "../../src/server/services/sessions";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { ROOT } from "../lib/build";
@@ -29,7 +29,7 @@ import { awaitQuiet } from "../lib/quiet";
 import type { Plan, PlanParam, PlanRoute } from "../lib/reference-server";
 import type { Report } from "../lib/report";
 import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
-import { makeShoppers, type Shopper } from "../lib/shoppers";
+import { makeShoppers, type Shopper, stockedBooks } from "../lib/shoppers";
 import { type LoggedStatement, recordStatements } from "../lib/statement-log";
 
 const SHARE_TARGET = 0.6;
@@ -123,15 +123,7 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
   }).DATABASE_POOL_SIZE;
   let reference: Awaited<ReturnType<typeof startReference>> | undefined;
   try {
-    const books = (
-      await database.db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.kind, "book"), eq(products.published, true)))
-        .orderBy(products.id)
-        .limit(200)
-    ).map((b) => b.id);
-    await database.db.update(products).set({ stock: 1_000_000 }).where(inArray(products.id, books));
+    const books = await stockedBooks(database, 200);
     const shoppers = await makeShoppers(database, {
       databaseUrl: cluster.url,
       sessionSecret: BENCH_SESSION_SECRET,
