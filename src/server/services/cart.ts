@@ -118,22 +118,9 @@ const lineColumns = {
   salePrice: products.salePrice,
   available: availableSql,
 };
-type LineRow = {
-  id: number;
-  productId: number;
-  kind: ProductKind;
-  quantity: number;
-  source: string;
-  title: string;
-  slug: string;
-  image: string | null;
-  price: number;
-  salePrice: number | null;
-  available: number | null;
-};
 
 /** The cart's lines of published products with what pricing and the page need, in one query. */
-function readLines(db: Db, cartId: number): Promise<LineRow[]> {
+function readLines(db: Db, cartId: number) {
   return db
     .select(lineColumns)
     .from(cartLines)
@@ -141,6 +128,8 @@ function readLines(db: Db, cartId: number): Promise<LineRow[]> {
     .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
     .orderBy(asc(cartLines.id));
 }
+
+type LineRow = Awaited<ReturnType<typeof readLines>>[number];
 
 /** The user's cart and its lines of published products, in one query (one row per line). */
 const cartQuery = preparedOn((db, _variant: "with lines") =>
