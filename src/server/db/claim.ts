@@ -1,12 +1,13 @@
 /**
- * Claiming rows of a work table (the outbox, background jobs) when several servers share it: in one
- * short transaction, the due rows are locked with FOR UPDATE SKIP LOCKED (rows another server is
- * claiming at this moment are passed over, never waited for) and marked with a lease, so the claim
- * holds after the commit: until the lease runs out, the rows are not due for anyone else. The
+ * Claiming rows of a work table (the outbox, background jobs) when several servers share it: one
+ * statement locks the due rows with FOR UPDATE SKIP LOCKED (rows another server is claiming at
+ * this moment are passed over, never waited for) and marks them with a lease, so the claim holds
+ * once the statement ends: until the lease runs out, the rows are not due for anyone else. The
  * caller's `set` moves the lease (its column and meaning are the table's own); `due` must treat a
  * row whose lease ran out as due again, so the work of a server that stopped is taken over.
  */
-import { inArray, type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
@@ -30,27 +31,20 @@ export async function claimWithLease<T extends WorkTable>(
     set: PgUpdateSetSource<T>;
   },
 ): Promise<T["$inferSelect"][]> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const due = await tx
-      .select({ id: table.id })
-      .from(table as PgTable)
-      .where(claim.due)
-      .orderBy(...claim.orderBy)
-      .limit(claim.limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return (await tx
-      .update(table)
-      .set(claim.set)
-      .where(
-        inArray(
-          table.id,
-          due.map((r) => r.id),
-        ),
-      )
-      .returning()) as T["$inferSelect"][];
-  });
+  // One statement, no transaction around it: the subquery's LIMIT keeps it a subquery, run once,
+  // so exactly the rows it locked are updated.
+  const due = db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(claim.due)
+    .orderBy(...claim.orderBy)
+    .limit(claim.limit)
+    .for("update", { skipLocked: true });
+  return (await db
+    .update(table)
+    .set(claim.set)
+    .where(inArray(table.id, due))
+    .returning()) as T["$inferSelect"][];
 }
 
 /**

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -72,6 +73,42 @@ export function preparedSql<Row, V extends string = "statement">(
 }
 type PreparedSql<Row> = { execute(values: Record<string, unknown>): Promise<{ rows: Row[] }> };
 
+/** A statement `sendTogether` sends: a query builder (Drizzle starts one when its `then` is called). */
+type Statement = PromiseLike<unknown> & SQLWrapper;
+/** What a `sendTogether` statement answers; `false` (a statement left out) answers undefined. */
+type Answers<T extends readonly (Statement | false)[]> = { -readonly [K in keyof T]: AnswerOf<T[K]> };
+type AnswerOf<S> = S extends PromiseLike<infer R> ? R : undefined;
+
+/**
+ * Sends a transaction's statements one after another without waiting for each answer (decision
+ * 43). The connection pipelines, so they travel together, in one write, and PostgreSQL runs them
+ * in the order given, exactly as if each were awaited before the next: one round trip instead of
+ * one each. On PGlite they run in turn. Only for statements none of which needs another's answer.
+ * When one fails, the ones after it fail too and the transaction rolls back, as it would have.
+ *
+ * Statements are query builders, not yet run (`false` leaves one out): each is started here, in
+ * order. An async function's statements would reach the connection a microtask after its call,
+ * behind the ones given after it, so they are refused.
+ */
+export function sendTogether<const T extends readonly (Statement | false)[]>(
+  tx: Db,
+  statements: T,
+): Promise<Answers<T>> {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof pg.Pool)
+    throw new Error("sendTogether: statements go together on one connection: use it in a transaction");
+  const started = statements.map((statement) => {
+    if (statement === false) return undefined;
+    // A builder has its SQL; a query already running (a promise) has not.
+    if (typeof (statement as Partial<SQLWrapper>).getSQL !== "function")
+      throw new TypeError("sendTogether: give it query builders, not running queries");
+    return new Promise((resolve, reject) => {
+      statement.then(resolve, reject);
+    });
+  });
+  return Promise.all(started) as Promise<Answers<T>>;
+}
+
 /** Migrations sit beside this module in the source tree and beside the bundle in build/. */
 export const defaultMigrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -109,12 +146,34 @@ export function planEachCall<T>(fn: () => Promise<T>): Promise<T> {
 type QueryConfig = { text?: unknown; name?: unknown; [k: string]: unknown };
 
 /**
+ * A pipelining connection (decision 43) that writes what one run of code asks for in one write:
+ * the statements `sendTogether` sends cost one system call, and one wake-up of PostgreSQL, instead
+ * of one each. The write is held until the microtasks queued so far have run, a few microseconds.
+ */
+class PipeliningClient extends pg.Client {
+  #corked = false;
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    const stream = (this as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
+    if (!this.#corked && stream?.cork && stream.uncork) {
+      this.#corked = true;
+      stream.cork();
+      queueMicrotask(() => {
+        this.#corked = false;
+        stream.uncork?.();
+      });
+    }
+    // pg's overloads (promise or callback) are passed through as they came.
+    return (super.query as (...args: unknown[]) => never)(config, values, callback);
+  }
+}
+
+/**
  * A connection that sends each parameterised statement as a named prepared statement: PostgreSQL
  * parses and plans a text once per connection instead of on every call (decision 41). Texts
  * without parameters (migrations, several commands in one), very long texts and texts past the
  * connection's share are sent as before.
  */
-class PreparingClient extends pg.Client {
+class PreparingClient extends PipeliningClient {
   #named = new Set<string>();
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     const c = config as QueryConfig | null;
@@ -135,8 +194,7 @@ class PreparingClient extends pg.Client {
         config = { ...c, name };
       }
     }
-    // pg's overloads (promise or callback) are passed through as they came.
-    return (super.query as (...args: unknown[]) => never)(config, values, callback);
+    return super.query(config, values, callback);
   }
 }
 
@@ -154,7 +212,11 @@ export function connectPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    ...(preparedStatements ? { Client: PreparingClient } : {}),
+    // A statement is written as soon as it is asked for, not once the one before it is answered:
+    // what `sendTogether` sends travels together (decision 43). Awaited one by one, as nearly all
+    // statements are, nothing changes.
+    pipeline: true,
+    Client: preparedStatements ? PreparingClient : PipeliningClient,
   });
   // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool:
   // unheard, it would end the process. The pool opens a new connection for the next query.

@@ -150,29 +150,25 @@ export async function deleteAddress(ctx: Ctx, id: number): Promise<SavedAddress[
 /**
  * Inside checkout's transaction: the address a printed order goes to is kept in the buyer's book
  * (the same address renewed as last used, or a new entry while there is room; the first one
- * becomes the default).
+ * becomes the default). One statement, which locks the book as the address calls do: a query
+ * builder, awaited or sent with the order's other writes (sendTogether).
  */
-export async function rememberAddressInTx(tx: Db, userId: number, a: Fields, now: Date): Promise<void> {
-  const book = await lockBook(tx, userId);
-  const same = book.find(
-    (b) =>
-      b.name === a.name &&
-      b.phone === a.phone &&
-      b.district === a.district &&
-      b.area === a.area &&
-      b.address === a.address,
-  );
-  if (same) {
-    await tx.update(addresses).set({ lastUsedAt: now }).where(eq(addresses.id, same.id));
-    return;
-  }
-  if (book.length >= MAX_ADDRESSES) return;
-  await tx.insert(addresses).values({
-    ...a,
-    userId,
-    isDefault: book.length === 0,
-    lastUsedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
+export function rememberAddressInTx(tx: Db, userId: number, a: Fields, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return tx.execute(sql`
+    with book as (
+      select id, name, phone, district, area, address from ${addresses} where user_id = ${userId} for update
+    ), same as (
+      update ${addresses} set last_used_at = ${at}
+      where id = (
+        select id from book
+        where name = ${a.name} and phone = ${a.phone} and district = ${a.district} and area = ${a.area}
+          and address = ${a.address}
+        order by id limit 1)
+      returning id
+    )
+    insert into ${addresses} (user_id, name, phone, district, area, address, is_default, last_used_at, created_at, updated_at)
+    select ${userId}, ${a.name}, ${a.phone}, ${a.district}, ${a.area}, ${a.address}, not exists (select 1 from book),
+      ${at}, ${at}, ${at}
+    where not exists (select 1 from same) and (select count(*) from book) < ${MAX_ADDRESSES}`);
 }

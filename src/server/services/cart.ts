@@ -21,7 +21,7 @@ import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-val
 import { COUPON_APPLIED } from "../../contracts/messages";
 import { productPath } from "../../contracts/paths";
 import { normaliseReferralCode } from "../../contracts/referral";
-import { type Db, preparedOn, preparedSql } from "../db/client";
+import { type Db, preparedOn, preparedSql, sendTogether } from "../db/client";
 import { bundleItems, cartLines, carts, products, users } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -96,12 +96,29 @@ async function findCart(db: Db, userId: number): Promise<CartRow | undefined> {
 
 /** The user's cart, made when missing; the upsert also locks the row until the transaction ends. */
 export async function lockCart(db: Db, userId: number, now: Date): Promise<CartRow> {
-  const [row] = await db
+  const [row] = await cartLock(db, userId, now);
+  return row!;
+}
+
+function cartLock(db: Db, userId: number, now: Date) {
+  return db
     .insert(carts)
     .values({ userId, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: now } })
     .returning();
-  return row!;
+}
+
+/**
+ * Locks the buyer's cart (made if missing) and reads its lines, the two statements sent together
+ * (decision 43): the read runs once the lock is held, in the same round trip. In a transaction.
+ */
+export async function lockCartWithLines(
+  tx: Db,
+  userId: number,
+  now: Date,
+): Promise<{ cart: CartRow; lines: LineRow[] }> {
+  const [[cart], lines] = await sendTogether(tx, [cartLock(tx, userId, now), readLines(tx, { userId })]);
+  return { cart: cart!, lines };
 }
 
 /** What pricing and the page need of a cart line and its product. */
@@ -119,13 +136,26 @@ const lineColumns = {
   available: availableSql,
 };
 
-/** The cart's lines of published products with what pricing and the page need, in one query. */
-function readLines(db: Db, cartId: number) {
+/**
+ * The cart's lines of published products with what pricing and the page need, in one query: of
+ * the cart, or of the user's cart.
+ */
+function readLines(db: Db, of: { cartId: number } | { userId: number }) {
   return db
     .select(lineColumns)
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cartId), eq(products.published, true)))
+    .where(
+      and(
+        "cartId" in of
+          ? eq(cartLines.cartId, of.cartId)
+          : inArray(
+              cartLines.cartId,
+              db.select({ id: carts.id }).from(carts).where(eq(carts.userId, of.userId)),
+            ),
+        eq(products.published, true),
+      ),
+    )
     .orderBy(asc(cartLines.id));
 }
 
@@ -205,7 +235,7 @@ export async function priceFor(
   /** The cart's lines when already read with it (readCart). */
   lines?: LineRow[],
 ): Promise<CartView> {
-  const rows = lines ?? (cart ? await readLines(ctx.db, cart.id) : []);
+  const rows = lines ?? (cart ? await readLines(ctx.db, { cartId: cart.id }) : []);
   const coupon =
     opts.coupon !== undefined
       ? opts.coupon

@@ -7,19 +7,19 @@ import {
   shippingCheckoutSchema,
 } from "../../contracts/checkout";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
-import type { Db } from "../db/client";
+import { type Db, sendTogether } from "../db/client";
 import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../db/schema";
 import { rememberAddressInTx } from "./addresses";
-import { lockCart, priceFor } from "./cart";
+import { lockCartWithLines, priceFor } from "./cart";
 import type { Ctx } from "./context";
-import { countCouponUse } from "./coupons";
+import { couponUse } from "./coupons";
 import { type DigitalConflict, findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
 import { numberInvoicesAfterCommit } from "./invoices";
-import { confirmInTx, queueOrderNotice, recordEvent, requireBuyer } from "./orders";
+import { confirmInTx, orderNotice, recordEvent, requireBuyer } from "./orders";
 import { nudgeOutbox } from "./outbox";
 import { newTranx, openPayment } from "./payments";
-import { recordStockMoves, requireRoomToHold, stockNeeds, takeStock } from "./stock";
+import { requireRoomToHold, stockMovesInsert, stockNeeds, stockTaken, stockTakes } from "./stock";
 
 export const EMPTY_CART = "Your cart is empty";
 export const COD_PHYSICAL_ONLY =
@@ -42,8 +42,8 @@ export async function placeOrder(
   const placed = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // The cart row's lock makes one buyer's checkouts (a double click) take turns.
-    const cart = await lockCart(tx, me.id, now);
-    const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district });
+    const { cart, lines: inCart } = await lockCartWithLines(tx, me.id, now);
+    const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district }, inCart);
     if (view.lines.length === 0) throw new DomainError("invalid", EMPTY_CART);
     const physical = view.lines.some(
       (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
@@ -69,16 +69,12 @@ export async function placeOrder(
     // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
     if (!immediate) await requireRoomToHold(tx, me.id, needs);
 
-    const numberRows = (await tx.execute(sql`select nextval('order_numbers')::text as n`)) as unknown as {
-      rows: { n: string }[];
-    };
-    const number = numberRows.rows[0]!.n;
     const sources = [...new Set(view.lines.map((l) => l.source))];
     const referrer = await findReferrer(tx, sources, me.id);
-    const [order] = await tx
+    const [placed] = await tx
       .insert(orders)
       .values({
-        number,
+        number: sql`nextval('order_numbers')::text`,
         userId: me.id,
         status: "pending_payment",
         paymentMethod: method,
@@ -106,80 +102,74 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
-    const lines = await tx
-      .insert(orderLines)
-      .values(
-        view.lines.map((l) => ({
-          orderId: order!.id,
-          productId: l.productId,
-          kind: l.kind,
-          title: l.title,
-          image: l.image,
-          unitPrice: l.unitPrice,
-          quantity: l.quantity,
-          lineTotal: l.lineTotal,
-          discount: l.discount,
-          source: l.source,
-        })),
-      )
-      .returning();
-    if (order!.couponId) {
-      await tx
-        .insert(couponRedemptions)
-        .values({ couponId: order!.couponId, userId: me.id, orderId: order!.id, createdAt: now });
-    }
+    const order = placed!;
+    const number = order.number;
     const tranx = newTranx(number);
-    await tx.insert(payments).values({
-      orderId: order!.id,
-      provider: immediate ? (method === "cod" ? "cod" : "none") : ctx.payments.name,
-      tranx,
-      amount: view.netPrice,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordEvent(tx, order!.id, "pending_payment", "Order placed", me.id, now);
-    if (physical) {
-      await rememberAddressInTx(
-        tx,
-        me.id,
-        {
-          name: v.name,
-          phone: v.phone,
-          district: order!.district,
-          area: order!.area,
-          address: order!.address,
-        },
-        now,
+    // What the order writes, sent together in this order (decision 43). The rows every buyer of
+    // a popular book (or of one coupon) shares are taken last, so each buyer holds them for the
+    // end of the transaction only (stock in product id order).
+    const takes = stockTakes(tx, needs);
+    const { name, phone, district, area, address } = order;
+    const [[lines], taken, [counted]] = await Promise.all([
+      sendTogether(tx, [
+        tx
+          .insert(orderLines)
+          .values(
+            view.lines.map((l) => ({
+              orderId: order.id,
+              productId: l.productId,
+              kind: l.kind,
+              title: l.title,
+              image: l.image,
+              unitPrice: l.unitPrice,
+              quantity: l.quantity,
+              lineTotal: l.lineTotal,
+              discount: l.discount,
+              source: l.source,
+            })),
+          )
+          .returning(),
+        order.couponId !== null &&
+          tx
+            .insert(couponRedemptions)
+            .values({ couponId: order.couponId, userId: me.id, orderId: order.id, createdAt: now }),
+        tx.insert(payments).values({
+          orderId: order.id,
+          provider: immediate ? (method === "cod" ? "cod" : "none") : ctx.payments.name,
+          tranx,
+          amount: view.netPrice,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        recordEvent(tx, order.id, "pending_payment", "Order placed", me.id, now),
+        physical && rememberAddressInTx(tx, me.id, { name, phone, district, area, address }, now),
+        tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)),
+        tx
+          .update(carts)
+          .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
+          .where(eq(carts.id, cart.id)),
+      ]),
+      sendTogether(tx, takes.statements),
+      sendTogether(tx, [view.coupon?.applied === true && couponUse(tx, view.coupon.id)]),
+    ]);
+    const moves = await stockTaken(tx, takes, taken);
+    if (view.coupon?.applied && counted?.length !== 1)
+      throw new DomainError(
+        "conflict",
+        "This coupon has reached its usage limit. Remove the coupon to continue.",
       );
-    }
-    await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
-    await tx
-      .update(carts)
-      .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
-      .where(eq(carts.id, cart.id));
-    // The rows every buyer of a popular book (or of one coupon) shares are taken last, so each
-    // buyer holds them for the end of the transaction only (stock in product id order).
-    const moves = await takeStock(tx, needs);
-    await recordStockMoves(tx, moves, "sold", { orderId: order!.id, note: `Order ${number}` });
-    if (view.coupon?.applied) {
-      if (!(await countCouponUse(tx, view.coupon.id)))
-        throw new DomainError(
-          "conflict",
-          "This coupon has reached its usage limit. Remove the coupon to continue.",
-        );
-    }
-    let confirmed = false;
-    if (immediate)
-      confirmed = await confirmInTx(
-        ctx,
-        tx,
-        order!,
-        now,
-        method === "cod" ? "Cash on delivery" : "Nothing to pay",
-        { lines },
-      );
-    await queueOrderNotice(ctx, tx, { type: confirmed ? "confirmed" : "placed" }, order!, now);
-    return { order: order!, tranx, confirmed };
+    const movesInsert = stockMovesInsert(tx, moves, "sold", { orderId: order.id, note: `Order ${number}` });
+    // Confirmed at once (cash on delivery, nothing to pay): the ledger and the buyer's notice go
+    // with the confirmation's writes. Otherwise (or not confirmed after all) on their own.
+    const confirmed =
+      immediate &&
+      (await confirmInTx(ctx, tx, order, now, method === "cod" ? "Cash on delivery" : "Nothing to pay", {
+        lines,
+        alsoSend: [movesInsert, orderNotice(ctx, tx, { type: "confirmed" }, order, now, me.locale)],
+      }));
+    if (!confirmed)
+      await sendTogether(tx, [movesInsert, orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
+    return { order, tranx, confirmed };
   });
   // Numbered now, out of the transaction above, so confirmations do not queue on the year's
   // counter; before the answer, so the buyer never meets an invoice without its number.

@@ -71,7 +71,13 @@ export async function findCouponUsage(
 
 /** Counts one use of a coupon against its limit; false when the limit is reached (two buyers cannot both take the last use). */
 export async function countCouponUse(tx: Ctx["db"], couponId: number): Promise<boolean> {
-  const counted = await tx
+  const counted = await couponUse(tx, couponId);
+  return counted.length > 0;
+}
+
+/** `countCouponUse`'s statement, a query builder to send with others: it answers the row it counted. */
+export function couponUse(tx: Ctx["db"], couponId: number) {
+  return tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
     .where(
@@ -81,5 +87,4 @@ export async function countCouponUse(tx: Ctx["db"], couponId: number): Promise<b
       ),
     )
     .returning({ id: coupons.id });
-  return counted.length > 0;
 }

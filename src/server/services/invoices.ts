@@ -22,17 +22,18 @@ export function formatInvoiceNumber(year: number, n: number): string {
 }
 
 /**
- * Issues the order's invoice inside the confirming transaction, without its number: the year's
- * counter is not touched here, so confirmations do not wait on one another for it. The caller
- * numbers it with `numberInvoices` as soon as the transaction commits (decision 40).
+ * The statement that issues the order's invoice inside the confirming transaction, without its
+ * number: the year's counter is not touched here, so confirmations do not wait on one another
+ * for it. The caller numbers it with `numberInvoices` as soon as the transaction commits
+ * (decision 40). A query builder: awaited, or sent with others (sendTogether), it runs.
  */
-export async function issueInvoice(
+export function invoiceFor(
   ctx: Pick<Ctx, "config">,
   tx: Db,
   order: typeof orders.$inferSelect,
   lines: (typeof orderLines.$inferSelect)[],
   now: Date,
-): Promise<void> {
+) {
   const snapshot: StoredInvoiceSnapshot = {
     number: null,
     issuedAt: now.toISOString(),
@@ -60,7 +61,7 @@ export async function issueInvoice(
     delivery: order.delivery,
     total: order.total,
   };
-  await tx.insert(invoices).values({
+  return tx.insert(invoices).values({
     number: null,
     year: dhakaYear(now),
     orderId: order.id,

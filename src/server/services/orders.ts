@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, type SQLWrapper, sql } from "drizzle-orm";
 import { type OrderView, payByAfterRetry } from "../../contracts/checkout";
 import { isLocale } from "../../contracts/locale";
 import {
@@ -8,7 +8,7 @@ import {
   CANNOT_CANCEL_PACKED,
 } from "../../contracts/order-status";
 import { productPath } from "../../contracts/paths";
-import type { Db } from "../db/client";
+import { type Db, sendTogether } from "../db/client";
 import {
   couponRedemptions,
   coupons,
@@ -26,9 +26,9 @@ import type { Ctx } from "./context";
 import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
 import { afterMove, moveInTx, stockMayBeBack } from "./fulfilment";
-import { issueCreditNote, issueInvoice } from "./invoices";
+import { invoiceFor, issueCreditNote } from "./invoices";
 import { type OrderEvent, orderMessages } from "./notifications";
-import { enqueueMessages } from "./outbox";
+import { outboxInsert } from "./outbox";
 import { orderLedger, recordOwedRefundInTx } from "./refunds";
 import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./stock";
 
@@ -43,7 +43,7 @@ export function requireBuyer(ctx: Ctx) {
 }
 
 /** One line of an order's history (the tracking timeline); `actorId` is who moved it, null for the system. */
-export async function recordEvent(
+export function recordEvent(
   db: Tx,
   orderId: number,
   status: string,
@@ -51,7 +51,8 @@ export async function recordEvent(
   actorId: number | null,
   at: Date,
 ) {
-  await db.insert(orderEvents).values({ orderId, status, note, actorId, createdAt: at });
+  // A query builder: awaited, it runs; or sent together with others (sendTogether).
+  return db.insert(orderEvents).values({ orderId, status, note, actorId, createdAt: at });
 }
 
 /**
@@ -67,8 +68,11 @@ export async function confirmInTx(
   order: OrderRow,
   now: Date,
   note: string,
-  /** The order was placed in this very transaction: it and its lines are as written, unseen by anyone else. */
-  placed?: { lines: OrderLineRow[] },
+  /**
+   * The order was placed in this very transaction: it and its lines are as written, unseen by
+   * anyone else. `alsoSend`: statements sent with a confirmation's last writes (the buyer's notice).
+   */
+  placed?: { lines: OrderLineRow[]; alsoSend?: ((PromiseLike<unknown> & SQLWrapper) | false)[] },
 ): Promise<boolean> {
   const [current] = placed
     ? [order]
@@ -161,34 +165,43 @@ export async function confirmInTx(
     }
     refundNote = `Already bought: ${bought}; refund due for it`;
   }
-  await tx
-    .update(orders)
-    .set({
-      status: "confirmed",
-      confirmedAt: now,
-      reservedUntil: null,
-      stockHeld: true,
-      updatedAt: now,
-      cancelledAt: null,
-    })
-    .where(eq(orders.id, order.id));
-  await issueInvoice(ctx, tx, { ...current, status: "confirmed", confirmedAt: now }, lines, now);
-  await recordEvent(tx, order.id, "confirmed", note, null, now);
-  if (refundNote) {
-    await recordEvent(tx, order.id, "refund_due", refundNote, null, now);
-    await creditAlreadyOwnedInTx(ctx, tx, current, lines, alreadyOwned, now);
-  }
   // Last: a popular product's row is shared by all its buyers (its stock was taken just before).
   // In the order of the products' ids, as stock is taken: two confirmations sharing products
   // then wait for one another instead of deadlocking.
   const sold = new Map<number, number>();
   for (const l of lines) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
-  for (const [productId, quantity] of [...sold].sort((a, b) => a[0] - b[0])) {
-    await tx
-      .update(products)
-      .set({ soldCount: sql`${products.soldCount} + ${quantity}` })
-      .where(eq(products.id, productId));
+  const countSales = [...sold]
+    .sort((a, b) => a[0] - b[0])
+    .map(([productId, quantity]) =>
+      tx
+        .update(products)
+        .set({ soldCount: sql`${products.soldCount} + ${quantity}` })
+        .where(eq(products.id, productId)),
+    );
+  const confirm = [
+    tx
+      .update(orders)
+      .set({
+        status: "confirmed",
+        confirmedAt: now,
+        reservedUntil: null,
+        stockHeld: true,
+        updatedAt: now,
+        cancelledAt: null,
+      })
+      .where(eq(orders.id, order.id)),
+    invoiceFor(ctx, tx, { ...current, status: "confirmed", confirmedAt: now }, lines, now),
+    recordEvent(tx, order.id, "confirmed", note, null, now),
+  ];
+  if (!refundNote) {
+    // The usual confirmation: its writes sent together, in this order, with the caller's.
+    await sendTogether(tx, [...confirm, ...countSales, ...(placed?.alsoSend ?? [])]);
+    return true;
   }
+  await sendTogether(tx, confirm);
+  await recordEvent(tx, order.id, "refund_due", refundNote, null, now);
+  await creditAlreadyOwnedInTx(ctx, tx, current, lines, alreadyOwned, now);
+  await sendTogether(tx, [...countSales, ...(placed?.alsoSend ?? [])]);
   return true;
 }
 
@@ -496,19 +509,36 @@ export async function queueOrderNotice(
   event: OrderEvent,
   order: OrderRow,
   now: Date,
+  /** The buyer's account as this request read it (the buyer placing the order), else read here. */
+  buyerRead?: { id: number; locale: string | null },
 ): Promise<void> {
+  // The SMS goes in the buyer's language as their profile keeps it now.
+  const [buyer] =
+    buyerRead?.id === order.userId
+      ? [buyerRead]
+      : await tx.select({ locale: users.locale }).from(users).where(eq(users.id, order.userId)).limit(1);
+  const insert = orderNotice(ctx, tx, event, order, now, buyer?.locale);
+  if (insert) await insert;
+}
+
+/**
+ * `queueOrderNotice`'s statement, for a buyer whose language is known: a query builder to send
+ * with others (false: no message).
+ */
+export function orderNotice(
+  ctx: Ctx,
+  tx: Tx,
+  event: OrderEvent,
+  order: OrderRow,
+  now: Date,
+  locale: string | null | undefined,
+) {
   const status =
     event.type === "status_changed" ? event.status : event.type === "confirmed" ? "confirmed" : order.status;
-  // The SMS goes in the buyer's language as their profile keeps it now.
-  const [buyer] = await tx
-    .select({ locale: users.locale })
-    .from(users)
-    .where(eq(users.id, order.userId))
-    .limit(1);
   const messages = orderMessages(
     event,
     {
-      locale: isLocale(buyer?.locale) ? buyer.locale : undefined,
+      locale: isLocale(locale) ? locale : undefined,
       id: order.id,
       number: order.number,
       name: order.name,
@@ -522,5 +552,5 @@ export async function queueOrderNotice(
     },
     { emailProvider: ctx.email.name },
   );
-  await enqueueMessages(tx, messages, now);
+  return outboxInsert(tx, messages, now);
 }

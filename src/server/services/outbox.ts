@@ -63,8 +63,14 @@ function redacted(p: OutboxPayload): OutboxPayload {
  * it is (the same news is sent once). Deliver them after the commit with `nudgeOutbox`.
  */
 export async function enqueueMessages(tx: Db, messages: NewMessage[], now: Date): Promise<void> {
-  if (messages.length === 0) return;
-  await tx
+  const insert = outboxInsert(tx, messages, now);
+  if (insert) await insert;
+}
+
+/** `enqueueMessages`' statement, a query builder to send with others (false: no messages). */
+export function outboxInsert(tx: Db, messages: NewMessage[], now: Date) {
+  if (messages.length === 0) return false;
+  return tx
     .insert(outbox)
     .values(messages.map((m) => rowFor(m, now)))
     .onConflictDoNothing({ target: outbox.key });

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ProductKind } from "../../contracts/catalog";
 import { MAX_UNPAID_ORDERS, MAX_UNPAID_UNITS } from "../../contracts/checkout";
 import { OPENING_STOCK_NOTE, type StockReason } from "../../contracts/stock";
-import type { Db } from "../db/client";
+import { type Db, sendTogether } from "../db/client";
 import { bundleItems, orders, products, stockMovements } from "../db/schema";
 import { DomainError } from "./errors";
 
@@ -52,8 +52,19 @@ export async function recordStockMoves(
   reason: StockReason,
   about: { orderId?: number; actorId?: number | null; note?: string } = {},
 ): Promise<void> {
-  if (moves.length === 0) return;
-  await db.insert(stockMovements).values(
+  const insert = stockMovesInsert(db, moves, reason, about);
+  if (insert) await insert;
+}
+
+/** `recordStockMoves`' statement, a query builder to send with others (false: no moves). */
+export function stockMovesInsert(
+  db: Tx,
+  moves: StockMove[],
+  reason: StockReason,
+  about: { orderId?: number; actorId?: number | null; note?: string } = {},
+) {
+  if (moves.length === 0) return false;
+  return db.insert(stockMovements).values(
     moves.map((m) => ({
       productId: m.productId,
       change: m.change,
@@ -68,18 +79,39 @@ export async function recordStockMoves(
 
 /**
  * Takes the stock, each product with one conditional update, in id order (two orders never wait
- * on each other in a circle). A shortfall names the product and what is left, and the caller's
- * transaction rolls every earlier take back.
+ * on each other in a circle), the updates sent together. A shortfall names the product and what
+ * is left, and the caller's transaction (or savepoint) rolls every take back.
  */
 export async function takeStock(db: Tx, needs: Map<number, number>): Promise<StockMove[]> {
+  const takes = stockTakes(db, needs);
+  return stockTaken(db, takes, await sendTogether(db, takes.statements));
+}
+
+/** `takeStock`'s updates, for a caller that sends them together with other statements. */
+export function stockTakes(db: Tx, needs: Map<number, number>) {
+  const wanted = [...needs].sort((a, b) => a[0] - b[0]);
+  return {
+    wanted,
+    statements: wanted.map(([id, n]) =>
+      db
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${n}` })
+        .where(and(eq(products.id, id), sql`${products.stock} >= ${n}`))
+        .returning({ stock: products.stock }),
+    ),
+  };
+}
+
+/** What `stockTakes`' updates answered, as moves; a shortfall is refused (see takeStock). */
+export async function stockTaken(
+  db: Tx,
+  takes: { wanted: [number, number][] },
+  answers: { stock: number | null }[][],
+): Promise<StockMove[]> {
   const moves: StockMove[] = [];
-  for (const [id, n] of [...needs].sort((a, b) => a[0] - b[0])) {
-    const taken = await db
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${n}` })
-      .where(and(eq(products.id, id), sql`${products.stock} >= ${n}`))
-      .returning({ id: products.id, stock: products.stock });
-    if (taken.length === 0) {
+  for (const [i, [id, n]] of takes.wanted.entries()) {
+    const row = answers[i]?.[0];
+    if (!row) {
       const [p] = await db
         .select({ title: products.title, stock: products.stock })
         .from(products)
@@ -92,7 +124,7 @@ export async function takeStock(db: Tx, needs: Map<number, number>): Promise<Sto
           : `Only ${left} left of ${p?.title ?? "an item"}`,
       );
     }
-    moves.push({ productId: id, change: -n, stockAfter: taken[0]!.stock ?? 0 });
+    moves.push({ productId: id, change: -n, stockAfter: row.stock ?? 0 });
   }
   return moves;
 }
