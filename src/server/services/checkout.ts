@@ -19,7 +19,7 @@ import { numberInvoicesAfterCommit } from "./invoices";
 import { confirmInTx, orderNotice, recordEvent, requireBuyer } from "./orders";
 import { nudgeOutbox } from "./outbox";
 import { newTranx, openPayment } from "./payments";
-import { requireRoomToHold, stockMovesInsert, stockNeeds, stockTaken, stockTakes } from "./stock";
+import { requireRoomToHold, stockNeeds, stockTaken, stockTakes } from "./stock";
 
 export const EMPTY_CART = "Your cart is empty";
 export const COD_PHYSICAL_ONLY =
@@ -108,7 +108,7 @@ export async function placeOrder(
     // What the order writes, sent together in this order (decision 43). The rows every buyer of
     // a popular book (or of one coupon) shares are taken last, so each buyer holds them for the
     // end of the transaction only (stock in product id order).
-    const takes = stockTakes(tx, needs);
+    const takes = stockTakes(tx, needs, { reason: "sold", orderId: order.id, note: `Order ${order.number}` });
     const { name, phone, district, area, address } = order;
     const [[lines], taken, [counted]] = await Promise.all([
       sendTogether(tx, [
@@ -152,23 +152,21 @@ export async function placeOrder(
       sendTogether(tx, takes.statements),
       sendTogether(tx, [view.coupon?.applied === true && couponUse(tx, view.coupon.id)]),
     ]);
-    const moves = await stockTaken(tx, takes, taken);
+    await stockTaken(tx, takes, taken);
     if (view.coupon?.applied && counted?.length !== 1)
       throw new DomainError(
         "conflict",
         "This coupon has reached its usage limit. Remove the coupon to continue.",
       );
-    const movesInsert = stockMovesInsert(tx, moves, "sold", { orderId: order.id, note: `Order ${number}` });
-    // Confirmed at once (cash on delivery, nothing to pay): the ledger and the buyer's notice go
-    // with the confirmation's writes. Otherwise (or not confirmed after all) on their own.
+    // Confirmed at once (cash on delivery, nothing to pay): the buyer's notice goes with the
+    // confirmation's writes. Otherwise (or not confirmed after all) on its own.
     const confirmed =
       immediate &&
       (await confirmInTx(ctx, tx, order, now, method === "cod" ? "Cash on delivery" : "Nothing to pay", {
         lines,
-        alsoSend: [movesInsert, orderNotice(ctx, tx, { type: "confirmed" }, order, now, me.locale)],
+        alsoSend: [orderNotice(ctx, tx, { type: "confirmed" }, order, now, me.locale)],
       }));
-    if (!confirmed)
-      await sendTogether(tx, [movesInsert, orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
+    if (!confirmed) await sendTogether(tx, [orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
     return { order, tranx, confirmed };
   });
   // Numbered now, out of the transaction above, so confirmations do not queue on the year's

@@ -99,8 +99,8 @@ export async function confirmInTx(
   if (!current.stockHeld) {
     try {
       await tx.transaction(async (inner) => {
-        const moves = await takeStock(inner as unknown as Db, reservedNeeds(current));
-        await recordStockMoves(inner as unknown as Db, moves, "sold", {
+        await takeStock(inner as unknown as Db, reservedNeeds(current), {
+          reason: "sold",
           orderId: current.id,
           note: `Order ${current.number}, paid after it lapsed`,
         });

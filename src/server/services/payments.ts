@@ -26,7 +26,7 @@ import {
   requireBuyer,
 } from "./orders";
 import { nudgeOutbox } from "./outbox";
-import { recordStockMoves, requireRoomToHold, reservedNeeds, takeStock } from "./stock";
+import { requireRoomToHold, reservedNeeds, takeStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -269,8 +269,11 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
     }
     if (o.status !== "pending_payment") await requireRoomToHold(tx, me.id, reservedNeeds(o), o.id);
     if (!o.stockHeld) {
-      const moves = await takeStock(tx, reservedNeeds(o));
-      await recordStockMoves(tx, moves, "sold", { orderId: o.id, note: `Order ${o.number}, paid again` });
+      await takeStock(tx, reservedNeeds(o), {
+        reason: "sold",
+        orderId: o.id,
+        note: `Order ${o.number}, paid again`,
+      });
       if (o.couponId) {
         if (!(await countCouponUse(tx, o.couponId)))
           throw new DomainError("conflict", "The coupon of this order has no uses left; please order again");

@@ -50,21 +50,10 @@ export async function recordStockMoves(
   db: Tx,
   moves: StockMove[],
   reason: StockReason,
-  about: { orderId?: number; actorId?: number | null; note?: string } = {},
+  about: Omit<StockLedger, "reason"> = {},
 ): Promise<void> {
-  const insert = stockMovesInsert(db, moves, reason, about);
-  if (insert) await insert;
-}
-
-/** `recordStockMoves`' statement, a query builder to send with others (false: no moves). */
-export function stockMovesInsert(
-  db: Tx,
-  moves: StockMove[],
-  reason: StockReason,
-  about: { orderId?: number; actorId?: number | null; note?: string } = {},
-) {
-  if (moves.length === 0) return false;
-  return db.insert(stockMovements).values(
+  if (moves.length === 0) return;
+  await db.insert(stockMovements).values(
     moves.map((m) => ({
       productId: m.productId,
       change: m.change,
@@ -77,40 +66,69 @@ export function stockMovesInsert(
   );
 }
 
+/** What a take of stock writes in the ledger with it (see `stockTakes`). */
+export type StockLedger = { reason: StockReason; orderId?: number; actorId?: number | null; note?: string };
+
 /**
  * Takes the stock, each product with one conditional update, in id order (two orders never wait
  * on each other in a circle), the updates sent together. A shortfall names the product and what
- * is left, and the caller's transaction (or savepoint) rolls every take back.
+ * is left, and the caller's transaction (or savepoint) rolls every take back. With `ledger`, each
+ * update writes its ledger row in the same statement.
  */
-export async function takeStock(db: Tx, needs: Map<number, number>): Promise<StockMove[]> {
-  const takes = stockTakes(db, needs);
+export async function takeStock(
+  db: Tx,
+  needs: Map<number, number>,
+  ledger?: StockLedger,
+): Promise<StockMove[]> {
+  const takes = stockTakes(db, needs, ledger);
   return stockTaken(db, takes, await sendTogether(db, takes.statements));
 }
 
-/** `takeStock`'s updates, for a caller that sends them together with other statements. */
-export function stockTakes(db: Tx, needs: Map<number, number>) {
+/**
+ * `takeStock`'s statements, for a caller that sends them together with others: each product's
+ * conditional update, answering the stock left; with `ledger`, the update and its ledger row
+ * (`stock_movements`) in one statement.
+ */
+export function stockTakes(db: Tx, needs: Map<number, number>, ledger?: StockLedger) {
   const wanted = [...needs].sort((a, b) => a[0] - b[0]);
   return {
     wanted,
     statements: wanted.map(([id, n]) =>
-      db
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${n}` })
-        .where(and(eq(products.id, id), sql`${products.stock} >= ${n}`))
-        .returning({ stock: products.stock }),
+      ledger
+        ? db.execute(sql`
+            with taken as (
+              update ${products} set stock = stock - ${n}
+              where id = ${id} and stock >= ${n}
+              returning id, stock
+            )
+            insert into ${stockMovements} (product_id, change, stock_after, reason, note, actor_id, order_id)
+            select id, ${-n}, stock, ${ledger.reason}::stock_reason, ${ledger.note ?? ""}, ${ledger.actorId ?? null}::integer,
+              ${ledger.orderId ?? null}::integer
+            from taken
+            returning stock_after as stock`)
+        : db
+            .update(products)
+            .set({ stock: sql`${products.stock} - ${n}` })
+            .where(and(eq(products.id, id), sql`${products.stock} >= ${n}`))
+            .returning({ stock: products.stock }),
     ),
   };
 }
 
-/** What `stockTakes`' updates answered, as moves; a shortfall is refused (see takeStock). */
+/** What `stockTakes`' statements answered, as moves; a shortfall is refused (see takeStock). */
 export async function stockTaken(
   db: Tx,
   takes: { wanted: [number, number][] },
-  answers: { stock: number | null }[][],
+  /** Rows (a query builder's answer) or a driver's result with rows (a statement written out). */
+  answers: readonly unknown[],
 ): Promise<StockMove[]> {
   const moves: StockMove[] = [];
   for (const [i, [id, n]] of takes.wanted.entries()) {
-    const row = answers[i]?.[0];
+    const answer = answers[i] as
+      | { stock: number | null }[]
+      | { rows: { stock: number | null }[] }
+      | undefined;
+    const row = (Array.isArray(answer) ? answer : answer?.rows)?.[0];
     if (!row) {
       const [p] = await db
         .select({ title: products.title, stock: products.stock })

@@ -4,6 +4,10 @@ import type { AppEnv } from "../env";
 // Headers added after the handler go through `c.header`, never `c.res.headers.set`: the Node
 // adapter's Response keeps the headers it was made with when it is copied, and Hono copies it
 // whenever a later middleware adds a header, so a direct change can be lost on the way out.
+// A copy costs: the answer is rebuilt as a Web Response with its body as a stream, and the Node
+// adapter then streams it instead of writing a string (decision 43). So a header every answer
+// gets is set before the handler too, where Hono adds it to the answer it makes, and after the
+// handler only when missing.
 
 /**
  * API answers carry the caller's session, cart, orders or codes: none may be kept by a browser
@@ -11,6 +15,7 @@ import type { AppEnv } from "../env";
  */
 export function noStore(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    c.header("Cache-Control", "no-store");
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   };

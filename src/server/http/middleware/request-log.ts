@@ -36,8 +36,11 @@ export function requestLog(log: Logger, trustedProxies: number): MiddlewareHandl
     }
     c.set("ip", clientAddress(c.req.header("x-forwarded-for"), socket, trustedProxies));
     const started = performance.now();
-    await next();
+    // Set before the handler, an answer made through Hono (`c.json`) carries it from the start;
+    // only an answer made as a Response of its own is copied to add it (see headers.ts).
     c.header("x-request-id", requestId);
+    await next();
+    if (c.res.headers.get("x-request-id") !== requestId) c.header("x-request-id", requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     child.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
   };
