@@ -16,7 +16,7 @@
 //               checkouts under 50 signed-in shoppers, on the catalogue's PostgreSQL server (or a
 //               throwaway one with the demo catalogue when the catalogue part does not run)
 //               (buying.ts)
-//   reference   product detail and add-to-cart at 20 clients against a bare node:http + pg server
+//   reference   product detail, a list, an uncached search and add-to-cart at 20 clients against a bare node:http + pg server
 //               that replays the statements the shop sent (recorded from PostgreSQL's log), on the
 //               catalogue's PostgreSQL server (or a throwaway one): the shop's share of the bare
 //               server's requests a second (>= 60%) and its p99 against the bare one's (<= 2x)
@@ -191,7 +191,7 @@ async function main() {
     cat = result;
     try {
       if (runs("buying")) buying = await buyingOn(server, cluster);
-      if (runs("reference")) reference = await referenceOn(server, cluster);
+      if (runs("reference")) reference = await referenceOn(server, cluster, buildDir);
       if (runs("reader")) reader = await readerOn(server, cluster);
       if (runs("admin")) admin = await adminOn(server, cluster);
       if (runs("lighthouse")) {

@@ -2,8 +2,9 @@
 //
 // Beside the shop, a minimal `node:http` + `pg` server (bench/lib/reference-server.ts) sends
 // PostgreSQL the very statements the shop sends for a product detail (GET /api/books/{id}, signed
-// out), a list page (the best sellers' first page) and an add to the cart (POST /api/cart, signed
-// in): recorded from PostgreSQL's own log
+// out), a list page (the best sellers' first page), a search (on a second shop server with the
+// public answer cache off, so every search queries) and an add to the cart (POST /api/cart,
+// signed in): recorded from PostgreSQL's own log
 // while the shop answers one such request, and replayed with the same text, prepared-statement
 // names, order and transactions, with the request's product, user, session and time put in. It
 // answers the rows as JSON and checks nothing. Both servers are measured with the same load
@@ -28,7 +29,14 @@ import { drainDatabase, onOwnDemoPostgres, pgCpuMs } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Plan, PlanParam, PlanRoute } from "../lib/reference-server";
 import type { Report } from "../lib/report";
-import { BENCH_SESSION_SECRET, cpuMsOf, type Server } from "../lib/server";
+import {
+  BENCH_SESSION_SECRET,
+  cpuMsOf,
+  type Server,
+  startServer,
+  stopServer,
+  tempDataDir,
+} from "../lib/server";
 import { makeShoppers, type Shopper, stockedBooks } from "../lib/shoppers";
 import { type LoggedStatement, recordStatements } from "../lib/statement-log";
 
@@ -38,7 +46,16 @@ const ROUNDS = 2;
 const CART_BOOKS = 10;
 /** The list measured: the best sellers' first page, as the books page opens (not cached by the server). */
 const LIST_PATH = "/api/books?sort=best_selling&limit=24";
-const kindOf = (name: string) => (name.startsWith("POST") ? "add" : name.includes("?") ? "list" : "detail");
+/** The search measured: one English word, answered afresh every time (the shop's cache is off for it). */
+const SEARCH_PATH = "/api/search?q=physics";
+const kindOf = (name: string) =>
+  name.startsWith("POST")
+    ? "add"
+    : name.includes("search")
+      ? "search"
+      : name.includes("?")
+        ? "list"
+        : "detail";
 
 export type ReferenceCall = {
   name: string;
@@ -113,7 +130,11 @@ async function startReference(plan: Plan): Promise<{ base: string; pid: number; 
   };
 }
 
-async function benchReference(server: Server, cluster: ThrowawayPostgres): Promise<ReferenceResult> {
+async function benchReference(
+  server: Server,
+  cluster: ThrowawayPostgres,
+  buildDir: string,
+): Promise<ReferenceResult> {
   const connections = opts.connections;
   const database = connectPostgres(cluster.url, 4);
   const poolSize = loadConfig({
@@ -122,6 +143,12 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
     SEED_DEMO: "false",
   }).DATABASE_POOL_SIZE;
   let reference: Awaited<ReturnType<typeof startReference>> | undefined;
+  // The search on a shop server of its own with the public answer cache off: every search queries.
+  const { server: uncached } = await startServer(
+    buildDir,
+    { dataDir: tempDataDir(), databaseUrl: cluster.url },
+    { SESSION_SECRET: BENCH_SESSION_SECRET, PAGE_CACHE_SECONDS: "0" },
+  );
   try {
     const books = await stockedBooks(database, 200);
     const shoppers = await makeShoppers(database, {
@@ -151,7 +178,7 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
 
     const detailPath = (id: number) => `/api/books/${id}`;
     const addBody = (id: number) => ({ bookId: id, quantity: 1, source: "bench", type: "book" });
-    let shopAnswer = { detail: 0, add: 0, list: 0 };
+    let shopAnswer = { detail: 0, add: 0, list: 0, search: 0 };
     const detailStatements = await recordStatements(cluster, async () => {
       const r = await call(server.base, "GET", detailPath(recorded), "");
       if (r.status !== 200) throw new Error(`the shop answered ${r.status} to a detail: ${r.text}`);
@@ -161,6 +188,11 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
       const r = await call(server.base, "GET", LIST_PATH, "");
       if (r.status !== 200) throw new Error(`the shop answered ${r.status} to a list: ${r.text}`);
       shopAnswer = { ...shopAnswer, list: r.bytes };
+    });
+    const searchStatements = await recordStatements(cluster, async () => {
+      const r = await call(uncached.base, "GET", SEARCH_PATH, "");
+      if (r.status !== 200) throw new Error(`the shop answered ${r.status} to a search: ${r.text}`);
+      shopAnswer = { ...shopAnswer, search: r.bytes };
     });
     const addStatements = await recordStatements(cluster, async () => {
       const r = await call(server.base, "POST", "/api/cart", recorder.cookie, addBody(recorded));
@@ -189,6 +221,12 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
           statements: toPlan(listStatements, { productId: "" }),
         },
         {
+          method: "GET",
+          path: SEARCH_PATH,
+          status: 200,
+          statements: toPlan(searchStatements, { productId: "" }),
+        },
+        {
           method: "POST",
           path: "/api/cart",
           status: 201,
@@ -206,6 +244,7 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
       detail: (await call(ref.base, "GET", detailPath(recorded), "")).bytes,
       add: (await call(ref.base, "POST", "/api/cart", recorder.cookie, addBody(recorded))).bytes,
       list: (await call(ref.base, "GET", LIST_PATH, "")).bytes,
+      search: (await call(ref.base, "GET", SEARCH_PATH, "")).bytes,
     };
     await emptyCarts();
 
@@ -213,6 +252,7 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
       shop: { base: server.base, pid: server.pid },
       reference: { base: ref.base, pid: ref.pid },
     };
+    const searchTargets = { ...targets, shop: { base: uncached.base, pid: uncached.pid } };
     const calls: ReferenceCall[] = [];
     for (const [name, statements, op, status] of [
       [
@@ -223,6 +263,12 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
         200,
       ],
       [`GET ${LIST_PATH}`, listStatements.length, (base: string) => call(base, "GET", LIST_PATH, ""), 200],
+      [
+        `GET ${SEARCH_PATH} (uncached)`,
+        searchStatements.length,
+        (base: string) => call(base, "GET", SEARCH_PATH, ""),
+        200,
+      ],
       [
         "POST /api/cart",
         addStatements.length,
@@ -244,7 +290,7 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
         for (const who of ["shop", "reference"] as const) {
           await emptyCarts();
           await drainDatabase(cluster);
-          const t = targets[who];
+          const t = (kindOf(name) === "search" ? searchTargets : targets)[who];
           console.log(`  ${name} on the ${who}, ${connections} clients, ${opts.duration}s ...`);
           const loop = await closedLoop(
             `${name} (${who})`,
@@ -277,21 +323,26 @@ async function benchReference(server: Server, cluster: ThrowawayPostgres): Promi
     return { connections, poolSize, calls };
   } finally {
     await reference?.stop();
+    await stopServer(uncached);
     await database.close();
   }
 }
 
 /** The reference part against a running server on a PostgreSQL cluster. */
-export async function referenceOn(server: Server, cluster: ThrowawayPostgres): Promise<ReferenceResult> {
+export async function referenceOn(
+  server: Server,
+  cluster: ThrowawayPostgres,
+  buildDir: string,
+): Promise<ReferenceResult> {
   section("running 8. reference: the shop's hot paths against a bare node:http + pg server");
   await awaitQuiet("reference");
-  return benchReference(server, cluster);
+  return benchReference(server, cluster, buildDir);
 }
 
 /** The reference part on a throwaway PostgreSQL server of its own, seeded with the demo catalogue. */
 export function referenceOnOwnPostgres(buildDir: string): Promise<ReferenceResult> {
   section("running 8. reference on PostgreSQL (demo catalogue)");
-  return onOwnDemoPostgres(buildDir, referenceOn);
+  return onOwnDemoPostgres(buildDir, (server, cluster) => referenceOn(server, cluster, buildDir));
 }
 
 export function reportReference(r: ReferenceResult, report: Report) {
