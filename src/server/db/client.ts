@@ -109,6 +109,28 @@ export function sendTogether<const T extends readonly (Statement | false)[]>(
   return Promise.all(started) as Promise<Answers<T>>;
 }
 
+/**
+ * Runs `fn` on one connection of the pool, outside a transaction, for prepared queries sent
+ * together (decision 43): `on(query)` is the query bound to that connection, so what `fn` starts
+ * without awaiting goes out in one write and runs in order, each statement committing on its own.
+ * On PGlite (one connection already) `on` changes nothing.
+ */
+export async function onOneConnection<T>(
+  db: Db,
+  fn: (on: <Q extends { execute: unknown }>(query: Q) => Q) => Promise<T>,
+): Promise<T> {
+  const pool = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!(pool instanceof pg.Pool)) return fn((query) => query);
+  const client = await pool.connect();
+  try {
+    // A Drizzle prepared query sends through its `client`; the same query, seen through an object
+    // whose own `client` is the connection, sends through that.
+    return await fn((query) => Object.create(query, { client: { value: client } }));
+  } finally {
+    client.release();
+  }
+}
+
 /** Migrations sit beside this module in the source tree and beside the bundle in build/. */
 export const defaultMigrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
 

@@ -21,7 +21,7 @@ import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-val
 import { COUPON_APPLIED } from "../../contracts/messages";
 import { productPath } from "../../contracts/paths";
 import { normaliseReferralCode } from "../../contracts/referral";
-import { type Db, preparedOn, preparedSql, sendTogether } from "../db/client";
+import { type Db, onOneConnection, preparedOn, preparedSql, sendTogether } from "../db/client";
 import { bundleItems, cartLines, carts, products, users } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -173,8 +173,12 @@ const cartQuery = preparedOn((db, _variant: "with lines") =>
     .prepare("cart_with_lines"),
 );
 
-async function readCart(db: Db, userId: number): Promise<{ cart: CartRow | undefined; lines: LineRow[] }> {
-  const rows = await cartQuery(db, "with lines").execute({ userId });
+async function readCart(
+  db: Db,
+  userId: number,
+  on: <Q extends { execute: unknown }>(query: Q) => Q = (query) => query,
+): Promise<{ cart: CartRow | undefined; lines: LineRow[] }> {
+  const rows = await on(cartQuery(db, "with lines")).execute({ userId });
   return {
     cart: rows[0]?.cart,
     lines: rows.flatMap((r) => (r.published && r.line.id !== null ? [r.line as LineRow] : [])),
@@ -353,14 +357,41 @@ export async function addToCart(
   const source = await sourceOf(ctx, me.id, v.source, opts.referralCode);
   // A refusal that no longer holds when explained (the line changed in between) is tried again.
   for (let attempt = 1; ; attempt++) {
-    const row = await writeAdd(ctx, me.id, v, source);
+    const { row, cart } = await writeAddAndRead(ctx, me.id, v, source);
     if (!row) throw new DomainError("not_found", NO_SUCH_PRODUCT);
-    if (row.written > 0) break;
+    if (row.written > 0) return priceFor(ctx, me.id, cart.cart, {}, cart.lines);
     const why = await explainRefusedAdd(ctx.db, me.id, v, row.available);
     if (why === "same tap") break;
     if (attempt === 2) throw new DomainError("conflict", stockMessage(row.available ?? 0));
   }
   return getCartInfo(ctx);
+}
+
+/**
+ * The add's statement and the cart's read after it, sent together on one connection (decision
+ * 43): the read runs once the add has committed, in the same round trip. A refused add's read
+ * goes unused.
+ */
+async function writeAddAndRead(
+  ctx: Ctx,
+  userId: number,
+  v: { bookId: number; type: ProductKind; quantity: number; addKey?: string | undefined },
+  source: string,
+) {
+  return onOneConnection(ctx.db, async (on) => {
+    const added = on(addStatement(ctx.db, "statement")).execute({
+      productId: v.bookId,
+      kind: v.type,
+      userId,
+      now: ctx.now(),
+      quantity: v.quantity,
+      source,
+      addKey: v.addKey ?? null,
+    });
+    const read = readCart(ctx.db, userId, on);
+    const [res, cart] = await Promise.all([added, read]);
+    return { row: res.rows[0], cart };
+  });
 }
 
 /** The add's one statement (see addToCart): the product's availability and how many lines it wrote. */
@@ -394,24 +425,6 @@ const addStatement = preparedSql<{ available: number | null; written: number }>(
     )
     select p.available, (select count(*) from l)::int as written from p`,
 }));
-
-async function writeAdd(
-  ctx: Ctx,
-  userId: number,
-  v: { bookId: number; type: ProductKind; quantity: number; addKey?: string | undefined },
-  source: string,
-): Promise<{ available: number | null; written: number } | undefined> {
-  const res = await addStatement(ctx.db, "statement").execute({
-    productId: v.bookId,
-    kind: v.type,
-    userId,
-    now: ctx.now(),
-    quantity: v.quantity,
-    source,
-    addKey: v.addKey ?? null,
-  });
-  return res.rows[0];
-}
 
 /** Why an add wrote nothing (see addToCart): nothing when it was the same tap again. */
 async function explainRefusedAdd(
