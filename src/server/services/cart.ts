@@ -389,8 +389,11 @@ async function writeAddAndRead(
       addKey: v.addKey ?? null,
     });
     const read = readCart(ctx.db, userId, on);
-    const [res, cart] = await Promise.all([added, read]);
-    return { row: res.rows[0], cart };
+    // Both answered before the connection goes back to the pool, even when one fails.
+    const [res, cart] = await Promise.allSettled([added, read]);
+    if (res.status === "rejected") throw res.reason;
+    if (cart.status === "rejected") throw cart.reason;
+    return { row: res.value.rows[0], cart: cart.value };
   });
 }
 
