@@ -7,7 +7,7 @@
  * row whose lease ran out as due again, so the work of a server that stopped is taken over.
  */
 import type { SQL } from "drizzle-orm";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
@@ -31,8 +31,8 @@ export async function claimWithLease<T extends WorkTable>(
     set: PgUpdateSetSource<T>;
   },
 ): Promise<T["$inferSelect"][]> {
-  // One statement, no transaction around it: the subquery's LIMIT keeps it a subquery, run once,
-  // so exactly the rows it locked are updated.
+  // One statement, no transaction around it. `= any(array(…))` runs the subquery exactly once
+  // (an `in (…)` could be rescanned by a nested loop), so exactly the rows it locked are updated.
   const due = db
     .select({ id: table.id })
     .from(table as PgTable)
@@ -43,7 +43,7 @@ export async function claimWithLease<T extends WorkTable>(
   return (await db
     .update(table)
     .set(claim.set)
-    .where(inArray(table.id, due))
+    .where(sql`${table.id} = any(array(${due}))`)
     .returning()) as T["$inferSelect"][];
 }
 

@@ -97,11 +97,11 @@ export function sendTogether<const T extends readonly (Statement | false)[]>(
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (client instanceof pg.Pool)
     throw new Error("sendTogether: statements go together on one connection: use it in a transaction");
+  // Checked before any is started: a builder has its SQL; a query already running (a promise) has not.
+  if (statements.some((s) => s !== false && typeof (s as Partial<SQLWrapper>).getSQL !== "function"))
+    throw new TypeError("sendTogether: give it query builders, not running queries");
   const started = statements.map((statement) => {
     if (statement === false) return undefined;
-    // A builder has its SQL; a query already running (a promise) has not.
-    if (typeof (statement as Partial<SQLWrapper>).getSQL !== "function")
-      throw new TypeError("sendTogether: give it query builders, not running queries");
     return new Promise((resolve, reject) => {
       statement.then(resolve, reject);
     });
