@@ -94,8 +94,7 @@ export function sendTogether<const T extends readonly (Statement | false)[]>(
   tx: Db,
   statements: T,
 ): Promise<Answers<T>> {
-  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  if (client instanceof pg.Pool)
+  if (poolOf(tx))
     throw new Error("sendTogether: statements go together on one connection: use it in a transaction");
   // Checked before any is started: a builder has its SQL; a query already running (a promise) has not.
   if (statements.some((s) => s !== false && typeof (s as Partial<SQLWrapper>).getSQL !== "function"))
@@ -119,8 +118,8 @@ export async function onOneConnection<T>(
   db: Db,
   fn: (on: <Q extends { execute: unknown }>(query: Q) => Q) => Promise<T>,
 ): Promise<T> {
-  const pool = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  if (!(pool instanceof pg.Pool)) return fn((query) => query);
+  const pool = poolOf(db);
+  if (!pool) return fn((query) => query);
   const client = await pool.connect();
   try {
     // A Drizzle prepared query sends through its `client`; the same query, seen through an object
@@ -129,6 +128,12 @@ export async function onOneConnection<T>(
   } finally {
     client.release();
   }
+}
+
+/** The pool behind a PostgreSQL handle that is not one connection (not a transaction's). */
+function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Pool ? client : undefined;
 }
 
 /** Migrations sit beside this module in the source tree and beside the bundle in build/. */

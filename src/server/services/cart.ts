@@ -359,18 +359,17 @@ export async function addToCart(
   for (let attempt = 1; ; attempt++) {
     const { row, cart } = await writeAddAndRead(ctx, me.id, v, source);
     if (!row) throw new DomainError("not_found", NO_SUCH_PRODUCT);
-    if (row.written > 0) return priceFor(ctx, me.id, cart.cart, {}, cart.lines);
-    const why = await explainRefusedAdd(ctx.db, me.id, v, row.available);
-    if (why === "same tap") break;
+    // Added, or the same tap again (which changes nothing): the cart as read right after it.
+    if (row.written > 0 || (await explainRefusedAdd(ctx.db, me.id, v, row.available)) === "same tap")
+      return priceFor(ctx, me.id, cart.cart, {}, cart.lines);
     if (attempt === 2) throw new DomainError("conflict", stockMessage(row.available ?? 0));
   }
-  return getCartInfo(ctx);
 }
 
 /**
  * The add's statement and the cart's read after it, sent together on one connection (decision
  * 43): the read runs once the add has committed, in the same round trip. A refused add's read
- * goes unused.
+ * goes unused, unless it was the same tap again.
  */
 async function writeAddAndRead(
   ctx: Ctx,

@@ -509,14 +509,13 @@ export async function queueOrderNotice(
   event: OrderEvent,
   order: OrderRow,
   now: Date,
-  /** The buyer's account as this request read it (the buyer placing the order), else read here. */
-  buyerRead?: { id: number; locale: string | null },
 ): Promise<void> {
   // The SMS goes in the buyer's language as their profile keeps it now.
-  const [buyer] =
-    buyerRead?.id === order.userId
-      ? [buyerRead]
-      : await tx.select({ locale: users.locale }).from(users).where(eq(users.id, order.userId)).limit(1);
+  const [buyer] = await tx
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.id, order.userId))
+    .limit(1);
   const insert = orderNotice(ctx, tx, event, order, now, buyer?.locale);
   if (insert) await insert;
 }

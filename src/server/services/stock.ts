@@ -70,15 +70,15 @@ export async function recordStockMoves(
 export type StockLedger = { reason: StockReason; orderId?: number; actorId?: number | null; note?: string };
 
 /**
- * Takes the stock, each product with one conditional update, in id order (two orders never wait
- * on each other in a circle), the updates sent together. A shortfall names the product and what
- * is left, and the caller's transaction (or savepoint) rolls every take back. With `ledger`, each
- * update writes its ledger row in the same statement.
+ * Takes the stock, each product with one conditional update that also writes its ledger row, in
+ * id order (two orders never wait on each other in a circle), the updates sent together. A
+ * shortfall names the product and what is left, and the caller's transaction (or savepoint) rolls
+ * every take back.
  */
 export async function takeStock(
   db: Tx,
   needs: Map<number, number>,
-  ledger?: StockLedger,
+  ledger: StockLedger,
 ): Promise<StockMove[]> {
   const takes = stockTakes(db, needs, ledger);
   return stockTaken(db, takes, await sendTogether(db, takes.statements));
@@ -86,31 +86,25 @@ export async function takeStock(
 
 /**
  * `takeStock`'s statements, for a caller that sends them together with others: each product's
- * conditional update, answering the stock left; with `ledger`, the update and its ledger row
- * (`stock_movements`) in one statement.
+ * conditional update and its ledger row (`stock_movements`) in one statement, answering the stock
+ * left.
  */
-export function stockTakes(db: Tx, needs: Map<number, number>, ledger?: StockLedger) {
+export function stockTakes(db: Tx, needs: Map<number, number>, ledger: StockLedger) {
   const wanted = [...needs].sort((a, b) => a[0] - b[0]);
   return {
     wanted,
     statements: wanted.map(([id, n]) =>
-      ledger
-        ? db.execute(sql`
-            with taken as (
-              update ${products} set stock = stock - ${n}
-              where id = ${id} and stock >= ${n}
-              returning id, stock
-            )
-            insert into ${stockMovements} (product_id, change, stock_after, reason, note, actor_id, order_id)
-            select id, ${-n}, stock, ${ledger.reason}::stock_reason, ${ledger.note ?? ""}, ${ledger.actorId ?? null}::integer,
-              ${ledger.orderId ?? null}::integer
-            from taken
-            returning stock_after as stock`)
-        : db
-            .update(products)
-            .set({ stock: sql`${products.stock} - ${n}` })
-            .where(and(eq(products.id, id), sql`${products.stock} >= ${n}`))
-            .returning({ stock: products.stock }),
+      db.execute(sql`
+        with taken as (
+          update ${products} set stock = stock - ${n}
+          where id = ${id} and stock >= ${n}
+          returning id, stock
+        )
+        insert into ${stockMovements} (product_id, change, stock_after, reason, note, actor_id, order_id)
+        select id, ${-n}, stock, ${ledger.reason}::stock_reason, ${ledger.note ?? ""}, ${ledger.actorId ?? null}::integer,
+          ${ledger.orderId ?? null}::integer
+        from taken
+        returning stock_after as stock`),
     ),
   };
 }
@@ -119,16 +113,12 @@ export function stockTakes(db: Tx, needs: Map<number, number>, ledger?: StockLed
 export async function stockTaken(
   db: Tx,
   takes: { wanted: [number, number][] },
-  /** Rows (a query builder's answer) or a driver's result with rows (a statement written out). */
+  /** The driver's result of each statement. */
   answers: readonly unknown[],
 ): Promise<StockMove[]> {
   const moves: StockMove[] = [];
   for (const [i, [id, n]] of takes.wanted.entries()) {
-    const answer = answers[i] as
-      | { stock: number | null }[]
-      | { rows: { stock: number | null }[] }
-      | undefined;
-    const row = (Array.isArray(answer) ? answer : answer?.rows)?.[0];
+    const row = (answers[i] as { rows: { stock: number | null }[] } | undefined)?.rows[0];
     if (!row) {
       const [p] = await db
         .select({ title: products.title, stock: products.stock })
