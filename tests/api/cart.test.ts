@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CartInfo } from "../../src/contracts/cart";
 import { effectivePrice } from "../../src/contracts/money";
-import { cartLines, carts, products, users } from "../../src/server/db/schema";
+import { cartLines, carts, products, sessions, users } from "../../src/server/db/schema";
 import { addBundleItems, createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
@@ -47,6 +47,78 @@ describe("signed-out visitors", () => {
     const res = await h.request(method, path, { body });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ statusCode: 401, message: "Please sign in to use your cart" });
+  });
+});
+
+describe("a session the cart's own statements look up (decision 44)", () => {
+  const book = () => createProduct(h.db, { kind: "book", price: 300, stock: 5 });
+  const body = (id: number) => ({ bookId: id, quantity: 1, source: "book", type: "book" });
+  const cartsOf = async (userId: number) =>
+    (await h.db.select().from(carts).where(eq(carts.userId, userId))).length;
+  const ended = async (u: TestUser) => {
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, u.user.id));
+  };
+
+  it("adds and reads for a live session, as a session looked up first would", async () => {
+    const u = await h.createUser();
+    const { id } = await book();
+    const added = await add(u, body(id));
+    expect(added.status).toBe(201);
+    expect(added.body.data?.lines.map((l) => [l.productId, l.quantity])).toEqual([[id, 1]]);
+    expect((await info(u)).body.data?.lines.map((l) => l.productId)).toEqual([id]);
+  });
+
+  it.each([
+    [
+      "a token no session has",
+      async (u: TestUser) => ({ cookie: `${u.cookie.split("=")[0]}=not-a-session` }),
+    ],
+    ["a session that has ended", async (u: TestUser) => (await ended(u), { cookie: u.cookie })],
+    [
+      "a blocked account's session",
+      async (u: TestUser) => {
+        await h.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, u.user.id));
+        return { cookie: u.cookie };
+      },
+    ],
+  ])("refuses %s with 401, and makes no cart", async (_what, spoil) => {
+    const u = await h.createUser();
+    const { id } = await book();
+    const { cookie } = await spoil(u);
+    const added = await add(undefined, body(id), cookie);
+    expect(added.status).toBe(401);
+    expect(added.body).toEqual({ statusCode: 401, message: "Please sign in to use your cart" });
+    expect(await cartsOf(u.user.id)).toBe(0);
+    const read = await h.request("GET", "/api/cart/info", { cookie });
+    expect(read.status).toBe(401);
+    // A digital add, and an add with bad input, ask for the session first: 401 before 400.
+    expect(
+      (await add(undefined, { bookId: id, type: "ebook", quantity: 1, source: "x" }, cookie)).status,
+    ).toBe(401);
+    expect((await add(undefined, { bookId: "x" }, cookie)).status).toBe(401);
+  });
+
+  it("leaves an ended session's cart as it was", async () => {
+    const u = await h.createUser();
+    const { id } = await book();
+    expect((await add(u, body(id))).status).toBe(201);
+    await ended(u);
+    expect((await add(u, body(id))).status).toBe(401);
+    const [line] = await h.db
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(eq(carts.userId, u.user.id));
+    expect(line?.quantity).toBe(1);
+  });
+
+  it("answers 400 for bad input from a live session", async () => {
+    const u = await h.createUser();
+    expect((await add(u, { bookId: "x" })).status).toBe(400);
+    expect(await cartsOf(u.user.id)).toBe(0);
   });
 });
 

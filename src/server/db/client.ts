@@ -109,17 +109,33 @@ export function sendTogether<const T extends readonly (Statement | false)[]>(
 }
 
 /**
+ * Waits for every one of queries sent together, then answers theirs or throws the first failure:
+ * a connection goes back to the pool only once all it was given have answered.
+ */
+export async function allAnswered<const T extends readonly unknown[]>(
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(queries);
+  for (const s of settled) if (s.status === "rejected") throw s.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}
+
+/** Binds a prepared query to `onOneConnection`'s connection. */
+export type BindQuery = <Q extends { execute: unknown }>(query: Q) => Q;
+/** A prepared query as it is: sent through the handle it was prepared on. */
+export const unbound: BindQuery = (query) => query;
+
+/**
  * Runs `fn` on one connection of the pool, outside a transaction, for prepared queries sent
  * together (decision 43): `on(query)` is the query bound to that connection, so what `fn` starts
  * without awaiting goes out in one write and runs in order, each statement committing on its own.
  * On PGlite (one connection already) `on` changes nothing.
  */
-export async function onOneConnection<T>(
-  db: Db,
-  fn: (on: <Q extends { execute: unknown }>(query: Q) => Q) => Promise<T>,
-): Promise<T> {
+export async function onOneConnection<T>(db: Db, fn: (on: BindQuery) => Promise<T>): Promise<T> {
   const pool = poolOf(db);
-  if (!pool) return fn((query) => query);
+  if (!pool) return fn(unbound);
   const client = await pool.connect();
   try {
     // A Drizzle prepared query sends through its `client`; the same query, seen through an object

@@ -24,7 +24,7 @@ import { adminSalesApi } from "./api/admin-sales";
 import { adminSearchApi } from "./api/admin-search";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
-import { cartApi } from "./api/cart";
+import { cartApi, foldsSession } from "./api/cart";
 import { catalogApi } from "./api/catalog";
 import { coursesApi } from "./api/courses";
 import { fulfilmentApi } from "./api/fulfilment";
@@ -142,7 +142,7 @@ export function createApp(opts: AppOptions) {
   const api = new Hono<AppEnv>();
   api.use(checkOrigin(deps.config.PUBLIC_URL));
   api.use(requireJsonBody((path) => uploadRouteOf(path)?.types));
-  api.use(loadSession(deps));
+  api.use(loadSession(deps, { folds: foldsSession }));
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
   // The API described (src/server/http/openapi.ts), and its reference page for developers.
   api.route("/", apiDocs(opts.buildVersion));

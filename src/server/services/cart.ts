@@ -21,7 +21,16 @@ import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-val
 import { COUPON_APPLIED } from "../../contracts/messages";
 import { productPath } from "../../contracts/paths";
 import { normaliseReferralCode } from "../../contracts/referral";
-import { type Db, onOneConnection, preparedOn, preparedSql, sendTogether } from "../db/client";
+import {
+  allAnswered,
+  type BindQuery,
+  type Db,
+  onOneConnection,
+  preparedOn,
+  preparedSql,
+  sendTogether,
+  unbound,
+} from "../db/client";
 import { bundleItems, cartLines, carts, products, users } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -37,6 +46,7 @@ import { findOwnedProductIds } from "./entitlements";
 import { DomainError } from "./errors";
 import { type CartPrice, deliveryRatesFrom, effectivePrice, priceCart } from "./pricing";
 import { consumeLimit } from "./rate-limits";
+import { foldSession, resolveCaller, type SessionCaller, sessionCallerSql } from "./sessions";
 
 export { COUPON_APPLIED };
 
@@ -161,24 +171,34 @@ function readLines(db: Db, of: { cartId: number } | { userId: number }) {
 
 type LineRow = Awaited<ReturnType<typeof readLines>>[number];
 
+/**
+ * Whose cart a statement is about: a user known, or the caller of a session the statement looks
+ * up itself (decision 44), who is nobody when the session is not live.
+ */
+type Shopper = { userId: number } | SessionCaller;
+const bySession = (who: Shopper): who is SessionCaller => "tokenHash" in who;
+
+/** The user id of the caller of a statement that looks the session up itself: null for nobody. */
+const sessionCallerId = sql`(${sessionCallerSql})`;
+
 /** The user's cart and its lines of published products, in one query (one row per line). */
-const cartQuery = preparedOn((db, _variant: "with lines") =>
+const cartQuery = preparedOn((db, variant: "with lines" | "by session") =>
   db
     .select({ cart: carts, line: lineColumns, published: products.published })
     .from(carts)
     .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
     .leftJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(carts.userId, sql.placeholder("userId")))
+    .where(eq(carts.userId, variant === "by session" ? sessionCallerId : sql.placeholder("userId")))
     .orderBy(asc(cartLines.id))
-    .prepare("cart_with_lines"),
+    .prepare(variant === "by session" ? "cart_with_lines_by_session" : "cart_with_lines"),
 );
 
 async function readCart(
   db: Db,
-  userId: number,
-  on: <Q extends { execute: unknown }>(query: Q) => Q = (query) => query,
+  who: Shopper,
+  on: BindQuery = unbound,
 ): Promise<{ cart: CartRow | undefined; lines: LineRow[] }> {
-  const rows = await on(cartQuery(db, "with lines")).execute({ userId });
+  const rows = await on(cartQuery(db, bySession(who) ? "by session" : "with lines")).execute(who);
   return {
     cart: rows[0]?.cart,
     lines: rows.flatMap((r) => (r.published && r.line.id !== null ? [r.line as LineRow] : [])),
@@ -295,8 +315,13 @@ export async function priceFor(
  * it and is remembered on the cart as the last chosen; without one the last chosen, else Dhaka.
  */
 export async function getCartInfo(ctx: Ctx, opts: { district?: string } = {}): Promise<CartView> {
+  let read: Awaited<ReturnType<typeof readCart>> | undefined;
+  if (ctx.sessionToFold) {
+    // The session's lookup and the cart's read in one round trip (decision 44).
+    ({ ctx, answer: read } = await foldSession(ctx, (on, who) => readCart(ctx.db, who, on)));
+  }
   const me = requireShopper(ctx);
-  const read = await readCart(ctx.db, me.id);
+  read ??= await readCart(ctx.db, { userId: me.id });
   const cart = read.cart;
   if (opts.district && opts.district !== cart?.district) {
     const now = ctx.now();
@@ -342,10 +367,24 @@ export async function addToCart(
   input: unknown,
   opts: { referralCode?: string } = {},
 ): Promise<CartView> {
+  const parsed = cartAddSchema.safeParse(input);
+  // The common add, of a printed item without a referral, sends the session's lookup with its
+  // own statements, in one round trip (decision 44); any other knows its caller first.
+  if (
+    ctx.sessionToFold &&
+    parsed.success &&
+    !isDigitalKind(parsed.data.type) &&
+    !normaliseReferralCode(opts.referralCode)
+  ) {
+    const v = parsed.data;
+    const folded = await foldSession(ctx, (on, who) => sendAddAndRead(ctx, who, v, v.source, on));
+    const me = requireShopper(folded.ctx);
+    return settleAdd(folded.ctx, me.id, v, v.source, folded.answer);
+  }
+  ctx = await resolveCaller(ctx);
   const me = requireShopper(ctx);
   const v = cartAddSchema.parse(input);
-  const digital = isDigitalKind(v.type);
-  if (digital) {
+  if (isDigitalKind(v.type)) {
     const refusals = refusalsOf(v.type);
     if (v.quantity !== 1) {
       const message = refusals.once;
@@ -355,60 +394,78 @@ export async function addToCart(
     if (owned.has(v.bookId)) throw new DomainError("conflict", refusals.owned);
   }
   const source = await sourceOf(ctx, me.id, v.source, opts.referralCode);
-  // A refusal that no longer holds when explained (the line changed in between) is tried again.
+  return settleAdd(ctx, me.id, v, source);
+}
+
+type AddInput = { bookId: number; type: ProductKind; quantity: number; addKey?: string | undefined };
+type AddAndRead = Awaited<ReturnType<typeof sendAddAndRead>>;
+
+/**
+ * The add's outcome: the cart as read right after it, when it added or was the same tap again
+ * (which changes nothing); otherwise why not. `first` is the first attempt's answer when already
+ * sent. A refusal that no longer holds when explained (the line changed in between) is tried again.
+ */
+async function settleAdd(
+  ctx: Ctx,
+  userId: number,
+  v: AddInput,
+  source: string,
+  first?: AddAndRead,
+): Promise<CartView> {
   for (let attempt = 1; ; attempt++) {
-    const { row, cart } = await writeAddAndRead(ctx, me.id, v, source);
+    const { row, cart } =
+      attempt === 1 && first
+        ? first
+        : await onOneConnection(ctx.db, (on) => sendAddAndRead(ctx, { userId }, v, source, on));
     if (!row) throw new DomainError("not_found", NO_SUCH_PRODUCT);
-    // Added, or the same tap again (which changes nothing): the cart as read right after it.
-    if (row.written > 0 || (await explainRefusedAdd(ctx.db, me.id, v, row.available)) === "same tap")
-      return priceFor(ctx, me.id, cart.cart, {}, cart.lines);
+    if (row.written > 0 || (await explainRefusedAdd(ctx.db, userId, v, row.available)) === "same tap")
+      return priceFor(ctx, userId, cart.cart, {}, cart.lines);
     if (attempt === 2) throw new DomainError("conflict", stockMessage(row.available ?? 0));
   }
 }
 
 /**
- * The add's statement and the cart's read after it, sent together on one connection (decision
- * 43): the read runs once the add has committed, in the same round trip. A refused add's read
- * goes unused, unless it was the same tap again.
+ * The add's statement and the cart's read after it, sent together on `on`'s connection (decision
+ * 43): the read runs once the add has committed, in the same round trip. Both answer before the
+ * connection goes back to the pool, even when one fails. A refused add's read goes unused, unless
+ * it was the same tap again.
  */
-async function writeAddAndRead(
-  ctx: Ctx,
-  userId: number,
-  v: { bookId: number; type: ProductKind; quantity: number; addKey?: string | undefined },
-  source: string,
-) {
-  return onOneConnection(ctx.db, async (on) => {
-    const added = on(addStatement(ctx.db, "statement")).execute({
+async function sendAddAndRead(ctx: Ctx, who: Shopper, v: AddInput, source: string, on: BindQuery) {
+  const [added, cart] = await allAnswered([
+    on(addStatement(ctx.db, bySession(who) ? "by session" : "statement")).execute({
+      ...who,
       productId: v.bookId,
       kind: v.type,
-      userId,
-      now: ctx.now(),
+      now: bySession(who) ? who.now : ctx.now(),
       quantity: v.quantity,
       source,
       addKey: v.addKey ?? null,
-    });
-    const read = readCart(ctx.db, userId, on);
-    // Both answered before the connection goes back to the pool, even when one fails.
-    const [res, cart] = await Promise.allSettled([added, read]);
-    if (res.status === "rejected") throw res.reason;
-    if (cart.status === "rejected") throw cart.reason;
-    return { row: res.value.rows[0], cart: cart.value };
-  });
+    }),
+    readCart(ctx.db, who, on),
+  ]);
+  return { row: added.rows[0], cart };
 }
 
-/** The add's one statement (see addToCart): the product's availability and how many lines it wrote. */
-const addStatement = preparedSql<{ available: number | null; written: number }>(() => ({
-  name: "cart_add",
-  query: sql`
-    with p as (
+/**
+ * The add's one statement (see addToCart): the product's availability and how many lines it
+ * wrote. Its cart is the user's, or the session caller's (nobody's, and nothing written, when the
+ * session is not live).
+ */
+const addStatement = preparedSql<{ available: number | null; written: number }, "statement" | "by session">(
+  (variant) => ({
+    name: variant === "by session" ? "cart_add_by_session" : "cart_add",
+    query: sql`
+    with u as (
+      select ${variant === "by session" ? sessionCallerId : sql`${sql.placeholder("userId")}::integer`} as id
+    ), p as (
       select ${products.id} as id, ${products.kind} as kind, ${availableSql} as available
       from ${products}
       where ${products.id} = ${sql.placeholder("productId")} and ${products.kind} = ${sql.placeholder("kind")}
         and ${products.published}
     ), c as (
       insert into ${carts} (user_id, created_at, updated_at)
-      select ${sql.placeholder("userId")}, ${sql.placeholder("now")}, ${sql.placeholder("now")}
-      where exists (select 1 from p)
+      select u.id, ${sql.placeholder("now")}, ${sql.placeholder("now")}
+      from u where u.id is not null and exists (select 1 from p)
       on conflict (user_id) do update set updated_at = excluded.updated_at
       returning id
     ), l as (
@@ -426,7 +483,8 @@ const addStatement = preparedSql<{ available: number | null; written: number }>(
       returning cl.id
     )
     select p.available, (select count(*) from l)::int as written from p`,
-}));
+  }),
+);
 
 /** Why an add wrote nothing (see addToCart): nothing when it was the same tap again. */
 async function explainRefusedAdd(

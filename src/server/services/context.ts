@@ -30,10 +30,16 @@ export type Ctx = {
   ip: string;
   /** The caller's language (cookie, else profile, else English): the SMS a request sends use it. */
   locale: Locale;
+  /**
+   * Set when the request's service looks its caller up itself, in its first round trip (decision
+   * 44): the session token's hash. `user` is null until `withCaller` gives it; a service that
+   * does not fold the lookup asks `resolveCaller` (sessions.ts) first.
+   */
+  sessionToFold?: { tokenHash: string; cookieLocale?: string | null | undefined };
 };
 
 /** The process-wide part of a context; a request adds the caller. */
-export type AppDeps = Omit<Ctx, "user" | "ip" | "locale">;
+export type AppDeps = Omit<Ctx, "user" | "ip" | "locale" | "sessionToFold">;
 
 export function contextFor(
   deps: AppDeps,
@@ -41,4 +47,12 @@ export function contextFor(
 ): Ctx {
   const locale = resolveLocale({ cookie: caller.cookieLocale, profile: caller.user?.locale });
   return { ...deps, log: caller.log ?? deps.log, user: caller.user, ip: caller.ip, locale };
+}
+
+/** The context of a request whose session was looked up by its service (`Ctx.sessionToFold`): its caller now known. */
+export function withCaller(ctx: Ctx, user: PublicUser | null): Ctx {
+  const { sessionToFold, ...rest } = ctx;
+  if (!sessionToFold) return ctx;
+  const locale = resolveLocale({ cookie: sessionToFold.cookieLocale, profile: user?.locale });
+  return { ...rest, user, locale };
 }

@@ -14,6 +14,14 @@ import {
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 
+/**
+ * The cart calls whose service looks the caller's session up itself, with its own first
+ * statements, in one round trip (decision 44); `loadSession` leaves them the lookup.
+ */
+export function foldsSession(method: string, path: string): boolean {
+  return (method === "POST" && path === "/api/cart") || (method === "GET" && path === "/api/cart/info");
+}
+
 /** The cart and coupon calls (README, Cart API); every answer carries the priced cart, money in poisha. */
 export function cartApi() {
   const api = new Hono<AppEnv>();

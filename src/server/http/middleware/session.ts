@@ -3,18 +3,39 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { LOCALE_COOKIE } from "../../../contracts/locale";
 import type { Config } from "../../config";
 import { type AppDeps, contextFor } from "../../services/context";
-import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from "../../services/sessions";
+import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, sessionHashOf } from "../../services/sessions";
 import type { AppEnv } from "../env";
 
-/** Loads the caller from the session cookie and builds the request's service context. */
-export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
+/**
+ * Loads the caller from the session cookie and builds the request's service context.
+ *
+ * For a call `folds` names, the lookup is left to the call's service, which sends it with its own
+ * first statement, in one round trip (decision 44): the context carries the token's hash
+ * (`sessionToFold`) and no user until the service has it. Such a call's `user` and `sessionToken`
+ * stay unset here, as a signed-out caller's.
+ */
+export function loadSession(
+  deps: AppDeps,
+  opts: { folds?: (method: string, path: string) => boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
-    const user = token ? await findSessionUser(deps, token) : null;
-    c.set("sessionToken", user ? token : undefined);
-    c.set("user", user);
     const cookieLocale = getCookie(c, LOCALE_COOKIE);
-    c.set("ctx", contextFor(deps, { user, ip: c.get("ip"), log: c.get("log"), cookieLocale }));
+    const caller = { ip: c.get("ip"), log: c.get("log"), cookieLocale };
+    const tokenHash = opts.folds?.(c.req.method, c.req.path) ? sessionHashOf(deps.config, token) : null;
+    if (tokenHash) {
+      c.set("sessionToken", undefined);
+      c.set("user", null);
+      c.set("ctx", {
+        ...contextFor(deps, { ...caller, user: null }),
+        sessionToFold: { tokenHash, cookieLocale },
+      });
+    } else {
+      const user = token ? await findSessionUser(deps, token) : null;
+      c.set("sessionToken", user ? token : undefined);
+      c.set("user", user);
+      c.set("ctx", contextFor(deps, { ...caller, user }));
+    }
     await next();
   };
 }
