@@ -76,7 +76,13 @@ describe("a session the cart's own statements look up (decision 44)", () => {
       "a token no session has",
       async (u: TestUser) => ({ cookie: `${u.cookie.split("=")[0]}=not-a-session` }),
     ],
-    ["a session that has ended", async (u: TestUser) => (await ended(u), { cookie: u.cookie })],
+    [
+      "a session that has ended",
+      async (u: TestUser) => {
+        await ended(u);
+        return { cookie: u.cookie };
+      },
+    ],
     [
       "a blocked account's session",
       async (u: TestUser) => {
