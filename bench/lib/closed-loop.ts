@@ -1,6 +1,7 @@
 // Signed-in clients in a closed loop: each sends its next request as soon as the last is answered,
 // with exact percentiles of what it times, and the CPU time the server and PostgreSQL spent.
 import http from "node:http";
+import zlib from "node:zlib";
 
 export type ClosedLoop = {
   name: string;
@@ -35,11 +36,24 @@ export type Cpu = () => { server: number; postgres: number | null };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
+/**
+ * BENCH_ACCEPT_ENCODING (e.g. "gzip, deflate, br, zstd", as Chromium asks): the clients ask for
+ * compressed answers, as a browser does, and read them decompressed. Unset, they ask for none.
+ */
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  if (encoding === "deflate") return zlib.inflateSync(body);
+  return body;
+}
+
 export type Answer = {
   status: number;
   /** The body as text (JSON answers). */
   text: string;
-  /** The body's length in bytes (a PDF page's size). */
+  /** The body's length in bytes as sent (a PDF page's size). */
   bytes: number;
   location: string | null;
 };
@@ -69,6 +83,7 @@ export function call(
         method,
         headers: {
           cookie,
+          ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
           ...(data !== undefined ? { "content-type": type, "content-length": Buffer.byteLength(data) } : {}),
         },
         timeout: 30_000,
@@ -81,7 +96,7 @@ export function call(
           res({
             status: r.statusCode ?? 0,
             get text() {
-              return all.toString("utf8");
+              return decoded(all, r.headers["content-encoding"]).toString("utf8");
             },
             bytes: all.byteLength,
             location: typeof r.headers.location === "string" ? r.headers.location : null,

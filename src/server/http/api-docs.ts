@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { openApiDocument } from "./openapi";
+import { jsonAnswer } from "./respond";
 
 /** The reference page's own files, served from the installed swagger-ui-dist (no CDN). */
 const UI_FILES: Record<string, { file: string; type: string }> = {
@@ -76,7 +77,7 @@ export function apiDocs(buildVersion: string) {
   app.get("/openapi.json", (c) => {
     noindex(c);
     c.header("Cache-Control", "no-cache");
-    return c.json(openApiDocument(buildVersion));
+    return jsonAnswer(c, openApiDocument(buildVersion), 200);
   });
 
   app.get("/docs", (c) => {
@@ -94,7 +95,7 @@ export function apiDocs(buildVersion: string) {
       return c.body(INIT_JS, 200, { "Content-Type": "text/javascript; charset=utf-8" });
     }
     const entry = UI_FILES[name];
-    if (!entry) return c.json({ statusCode: 404, message: "No such file" }, 404);
+    if (!entry) return jsonAnswer(c, { statusCode: 404, message: "No such file" }, 404);
     let bytes = fileCache.get(name);
     if (!bytes) {
       bytes = new Uint8Array(await readFile(join(swaggerUiDir(), entry.file)));

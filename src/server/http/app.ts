@@ -55,7 +55,7 @@ import { captureReferral } from "./middleware/referral";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
 import { paymentCallbacks } from "./payment-callbacks";
-import { ok } from "./respond";
+import { COMPRESS_FROM_BYTES, jsonAnswer, ok } from "./respond";
 import { sandboxGateway } from "./sandbox-gateway";
 import { seoFiles } from "./seo-files";
 import { UPLOAD_ROUTES, uploadRouteOf } from "./uploads";
@@ -108,7 +108,8 @@ export function createApp(opts: AppOptions) {
       overwrite: false,
     }),
   );
-  app.use(compress());
+  // Streams and files not compressed at build time; JSON answers compress themselves (respond.ts).
+  app.use(compress({ threshold: COMPRESS_FROM_BYTES }));
   // Every route has a body limit; gateways and the sandbox page post a few short fields.
   app.use(
     limitBodies(MAX_BODY, [
@@ -125,13 +126,13 @@ export function createApp(opts: AppOptions) {
 
   app.get("/healthz", async (c) => {
     // A load balancer stops sending here: this server is answering its last requests.
-    if (drain?.draining) return c.json({ status: "draining" }, 503);
+    if (drain?.draining) return jsonAnswer(c, { status: "draining" }, 503);
     try {
       await opts.database.ping();
-      return c.json({ status: "ok" });
+      return jsonAnswer(c, { status: "ok" }, 200);
     } catch (err) {
       c.get("log").error({ err }, "health check: database did not answer");
-      return c.json({ status: "database unavailable" }, 503);
+      return jsonAnswer(c, { status: "database unavailable" }, 503);
     }
   });
 

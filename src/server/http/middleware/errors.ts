@@ -7,6 +7,7 @@ import { fieldErrors } from "../../../contracts/zod";
 import { redact } from "../../logger";
 import { DomainError, STATUS_OF } from "../../services/errors";
 import type { AppEnv } from "../env";
+import { jsonAnswer } from "../respond";
 import { BODY_TOO_LARGE } from "./body";
 
 /** The one table from error kinds to answers; a 500 logs the request id and shows no internals. */
@@ -45,5 +46,5 @@ export function handleError(err: unknown, c: Context<AppEnv>) {
     if (log) log.error(about, "unhandled error");
     else console.error(JSON.stringify(redact(about)));
   }
-  return c.json(body, body.statusCode as ContentfulStatusCode);
+  return jsonAnswer(c, body, body.statusCode as ContentfulStatusCode);
 }

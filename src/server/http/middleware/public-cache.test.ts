@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { publicContentChanged } from "../../services/public-content";
 import type { AppEnv } from "../env";
+import { jsonAnswer } from "../respond";
 import { pageSecurityPolicy } from "./headers";
 import { publicCache } from "./public-cache";
 
@@ -24,6 +26,10 @@ function appWith(ttlMs: number) {
     c.header("Set-Cookie", "ref=abc");
     return c.text("with a cookie");
   });
+  app.get("/search", (c) => {
+    renders += 1;
+    return jsonAnswer(c, { results: Array.from({ length: 200 }, (_, i) => `book ${i}`) }, 200);
+  });
   app.get("/missing", (c) => {
     renders += 1;
     return c.text("no", 404);
@@ -32,6 +38,40 @@ function appWith(ttlMs: number) {
 }
 
 describe("the public answer cache", () => {
+  it("keeps a JSON answer once per encoding, each served as the client takes it", async () => {
+    const { app, renders } = appWith(30_000);
+    const ask = (encoding?: string) =>
+      app.request("/search", { headers: encoding ? { "accept-encoding": encoding } : {} });
+    const decoded = async (res: Response) => {
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const enc = res.headers.get("content-encoding");
+      const text = (
+        enc === "br" ? brotliDecompressSync(bytes) : enc === "gzip" ? gunzipSync(bytes) : bytes
+      ).toString();
+      return JSON.parse(text) as { results: string[] };
+    };
+    const answers = [];
+    for (const encoding of [
+      "gzip, deflate, br, zstd",
+      undefined,
+      "gzip",
+      "gzip, deflate, br, zstd",
+      undefined,
+    ]) {
+      const res = await ask(encoding);
+      answers.push({ encoding: res.headers.get("content-encoding"), cache: res.headers.get("x-cache") });
+      expect((await decoded(res)).results).toHaveLength(200);
+    }
+    expect(answers).toEqual([
+      { encoding: "br", cache: "MISS" },
+      { encoding: null, cache: "MISS" },
+      { encoding: "gzip", cache: "MISS" },
+      { encoding: "br", cache: "HIT" },
+      { encoding: null, cache: "HIT" },
+    ]);
+    expect(renders()).toBe(3);
+  });
+
   it("renders a page once for many signed-out visitors and marks the copies", async () => {
     const { app, renders } = appWith(30_000);
     const first = await app.request("/page");

@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { LOCALE_COOKIE, resolveLocale } from "../../../contracts/locale";
 import { localContentVersion } from "../../services/public-content";
 import type { AppEnv } from "../env";
+import { chooseEncoding } from "../respond";
 
 type Stored = {
   status: number;
@@ -64,7 +65,9 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     const origin = `${c.req.header("x-forwarded-proto") ?? ""}://${c.req.header("host") ?? ""}`;
     // A page is rendered in the visitor's language (the cookie's; nobody here is signed in).
     const lang = resolveLocale({ cookie: getCookie(c, LOCALE_COOKIE) });
-    const key = `${await version()} ${lang} ${origin}${url.pathname}${url.search}`;
+    // A JSON answer comes compressed for the client (respond.ts): one copy kept per encoding.
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding")) ?? "identity";
+    const key = `${await version()} ${lang} ${encoding} ${origin}${url.pathname}${url.search}`;
     const hit = cache.get(key);
     if (hit) {
       // A Headers object, not the stored list: the Node adapter's Response copies its original
