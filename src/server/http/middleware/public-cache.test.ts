@@ -163,4 +163,26 @@ describe("the public answer cache under a Content-Security-Policy", () => {
     expect(body).toBe(`<script nonce="${n2}">window.a=1</script><script nonce="${n2}">window.b=2</script>`);
     expect(await first.text()).toContain(`nonce="${n1}"`);
   });
+
+  it("compresses a kept page at once for a client that takes it, with that visitor's nonce", async () => {
+    const app = new Hono<AppEnv>();
+    app.use("*", pageSecurityPolicy({ upgradeInsecure: false }));
+    app.use("*", publicCache({ ttlMs: 30_000, shared: () => true }));
+    const filler = "<p>Physics for HSC students</p>".repeat(100);
+    app.get("/page", (c) => c.html(`<script nonce="${c.get("nonce")}">window.a=1</script>${filler}`));
+    const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const answers = [await app.request("/page", { headers }), await app.request("/page", { headers })];
+    for (const res of answers) {
+      expect(res.headers.get("content-encoding")).toBe("br");
+      expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      const page = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+      expect(page).toBe(`<script nonce="${nonce}">window.a=1</script>${filler}`);
+    }
+    expect(answers.map((r) => r.headers.get("x-cache"))).toEqual(["MISS", "HIT"]);
+    // A client that takes no encoding gets the page as it is.
+    const plain = await app.request("/page");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain(filler);
+  });
 });

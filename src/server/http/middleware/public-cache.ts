@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { LRUCache } from "lru-cache";
 import { LOCALE_COOKIE, resolveLocale } from "../../../contracts/locale";
 import { localContentVersion } from "../../services/public-content";
 import type { AppEnv } from "../env";
-import { chooseEncoding } from "../respond";
+import { COMPRESS_FROM_BYTES, chooseEncoding, encodeText } from "../respond";
 
 type Stored = {
   status: number;
@@ -18,11 +19,33 @@ type Stored = {
  * A kept page with this request's nonce in place of the one it was rendered with: a nonce is
  * good for one answer only, and the page's Content-Security-Policy names the current one.
  */
-function withNonce(hit: Stored, nonce: string | undefined): BodyInit {
-  if (!hit.nonce || !nonce || hit.nonce === nonce) return hit.body;
+function withNonce(hit: Stored, nonce: string | undefined): Uint8Array<ArrayBuffer> {
+  if (!hit.nonce || !nonce || hit.nonce === nonce) return new Uint8Array(hit.body);
   const text = new TextDecoder().decode(hit.body);
   // Bytes, not a string: the answer's length is counted in bytes.
   return new TextEncoder().encode(text.replaceAll(`nonce="${hit.nonce}"`, `nonce="${nonce}"`));
+}
+
+/**
+ * A kept answer's body as this client takes it. A page (its nonce new on every answer) is
+ * compressed here, at once, with brotli where the client takes it: some 0.3 ms for 80 kB, where
+ * the app's streamed `compress()` spends 0.8 ms on gzip (decision 44). A JSON answer was kept
+ * already compressed for this client (the key names the encoding).
+ */
+function bodyFor(body: Uint8Array<ArrayBuffer>, headers: Headers, encoding: "br" | "gzip" | undefined) {
+  const type = headers.get("content-type");
+  if (
+    !encoding ||
+    headers.has("content-encoding") ||
+    body.byteLength < COMPRESS_FROM_BYTES ||
+    !type ||
+    !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)
+  )
+    return body;
+  headers.set("Content-Encoding", encoding);
+  headers.append("Vary", "Accept-Encoding");
+  headers.delete("Content-Length");
+  return new Uint8Array(encodeText(body, encoding));
 }
 
 export type PublicCacheOptions = {
@@ -66,18 +89,16 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     // A page is rendered in the visitor's language (the cookie's; nobody here is signed in).
     const lang = resolveLocale({ cookie: getCookie(c, LOCALE_COOKIE) });
     // A JSON answer comes compressed for the client (respond.ts): one copy kept per encoding.
-    const encoding = chooseEncoding(c.req.header("Accept-Encoding")) ?? "identity";
-    const key = `${await version()} ${lang} ${encoding} ${origin}${url.pathname}${url.search}`;
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+    const key = `${await version()} ${lang} ${encoding ?? "identity"} ${origin}${url.pathname}${url.search}`;
     const hit = cache.get(key);
     if (hit) {
       // A Headers object, not the stored list: the Node adapter's Response copies its original
       // headers when a later middleware adds one, and would drop what is set here.
-      const res = new Response(withNonce(hit, c.get("nonce")), {
-        status: hit.status,
-        headers: new Headers(hit.headers),
-      });
-      res.headers.set("X-Cache", "HIT");
-      return res;
+      const headers = new Headers(hit.headers);
+      const body = bodyFor(withNonce(hit, c.get("nonce")), headers, encoding);
+      headers.set("X-Cache", "HIT");
+      return new Response(body, { status: hit.status, headers });
     }
     await next();
     const res = c.res;
@@ -85,7 +106,11 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     const body = await res.arrayBuffer();
     const headers = [...res.headers.entries()];
     cache.set(key, { status: res.status, headers, body, nonce: c.get("nonce") });
-    c.res = new Response(body, { status: res.status, headers: new Headers(headers) });
-    c.header("X-Cache", "MISS");
+    const sent = new Headers(headers);
+    sent.set("X-Cache", "MISS");
+    c.res = new Response(bodyFor(new Uint8Array(body), sent, encoding), {
+      status: res.status,
+      headers: sent,
+    });
   };
 }
