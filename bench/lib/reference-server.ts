@@ -25,6 +25,12 @@ export type Plan = {
   /** Session cookie value → the user and the stored hash the shop's session lookup sends. */
   sessions: Record<string, { userId: number; tokenHash: string }>;
   cookieName: string;
+  /**
+   * Sends each request's statements all at once on its connection, in order, without waiting
+   * for each answer (pg's pipeline mode, one write): what the database allows when no statement
+   * waits for another's round trip, a stricter yardstick than the shop's own sending.
+   */
+  pipelined?: boolean;
 };
 
 type Vars = { productId: string; userId?: string; tokenHash?: string };
@@ -39,22 +45,38 @@ function paramValue(p: PlanParam, vars: Vars): string | null {
 
 function main() {
   const plan = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as Plan;
-  const pool = new pg.Pool({ connectionString: plan.databaseUrl, max: plan.poolSize });
+  const pool = new pg.Pool({
+    connectionString: plan.databaseUrl,
+    max: plan.poolSize,
+    ...(plan.pipelined ? { pipeline: true } : {}),
+  });
+
+  function send(client: pg.PoolClient, s: PlanStatement, vars: Vars) {
+    const values = s.params.map((p) => paramValue(p, vars));
+    return s.name
+      ? client.query({ name: s.name, text: s.text, values })
+      : values.length
+        ? client.query(s.text, values)
+        : client.query(s.text);
+  }
   const byKey = new Map(plan.routes.map((r) => [`${r.method} ${r.path}`, r]));
 
   async function run(route: PlanRoute, vars: Vars): Promise<unknown[][]> {
     const client = await pool.connect();
     try {
-      const out: unknown[][] = [];
-      for (const s of route.statements) {
-        const values = s.params.map((p) => paramValue(p, vars));
-        const res = s.name
-          ? await client.query({ name: s.name, text: s.text, values })
-          : values.length
-            ? await client.query(s.text, values)
-            : await client.query(s.text);
-        out.push(res.rows);
+      if (plan.pipelined) {
+        // One write for all: the socket holds what the queries write until they are all asked.
+        const socket = (client as unknown as { connection: { stream: import("node:net").Socket } }).connection
+          .stream;
+        socket.cork();
+        const sent = route.statements.map((s) => send(client, s, vars));
+        socket.uncork();
+        const settled = await Promise.allSettled(sent);
+        for (const r of settled) if (r.status === "rejected") throw r.reason;
+        return settled.map((r) => (r as PromiseFulfilledResult<pg.QueryResult>).value.rows);
       }
+      const out: unknown[][] = [];
+      for (const s of route.statements) out.push((await send(client, s, vars)).rows);
       return out;
     } catch (err) {
       await client.query("rollback").catch(() => {});
