@@ -181,10 +181,14 @@ const bySession = (who: Shopper): who is SessionCaller => "tokenHash" in who;
 /** The user id of the caller of a statement that looks the session up itself: null for nobody. */
 const sessionCallerId = sql`(${sessionCallerSql})`;
 
+/** What pricing and the page need of the cart row itself. */
+type CartHead = Pick<CartRow, "id" | "couponId" | "district">;
+const cartHeadColumns = { id: carts.id, couponId: carts.couponId, district: carts.district };
+
 /** The user's cart and its lines of published products, in one query (one row per line). */
 const cartQuery = preparedOn((db, variant: "with lines" | "by session") =>
   db
-    .select({ cart: carts, line: lineColumns, published: products.published })
+    .select({ cart: cartHeadColumns, line: lineColumns, published: products.published })
     .from(carts)
     .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
     .leftJoin(products, eq(products.id, cartLines.productId))
@@ -197,7 +201,7 @@ async function readCart(
   db: Db,
   who: Shopper,
   on: BindQuery = unbound,
-): Promise<{ cart: CartRow | undefined; lines: LineRow[] }> {
+): Promise<{ cart: CartHead | undefined; lines: LineRow[] }> {
   const rows = await on(cartQuery(db, bySession(who) ? "by session" : "with lines")).execute(who);
   return {
     cart: rows[0]?.cart,
@@ -254,7 +258,7 @@ export async function priceLines(
 export async function priceFor(
   ctx: Ctx,
   userId: number,
-  cart: CartRow | undefined,
+  cart: CartHead | undefined,
   opts: { coupon?: CouponRow | null; district?: string } = {},
   /** The cart's lines when already read with it (readCart). */
   lines?: LineRow[],

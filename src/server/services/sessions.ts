@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { allAnswered, type BindQuery, type Db, onOneConnection, preparedOn, unbound } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { type Ctx, withCaller } from "./context";
-import { toPublicUser } from "./users";
+import { publicUserColumns, toPublicUser } from "./users";
 
 export const SESSION_COOKIE = "pathagar_session";
 export const SESSION_TTL_MS = 30 * 86_400_000;
@@ -42,7 +42,7 @@ const liveSession = and(
 /** The user of a live session. */
 const sessionUserQuery = preparedOn((db, _variant: "live") =>
   db
-    .select({ user: users })
+    .select({ user: publicUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(liveSession)

@@ -20,7 +20,25 @@ export const EMAIL_TAKEN = "An account with this email already exists";
 export const WRONG_CREDENTIALS = "Wrong phone/email or password";
 export { TOO_MANY_SIGN_INS } from "./rate-limits";
 
-export function toPublicUser(u: UserRow): PublicUser {
+/** The columns `toPublicUser` reads: what a session lookup selects, and no more. */
+export const publicUserColumns = {
+  id: users.id,
+  name: users.name,
+  phone: users.phone,
+  email: users.email,
+  hscBatch: users.hscBatch,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  role: users.role,
+  permissions: users.permissions,
+  locale: users.locale,
+};
+
+export function toPublicUser(
+  u: Pick<
+    UserRow,
+    "id" | "name" | "phone" | "email" | "hscBatch" | "phoneVerifiedAt" | "role" | "permissions" | "locale"
+  >,
+): PublicUser {
   return {
     id: u.id,
     name: u.name,
