@@ -437,7 +437,8 @@ async function settleAdd(
 async function sendAddAndRead(ctx: Ctx, who: Shopper, v: AddInput, source: string, on: BindQuery) {
   const [added, cart] = await allAnswered([
     on(addStatement(ctx.db, bySession(who) ? "by session" : "statement")).execute({
-      ...who,
+      userId: bySession(who) ? undefined : who.userId,
+      tokenHash: bySession(who) ? who.tokenHash : undefined,
       productId: v.bookId,
       kind: v.type,
       now: bySession(who) ? who.now : ctx.now(),

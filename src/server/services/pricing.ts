@@ -218,8 +218,13 @@ export function priceCart(input: PriceCartInput): CartPrice {
   const zone = zoneOf(district);
 
   // 1. Lines.
+  // Each field named: a spread copies by the runtime's slow path (a cart's every line, every call).
   const lines: PricedLine[] = input.lines.map((l) => ({
-    ...l,
+    productId: l.productId,
+    kind: l.kind,
+    title: l.title,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
     lineTotal: l.unitPrice * l.quantity,
     discount: 0,
   }));

@@ -21,20 +21,21 @@ export function loadSession(
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
     const cookieLocale = getCookie(c, LOCALE_COOKIE);
-    const caller = { ip: c.get("ip"), log: c.get("log"), cookieLocale };
+    const ip = c.get("ip");
+    const log = c.get("log");
     const tokenHash = opts.folds?.(c.req.method, c.req.path) ? sessionHashOf(deps.config, token) : null;
     if (tokenHash) {
       c.set("sessionToken", undefined);
       c.set("user", null);
-      c.set("ctx", {
-        ...contextFor(deps, { ...caller, user: null }),
-        sessionToFold: { tokenHash, cookieLocale },
-      });
+      c.set(
+        "ctx",
+        contextFor(deps, { ip, log, cookieLocale, user: null, sessionToFold: { tokenHash, cookieLocale } }),
+      );
     } else {
       const user = token ? await findSessionUser(deps, token) : null;
       c.set("sessionToken", user ? token : undefined);
       c.set("user", user);
-      c.set("ctx", contextFor(deps, { ...caller, user }));
+      c.set("ctx", contextFor(deps, { ip, log, cookieLocale, user }));
     }
     await next();
   };
