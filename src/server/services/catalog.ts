@@ -499,8 +499,21 @@ async function findSuggestions(ctx: Pick<Ctx, "db">, q: string): Promise<Suggest
   const out: Suggestion[] = [];
   for (const card of page.items) {
     const d = byId.get(card.id);
+    // Each field named: a spread followed by new fields is copied by V8's slow path, about 3 µs
+    // a card (decision 45).
     const s: Suggestion = {
-      ...card,
+      id: card.id,
+      kind: card.kind,
+      slug: card.slug,
+      title: card.title,
+      titleBn: card.titleBn,
+      price: card.price,
+      salePrice: card.salePrice,
+      inStock: card.inStock,
+      image: card.image,
+      authors: card.authors,
+      rating: card.rating,
+      url: card.url,
       publisher: d?.publisher ?? null,
       edition: d?.edition ?? null,
       hscYear: d?.hscYear ?? null,
