@@ -191,6 +191,14 @@ type CartReadRow = {
   published: boolean | null;
 } & { [K in keyof LineRow as K extends "id" ? "lineId" : K]: LineRow[K] | null };
 
+/** `lineColumns` as a select list, each named as in `CartReadRow` (the line's id as `lineId`). */
+const lineSelect = sql.join(
+  Object.entries(lineColumns).map(
+    ([name, column]) => sql`${column} as ${sql.identifier(name === "id" ? "lineId" : name)}`,
+  ),
+  sql`, `,
+);
+
 /**
  * The user's cart and its lines, in one query (one row per line). Hand-written, as rows of plain
  * columns: the query builder's mapping of a joined row into nested objects cost about 1 µs a
@@ -199,10 +207,7 @@ type CartReadRow = {
 const cartQuery = preparedSql<CartReadRow, "with lines" | "by session">((variant) => ({
   name: variant === "by session" ? "cart_read_by_session" : "cart_read",
   query: sql`select ${carts.id} as "cartId", ${carts.couponId} as "couponId", ${carts.district} as "district",
-      ${cartLines.id} as "lineId", ${cartLines.productId} as "productId", ${cartLines.kind} as "kind",
-      ${cartLines.quantity} as "quantity", ${cartLines.source} as "source", ${products.title} as "title",
-      ${products.slug} as "slug", ${products.image} as "image", ${products.price} as "price",
-      ${products.salePrice} as "salePrice", ${availableSql} as "available", ${products.published} as "published"
+      ${lineSelect}, ${products.published} as "published"
     from ${carts}
     left join ${cartLines} on ${cartLines.cartId} = ${carts.id}
     left join ${products} on ${products.id} = ${cartLines.productId}
