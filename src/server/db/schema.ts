@@ -30,6 +30,12 @@ export const users = pgTable("users", {
   phone: text().unique(),
   /** Lower-cased. */
   email: text().unique(),
+  /**
+   * When `email` was proven this account's: the shop's emailed code entered (services/accounts.ts),
+   * or Google's verified email for an account Google sign-in made. Null: typed, not proven; Google
+   * sign-in never links to such an address (decision 46).
+   */
+  emailConfirmedAt: timestamp({ withTimezone: true }),
   passwordHash: text(),
   hscBatch: text(),
   role: userRole().notNull().default("customer"),
