@@ -68,15 +68,25 @@ function pathOf(e: Endpoint): string {
   });
 }
 
+/** A value for each path parameter that names nothing: an id no row has, a month, slug or page of none. */
+function missingPathOf(e: Endpoint): string {
+  return e.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === "month") return "2099-01";
+    if (name === "slug") return "no-such-page";
+    if (name === "page") return "1";
+    return "999999999";
+  });
+}
+
 /** Calls the endpoint as the caller, on a session of its own (a sign-out ends only that one). */
-async function call(e: Endpoint, caller: Caller | null) {
+async function call(e: Endpoint, caller: Caller | null, path = pathOf(e)) {
   let cookie: string | undefined;
   if (caller?.userId) {
     const { token } = await createSession(h.ctx(), caller.userId, "matrix");
     cookie = `${SESSION_COOKIE}=${token}`;
   }
   const method = e.method.toUpperCase();
-  return h.request(method, pathOf(e), { cookie, ...(method === "GET" ? {} : { body: {} }) });
+  return h.request(method, path, { cookie, ...(method === "GET" ? {} : { body: {} }) });
 }
 
 /** Who must be refused (with their status) and who must get past the check, for an access rule. */
@@ -143,6 +153,19 @@ describe("the access matrix", () => {
       for (const caller of allowed) {
         const res = await call(e, caller);
         expect([401, 403], `${caller.label} was refused: ${res.text}`).not.toContain(res.status);
+      }
+    },
+  );
+
+  // Permission before existence: a caller refused a real id is refused a missing one the same
+  // way, so a 404 never tells them what exists in an area they do not hold.
+  const withIds = guarded.filter((e) => e.path.includes("{"));
+  it.each(withIds.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))(
+    "%s refuses a missing id as it refuses a real one",
+    async (_name, e) => {
+      for (const [caller, status] of expectations(e.access).refused) {
+        const res = await call(e, caller, missingPathOf(e));
+        expect(res.status, `${caller?.label ?? "signed out"}: ${res.text}`).toBe(status);
       }
     },
   );

@@ -187,6 +187,19 @@ describe("GET /api/admin/products/{id}/sales", () => {
     expect((await sales(999_999)).status).toBe(404);
   });
 
+  it("refuses staff without the product's area before looking for it: 403 for a missing id too", async () => {
+    const clerk = await h.createUser({ role: "staff", permissions: ["orders"] });
+    const stationer = await h.createUser({ role: "staff", permissions: ["stationery"] });
+    for (const who of [clerk, stationer]) {
+      for (const path of ["sales", "sales.csv"]) {
+        const missing = await h.request("GET", `/api/admin/products/999999/${path}`, { cookie: who.cookie });
+        const real = await h.request("GET", `/api/admin/products/${book.id}/${path}`, { cookie: who.cookie });
+        expect([missing.status, real.status], missing.text).toEqual([403, 403]);
+        expect(missing.body.message).toBe(real.body.message);
+      }
+    }
+  });
+
   it("asks for the product's own area: books, bundles, stationery, content", async () => {
     const only = async (area: "books" | "bundles" | "stationery" | "content") =>
       h.createUser({ role: "staff", permissions: [area] });

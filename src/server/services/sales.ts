@@ -5,6 +5,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { PRODUCT_KINDS, type ProductKind } from "../../contracts/catalog";
 import { BOUGHT_STATUSES, ORDER_STATUSES } from "../../contracts/order-status";
 import type { AdminArea } from "../../contracts/permissions";
 import {
@@ -83,21 +84,33 @@ function minDay(a: string, b: string): string {
   return a < b ? a : b;
 }
 
-/** The product and the area whose permission its sales need; 404 when there is none. */
-async function salesProduct(ctx: Ctx, id: number) {
+/**
+ * The product (of one of `kinds`) whose sales the caller may see. Permission before existence: a
+ * missing id is 404 only to a caller holding the area of every kind asked for; anyone else gets
+ * the same 403 as for a product of an area they lack, so no answer tells them what exists there.
+ */
+async function salesProduct(ctx: Ctx, id: number, kinds: readonly ProductKind[]) {
   requireStaff(ctx, SALES_REFUSAL);
   const [product] = await ctx.db
     .select({ id: products.id, kind: products.kind, title: products.title, titleBn: products.titleBn })
     .from(products)
-    .where(eq(products.id, id));
-  if (!product) throw new DomainError("not_found", NO_SUCH_PRODUCT);
+    .where(and(eq(products.id, id), inArray(products.kind, [...kinds])));
+  if (!product) {
+    for (const kind of kinds) requirePermission(ctx, SALES_AREA[kind], SALES_REFUSAL);
+    throw new DomainError("not_found", NO_SUCH_PRODUCT);
+  }
   requirePermission(ctx, SALES_AREA[product.kind], SALES_REFUSAL);
   return product;
 }
 
 /** A product's units and revenue per Dhaka day or month over a range (default: the last 30 days). */
-export async function productSales(ctx: Ctx, id: number, input: unknown): Promise<ProductSales> {
-  const product = await salesProduct(ctx, id);
+export async function productSales(
+  ctx: Ctx,
+  id: number,
+  input: unknown,
+  kinds: readonly ProductKind[] = PRODUCT_KINDS,
+): Promise<ProductSales> {
+  const product = await salesProduct(ctx, id, kinds);
   const { from, to, group } = salesRange(ctx, input);
   const period = periodSql(group);
   const found = await ctx.db
