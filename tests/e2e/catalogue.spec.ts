@@ -85,6 +85,19 @@ test.describe("browsing", () => {
     await expect(page.getByText(/You save ৳[\d,]+/).first()).toBeVisible();
   });
 
+  test("bundles of any year are a page, empty when there are none; anything else is a 404 page", async ({
+    page,
+  }) => {
+    const past = await page.goto("/bundles/1999");
+    expect(past?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "HSC 1999 bundles" })).toBeVisible();
+    await expect(page.getByText("No bundles for HSC 1999 yet.")).toBeVisible();
+    const word = await page.goto("/bundles/abc");
+    expect(word?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Page not found: /bundles/abc", { exact: true })).toBeVisible();
+  });
+
   test("an unknown book is a 404 page and a bad filter a 400 page", async ({ page }) => {
     const missing = await page.goto("/book/999999");
     expect(missing?.status()).toBe(404);

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { banglaDigits } from "../../../contracts/locale";
 import { BundleYearLinks } from "../../components/catalog/bundle-years";
 import { CatalogListing } from "../../components/catalog/listing";
@@ -7,7 +6,7 @@ import { listMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import { pageLocale } from "../../lib/meta";
 import type { Route } from "./+types/bundles-year";
-import { listCatalog, parseListQuery } from "./catalog.server";
+import { listCatalog, parseListQuery, parseYear } from "./catalog.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData
@@ -23,9 +22,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
       })
     : errorMeta(matches, error);
 
+/** Any year is a page (empty when it has no bundles); anything else is "Page not found". */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const year = /^\d{4}$/.test(params.year) ? Number(params.year) : Number.NaN;
-  if (!(year >= 2000 && year <= 2100)) throw data("year must be a year, such as 2026", { status: 400 });
+  const year = parseYear(params.year, request);
   return {
     year,
     list: await listCatalog(context, parseListQuery(request, { kind: "bundle", hscYear: year })),

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { ProductCard, ProductKind } from "../../../contracts/catalog";
 import { pageListQuerySchema, toListQuery } from "../../../contracts/catalog-query";
+import { pageNotFoundMessage } from "../../../contracts/messages";
 import { effectivePrice } from "../../../contracts/money";
 import { idField } from "../../../contracts/paging";
 import { stationeryDetails } from "../../../server/db/schema";
@@ -47,6 +48,15 @@ export function parseId(raw: string | undefined, what: string): number {
   const parsed = idField.safeParse(raw);
   if (!parsed.success) throw data(`No such ${what}`, { status: 404 });
   return parsed.data;
+}
+
+/**
+ * The year an address names (`/bundles/{year}`): four digits, 1000 to 9999, each a page of its
+ * own; anything else names no page: "Page not found", as a path no route has.
+ */
+export function parseYear(raw: string | undefined, request: Request): number {
+  if (raw !== undefined && /^[1-9]\d{3}$/.test(raw)) return Number(raw);
+  throw data(pageNotFoundMessage(new URL(request.url).pathname), { status: 404 });
 }
 
 /** A published product with its kind's details; unknown is a 404 page. */
