@@ -43,38 +43,69 @@ export function transitionRefusal(number: string, from: OrderStatus, to: OrderSt
   return `${now} and cannot become "${describeOrderStatus(to)}"; it can become ${options}`;
 }
 
-/** `PATCH /api/admin/orders/:id/status`. */
-export const orderStatusChangeSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
-  note: z
-    .string({ error: "note must be text" })
-    .trim()
-    .max(500, { error: "A note has at most 500 characters" })
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
-export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
-
 /** The courier recorded when staff type a consignment number without naming one. */
 export const MANUAL_COURIER = "manual";
 
+/**
+ * The courier recorded for a parcel staff hand over themselves ("Delivered by hand"): shipped
+ * with no consignment number, so there is no tracking link to send.
+ */
+export const BY_HAND_COURIER = "hand";
+
+/** A consignment number as staff type it; stored upper-cased. */
+const consignmentNumber = z
+  .string({ error: "Consignment number is required" })
+  .trim()
+  .min(1, { error: "Consignment number is required", abort: true })
+  .min(3, { error: "A consignment number has at least 3 characters", abort: true })
+  .max(40, { error: "A consignment number has at most 40 characters" })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "A consignment number has only letters, digits, - and _" })
+  .transform((v) => v.toUpperCase());
+
+/** The courier staff name beside a number they typed (lower-cased); "manual" when none. */
+const courierName = z
+  .string({ error: "courier must be text" })
+  .trim()
+  .max(40, { error: "A courier name has at most 40 characters" })
+  .optional()
+  .transform((v) => (v ? v.toLowerCase() : MANUAL_COURIER));
+
 /** `PUT /api/admin/orders/:id/consignment`: the number is stored upper-cased. */
-export const consignmentSchema = z.object({
-  consignment: z
-    .string({ error: "Consignment number is required" })
-    .trim()
-    .min(1, { error: "Consignment number is required", abort: true })
-    .min(3, { error: "A consignment number has at least 3 characters", abort: true })
-    .max(40, { error: "A consignment number has at most 40 characters" })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: "A consignment number has only letters, digits, - and _" })
-    .transform((v) => v.toUpperCase()),
-  courier: z
-    .string({ error: "courier must be text" })
-    .trim()
-    .max(40, { error: "A courier name has at most 40 characters" })
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : MANUAL_COURIER)),
-});
+export const consignmentSchema = z.object({ consignment: consignmentNumber, courier: courierName });
+
+/** Why an order cannot be marked shipped as asked. */
+export const SHIPPED_NEEDS_CONSIGNMENT =
+  "Type the parcel's consignment number to mark it shipped, or choose “Delivered by hand”";
+export const CONSIGNMENT_ONLY_WHEN_SHIPPED =
+  "A consignment number or “Delivered by hand” goes with Shipped only";
+export const CONSIGNMENT_OR_BY_HAND = "Either a consignment number or “Delivered by hand”, not both";
+
+/**
+ * `PATCH /api/admin/orders/:id/status`. Shipped needs the parcel's consignment number (saved as
+ * the consignment, which sends the buyer the tracking link) or `byHand` (staff hand it over).
+ */
+export const orderStatusChangeSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
+    note: z
+      .string({ error: "note must be text" })
+      .trim()
+      .max(500, { error: "A note has at most 500 characters" })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    consignment: consignmentNumber.optional(),
+    courier: courierName,
+    byHand: z.boolean({ error: "byHand is true or false" }).optional(),
+  })
+  .superRefine((v, c) => {
+    const given = v.consignment !== undefined || v.byHand === true;
+    if (given && v.status !== "shipped") {
+      c.addIssue({ code: "custom", path: ["consignment"], message: CONSIGNMENT_ONLY_WHEN_SHIPPED });
+    } else if (v.consignment !== undefined && v.byHand === true) {
+      c.addIssue({ code: "custom", path: ["byHand"], message: CONSIGNMENT_OR_BY_HAND });
+    }
+  });
+export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
 export type ConsignmentInput = z.input<typeof consignmentSchema>;
 
 /** What the staff calls answer: the order's fulfilment state (money in poisha). */

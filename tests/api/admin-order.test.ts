@@ -48,8 +48,12 @@ const refund = (id: number, body: unknown, u: TestUser | null = staff) =>
   h.request<RefundView>("POST", `/api/admin/orders/${id}/refunds`, { body, cookie: u?.cookie });
 const payRefund = (id: number, body: unknown, u: TestUser | null = staff) =>
   h.request<RefundView>("PATCH", `/api/admin/refunds/${id}`, { body, cookie: u?.cookie });
+/** Shipped by hand: these tests are about money, not the parcel's consignment. */
 const setStatus = (id: number, status: string, u: TestUser | null = staff) =>
-  h.request("PATCH", `/api/admin/orders/${id}/status`, { body: { status }, cookie: u?.cookie });
+  h.request("PATCH", `/api/admin/orders/${id}/status`, {
+    body: status === "shipped" ? { status, byHand: true } : { status },
+    cookie: u?.cookie,
+  });
 
 /** A cash-on-delivery order of one book (৳400, delivery added), confirmed at checkout. */
 async function codOrder() {

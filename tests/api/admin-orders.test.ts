@@ -364,7 +364,7 @@ describe("POST /api/admin/shop-orders/delivered", () => {
     });
     expect(shipped.status).toBe(200);
     await h.request("PATCH", `/api/admin/orders/${o.B}/status`, {
-      body: { status: "shipped" },
+      body: { status: "shipped", byHand: true },
       cookie: staff.cookie,
     });
     const res = await post(

@@ -56,14 +56,15 @@ describe("staff change an order's status", () => {
   it("moves a confirmed order to processing, shipped and delivered, each with a history line, an audit entry and an SMS", async () => {
     const o = await confirmedOrder();
     for (const status of ["processing", "shipped", "delivered"] as const) {
-      const res = await setStatus(o.id, { status, note: `to ${status}` });
+      const byHand = status === "shipped" ? { byHand: true } : {};
+      const res = await setStatus(o.id, { status, note: `to ${status}`, ...byHand });
       expect(res.status, res.text).toBe(200);
       expect(res.body.data).toMatchObject({ id: o.id, status });
     }
     expect((await orderRow(h, o.id)).status).toBe("delivered");
     expect((await eventsOf(o.id)).slice(-3)).toEqual([
       { status: "processing", note: "to processing", actorId: staff.user.id },
-      { status: "shipped", note: "to shipped", actorId: staff.user.id },
+      { status: "shipped", note: "Delivered by hand: to shipped", actorId: staff.user.id },
       { status: "delivered", note: "to delivered", actorId: staff.user.id },
     ]);
     const audit = await h.db
@@ -78,7 +79,12 @@ describe("staff change an order's status", () => {
         { status: "confirmed" },
         { status: "processing", note: "to processing" },
       ],
-      ["order.status", staff.user.id, { status: "processing" }, { status: "shipped", note: "to shipped" }],
+      [
+        "order.status",
+        staff.user.id,
+        { status: "processing" },
+        { status: "shipped", note: "to shipped", byHand: true },
+      ],
       ["order.status", staff.user.id, { status: "shipped" }, { status: "delivered", note: "to delivered" }],
     ]);
     await vi.waitFor(async () => {
@@ -156,7 +162,7 @@ describe("staff change an order's status", () => {
 
     const after = await confirmedOrder({ stock: 4, quantity: 2 });
     await setStatus(after.id, { status: "processing" });
-    await setStatus(after.id, { status: "shipped" });
+    await setStatus(after.id, { status: "shipped", consignment: "BACK-NOT" });
     await setStatus(after.id, { status: "refunded" });
     expect(await stockOf(h, after.book.id)).toBe(2);
   });

@@ -42,7 +42,7 @@ test.describe("the orders back office in Bangla", () => {
   async function deliver(page: Page) {
     for (const status of ["processing", "shipped", "delivered"]) {
       const moved = await page.request.patch(`/api/admin/orders/${orderId}/status`, {
-        data: { status },
+        data: status === "shipped" ? { status, byHand: true } : { status },
         headers: { origin: BASE_URL },
       });
       expect(moved.status(), await moved.text()).toBe(200);

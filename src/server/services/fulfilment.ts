@@ -10,11 +10,13 @@
 import { and, desc, eq, like, ne } from "drizzle-orm";
 import type { courierSyncSchema } from "../../contracts/answers";
 import {
+  BY_HAND_COURIER,
   CONSIGNABLE_STATUSES,
   consignmentSchema,
   MANUAL_COURIER,
   type OrderFulfilment,
   orderStatusChangeSchema,
+  SHIPPED_NEEDS_CONSIGNMENT,
   SHIPPING_STATUSES,
   STAFF_TRANSITIONS,
   transitionRefusal,
@@ -79,7 +81,7 @@ export function followsCourier(ctx: Pick<Ctx, "courier">, o: Pick<OrderRow, "cou
 
 /** "Steadfast" for `steadfast`; staff's own words for a courier they typed. */
 export function courierLabel(courier: string | null): string | null {
-  if (!courier || courier === MANUAL_COURIER) return null;
+  if (!courier || courier === MANUAL_COURIER || courier === BY_HAND_COURIER) return null;
   return courier.charAt(0).toUpperCase() + courier.slice(1);
 }
 
@@ -148,6 +150,10 @@ export function stockMayBeBack(ctx: Ctx) {
  * Staff with the orders permission move an order along STAFF_TRANSITIONS; anything else is a 409
  * that says what the order can become. Written with its history line and an audit entry. The shop's
  * stationery orders are marked delivered with the `stationery` permission instead (`area`).
+ *
+ * Shipped needs the parcel's consignment number (`consignment`, saved as by `assignConsignment`,
+ * which sends the buyer the tracking link) or `byHand: true` (staff hand the parcel over: courier
+ * "hand", no number, no link); else 400. An order that already has its number ships as it is.
  */
 export async function setOrderStatus(
   ctx: Ctx,
@@ -161,24 +167,61 @@ export async function setOrderStatus(
       : requirePermission(ctx, area, "Only staff with the stationery permission can handle shop orders");
   const v = orderStatusChangeSchema.parse(input);
   const now = ctx.now();
-  const moved = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const o = await findOrderRow(tx, orderId, true);
-    const refusal = transitionRefusal(o.number, o.status, v.status);
-    if (refusal) throw new DomainError("conflict", refusal);
-    if (!o.physical && SHIPPING_STATUSES.includes(v.status)) {
-      throw new DomainError("conflict", fillMessage(M.orderNothingToShipDigital, { orderNumber: o.number }));
-    }
-    const row = await moveInTx(ctx, tx, o, v.status, v.note ?? null, me.id, now);
-    await recordAudit(ctx, tx, {
-      action: "order.status",
-      entity: "order",
-      entityId: o.id,
-      before: { status: o.status },
-      after: { status: row.status, note: v.note ?? null },
+  let moved: OrderRow;
+  try {
+    moved = await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const o = await findOrderRow(tx, orderId, true);
+      const refusal = transitionRefusal(o.number, o.status, v.status);
+      if (refusal) throw new DomainError("conflict", refusal);
+      if (!o.physical && SHIPPING_STATUSES.includes(v.status)) {
+        throw new DomainError(
+          "conflict",
+          fillMessage(M.orderNothingToShipDigital, { orderNumber: o.number }),
+        );
+      }
+      if (v.status === "shipped" && v.consignment !== undefined) {
+        const saved = await saveConsignmentInTx(ctx, tx, o, {
+          consignment: v.consignment,
+          courier: v.courier,
+          actorId: me.id,
+          now,
+          checkedAt: null,
+          note: v.note ?? null,
+        });
+        return saved.row;
+      }
+      const byHand = v.status === "shipped" && v.byHand === true;
+      if (v.status === "shipped" && !byHand && !o.consignment) {
+        throw new DomainError("invalid", SHIPPED_NEEDS_CONSIGNMENT, {
+          consignment: SHIPPED_NEEDS_CONSIGNMENT,
+        });
+      }
+      if (byHand) {
+        await tx
+          .update(orders)
+          .set({ courier: BY_HAND_COURIER, consignment: null, courierCheckedAt: null })
+          .where(eq(orders.id, o.id));
+      }
+      const note = byHand
+        ? v.note
+          ? `Delivered by hand: ${v.note}`
+          : "Delivered by hand"
+        : (v.note ?? null);
+      const row = await moveInTx(ctx, tx, o, v.status, note, me.id, now);
+      await recordAudit(ctx, tx, {
+        action: "order.status",
+        entity: "order",
+        entityId: o.id,
+        before: { status: o.status },
+        after: { status: row.status, note: v.note ?? null, ...(byHand ? { byHand: true } : {}) },
+      });
+      return row;
     });
-    return row;
-  });
+  } catch (e) {
+    if (v.consignment !== undefined && isUniqueViolation(e)) throw consignmentTaken(v.consignment);
+    throw e;
+  }
   afterMove(ctx, moved.status);
   return toFulfilment(moved);
 }
@@ -205,13 +248,23 @@ function consignmentTaken(cn: string, number?: string) {
 
 /**
  * Gives a locked order its consignment: a confirmed or packed order is shipped with it; a
- * shipped one only changes its number. Unique across orders.
+ * shipped one only changes its number. Unique across orders. Each new number sends the buyer its
+ * tracking link, once per number (the outbox key holds the number): the same number saved again,
+ * by a retry or a double tap, sends nothing more.
  */
 async function saveConsignmentInTx(
   ctx: Ctx,
   tx: Db,
   o: OrderRow,
-  c: { consignment: string; courier: string; actorId: number; now: Date; checkedAt: Date | null },
+  c: {
+    consignment: string;
+    courier: string;
+    actorId: number;
+    now: Date;
+    checkedAt: Date | null;
+    /** Staff's words for the history line. */
+    note?: string | null;
+  },
 ): Promise<{ row: OrderRow; shipped: boolean }> {
   assertConsignable(o);
   if (o.consignment === c.consignment && o.courier === c.courier) return { row: o, shipped: false };
@@ -234,12 +287,15 @@ async function saveConsignmentInTx(
     .where(eq(orders.id, o.id))
     .returning();
   const by = courierLabel(c.courier);
-  const label = `Consignment ${c.consignment}${by ? ` (${by})` : ""}`;
-  if (ship) {
-    await recordEvent(tx, o.id, "shipped", label, c.actorId, c.now);
-    await queueOrderNotice(ctx, tx, { type: "status_changed", status: "shipped" }, row!, c.now);
-  } else
-    await recordEvent(tx, o.id, "consignment", `${label}, was ${o.consignment ?? "none"}`, c.actorId, c.now);
+  const label = `Consignment ${c.consignment}${by ? ` (${by})` : ""}${c.note ? `: ${c.note}` : ""}`;
+  if (ship) await recordEvent(tx, o.id, "shipped", label, c.actorId, c.now);
+  else {
+    const was = o.consignment ?? (o.courier === BY_HAND_COURIER ? "delivered by hand" : "none");
+    await recordEvent(tx, o.id, "consignment", `${label}, was ${was}`, c.actorId, c.now);
+  }
+  if (o.consignment !== c.consignment) {
+    await queueOrderNotice(ctx, tx, { type: "consignment", consignment: c.consignment }, row!, c.now);
+  }
   await recordAudit(ctx, tx, {
     action: "order.consignment",
     entity: "order",
@@ -275,7 +331,8 @@ export async function assignConsignment(ctx: Ctx, orderId: number, input: unknow
     if (isUniqueViolation(e)) throw consignmentTaken(v.consignment);
     throw e;
   }
-  afterMove(ctx, saved.shipped ? "shipped" : null);
+  // A new number on a shipped order has its tracking SMS to send too.
+  afterMove(ctx, saved.row.status);
   return toFulfilment(saved.row);
 }
 
@@ -380,7 +437,7 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
     if (isUniqueViolation(e)) throw consignmentTaken(cn);
     throw e;
   }
-  afterMove(ctx, saved.shipped ? "shipped" : null);
+  afterMove(ctx, saved.row.status);
   return toFulfilment(saved.row);
 }
 

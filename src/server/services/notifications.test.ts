@@ -30,6 +30,7 @@ const EVENTS: OrderEvent[] = [
   { type: "confirmed" },
   { type: "payment_failed", tranx: "T100001AAAA" },
   ...ORDER_STATUSES.map((status) => ({ type: "status_changed" as const, status })),
+  { type: "consignment", consignment: "DT230517BD12345678" },
 ];
 const label = (e: OrderEvent) => (e.type === "status_changed" ? `status_changed:${e.status}` : e.type);
 
@@ -88,6 +89,28 @@ describe("composeOrderMessage", () => {
     expect(m.sms).toContain("https://pathagar.com.bd/tracking/15BAEB8A");
     expect(m.email.text).toContain("Tracking code: 15BAEB8A");
     expect(m.email.html).toContain('href="https://pathagar.com.bd/tracking/15BAEB8A"');
+  });
+
+  it("sends a new consignment's tracking link, whatever number the order held before", () => {
+    const m = composeOrderMessage(
+      { type: "consignment", consignment: "SF-777A" },
+      anOrder({ status: "shipped", trackingCode: "OLD1" }),
+    );
+    expect(m.sms).toBe(
+      "Pathagar: Order PG-240517-0042 (Tk 1,250) is on its way. Track: https://pathagar.com.bd/tracking/SF-777A",
+    );
+    expect(m.email.text).toContain("Tracking code: SF-777A");
+    expect(m.email.text).toContain("Status: Shipped");
+  });
+
+  it("keeps the tracking link of the longest consignment number in one GSM SMS", () => {
+    const sms = composeOrderMessage(
+      { type: "consignment", consignment: "X".repeat(40) },
+      anOrder({ total: 12_345_650 }),
+    ).sms;
+    expect(sms).toContain(`https://pathagar.com.bd/tracking/${"X".repeat(40)}`);
+    expect(sms).toContain("Tk 1,23,456.50");
+    expect(smsParts(sms)).toBe(1);
   });
 
   it("links a shipped order without a tracking code to the orders page", () => {
@@ -223,11 +246,16 @@ describe("orderMessages", () => {
         type: "status_changed" as const,
         status,
       })),
+      { type: "consignment", consignment: "SF-1" },
+      { type: "consignment", consignment: "SF-2" },
     ];
     const keys = news.map((e) => orderMessageKey(42, e, "sms"));
     expect(new Set(keys).size).toBe(keys.length);
     expect(orderMessageKey(42, { type: "status_changed", status: "shipped" }, "email")).toBe(
       "order-42-shipped-email",
+    );
+    expect(orderMessageKey(42, { type: "consignment", consignment: "SF-1" }, "sms")).toBe(
+      "order-42-tracking-SF-1-sms",
     );
   });
 });

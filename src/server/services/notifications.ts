@@ -13,6 +13,11 @@ export type OrderEvent =
   | { type: "payment_failed"; tranx: string }
   /** Staff or the courier moved the order on; `status` is the new one. */
   | { type: "status_changed"; status: OrderStatus }
+  /**
+   * The parcel got this consignment number (shipped with it, or given a new one): its tracking
+   * link, sent once for each number.
+   */
+  | { type: "consignment"; consignment: string }
   /** Staff sent a refund (poisha): each refund is news of its own. */
   | { type: "refund_paid"; refundId: number; amount: number; method: string };
 
@@ -52,11 +57,18 @@ type Notice = {
   url: string;
 };
 
+/** The consignment number the message links to: the event's own, else the order's. */
+function trackingCodeOf(event: OrderEvent, order: NotifiableOrder): string | null {
+  return event.type === "consignment" ? event.consignment : (order.trackingCode ?? null);
+}
+
 /** The status the message is about: the event's own, else the order's. */
 function statusOf(event: OrderEvent, order: NotifiableOrder): OrderStatus {
   switch (event.type) {
     case "status_changed":
       return event.status;
+    case "consignment":
+      return "shipped";
     case "confirmed":
       return "confirmed";
     case "payment_failed":
@@ -74,6 +86,7 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
   const amount = formatTaka(order.total);
   const origin = order.publicUrl.replace(/\/+$/, "");
   const orders = `${origin}/orders`;
+  const trackingCode = trackingCodeOf(event, order);
   if (event.type === "placed") {
     return {
       sms: `Order ${n} received. Total ${tk}.`,
@@ -125,7 +138,7 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
         subject: `Your order ${n} is on its way`,
         paragraph: `Your order ${n} (${amount}) has been handed to the courier.`,
         action: "Track",
-        url: order.trackingCode ? `${origin}/tracking/${encodeURIComponent(order.trackingCode)}` : orders,
+        url: trackingCode ? `${origin}/tracking/${encodeURIComponent(trackingCode)}` : orders,
       };
     case "delivered":
       return {
@@ -242,7 +255,8 @@ export function composeOrderMessage(event: OrderEvent, order: NotifiableOrder): 
     ["Total", formatTaka(order.total)],
     ["Status", describeOrderStatus(statusOf(event, order))],
   ];
-  if (order.trackingCode) rows.push(["Tracking code", order.trackingCode]);
+  const trackingCode = trackingCodeOf(event, order);
+  if (trackingCode) rows.push(["Tracking code", trackingCode]);
 
   const text = [
     `Hi ${name},`,
@@ -280,7 +294,10 @@ export function composeOrderMessage(event: OrderEvent, order: NotifiableOrder): 
   };
 }
 
-/** The outbox key of one message: one per order, event (and payment attempt) and channel. */
+/**
+ * The outbox key of one message: one per order, event (payment attempt, refund, consignment
+ * number) and channel, so the same news is never sent twice.
+ */
 export function orderMessageKey(orderId: number, event: OrderEvent, channel: "sms" | "email"): string {
   const what =
     event.type === "status_changed"
@@ -289,7 +306,9 @@ export function orderMessageKey(orderId: number, event: OrderEvent, channel: "sm
         ? `payment_failed-${event.tranx}`
         : event.type === "refund_paid"
           ? `refund-${event.refundId}`
-          : event.type;
+          : event.type === "consignment"
+            ? `tracking-${event.consignment}`
+            : event.type;
   return `order-${orderId}-${what}-${channel}`;
 }
 

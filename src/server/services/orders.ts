@@ -17,6 +17,7 @@ import {
   orderEvents,
   orderLines,
   orders,
+  outbox,
   payments,
   products,
   users,
@@ -27,7 +28,7 @@ import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
 import { afterMove, moveInTx, stockMayBeBack } from "./fulfilment";
 import { invoiceFor, issueCreditNote } from "./invoices";
-import { type OrderEvent, orderMessages } from "./notifications";
+import { type OrderEvent, orderMessageKey, orderMessages } from "./notifications";
 import { outboxInsert } from "./outbox";
 import { orderLedger, recordOwedRefundInTx } from "./refunds";
 import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./stock";
@@ -295,6 +296,7 @@ async function cancelUnpaidInTx(tx: Tx, o: OrderRow, now: Date, reason: string, 
     .set({ status: "cancelled", reason, updatedAt: now })
     .where(and(eq(payments.orderId, o.id), eq(payments.status, "initiated")));
   await recordEvent(tx, o.id, "cancelled", reason, actorId, now);
+  await dropHeldPlacedNotice(tx, o.id);
 }
 
 export async function getOrderRow(db: Db, id: number): Promise<OrderRow> {
@@ -500,6 +502,32 @@ async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]
 }
 
 /**
+ * How long an online order's "received" message waits for the payment's news: a payment that
+ * confirms (or fails) meanwhile drops it, so an order paid at once gets its confirmation only.
+ */
+export const PLACED_NOTICE_HOLD_MS = 10 * 60 * 1000;
+
+/**
+ * Drops an online order's "received" message while it still waits (never one being sent): the
+ * payment's own news came first and says more.
+ */
+export function dropHeldPlacedNotice(tx: Tx, orderId: number) {
+  const placed: OrderEvent = { type: "placed" };
+  return tx
+    .delete(outbox)
+    .where(
+      and(
+        inArray(outbox.key, [
+          orderMessageKey(orderId, placed, "sms"),
+          orderMessageKey(orderId, placed, "email"),
+        ]),
+        eq(outbox.status, "pending"),
+        eq(outbox.attempts, 0),
+      ),
+    );
+}
+
+/**
  * Writes the buyer's messages about an order event into the transaction's outbox, so they are
  * sent if and only if the change commits; call `nudgeOutbox` after the commit to send them at once.
  */
@@ -510,6 +538,9 @@ export async function queueOrderNotice(
   order: OrderRow,
   now: Date,
 ): Promise<void> {
+  if (order.paymentMethod === "gateway" && (event.type === "confirmed" || event.type === "payment_failed")) {
+    await dropHeldPlacedNotice(tx, order.id);
+  }
   // The SMS goes in the buyer's language as their profile keeps it now.
   const [buyer] = await tx
     .select({ locale: users.locale })
@@ -533,7 +564,13 @@ export function orderNotice(
   locale: string | null | undefined,
 ) {
   const status =
-    event.type === "status_changed" ? event.status : event.type === "confirmed" ? "confirmed" : order.status;
+    event.type === "status_changed"
+      ? event.status
+      : event.type === "confirmed"
+        ? "confirmed"
+        : event.type === "consignment"
+          ? "shipped"
+          : order.status;
   const messages = orderMessages(
     event,
     {
@@ -545,11 +582,22 @@ export function orderNotice(
       email: order.email,
       total: order.total,
       status,
-      trackingCode: event.type === "status_changed" ? order.consignment : null,
+      trackingCode:
+        event.type === "consignment"
+          ? event.consignment
+          : event.type === "status_changed"
+            ? order.consignment
+            : null,
       shopName: ctx.config.SHOP_NAME,
       publicUrl: ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`,
     },
     { emailProvider: ctx.email.name },
   );
-  return outboxInsert(tx, messages, now);
+  // An online order's "received" waits for its payment, which usually confirms it at once.
+  const held = event.type === "placed" && order.paymentMethod === "gateway";
+  return outboxInsert(
+    tx,
+    held ? messages.map((m) => ({ ...m, dueAt: new Date(now.getTime() + PLACED_NOTICE_HOLD_MS) })) : messages,
+    now,
+  );
 }

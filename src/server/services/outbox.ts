@@ -41,7 +41,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(10_000 * 3 ** Math.max(attempts - 1, 0), 3_600_000);
 }
 
-export type NewMessage =
+export type NewMessage = (
   | { key: string; channel: "sms"; to: string; body: string; secret?: boolean }
   | {
       key: string;
@@ -51,7 +51,11 @@ export type NewMessage =
       text: string;
       html?: string;
       secret?: boolean;
-    };
+    }
+) & {
+  /** Held until then (news that later news may make needless); now when absent. */
+  dueAt?: Date;
+};
 
 /** A one-time code's message once delivered or given up: its text is gone (an email's subject too, which names the code). */
 function redacted(p: OutboxPayload): OutboxPayload {
@@ -85,7 +89,7 @@ function rowFor(m: NewMessage, now: Date): typeof outbox.$inferInsert {
       ? { body: m.body }
       : { subject: m.subject, text: m.text, html: m.html }) satisfies OutboxPayload,
     secret: m.secret === true,
-    dueAt: now,
+    dueAt: m.dueAt ?? now,
     createdAt: now,
   };
 }
