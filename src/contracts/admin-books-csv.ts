@@ -119,29 +119,11 @@ export const importReportSchema = z
 export type BookImportReport = z.infer<typeof importReportSchema>;
 export type BookImportRow = z.infer<typeof importRowSchema>;
 
-/**
- * A text cell a spreadsheet would run as a formula (it begins with = + - @, a tab or a carriage
- * return) gets a leading apostrophe: shown as text, never run. The import takes the apostrophe
- * off again, so an export imported back is unchanged.
- */
-export function neutraliseCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-export function restoreCell(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
 const BANGLA_DIGITS = "০১২৩৪৫৬৭৮৯";
 
 /** Bangla digits as ASCII ones, so a number typed in Bangla reads the same. */
 export function asciiDigits(text: string): string {
   return text.replace(/[০-৯]/g, (d) => String(BANGLA_DIGITS.indexOf(d)));
-}
-
-/** Poisha as the export writes taka: "250.00". */
-export function takaCell(poisha: number | null): string {
-  return poisha === null ? "" : (poisha / 100).toFixed(2);
 }
 
 /** Taka as staff type it ("250", "249.50", "1,250", "৳250") in poisha; null when it is not one. */

@@ -9,7 +9,6 @@
  * statement per table (arrays spread back into rows by `unnest`, as the bulk seed does).
  */
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   asciiDigits,
@@ -20,10 +19,7 @@ import {
   importQuery,
   MAX_EXPORT_ROWS,
   MAX_IMPORT_ROWS,
-  neutraliseCell,
   parseTakaCell,
-  restoreCell,
-  takaCell,
 } from "../../contracts/admin-books-csv";
 import { productCreateSchema, productListQuery, SALE_NOT_BELOW } from "../../contracts/admin-products";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
@@ -35,6 +31,7 @@ import { requirePermission } from "./access";
 import { adminChange } from "./admin";
 import { kindFieldErrors, listOrder, listWhere, refusal } from "./admin-products";
 import type { Ctx } from "./context";
+import { CSV_BOM, type CsvCell, csvFile, csvRows, csvTaka, restoreText } from "./csv";
 import { DomainError } from "./errors";
 
 const AREA = "books" as const;
@@ -51,7 +48,7 @@ export function allowBooksCsv(ctx: Ctx): void {
 /** Rows read from the database per statement while the export is written. */
 const EXPORT_BATCH = 2000;
 
-type ExportRow = Record<BookCsvColumn, string>;
+type ExportRow = Record<BookCsvColumn, CsvCell>;
 
 async function exportRows(db: Db, ids: number[]): Promise<ExportRow[]> {
   const rows = await db
@@ -83,32 +80,34 @@ async function exportRows(db: Db, ids: number[]): Promise<ExportRow[]> {
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const text = (v: string | null) => neutraliseCell(v ?? "");
+    // Text goes to the one CSV writer as it is (it neutralises formulas); numbers as numbers.
     return [
       {
-        id: String(r.id),
-        version: String(r.version),
+        id: r.id,
+        version: r.version,
         kind: r.kind,
-        title: text(r.title),
-        titleBn: text(r.titleBn),
+        title: r.title,
+        titleBn: r.titleBn,
         slug: r.slug,
-        isbn: r.isbn ?? "",
-        authors: text(r.authors),
-        publisher: text(r.kind === "book" ? r.publisher : null),
-        edition: text(r.edition),
-        pages: r.pages === null ? "" : String(r.pages),
-        price: takaCell(r.price),
-        salePrice: takaCell(r.salePrice),
-        stock: r.kind === "book" && r.stock !== null ? String(r.stock) : "",
+        isbn: r.isbn,
+        authors: r.authors,
+        publisher: r.kind === "book" ? r.publisher : null,
+        edition: r.edition,
+        pages: r.pages,
+        price: csvTaka(r.price),
+        salePrice: csvTaka(r.salePrice),
+        stock: r.kind === "book" ? r.stock : null,
         published: r.published ? "yes" : "no",
         tracks: r.tracks.join(";"),
-        hscYear: r.hscYear === null ? "" : String(r.hscYear),
+        hscYear: r.hscYear,
         language: r.language,
-        description: text(r.description),
+        description: r.description,
       },
     ];
   });
 }
+
+const cellsOf = (row: Record<BookCsvColumn, CsvCell>) => BOOK_CSV_COLUMNS.map((c) => row[c]);
 
 /** The file's name for today: books-YYYY-MM-DD.csv. */
 export function exportFileName(now: Date): string {
@@ -134,10 +133,10 @@ export async function exportBooksCsv(ctx: Ctx, input: unknown): Promise<AsyncIte
   ).map((r) => r.id);
   const db = ctx.db;
   return (async function* () {
-    yield `\uFEFF${stringify([[...BOOK_CSV_COLUMNS]], { record_delimiter: "\r\n" })}`;
+    yield CSV_BOM + csvRows([BOOK_CSV_COLUMNS]);
     for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
       const rows = await exportRows(db, ids.slice(i, i + EXPORT_BATCH));
-      yield stringify(rows, { columns: [...BOOK_CSV_COLUMNS], record_delimiter: "\r\n" });
+      yield csvRows(rows.map(cellsOf));
     }
   })();
 }
@@ -145,7 +144,7 @@ export async function exportBooksCsv(ctx: Ctx, input: unknown): Promise<AsyncIte
 /** The import's header and one example row. */
 export function importTemplateCsv(ctx: Ctx, example: Record<BookCsvColumn, string>): string {
   requirePermission(ctx, AREA, refusal(AREA));
-  return `\uFEFF${stringify([example], { header: true, columns: [...BOOK_CSV_COLUMNS], record_delimiter: "\r\n" })}`;
+  return csvFile(BOOK_CSV_COLUMNS, [cellsOf(example)]);
 }
 
 // ---------------------------------------------------------------- import: reading the file
@@ -201,7 +200,7 @@ export function readImportFile(text: string): { columns: Set<BookCsvColumn>; row
   const rows = body.map(({ record, info }) => {
     const cells: Cells = {};
     header.forEach((column, i) => {
-      cells[column] = restoreCell((record[i] ?? "").trim());
+      cells[column] = restoreText((record[i] ?? "").trim());
     });
     const extra = record.slice(header.length).some((c) => c.trim() !== "");
     return { line: info.lines, cells, extra };

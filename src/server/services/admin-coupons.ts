@@ -35,6 +35,7 @@ import { couponBatches, couponRedemptions, coupons, orderLines, orders, products
 import { requirePermission } from "./access";
 import { adminChange, containsPattern, lockForEdit, nextVersion } from "./admin";
 import type { Ctx } from "./context";
+import { CSV_BOM, csvRows } from "./csv";
 import { DomainError } from "./errors";
 import { bought, lineRevenue } from "./sales";
 import { isUniqueViolation } from "./users";
@@ -572,7 +573,7 @@ export async function couponBatchCsv(
   if (!batch) throw new DomainError("not_found", NO_SUCH_BATCH);
   const db = ctx.db;
   const pieces = (async function* () {
-    yield "\uFEFFCode,Uses\r\n";
+    yield CSV_BOM + csvRows([["Code", "Uses"]]);
     let after = 0;
     for (;;) {
       const rows = await db
@@ -582,8 +583,7 @@ export async function couponBatchCsv(
         .orderBy(asc(coupons.id))
         .limit(CSV_CHUNK);
       if (rows.length === 0) return;
-      // Codes are letters, digits, - and _: nothing to quote, and none starts like a formula but "-".
-      yield rows.map((r) => `${r.code.startsWith("-") ? `'${r.code}` : r.code},${r.uses}\r\n`).join("");
+      yield csvRows(rows.map((r) => [r.code, r.uses]));
       after = rows[rows.length - 1]!.id;
     }
   })();

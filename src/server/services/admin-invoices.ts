@@ -4,7 +4,6 @@
  * (decision 29) with the lines behind every figure, as JSON and as CSV. Every figure is read from
  * services/ledger.ts.
  */
-import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AdminPage } from "../../contracts/admin";
 import {
@@ -33,6 +32,7 @@ import { creditNotes, orders, payments, refunds } from "../db/schema";
 import { requirePermission } from "./access";
 import { containsPattern } from "./admin";
 import type { Ctx } from "./context";
+import { CSV_BOM, csvRows, csvTaka } from "./csv";
 import { DomainError } from "./errors";
 import { readNumbered } from "./invoices";
 import {
@@ -353,28 +353,25 @@ export async function aparCsv(
     "closingWithCouriers",
     "closingRefundsOwed",
   ] as const satisfies readonly (typeof STATEMENT_LINE_KINDS)[number][];
-  const opts = { record_delimiter: "\r\n" } as const;
-  const cell = (s: string) => (/^[=+\-@]/.test(s) ? `'${s}` : s);
   return {
     fileName: `accounts-${month}.csv`,
     pieces: (async function* () {
-      yield `\uFEFF${stringify([[...STATEMENT_CSV_COLUMNS]], opts)}`;
+      yield CSV_BOM + csvRows([STATEMENT_CSV_COLUMNS]);
       for (const kind of kinds) {
         for (let offset = 0; ; offset += CSV_BATCH) {
           const lines = await statementLines(db, kind, from, to, { limit: CSV_BATCH, offset });
           if (lines.length === 0) break;
-          yield stringify(
+          yield csvRows(
             lines.map((l) => [
               l.kind,
               l.at,
-              cell(l.document),
+              l.document,
               l.orderNumber,
-              l.invoiceNumber ?? "",
-              cell(l.detail ?? ""),
-              String(l.amount),
-              takaText(l.amount),
+              l.invoiceNumber,
+              l.detail,
+              l.amount,
+              csvTaka(l.amount),
             ]),
-            opts,
           );
           if (lines.length < CSV_BATCH) break;
         }

@@ -7,7 +7,6 @@
  * Each order of a bulk action is done in its own transaction by fulfilment's own functions, so one
  * refusal undoes nothing of the others, and every order answers with what was done or why not.
  */
-import { stringify } from "csv-stringify/sync";
 import {
   and,
   asc,
@@ -45,6 +44,7 @@ import { coupons, invoices, orderLines, orders } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, containsPattern } from "./admin";
 import type { Ctx } from "./context";
+import { CSV_BOM, csvRows, csvTaka } from "./csv";
 import { DomainError } from "./errors";
 import { bookWithCourier, setOrderStatus } from "./fulfilment";
 import { bought, lineRevenue, placedWithin, salesRange } from "./sales";
@@ -533,13 +533,12 @@ export async function orderSourcesCsv(
 ): Promise<{ filename: string; pieces: AsyncIterable<string> }> {
   const report = await orderSources(ctx, input);
   async function* pieces() {
-    yield `\uFEFF${stringify([[...SOURCE_CSV_COLUMNS]], { record_delimiter: "\r\n" })}`;
+    yield CSV_BOM + csvRows([SOURCE_CSV_COLUMNS]);
     for (let i = 0; i < report.rows.length; i += 500) {
-      yield stringify(
+      yield csvRows(
         report.rows
           .slice(i, i + 500)
-          .map((r) => [r.source, r.referral ? "yes" : "no", r.orders, (r.revenue / 100).toFixed(2)]),
-        { record_delimiter: "\r\n" },
+          .map((r) => [r.source, r.referral ? "yes" : "no", r.orders, csvTaka(r.revenue)]),
       );
     }
   }

@@ -11,7 +11,6 @@
  * connection) for long. A range over LONG_EXPORT_DAYS days, or over LONG_EXPORT_ORDERS orders, is
  * exported by a background job (services/jobs.ts) instead of in the answer.
  */
-import { stringify } from "csv-stringify/sync";
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { PRODUCT_KINDS, type ProductKind } from "../../contracts/catalog";
 import {
@@ -43,6 +42,7 @@ import type { Db } from "../db/client";
 import { orderLines, orders, products } from "../db/schema";
 import { requirePermission } from "./access";
 import type { Ctx } from "./context";
+import { CSV_BOM, type CsvCell, csvFile, csvRows, csvTaka } from "./csv";
 import { DomainError } from "./errors";
 import { effectivePriceSql } from "./pricing";
 import { bought, lineSale, placedWithin } from "./sales";
@@ -234,51 +234,49 @@ async function buildSalesReport(db: Db, range: Range): Promise<ReportSales> {
 
 // ---- CSV
 
-const taka = (poisha: number) => (poisha / 100).toFixed(2);
-const CSV_OPTIONS = { record_delimiter: "windows" } as const;
-const BOM = "\ufeff";
-
-function csvOf(header: string[], rows: (string | number)[][]): string {
-  return stringify(rows, { ...CSV_OPTIONS, header: true, columns: header, bom: true });
-}
-
 const FIGURE_COLUMNS = ["Orders", "Units", "Sales (taka)", "Credited (taka)", "Net (taka)"];
-const figureCells = (r: Figures) => [r.orders, r.units, taka(r.sales), taka(r.credited), taka(r.net)];
+const figureCells = (r: Figures): CsvCell[] => [
+  r.orders,
+  r.units,
+  csvTaka(r.sales),
+  csvTaka(r.credited),
+  csvTaka(r.net),
+];
 
 /** One aggregate table of the report as CSV (small whatever the range: a row per day at most). */
 async function tableCsv(db: Db, range: Range, table: Exclude<SalesTable, "orders">): Promise<string> {
   const r = await buildSalesReport(db, range);
   switch (table) {
     case "day":
-      return csvOf(
+      return csvFile(
         ["Day", ...FIGURE_COLUMNS],
         r.byDay.map((d) => [d.key, ...figureCells(d)]),
       );
     case "month":
-      return csvOf(
+      return csvFile(
         ["Month", ...FIGURE_COLUMNS],
         r.byMonth.map((d) => [d.key, ...figureCells(d)]),
       );
     case "source":
-      return csvOf(
+      return csvFile(
         ["Source", ...FIGURE_COLUMNS],
         r.bySource.map((d) => [d.key, ...figureCells(d)]),
       );
     case "district":
-      return csvOf(
+      return csvFile(
         ["District", ...FIGURE_COLUMNS],
         r.byDistrict.map((d) => [d.key, ...figureCells(d)]),
       );
     case "kind":
-      return csvOf(
+      return csvFile(
         ["Kind", "Units", "Sales (taka)"],
-        r.byKind.map((k) => [k.kind, k.units, taka(k.sales)]),
+        r.byKind.map((k) => [k.kind, k.units, csvTaka(k.sales)]),
       );
     case "products": {
       const all = await productFigures(db, range.from, range.to);
-      return csvOf(
+      return csvFile(
         ["Product id", "Kind", "Title", "Units", "Sales (taka)"],
-        all.map((p) => [p.id, p.kind, p.title, p.units, taka(p.sales)]),
+        all.map((p) => [p.id, p.kind, p.title, p.units, csvTaka(p.sales)]),
       );
     }
   }
@@ -315,7 +313,7 @@ export async function* ordersCsvPieces(
   onPage?: (done: number) => Promise<void>,
   pageSize = EXPORT_PAGE,
 ): AsyncGenerator<string> {
-  yield BOM + stringify([ORDER_COLUMNS], CSV_OPTIONS);
+  yield CSV_BOM + csvRows([ORDER_COLUMNS]);
   let after = 0;
   let done = 0;
   for (;;) {
@@ -328,7 +326,7 @@ export async function* ordersCsvPieces(
         order by oc.id`),
     );
     if (rows.length === 0) return;
-    yield stringify(
+    yield csvRows(
       rows.map((r) => {
         const f = figures({ orders: 1, units: r.units, sales: r.sales, credited: r.credited });
         return [
@@ -342,7 +340,6 @@ export async function* ordersCsvPieces(
           ...figureCells(f).slice(1),
         ];
       }),
-      CSV_OPTIONS,
     );
     done += rows.length;
     after = Number(rows[rows.length - 1]!.id);

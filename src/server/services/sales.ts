@@ -3,7 +3,6 @@
  * counts as a sale is said once, in contracts/sales.ts (SALES_MEANING): bought orders, on the
  * Dhaka day they were placed, at their lines' price after the discount, without delivery.
  */
-import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { PRODUCT_KINDS, type ProductKind } from "../../contracts/catalog";
 import { BOUGHT_STATUSES, ORDER_STATUSES } from "../../contracts/order-status";
@@ -28,6 +27,7 @@ import { LOW_STOCK } from "../../contracts/stock";
 import { orderLines, orders, products } from "../db/schema";
 import { hasPermission, requirePermission, requireStaff } from "./access";
 import type { Ctx } from "./context";
+import { csvFile, csvTaka } from "./csv";
 import { DomainError } from "./errors";
 
 export const SALES_REFUSAL = "You do not have permission to see this product's sales";
@@ -144,9 +144,9 @@ export async function productSalesCsv(
   const title = sales.product.titleBn
     ? `${sales.product.title} (${sales.product.titleBn})`
     : sales.product.title;
-  const csv = stringify(
-    sales.rows.map((r) => [title, r.period, r.units, (r.revenue / 100).toFixed(2)]),
-    { header: true, columns: header, bom: true, record_delimiter: "windows" },
+  const csv = csvFile(
+    header,
+    sales.rows.map((r) => [title, r.period, r.units, csvTaka(r.revenue)]),
   );
   return { filename: `sales-${sales.product.id}-${sales.from}-to-${sales.to}-by-${sales.group}.csv`, csv };
 }
