@@ -1391,7 +1391,11 @@ export const playgroundPriceSchema = z
       })
       .nullable(),
     user: z
-      .object({ id: z.int(), name: z.string(), phone: z.string().nullable() })
+      .object({
+        id: z.int(),
+        name: z.string().nullable().meta({ description: "Only to staff holding `users`; null otherwise" }),
+        phone: z.string().nullable().meta({ description: "Only to staff holding `users`; null otherwise" }),
+      })
       .nullable()
       .meta({ description: "The customer priced for (their own coupon uses count); null for any customer" }),
   })

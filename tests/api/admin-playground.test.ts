@@ -93,7 +93,24 @@ describe("the pricing playground", () => {
     expect(await refusal(`items=${book!.id}&coupon=${usedOnce}`)).toBeNull();
     const named = await price(`items=${book!.id}&coupon=${usedOnce}&user=${customer.user.id}`);
     expect(named.body.data!.coupon?.message).toBe(COUPON_REFUSALS.perUser);
-    expect(named.body.data!.user).toMatchObject({ id: customer.user.id, name: "Playground Customer" });
+    // Staff holding only `orders` price for the customer by id: no name, no phone.
+    expect(named.body.data!.user).toEqual({ id: customer.user.id, name: null, phone: null });
+  });
+
+  it("names the customer (name and phone) only to staff who may read accounts", async () => {
+    const clerk = await h.createUser({ role: "staff", permissions: ["orders", "users"] });
+    const query = `items=${catalogue[0]!.id}&user=${customer.user.id}`;
+    const named = await price(query, clerk);
+    expect(named.body.data!.user).toEqual({
+      id: customer.user.id,
+      name: "Playground Customer",
+      phone: customer.phone,
+    });
+    const byId = await price(query);
+    expect(byId.status, byId.text).toBe(200);
+    expect(byId.body.data!.user).toEqual({ id: customer.user.id, name: null, phone: null });
+    expect(byId.text).not.toContain("Playground Customer");
+    expect(byId.text).not.toContain(customer.phone.slice(-8));
   });
 
   it("notes a quantity above stock as the cart would refuse it", async () => {

@@ -3,12 +3,12 @@
  * priced by the cart's own `priceLines` (so by `priceCart`), with the coupon's refusal in the
  * words the customer would read. Nothing is saved; no rate limit is spent.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { isDigitalKind } from "../../contracts/cart";
 import { type PlaygroundPrice, playgroundQuery } from "../../contracts/playground";
 import { adminProductPath } from "../../contracts/sales";
 import { products, users } from "../db/schema";
-import { requirePermission } from "./access";
+import { hasPermission, requirePermission } from "./access";
 import { availableSql, maxQuantityOf, priceLines, stockMessage } from "./cart";
 import type { Ctx } from "./context";
 import { COUPON_NOT_FOUND, findCouponByCode } from "./coupons";
@@ -20,7 +20,10 @@ function invalid(field: string, message: string): DomainError {
   return new DomainError("invalid", message, { [field]: message });
 }
 
-/** Prices the query's lines as the cart would for the customer (or any customer), coupon and district. */
+/**
+ * Prices the query's lines as the cart would for the customer (or any customer), coupon and
+ * district. The customer is named (name and phone) only to staff holding `users`.
+ */
 export async function pricePlayground(ctx: Ctx, input: unknown): Promise<PlaygroundPrice> {
   requirePermission(ctx, "orders", PLAYGROUND_REFUSAL);
   const v = playgroundQuery.parse(input);
@@ -44,7 +47,12 @@ export async function pricePlayground(ctx: Ctx, input: unknown): Promise<Playgro
     v.user === null
       ? null
       : ctx.db
-          .select({ id: users.id, name: users.name, phone: users.phone })
+          // The account's name and phone are for staff who may read accounts; others price by id.
+          .select(
+            hasPermission(ctx.user, "users")
+              ? { id: users.id, name: users.name, phone: users.phone }
+              : { id: users.id, name: sql<string | null>`null`, phone: sql<string | null>`null` },
+          )
           .from(users)
           .where(eq(users.id, v.user))
           .then((r) => r[0] ?? invalid("user", "No such account")),

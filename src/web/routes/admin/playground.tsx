@@ -221,7 +221,13 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
               multiple={false}
               picked={
                 price?.user
-                  ? [{ id: price.user.id, label: price.user.name, detail: price.user.phone ?? undefined }]
+                  ? [
+                      {
+                        id: price.user.id,
+                        label: price.user.name ?? `#${price.user.id}`,
+                        detail: price.user.phone ?? undefined,
+                      },
+                    ]
                   : []
               }
               onChange={(picked) => update({ user: picked[0] ? String(picked[0].id) : null })}
@@ -287,7 +293,9 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
               ) : null}
               {price.user ? (
                 <p className="mt-2 text-xs text-slate-600">
-                  {i18n._("Priced for {name}", { name: price.user.name })}
+                  {price.user.name
+                    ? i18n._("Priced for {name}", { name: price.user.name })
+                    : i18n._("Priced for customer {id}", { id: price.user.id })}
                 </p>
               ) : null}
             </>
