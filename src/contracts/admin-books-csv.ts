@@ -86,6 +86,9 @@ export const TEMPLATE_PATH = "/api/admin/books/import-template.csv";
 
 export const CSV_REQUIRED = "Send the file as CSV (Content-Type: text/csv)";
 
+/** A file in another encoding (Excel's plain "CSV" is a Windows code page) is refused, not read mangled. */
+export const NOT_UTF8 = /*i18n*/ "This file is not UTF-8. Save it as CSV UTF-8 and upload it again.";
+
 export const importQuery = z.object({
   mode: z
     .enum(["preview", "apply"], { error: "mode must be preview or apply" })

@@ -61,6 +61,10 @@ export const publicUserSchema = z
     name: z.string(),
     phone: z.string().nullable().meta({ description: "Local form 01XXXXXXXXX" }),
     email: z.string().nullable(),
+    email_confirmed: z.boolean().meta({
+      description:
+        "Whether the shop's emailed code (or Google, for an account it made) proved the email this account's; Google sign-in links only to a confirmed one",
+    }),
     hsc_batch: z.string().nullable(),
     phone_verified: z.boolean(),
     role: z.enum(ROLES),

@@ -6,6 +6,7 @@ import {
   BOOK_CSV_COLUMNS,
   type BookImportReport,
   MAX_IMPORT_ROWS,
+  NOT_UTF8,
   TEMPLATE_ROW,
 } from "../../src/contracts/admin-books-csv";
 import { normaliseIsbn } from "../../src/contracts/admin-products";
@@ -213,6 +214,33 @@ describe("POST /api/admin/books/import", () => {
       expect(res.status, text).toBe(400);
       expect(res.body.message).toMatch(message);
     }
+  });
+
+  it("refuses a file that is not UTF-8 (Latin-1 é and ñ), preview or apply, and changes nothing", async () => {
+    const title = "Español: café y niños";
+    const text = csv([newBook({ title, slug: "latin-1-file" })]);
+    const latin1 = Uint8Array.from(Buffer.from(text, "latin1"));
+    const before = await bookCount();
+    for (const mode of ["preview", "apply"] as const) {
+      const res = await h.request("POST", `/api/admin/books/import?mode=${mode}`, {
+        cookie: staff.cookie,
+        body: latin1,
+        headers: { "content-type": "text/csv" },
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toBe(NOT_UTF8);
+      expect(res.body.errors).toEqual({ file: NOT_UTF8 });
+    }
+    expect(await bookCount()).toBe(before);
+    // The same file saved as UTF-8, with Excel's byte-order mark, reads right.
+    const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from(text, "utf8")]);
+    const res = await h.request<BookImportReport>("POST", "/api/admin/books/import?mode=preview", {
+      cookie: staff.cookie,
+      body: utf8,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data!.rows.map((r) => [r.title, r.errors])).toEqual([[title, {}]]);
   });
 
   it("previews: an error per row and column, and changes nothing", async () => {

@@ -320,9 +320,10 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "Sign in with a Google ID token (Google Identity Services)",
     description:
       "The token is verified against Google's keys: issuer, audience (GOOGLE_CLIENT_ID), expiry. It " +
-      "signs in to the account linked to the Google account, else links the account with the same " +
-      "verified email, else makes a new account (201) whose phone and HSC batch the profile dialog " +
-      "then asks for. 404 when GOOGLE_CLIENT_ID is not set; 401 for a token that is not Google's, " +
+      "signs in to the account linked to the Google account, else links the account whose email is " +
+      "the same verified email and was confirmed by the shop's emailed code, else makes a new account " +
+      "(201, its email confirmed) whose phone and HSC batch the profile dialog then asks for; an " +
+      "account that had only typed that email, unconfirmed, loses it to the new account. 404 when GOOGLE_CLIENT_ID is not set; 401 for a token that is not Google's, " +
       "not for this shop or expired; 403 when Google has not verified the email (or the account is blocked).",
     access: anyone,
     body: googleSignInSchema,
@@ -363,11 +364,13 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/auth/email",
     tag: "Accounts",
-    summary: "Ask to change the caller's email: a 6-digit code is emailed to the new address",
+    summary: "Ask to change or confirm the caller's email: a 6-digit code is emailed to the address",
     description:
       "The account keeps its old address until the code is confirmed (POST /api/auth/email/confirm); " +
-      "the code lives 30 minutes, and a new request voids the earlier one's code. 503 when the shop " +
-      "has no mail server (SMTP_HOST unset).",
+      "the code lives 30 minutes, and a new request voids the earlier one's code. The account's own " +
+      "address while unconfirmed is asked for the same way, to confirm it (400 once confirmed). 409 " +
+      "when another account has confirmed the address; one it only typed goes to whoever enters the " +
+      "code. 503 when the shop has no mail server (SMTP_HOST unset).",
     access: signedIn,
     body: emailChangeSchema,
     success: [ok("The code is on its way to the new address", emailCodeSentSchema)],
@@ -377,10 +380,13 @@ export const ENDPOINTS: Endpoint[] = [
     method: "post",
     path: "/api/auth/email/confirm",
     tag: "Accounts",
-    summary: "Confirm the new email address with the code sent to it",
+    summary: "Confirm the new (or the account's own) email address with the code sent to it",
+    description:
+      "The address becomes the account's email, confirmed (email_confirmed true), taken off another " +
+      "account that had it unconfirmed; 409 when another account confirmed it meanwhile.",
     access: signedIn,
     body: emailConfirmSchema,
-    success: [ok("The account with its new email", publicUserSchema)],
+    success: [ok("The account with its new, confirmed email", publicUserSchema)],
     errors: [409, 429],
   },
   {

@@ -19,6 +19,7 @@ import {
   importQuery,
   MAX_EXPORT_ROWS,
   MAX_IMPORT_ROWS,
+  NOT_UTF8,
   parseTakaCell,
 } from "../../contracts/admin-books-csv";
 import { productCreateSchema, productListQuery, SALE_NOT_BELOW } from "../../contracts/admin-products";
@@ -155,6 +156,19 @@ type FileRow = { line: number; cells: Cells; extra: boolean };
 
 function refuse(message: string): never {
   throw new DomainError("invalid", message, { file: message });
+}
+
+/**
+ * The file's bytes as text, only when they are UTF-8 (a byte-order mark is fine): a Latin-1 or
+ * Windows-1252 file's é or ñ would otherwise be read as replacement characters and imported
+ * mangled, so it is refused (400) with how to save it.
+ */
+export function utf8Text(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    refuse(NOT_UTF8);
+  }
 }
 
 /** The file's rows by column; a file that cannot be read as a whole is refused (400). */
@@ -772,9 +786,10 @@ const importText = z.string();
  * Checks a CSV file of books (preview) or imports it (apply): all rows in one transaction, or
  * none — any row with an error refuses the whole file with 400 and the report of every row.
  */
-export async function importBooksCsv(ctx: Ctx, text: string, query: unknown): Promise<BookImportReport> {
+export async function importBooksCsv(ctx: Ctx, bytes: Uint8Array, query: unknown): Promise<BookImportReport> {
   requirePermission(ctx, AREA, refusal(AREA));
   const { mode } = importQuery.parse(query);
+  const text = utf8Text(bytes);
   const file = readImportFile(text);
   if (mode === "preview") {
     const { planned } = await planImport(ctx.db, file, false);

@@ -13,6 +13,7 @@ const person = (role: PublicUser["role"], permissions: string[] = []): PublicUse
   name: "Test",
   phone: "01712345678",
   email: null,
+  email_confirmed: false,
   hsc_batch: "HSC 2025",
   phone_verified: true,
   role,

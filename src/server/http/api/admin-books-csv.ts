@@ -40,7 +40,8 @@ export function adminBooksCsvApi() {
     // Who may import is answered before what was sent.
     allowBooksCsv(ctx);
     if (mediaType(c.req.header("content-type")) !== "text/csv") return send(c, 415, CSV_REQUIRED);
-    const report = await importBooksCsv(ctx, await c.req.text(), c.req.query());
+    // The bytes, not text: the service refuses a file that is not UTF-8 rather than read it mangled.
+    const report = await importBooksCsv(ctx, new Uint8Array(await c.req.arrayBuffer()), c.req.query());
     return ok(c, report, report.applied ? "Imported" : "Checked: nothing was changed");
   });
   return api;

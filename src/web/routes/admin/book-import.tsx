@@ -35,7 +35,8 @@ const ACTION_LABEL = {
   unchanged: /*i18n*/ "Unchanged",
 } as const;
 
-type Picked = { name: string; text: string };
+/** The file as its bytes: the server checks they are UTF-8 (a browser would decode anything, mangled). */
+type Picked = { name: string; bytes: ArrayBuffer };
 
 /** "1 book" / "{count} books" and the like, in the page's language. */
 function useCounts() {
@@ -79,7 +80,7 @@ export default function BookImportPage() {
       });
       return;
     }
-    setFile({ name: f.name, text: await f.text() });
+    setFile({ name: f.name, bytes: await f.arrayBuffer() });
   }
 
   // A file chosen before the page's scripts ran (a slow line) is in the input but raised no
@@ -95,7 +96,7 @@ export default function BookImportPage() {
     setBusy(mode);
     setMessage(null);
     try {
-      const res = await api<BookImportReport>("POST", `${IMPORT_PATH}?mode=${mode}`, file.text, {
+      const res = await api<BookImportReport>("POST", `${IMPORT_PATH}?mode=${mode}`, file.bytes, {
         contentType: "text/csv",
       });
       const r = res.data!;
@@ -118,7 +119,7 @@ export default function BookImportPage() {
       if (err instanceof ApiError && err.data) setReport(err.data as BookImportReport);
       else setReport(null);
       setMessage({
-        text: err instanceof Error ? err.message : i18n._("Something went wrong"),
+        text: err instanceof Error ? translateMessage(i18n, err.message) : i18n._("Something went wrong"),
         tone: "error",
       });
     } finally {
