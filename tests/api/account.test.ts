@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRONG_CURRENT_PASSWORD } from "../../src/contracts/auth";
-import { auditLog, outbox } from "../../src/server/db/schema";
+import { auditLog, outbox, users } from "../../src/server/db/schema";
+import { EMAIL_CONFIRMED } from "../../src/server/http/api/auth";
 import { EMAIL_NOT_SET_UP, SAME_EMAIL } from "../../src/server/services/accounts";
 import { CODE_EXPIRED, EMAIL_CODE_TTL_MS, EMAIL_CODE_WRONG } from "../../src/server/services/one-time-codes";
 import { REDACTED } from "../../src/server/services/outbox";
@@ -18,7 +19,18 @@ afterAll(async () => {
 const MINUTE = 60_000;
 
 async function me(cookie: string) {
-  return (await h.request<{ name: string; email: string | null }>("GET", "/api/user", { cookie })).body.data;
+  return (
+    await h.request<{ name: string; email: string | null; email_confirmed: boolean }>("GET", "/api/user", {
+      cookie,
+    })
+  ).body.data;
+}
+
+/** An account whose address the shop confirmed (as its code would have). */
+async function confirmedUser(email: string) {
+  const made = await h.createUser({ email });
+  await h.db.update(users).set({ emailConfirmedAt: h.clock.now() }).where(eq(users.id, made.user.id));
+  return made;
 }
 
 describe("name", () => {
@@ -156,11 +168,11 @@ describe("email change", () => {
     expect(res.status).toBe(200);
   });
 
-  it("answers 409 for an address another account has, and 400 for its own or a malformed one", async () => {
+  it("answers 409 for an address another account confirmed, and 400 for its own confirmed or a malformed one", async () => {
     const taken = uniqueEmail();
-    await h.createUser({ email: taken });
+    await confirmedUser(taken);
     const own = uniqueEmail();
-    const made = await h.createUser({ email: own });
+    const made = await confirmedUser(own);
     const clash = await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: taken } });
     expect(clash.status).toBe(409);
     expect(clash.body.errors?.email).toBeTruthy();
@@ -175,11 +187,11 @@ describe("email change", () => {
     expect(h.emails.filter((m) => m.to === taken || m.to === own)).toHaveLength(0);
   });
 
-  it("answers 409 when the address was taken between the request and the code", async () => {
+  it("answers 409 when another account confirmed the address between the request and the code", async () => {
     const made = await h.createUser();
     const next = uniqueEmail();
     await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: next } });
-    await h.createUser({ email: next });
+    await confirmedUser(next);
     const res = await h.request("POST", "/api/auth/email/confirm", {
       cookie: made.cookie,
       body: { code: h.latestEmailCode(next) },
@@ -200,6 +212,85 @@ describe("email change", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("an unconfirmed email", () => {
+  it("is what sign-up leaves; the account emails itself a code from /edit and entering it confirms the address", async () => {
+    const email = uniqueEmail();
+    const signedUp = await h.signUp({ email });
+    expect(signedUp.body.data).toMatchObject({ email, email_confirmed: false });
+    const cookie = signedUp.cookie!;
+    const asked = await h.request<{ pendingEmail: string }>("POST", "/api/auth/email", {
+      cookie,
+      body: { email },
+    });
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.data).toEqual({ pendingEmail: email });
+    // Still unconfirmed until the code is entered; the address itself does not change.
+    expect(await me(cookie)).toMatchObject({ email, email_confirmed: false });
+    const wrong = String((Number(h.latestEmailCode(email)) + 1) % 1_000_000).padStart(6, "0");
+    expect(
+      (await h.request("POST", "/api/auth/email/confirm", { cookie, body: { code: wrong } })).status,
+    ).toBe(400);
+    expect((await me(cookie))?.email_confirmed).toBe(false);
+    const confirmed = await h.request<{ email: string; email_confirmed: boolean }>(
+      "POST",
+      "/api/auth/email/confirm",
+      { cookie, body: { code: h.latestEmailCode(email) } },
+    );
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.message).toBe(EMAIL_CONFIRMED);
+    expect(confirmed.body.data).toMatchObject({ email, email_confirmed: true });
+    expect(await me(cookie)).toMatchObject({ email, email_confirmed: true });
+    const id = signedUp.body.data!.id;
+    const entries = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.entity, "user")));
+    expect(entries.map((e) => [e.action, e.after])).toEqual([["account.email_confirmed", { email }]]);
+    // Once confirmed, asking again is its own address.
+    const again = await h.request("POST", "/api/auth/email", { cookie, body: { email } });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual({ email: SAME_EMAIL });
+  });
+
+  it("a changed address is confirmed by the code that changed it", async () => {
+    const made = await h.createUser({ email: uniqueEmail() });
+    const next = uniqueEmail();
+    await h.request("POST", "/api/auth/email", { cookie: made.cookie, body: { email: next } });
+    const res = await h.request<{ email_confirmed: boolean }>("POST", "/api/auth/email/confirm", {
+      cookie: made.cookie,
+      body: { code: h.latestEmailCode(next) },
+    });
+    expect(res.body.message).toBe("Your email address is changed");
+    expect(await me(made.cookie)).toMatchObject({ email: next, email_confirmed: true });
+  });
+
+  it("held by another account goes to whoever enters the code sent to it, audited", async () => {
+    const email = uniqueEmail();
+    const holder = await h.createUser({ email });
+    const owner = await h.createUser();
+    const asked = await h.request("POST", "/api/auth/email", { cookie: owner.cookie, body: { email } });
+    expect(asked.status, asked.text).toBe(200);
+    const res = await h.request("POST", "/api/auth/email/confirm", {
+      cookie: owner.cookie,
+      body: { code: h.latestEmailCode(email) },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await me(owner.cookie)).toMatchObject({ email, email_confirmed: true });
+    expect(await me(holder.cookie)).toMatchObject({ email: null, email_confirmed: false });
+    const [entry] = await h.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, "account.email_released"), eq(auditLog.entityId, String(holder.user.id))),
+      );
+    expect(entry).toMatchObject({
+      actorId: owner.user.id,
+      before: { email },
+      after: { email: null, toUserId: owner.user.id, provenBy: "code" },
+    });
   });
 });
 

@@ -41,6 +41,7 @@ describe("POST /api/auth/register", () => {
     expect(res.body.data).toMatchObject({
       phone: "01712345678",
       email: "rahim@example.com",
+      email_confirmed: false,
       hsc_batch: "HSC 2025",
       role: "customer",
       phone_verified: false,
@@ -261,6 +262,7 @@ describe("GET /api/user", () => {
       name: "Nusrat Jahan",
       phone: made.phone,
       email,
+      email_confirmed: false,
       hsc_batch: "HSC 2026",
       phone_verified: false,
       role: "customer",

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../src/contracts/user";
-import { users } from "../../src/server/db/schema";
+import { auditLog, users } from "../../src/server/db/schema";
 import {
   GOOGLE_EMAIL_UNVERIFIED,
   GOOGLE_NOT_SET_UP,
@@ -9,7 +9,7 @@ import {
   GOOGLE_TOKEN_REFUSED,
 } from "../../src/server/services/google-sign-in";
 import { type FakeGoogle, startFakeGoogle } from "../support/fake-google";
-import { createHarness, type Harness, uniqueEmail } from "./harness";
+import { createHarness, type Harness, uniqueEmail, uniquePhone } from "./harness";
 
 const CLIENT_ID = "1234-test.apps.googleusercontent.com";
 
@@ -20,7 +20,10 @@ const newSubject = () => `1090000000000000${String(++subjects).padStart(5, "0")}
 
 beforeAll(async () => {
   google = await startFakeGoogle({ clientId: CLIENT_ID });
-  h = await createHarness({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl } });
+  h = await createHarness({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl },
+    captureEmail: true,
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -33,6 +36,131 @@ function signIn(credential: string) {
 
 const token = (claims: Parameters<FakeGoogle["sign"]>[0], key?: "fake" | "stranger") =>
   google.sign(claims, { now: h.clock.now(), key });
+
+/** The /edit flow for an unconfirmed address: the account asks for its own code and enters it. */
+async function confirmOwnEmail(cookie: string, email: string) {
+  const asked = await h.request("POST", "/api/auth/email", { cookie, body: { email } });
+  expect(asked.status, asked.text).toBe(200);
+  const confirmed = await h.request<PublicUser>("POST", "/api/auth/email/confirm", {
+    cookie,
+    body: { code: h.latestEmailCode(email) },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  expect(confirmed.body.data?.email_confirmed).toBe(true);
+}
+
+const ADDRESS = {
+  name: "Nusrat Jahan",
+  phone: "01712345678",
+  district: "Dhaka",
+  area: "Mirpur",
+  address: "House 12, Road 3, Section 6",
+};
+
+describe("Google sign-in and an email typed by someone else", () => {
+  it("does not land in an account that registered the address unconfirmed, and the stranger's password never reaches the Google account", async () => {
+    const victimEmail = uniqueEmail();
+    // The attacker registers with the victim's address and a password of their own.
+    const attackerPhone = uniquePhone();
+    const attacker = await h.signUp({
+      email: victimEmail,
+      phone: attackerPhone,
+      password: "attacker-pass-1",
+    });
+    expect(attacker.status).toBe(201);
+    expect(attacker.body.data).toMatchObject({ email: victimEmail, email_confirmed: false });
+    const attackerId = attacker.body.data!.id;
+
+    // The victim taps "Sign in with Google" with that address, verified by Google.
+    const sub = newSubject();
+    const victim = await signIn(await token({ sub, email: victimEmail, name: "Nusrat Jahan" }));
+    expect(victim.status).toBe(201);
+    const victimId = victim.body.data!.id;
+    expect(victimId).not.toBe(attackerId);
+    expect(victim.body.data).toMatchObject({ email: victimEmail, email_confirmed: true, phone: null });
+
+    // The address moved to the Google account; the attacker's account kept nothing of it.
+    const [attackerRow] = await h.db.select().from(users).where(eq(users.id, attackerId));
+    expect(attackerRow).toMatchObject({ email: null, emailConfirmedAt: null, googleSubject: null });
+    const [entry] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "account.email_released"), eq(auditLog.entityId, String(attackerId))));
+    expect(entry).toMatchObject({
+      actorId: victimId,
+      before: { email: victimEmail },
+      after: { email: null, toUserId: victimId, provenBy: "google" },
+    });
+
+    // The victim's data goes to the victim's account only.
+    const saved = await h.request("POST", "/api/addresses", { cookie: victim.cookie, body: ADDRESS });
+    expect(saved.status, saved.text).toBe(201);
+
+    // The attacker's password: not with the address, and by phone only the attacker's own account.
+    expect((await h.signIn(victimEmail, "attacker-pass-1")).status).toBe(401);
+    const byPhone = await h.signIn(attackerPhone, "attacker-pass-1");
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body.data?.id).toBe(attackerId);
+    for (const cookie of [byPhone.cookie!, attacker.cookie!]) {
+      const me = await h.request<PublicUser>("GET", "/api/user", { cookie });
+      expect(me.body.data).toMatchObject({ id: attackerId, email: null });
+      const addresses = await h.request<unknown[]>("GET", "/api/addresses", { cookie });
+      expect(addresses.body.data).toEqual([]);
+    }
+
+    // Next time Google signs the victim in to the same account; the attacker's sign-up cannot
+    // take the address back.
+    const again = await signIn(await token({ sub, email: victimEmail }));
+    expect(again.status).toBe(200);
+    expect(again.body.data?.id).toBe(victimId);
+    expect((await h.signUp({ email: victimEmail })).status).toBe(409);
+    const retake = await h.request("POST", "/api/auth/email", {
+      cookie: byPhone.cookie,
+      body: { email: victimEmail },
+    });
+    expect(retake.status).toBe(409);
+  });
+
+  it("takes the address off a blocked account that only typed it, too", async () => {
+    const email = uniqueEmail();
+    const holder = await h.createUser({ email });
+    await h.db.update(users).set({ blockedAt: h.clock.now() }).where(eq(users.id, holder.user.id));
+    const res = await signIn(await token({ sub: newSubject(), email }));
+    expect(res.status).toBe(201);
+    expect(res.body.data?.id).not.toBe(holder.user.id);
+    const [row] = await h.db.select().from(users).where(eq(users.id, holder.user.id));
+    expect(row?.email).toBeNull();
+  });
+
+  it("still refuses to link a confirmed address whose account is linked to another Google account", async () => {
+    const email = uniqueEmail();
+    const first = await signIn(await token({ sub: newSubject(), email }));
+    expect(first.status).toBe(201);
+    const second = await signIn(await token({ sub: newSubject(), email }));
+    expect(second.status).toBe(409);
+    const [row] = await h.db.select().from(users).where(eq(users.id, first.body.data!.id));
+    expect(row?.email).toBe(email);
+  });
+
+  it("makes one account when the same Google account signs in twice at once over an unconfirmed holder", async () => {
+    const email = uniqueEmail();
+    const holder = await h.createUser({ email });
+    const sub = newSubject();
+    const credential = await token({ sub, email });
+    const answers = await Promise.all([signIn(credential), signIn(credential), signIn(credential)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.data?.id)).size).toBe(1);
+    expect(answers[0]!.body.data?.id).not.toBe(holder.user.id);
+    expect(
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, "account.email_released"), eq(auditLog.entityId, String(holder.user.id))),
+        ),
+    ).toHaveLength(1);
+  });
+});
 
 describe("Google sign-in", () => {
   it("makes a new account from a good token, signs it in, and the profile dialog then asks for phone and batch", async () => {
@@ -62,9 +190,10 @@ describe("Google sign-in", () => {
     expect(second.body.data?.id).toBe(first.body.data?.id);
   });
 
-  it("links to the existing account with the same verified email", async () => {
+  it("links to the existing account whose email the shop's code confirmed", async () => {
     const email = uniqueEmail();
     const existing = await h.createUser({ email });
+    await confirmOwnEmail(existing.cookie, email);
     const sub = newSubject();
     const res = await signIn(await token({ sub, email: email.toUpperCase() }));
     expect(res.status).toBe(200);
@@ -114,6 +243,7 @@ describe("Google sign-in", () => {
   it("refuses an unverified email: neither links nor makes an account", async () => {
     const email = uniqueEmail();
     const existing = await h.createUser({ email });
+    await confirmOwnEmail(existing.cookie, email);
     const res = await signIn(await token({ sub: newSubject(), email, email_verified: false }));
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(GOOGLE_EMAIL_UNVERIFIED);

@@ -198,6 +198,7 @@ describe("holding answers to the document", () => {
           name: "Rafiq",
           phone: null,
           email: null,
+          email_confirmed: false,
           hsc_batch: null,
           phone_verified: false,
           role: "customer",

@@ -180,9 +180,27 @@ test.describe("Google sign-in against the fake key set", () => {
     await expect(accountMenu(page)).toBeVisible();
   });
 
-  test("the sign-in dialog's Google button links the account with the same email", async ({ page }) => {
+  test("an email confirmed on /edit with its emailed code, the sign-in dialog's Google button links that account", async ({
+    page,
+  }) => {
     const who = fresh();
     await signUp(page, who);
+    // Typed at sign-up, the address is not confirmed: /edit says so and sends it a code.
+    await page.goto("/edit");
+    await waitForApp(page);
+    const unconfirmed = page.getByRole("status").filter({ hasText: "Your email address is not confirmed" });
+    await expect(unconfirmed).toBeVisible();
+    await unconfirmed.getByRole("button", { name: "Email me a code" }).click();
+    const confirm = page.getByRole("form", { name: "Confirm your email" });
+    await expect(confirm).toContainText("Enter it to confirm your email.");
+    await shot(page, "edit-email-unconfirmed-360");
+    const mail = await mailTo(page, who.email);
+    await confirm.getByLabel("Code from the email").fill(/\b(\d{6})\b/.exec(mail.subject)![1]!);
+    await confirm.getByRole("button", { name: "Confirm email" }).click();
+    await expect(page.getByText("Your email address is confirmed")).toBeVisible();
+    await expect(page.getByText("Your email address is not confirmed")).toHaveCount(0);
+    await expect(page.getByText(`Your email: ${who.email} (confirmed)`)).toBeVisible();
+
     await page.context().clearCookies();
     const credential = await mintToken(page, {
       sub: `e2e-link-${who.phone}`,
@@ -204,7 +222,7 @@ test.describe("Google sign-in against the fake key set", () => {
     // The account had its phone and batch: no profile dialog.
     await expect(page.getByRole("dialog")).toHaveCount(0);
     const me = await page.request.get("/api/user");
-    expect((await me.json()).data).toMatchObject({ name: who.name, phone: who.phone });
+    expect((await me.json()).data).toMatchObject({ name: who.name, phone: who.phone, email_confirmed: true });
   });
 
   test("a new account made by the sign-in dialog's Google button is welcomed as new", async ({ page }) => {

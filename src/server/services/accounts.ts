@@ -21,11 +21,12 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { consumeLimit } from "./rate-limits";
 import { deleteOtherSessions, deleteUserSessions } from "./sessions";
 import {
-  assertContactsFree,
+  auditEmailReleased,
   EMAIL_TAKEN,
   findUserByPhone,
   isUniqueViolation,
   markPhoneVerified,
+  releaseUnconfirmedEmail,
   setPassword,
   toPublicUser,
 } from "./users";
@@ -122,16 +123,27 @@ export async function pendingEmailChange(
 }
 
 /**
- * Sends a 6-digit code to a new email address; the account keeps its old address until the code
- * is entered (confirmEmailChange). A new request voids the codes of earlier ones.
+ * Sends a 6-digit code to an email address: a new one (the account keeps its old address until
+ * the code is entered, confirmEmailChange), or the account's own while it is unconfirmed (the code
+ * confirms it). An address another account has confirmed is refused; one it only typed may be
+ * asked for, and goes to whoever enters the code (decision 46). A new request voids the codes of
+ * earlier ones.
  */
 export async function requestEmailChange(ctx: Ctx, input: unknown): Promise<{ pendingEmail: string }> {
   const me = requireSignedIn(ctx);
   const { email } = emailChangeSchema.parse(input);
   // Without a mail server the code could never arrive.
   if (ctx.email.name === NO_EMAIL) throw new DomainError("unavailable", EMAIL_NOT_SET_UP);
-  if (email === me.email) throw new DomainError("invalid", SAME_EMAIL, { email: SAME_EMAIL });
-  await assertContactsFree(ctx, undefined, email, me.id);
+  if (email === me.email && me.email_confirmed)
+    throw new DomainError("invalid", SAME_EMAIL, { email: SAME_EMAIL });
+  const [holder] = await ctx.db
+    .select({ id: users.id, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (holder && holder.id !== me.id && holder.confirmedAt) {
+    throw new DomainError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  }
   await consumeLimit(ctx, "emailCodesPerAccount", me.id);
   const subject = emailCodeSubject(me.id, email);
   await issueCode(ctx, subject, "email", true);
@@ -151,32 +163,54 @@ export async function requestEmailChange(ctx: Ctx, input: unknown): Promise<{ pe
   return { pendingEmail: email };
 }
 
-/** Makes the waiting address the account's email once its code is right. */
+/**
+ * Once the code is right, the waiting address is the account's email, confirmed: a new address
+ * replaces the old one (account.email), or the account's own is confirmed
+ * (account.email_confirmed). Another account that only typed the address loses it (decision 46);
+ * one that confirmed it meanwhile keeps it (409).
+ */
 export async function confirmEmailChange(ctx: Ctx, input: unknown): Promise<PublicUser> {
   const me = requireSignedIn(ctx);
   const { code } = emailConfirmSchema.parse(input);
   const pending = await latestEmailCode(ctx, me.id);
   if (!pending) throw new DomainError("invalid", CODE_EXPIRED, { code: CODE_EXPIRED });
   await consumeCode(ctx, pending.subject, "email", code);
+  const taken = () => new DomainError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
   try {
     return await ctx.db.transaction(async (tx) => {
+      const [holder] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, pending.email))
+        .limit(1);
+      const other = holder && holder.id !== me.id ? holder : undefined;
+      if (other && !(await releaseUnconfirmedEmail(ctx, tx, other.id, pending.email))) throw taken();
       const [row] = await tx
         .update(users)
-        .set({ email: pending.email, updatedAt: ctx.now() })
+        .set({ email: pending.email, emailConfirmedAt: ctx.now(), updatedAt: ctx.now() })
         .where(eq(users.id, me.id))
         .returning();
-      await recordAudit(ctx, tx, {
-        action: "account.email",
-        entity: "user",
-        entityId: me.id,
-        before: { email: me.email },
-        after: { email: pending.email },
-      });
+      if (other) {
+        await auditEmailReleased(tx, me, { holderId: other.id, email: pending.email, provenBy: "code" });
+      }
+      await recordAudit(
+        ctx,
+        tx,
+        pending.email === me.email
+          ? { action: "account.email_confirmed", entity: "user", entityId: me.id, after: { email: me.email } }
+          : {
+              action: "account.email",
+              entity: "user",
+              entityId: me.id,
+              before: { email: me.email },
+              after: { email: pending.email },
+            },
+      );
       return toPublicUser(row!);
     });
   } catch (e) {
     // Someone else took the address between the request and the code.
-    if (isUniqueViolation(e)) throw new DomainError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (isUniqueViolation(e)) throw taken();
     throw e;
   }
 }

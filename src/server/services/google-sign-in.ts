@@ -3,9 +3,10 @@
  * a JWT Google signs; the browser posts it here. The token is checked against Google's published
  * keys (GOOGLE_JWKS_URL, fetched once and cached by jose, refetched when a token names a key it
  * has not seen), its issuer, its audience (our GOOGLE_CLIENT_ID) and its expiry. Then the account
- * linked to the Google subject signs in; failing that, the account with the same verified email
- * is linked; failing that, a new account is made, and the profile dialog asks for its phone and
- * HSC batch.
+ * linked to the Google subject signs in; failing that, the account whose email is Google's
+ * verified email and was confirmed by the shop is linked; failing that, a new account is made
+ * (taking the address off an account that only typed it: decision 46), and the profile dialog
+ * asks for its phone and HSC batch.
  */
 
 import { eq } from "drizzle-orm";
@@ -17,13 +18,20 @@ import { requireNotBlocked } from "./access";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { consumeLimit } from "./rate-limits";
-import { isUniqueViolation, newReferralCode, toPublicUser } from "./users";
+import {
+  auditEmailReleased,
+  isUniqueViolation,
+  newReferralCode,
+  releaseUnconfirmedEmail,
+  toPublicUser,
+} from "./users";
 
 export const GOOGLE_NOT_SET_UP = "Google sign-in is not set up for this shop";
 export const GOOGLE_TOKEN_REFUSED = "This Google sign-in could not be verified. Please try again.";
 export const GOOGLE_TOKEN_EXPIRED = "This Google sign-in has expired. Please try again.";
 export const GOOGLE_EMAIL_UNVERIFIED = "Your Google account's email address is not verified";
 export const GOOGLE_OTHER_ACCOUNT = "The account with this email is linked to another Google account";
+export const GOOGLE_UNAVAILABLE = "Google sign-in is not available right now. Please try again.";
 
 export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];
 
@@ -67,7 +75,7 @@ export async function verifyGoogleIdToken(ctx: Pick<Ctx, "config" | "now" | "log
     }
     // Google's keys could not be read: nobody's fault but the network's.
     ctx.log.warn({ err: e }, "google sign-in: keys not available");
-    throw new DomainError("unavailable", "Google sign-in is not available right now. Please try again.");
+    throw new DomainError("unavailable", GOOGLE_UNAVAILABLE);
   }
   const email = typeof payload.email === "string" ? payload.email.trim().toLowerCase() : null;
   return {
@@ -87,9 +95,15 @@ function nameFor(identity: GoogleIdentity & { email: string }): string {
   return local.length >= 2 ? local : "Google user";
 }
 
+/** The holder of an address let it go, or confirmed it, between the look and the write: look again. */
+class EmailHolderMoved extends Error {}
+
 /**
- * Signs in with a Google ID token: the linked account, else the account with the same verified
- * email (linked now), else a new account. Answers the account and whether it was made now.
+ * Signs in with a Google ID token: the linked account, else the account whose email the shop
+ * confirmed and Google verified (linked now), else a new account with Google's verified email,
+ * confirmed. An account that only typed that email (never confirmed it) is never linked: it loses
+ * the address to the new account (audited), so its password never opens what this Google account
+ * reaches (decision 46). Answers the account and whether it was made now.
  */
 export async function signInWithGoogle(
   ctx: Ctx,
@@ -115,7 +129,7 @@ export async function signInWithGoogle(
 
   for (let attempt = 1; ; attempt++) {
     const [byEmail] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-    if (byEmail) {
+    if (byEmail?.emailConfirmedAt) {
       requireNotBlocked(byEmail);
       if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject) {
         throw new DomainError("conflict", GOOGLE_OTHER_ACCOUNT);
@@ -128,20 +142,34 @@ export async function signInWithGoogle(
       return { user: toPublicUser(row!), created: false };
     }
     try {
-      const [row] = await ctx.db
-        .insert(users)
-        .values({
-          name: nameFor({ ...identity, email }),
-          email,
-          googleSubject: identity.subject,
-          referralCode: newReferralCode(),
-        })
-        .returning();
-      return { user: toPublicUser(row!), created: true };
+      const user = await ctx.db.transaction(async (tx) => {
+        // Whoever typed this address without confirming it gives it up: Google has just proven
+        // it this person's (blocked or not, the holder is not the one signing in).
+        if (byEmail && !(await releaseUnconfirmedEmail(ctx, tx, byEmail.id, email))) {
+          throw new EmailHolderMoved();
+        }
+        const [row] = await tx
+          .insert(users)
+          .values({
+            name: nameFor({ ...identity, email }),
+            email,
+            emailConfirmedAt: ctx.now(),
+            googleSubject: identity.subject,
+            referralCode: newReferralCode(),
+          })
+          .returning();
+        const made = toPublicUser(row!);
+        if (byEmail) await auditEmailReleased(tx, made, { holderId: byEmail.id, email, provenBy: "google" });
+        return made;
+      });
+      if (byEmail) {
+        ctx.log.info({ user: user.id, released: byEmail.id }, "google sign-in: unconfirmed email taken over");
+      }
+      return { user, created: true };
     } catch (e) {
-      // Two sign-ins at once (the same Google account twice, or this email just registered):
-      // look again, and the other's account is found.
-      if (attempt < 3 && isUniqueViolation(e)) {
+      // Two sign-ins at once (the same Google account twice, or this email just registered), or
+      // the holder confirmed the address meanwhile: look again, and the other's account is found.
+      if (attempt < 3 && (isUniqueViolation(e) || e instanceof EmailHolderMoved)) {
         const [now] = await ctx.db
           .select()
           .from(users)
@@ -153,6 +181,7 @@ export async function signInWithGoogle(
         }
         continue;
       }
+      if (e instanceof EmailHolderMoved) throw new DomainError("unavailable", GOOGLE_UNAVAILABLE);
       throw e;
     }
   }

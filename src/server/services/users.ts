@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../contracts/auth";
 import { loginSchema, profileUpdateSchema, registerSchema } from "../../contracts/auth";
 import { DEFAULT_LOCALE, isLocale } from "../../contracts/locale";
 import { looksLikeEmail, normalisePhone } from "../../contracts/phone";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../../contracts/referral";
 import type { PublicUser, Role } from "../../contracts/user";
+import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { requireNotBlocked, requireSignedIn } from "./access";
+import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -26,6 +28,7 @@ export const publicUserColumns = {
   name: users.name,
   phone: users.phone,
   email: users.email,
+  emailConfirmedAt: users.emailConfirmedAt,
   hscBatch: users.hscBatch,
   phoneVerifiedAt: users.phoneVerifiedAt,
   role: users.role,
@@ -36,7 +39,16 @@ export const publicUserColumns = {
 export function toPublicUser(
   u: Pick<
     UserRow,
-    "id" | "name" | "phone" | "email" | "hscBatch" | "phoneVerifiedAt" | "role" | "permissions" | "locale"
+    | "id"
+    | "name"
+    | "phone"
+    | "email"
+    | "emailConfirmedAt"
+    | "hscBatch"
+    | "phoneVerifiedAt"
+    | "role"
+    | "permissions"
+    | "locale"
   >,
 ): PublicUser {
   return {
@@ -44,6 +56,7 @@ export function toPublicUser(
     name: u.name,
     phone: u.phone,
     email: u.email,
+    email_confirmed: u.email !== null && u.emailConfirmedAt !== null,
     hsc_batch: u.hscBatch,
     phone_verified: u.phoneVerifiedAt !== null,
     role: u.role,
@@ -181,6 +194,42 @@ export async function updateProfile(ctx: Ctx, input: unknown): Promise<PublicUse
     if (isUniqueViolation(e)) throw new DomainError("conflict", PHONE_TAKEN, { phone: PHONE_TAKEN });
     throw e;
   }
+}
+
+/**
+ * Takes an email off the account holding it while that account never proved it its own, for the
+ * account that has just proven it (Google's verified email, or the shop's emailed code): the
+ * proven owner gets the address (decision 46). Call it in the transaction that gives the address
+ * to the prover, before that write, and record it with auditEmailReleased. Answers false, changing
+ * nothing, when the holder has confirmed the address (or let it go) meanwhile.
+ */
+export async function releaseUnconfirmedEmail(
+  ctx: Pick<Ctx, "now">,
+  tx: Db,
+  holderId: number,
+  email: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(users)
+    .set({ email: null, emailConfirmedAt: null, updatedAt: ctx.now() })
+    .where(and(eq(users.id, holderId), eq(users.email, email), isNull(users.emailConfirmedAt)))
+    .returning({ id: users.id });
+  return row !== undefined;
+}
+
+/** The audit entry of `releaseUnconfirmedEmail`, written by the new owner once its id is known. */
+export async function auditEmailReleased(
+  tx: Db,
+  owner: PublicUser,
+  entry: { holderId: number; email: string; provenBy: "google" | "code" },
+): Promise<void> {
+  await recordAudit({ user: owner }, tx, {
+    action: "account.email_released",
+    entity: "user",
+    entityId: entry.holderId,
+    before: { email: entry.email },
+    after: { email: null, toUserId: owner.id, provenBy: entry.provenBy },
+  });
 }
 
 export async function findUserByPhone(ctx: Pick<Ctx, "db">, phone: string): Promise<UserRow | undefined> {

@@ -19,6 +19,7 @@ import { clearSessionCookie, setSessionCookie } from "../middleware/session";
 import { ok, readJson, send } from "../respond";
 
 export const RESET_SENT = "If this number has an account, we have sent it a 6-digit code.";
+export const EMAIL_CONFIRMED = "Your email address is confirmed";
 
 export function authApi(config: Config) {
   const api = new Hono<AppEnv>();
@@ -70,8 +71,9 @@ export function authApi(config: Config) {
   });
 
   api.post("/auth/email/confirm", async (c) => {
+    const before = c.get("ctx").user?.email;
     const user = await confirmEmailChange(c.get("ctx"), await readJson(c));
-    return ok(c, user, "Your email address is changed");
+    return ok(c, user, user.email === before ? EMAIL_CONFIRMED : "Your email address is changed");
   });
 
   api.post("/auth/password", async (c) => {

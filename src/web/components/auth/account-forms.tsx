@@ -59,14 +59,24 @@ export function NameForm({ name }: { name: string }) {
 /**
  * A new email address: a code is emailed to it (POST /api/auth/email), and only once the code is
  * entered (POST /api/auth/email/confirm) does the account use it; until then the page says so.
+ * An address typed at sign-up is not confirmed: the page says so and sends it its own code the
+ * same way (decision 46).
  */
-export function EmailForm({ email, pendingEmail }: { email: string | null; pendingEmail: string | null }) {
+export function EmailForm({
+  email,
+  emailConfirmed,
+  pendingEmail,
+}: {
+  email: string | null;
+  emailConfirmed: boolean;
+  pendingEmail: string | null;
+}) {
   const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const [formError, setFormError] = useState("");
   const ask = useForm<EmailChangeInput>({
     resolver: zodResolver(emailChangeSchema),
-    defaultValues: { email: pendingEmail ?? "" },
+    defaultValues: { email: pendingEmail && pendingEmail !== email ? pendingEmail : "" },
   });
   const confirm = useForm<z.input<typeof emailConfirmSchema>>({
     resolver: zodResolver(emailConfirmSchema),
@@ -83,11 +93,32 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
       setFormError(applyFieldErrors(err, ask.setError, ["email"]));
     }
   });
+  const [sendingOwn, setSendingOwn] = useState(false);
+  /** The account's own unconfirmed address asks for its code. */
+  async function sendOwnCode() {
+    if (!email) return;
+    setFormError("");
+    setSendingOwn(true);
+    try {
+      const res = await api("POST", "/api/auth/email", { email });
+      toast({ title: res.message });
+      await revalidator.revalidate();
+    } catch (err) {
+      setFormError((err as Error).message);
+    } finally {
+      setSendingOwn(false);
+    }
+  }
+  const confirmingOwn = email !== null && pendingEmail === email;
   const onConfirm = confirm.handleSubmit(async (values) => {
     setFormError("");
     try {
       await api("POST", "/api/auth/email/confirm", values);
-      toast({ title: i18n._("Your email address is changed") });
+      toast({
+        title: confirmingOwn
+          ? i18n._("Your email address is confirmed")
+          : i18n._("Your email address is changed"),
+      });
       confirm.reset({ code: "" });
       ask.reset({ email: "" });
       await revalidator.revalidate();
@@ -104,14 +135,27 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
           values={{ email: email ?? i18n._("Not set") }}
           components={{ 0: <strong /> }}
         />
+        {email && emailConfirmed ? ` (${i18n._("confirmed")})` : null}
       </p>
+      {email && !emailConfirmed && !confirmingOwn ? (
+        <div role="status" className="space-y-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <p>
+            {i18n._(
+              "Your email address is not confirmed. Confirm it with the code we email to it: until then, Google sign-in does not open this account.",
+            )}
+          </p>
+          <Button type="button" variant="secondary" loading={sendingOwn} onClick={sendOwnCode}>
+            {i18n._("Email me a code")}
+          </Button>
+        </div>
+      ) : null}
       <FormMessage>{formError}</FormMessage>
       {pendingEmail ? (
         <form
           onSubmit={onConfirm}
           noValidate
           className="space-y-4"
-          aria-label={i18n._("Confirm your new email")}
+          aria-label={confirmingOwn ? i18n._("Confirm your email") : i18n._("Confirm your new email")}
         >
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             <Trans
@@ -119,9 +163,11 @@ export function EmailForm({ email, pendingEmail }: { email: string | null; pendi
               values={{ pendingEmail }}
               components={{ 0: <strong /> }}
             />{" "}
-            {email
-              ? i18n._("Your email stays {email} until you enter it.", { email })
-              : i18n._("Enter it to use this address.")}
+            {confirmingOwn
+              ? i18n._("Enter it to confirm your email.")
+              : email
+                ? i18n._("Your email stays {email} until you enter it.", { email })
+                : i18n._("Enter it to use this address.")}
           </p>
           <TextField
             label={i18n._("Code from the email")}

@@ -12,6 +12,7 @@ export async function loadEditProfile(context: Readonly<RouterContextProvider>) 
   return {
     name: user.name,
     email: user.email,
+    emailConfirmed: user.email_confirmed,
     pendingEmail: pending?.email ?? null,
     /** Without a mail server a new address could never get its code. */
     emailChangeable: ctx.email.name !== NO_EMAIL,

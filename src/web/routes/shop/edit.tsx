@@ -29,7 +29,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const { name, email, pendingEmail, emailChangeable, phone, hsc_batch } = loaderData;
+  const { name, email, emailConfirmed, pendingEmail, emailChangeable, phone, hsc_batch } = loaderData;
   return (
     <div className="mx-auto max-w-sm">
       <PageHeading title={i18n._("Edit profile")} />
@@ -38,7 +38,7 @@ export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section title={i18n._("Email")}>
         {emailChangeable ? (
-          <EmailForm email={email} pendingEmail={pendingEmail} />
+          <EmailForm email={email} emailConfirmed={emailConfirmed} pendingEmail={pendingEmail} />
         ) : (
           <p className="text-sm text-slate-700">
             <Trans
@@ -46,6 +46,7 @@ export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
               values={{ email: email ?? i18n._("Not set") }}
               components={{ 0: <strong /> }}
             />
+            {email && !emailConfirmed ? ` ${i18n._("It is not confirmed.")}` : null}
           </p>
         )}
       </Section>
