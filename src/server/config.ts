@@ -86,6 +86,33 @@ const schema = z.object({
     .regex(/^(true|false|yes|no|\d{1,2})$/, "must be false, true or a number of proxies such as 2")
     .transform((v) => (v === "true" || v === "yes" ? 1 : v === "false" || v === "no" ? 0 : Number(v)))
     .default(0),
+  /**
+   * A request's headers must arrive whole within this many seconds of its first byte, or its
+   * connection is closed with 408 (a client sending them a byte at a time holds nothing long).
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(120, "must be at most 120")
+    .default(20),
+  /**
+   * A whole request, headers and body, must arrive within this many seconds: long enough for a
+   * 100 MB PDF over a slow line (about 14 minutes at 1 Mbit/s), never unlimited (decision 49).
+   */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(120, "must be at least 120")
+    .max(7200, "must be at most 7200")
+    .default(1800),
+  /** How long a kept-alive connection may wait idle for its next request: longer than a load balancer's idle timeout. */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(600, "must be at most 600")
+    .default(65),
   /** On SIGTERM, how long requests in flight are answered before their connections are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: "must be a number" })

@@ -6,6 +6,7 @@ import { bootServices } from "./boot";
 import { loadConfigOrExit } from "./config";
 import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
+import { httpServerOptions } from "./http/server-options";
 import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
 
@@ -28,7 +29,9 @@ async function dev() {
   });
   startJobs(deps, log);
   const listener = getRequestListener(app.fetch);
-  createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(config.PORT, () => {
+  createServer(httpServerOptions(config), (req, res) =>
+    vite.middlewares(req, res, () => listener(req, res)),
+  ).listen(config.PORT, () => {
     log.info(`development server at http://localhost:${config.PORT}`);
   });
 }

@@ -8,6 +8,7 @@ import { bootServices } from "./boot";
 import { ConfigError, loadConfigOrExit } from "./config";
 import { createApp } from "./http/app";
 import { pagesHandler } from "./http/pages";
+import { httpServerOptions } from "./http/server-options";
 import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { type DrainState, shutDownGracefully } from "./shutdown";
@@ -38,12 +39,21 @@ async function main() {
       config.NODE_ENV === "development" ? "production" : config.NODE_ENV,
     ),
   });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
-    log.info(
-      { port: config.PORT, database: database.kind, startMs: Math.round(performance.now() - started) },
-      `${config.SHOP_NAME} is running at http://localhost:${config.PORT}`,
-    );
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.PORT,
+      hostname: config.HOST,
+      // Headers within 20 s, a whole request within 30 minutes, idle kept-alive connections 65 s.
+      serverOptions: httpServerOptions(config),
+    },
+    () => {
+      log.info(
+        { port: config.PORT, database: database.kind, startMs: Math.round(performance.now() - started) },
+        `${config.SHOP_NAME} is running at http://localhost:${config.PORT}`,
+      );
+    },
+  );
   const stopJobs = startJobs(deps, log);
   let stopping = false;
   const stop = (signal: string) => {

@@ -10,6 +10,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { DEFAULT_LOCALE } from "../contracts/locale";
+import { isDatabaseUnavailable } from "../server/db/unavailable";
 import inlineCss from "./app.css?inline";
 import { i18nFor } from "./i18n";
 import { type AppContextValue, getApp } from "./lib/app-context.server";
@@ -34,6 +35,11 @@ export default async function handleRequest(
   // The page's Content-Security-Policy allows inline scripts with this nonce only: React
   // Router's (data, module loader, scroll restoration) and React's streamed parts carry it.
   const app = findApp(loadContext);
+  // A loader found the database out of reach: the root middleware answers the 503 page instead
+  // of this one (lib/unavailable.server.ts), so this one is not rendered.
+  if (app?.databaseUnavailable && responseStatusCode !== 503) {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
   const nonce = app?.nonce;
   // The page in its language (cookie, else profile, else English).
   const locale = app?.locale ?? DEFAULT_LOCALE;
@@ -100,12 +106,17 @@ function findApp(context: RouterContextProvider): AppContextValue | undefined {
 
 /**
  * Unexpected page errors are logged with the request id and path (not the query, which may hold
- * a code or a token); the page shows no internals.
+ * a code or a token); the page shows no internals. A database out of reach is marked on the
+ * request, for the root middleware's 503 page.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const app = findApp(context as RouterContextProvider);
   const path = new URL(request.url).pathname;
-  if (app) app.ctx.log.error({ err: error, requestId: app.requestId, path }, "page error");
+  if (app && isDatabaseUnavailable(error)) {
+    // The page becomes the 503 error page (lib/unavailable.server.ts).
+    app.databaseUnavailable = true;
+    app.ctx.log.warn({ err: error, requestId: app.requestId, path }, "database unavailable");
+  } else if (app) app.ctx.log.error({ err: error, requestId: app.requestId, path }, "page error");
   else console.error(`page error at ${path}: ${String(error)}`);
 };

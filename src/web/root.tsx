@@ -14,6 +14,7 @@ import { pageTitle } from "./lib/meta";
 import { type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { useLightColourMode, useNewBuildNotice, useStoredRedirect } from "./lib/shell";
+import { answerWhenDatabaseUnavailable } from "./lib/unavailable.server";
 import { useShopWorker } from "./offline/register-shop";
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
@@ -27,6 +28,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
+
+/** A page that could not reach the database is the 503 error page (lib/unavailable.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [answerWhenDatabaseUnavailable];
 
 /**
  * Every navigation loads the current user (null when signed out) and what they own, so that a

@@ -40,6 +40,13 @@ export type ThrowawayPostgres = {
    * removes the directory. Safe to call more than once.
    */
   stop: (mode?: "fast" | "immediate") => void;
+  /**
+   * Stops the server and keeps its directory (`fast`: its sessions are ended with 57P01
+   * admin_shutdown), for a test of the database going away; `resume()` starts it again.
+   */
+  pause: (mode?: "fast" | "immediate") => void;
+  /** Starts a paused server again, on the same port with the same data; waits until it accepts connections. */
+  resume: () => void;
   /** The end of the server's log, for an error message. */
   logTail: (chars?: number) => string;
 };
@@ -111,6 +118,18 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   };
 
   const port = await freePort(HOST);
+  const serverOpts = [
+    `-p ${port}`,
+    `-h ${HOST}`,
+    `-k ${dir}`,
+    ...THROWAWAY_PG_SETTINGS.map((s) => `-c ${s}`),
+  ].join(" ");
+  const startServer = () =>
+    pgRun(
+      "pg_ctl",
+      ["-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", serverOpts, "start"],
+      "pg_ctl start",
+    );
   const pg: ThrowawayPostgres = {
     url: `postgres://postgres@${HOST}:${port}/postgres`,
     host: HOST,
@@ -121,6 +140,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     version: "",
     settings: THROWAWAY_PG_SETTINGS,
     stop,
+    pause: (mode = "fast") => {
+      pgRun("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], "pg_ctl stop");
+    },
+    resume: startServer,
     logTail: (chars = 4_000) => {
       try {
         return readFileSync(logFile, "utf8").slice(-chars);
@@ -147,18 +170,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"],
       "initdb",
     );
-    const serverOpts = [
-      `-p ${port}`,
-      `-h ${HOST}`,
-      `-k ${dir}`,
-      ...THROWAWAY_PG_SETTINGS.map((s) => `-c ${s}`),
-    ].join(" ");
     started = true; // from here on, stop() runs pg_ctl stop (harmless if the start failed)
-    pgRun(
-      "pg_ctl",
-      ["-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", serverOpts, "start"],
-      "pg_ctl start",
-    );
+    startServer();
   } catch (e) {
     const tail = pg.logTail();
     stop("immediate");

@@ -157,6 +157,9 @@ export const defaultMigrationsDir = fileURLToPath(new URL("./migrations", import
 
 const MIGRATION_LOCK = 7_240_311;
 
+/** How long a request waits for a connection (a new one, or a free one of the pool). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Statement texts longer than this are sent unnamed (bulk inserts, the seed's batches). */
 const PREPARED_TEXT_MAX = 8_192;
 /** Named statements one connection keeps at most; past it, new texts are sent unnamed. */
@@ -255,6 +258,10 @@ export function connectPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // A server that does not answer (stopped behind a firewall, a failover under way) fails a
+    // request in 10 s, as a 503 (decision 49), instead of holding it until the client gives up;
+    // so does a wait for a free connection that long, when the pool is exhausted.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A statement is written as soon as it is asked for, not once the one before it is answered:
     // what `sendTogether` sends travels together (decision 43). Awaited one by one, as nearly all
     // statements are, nothing changes.

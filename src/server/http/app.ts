@@ -1,11 +1,14 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { getCookie } from "hono/cookie";
 import { secureHeaders } from "hono/secure-headers";
+import { LOCALE_COOKIE } from "../../contracts/locale";
 import { OFFLINE_WORKER_URL } from "../../contracts/offline";
 import type { Database } from "../db/client";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
-import type { AppDeps } from "../services/context";
+import { type AppDeps, contextFor } from "../services/context";
 import { DomainError } from "../services/errors";
 import { publicContentVersion } from "../services/public-content";
 import { addressesApi } from "./api/addresses";
@@ -132,6 +135,7 @@ export function createApp(opts: AppOptions) {
       return jsonAnswer(c, { status: "ok" }, 200);
     } catch (err) {
       c.get("log").error({ err }, "health check: database did not answer");
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
       return jsonAnswer(c, { status: "database unavailable" }, 503);
     }
   });
@@ -213,8 +217,7 @@ export function createApp(opts: AppOptions) {
 
   const pages = opts.pages;
   if (pages) {
-    app.use("*", loadSession(deps));
-    app.use("*", captureReferral({ secure: deps.config.production }));
+    // First, so that the error page below carries the policy and its nonce too.
     app.use(
       "*",
       pageSecurityPolicy({
@@ -224,6 +227,22 @@ export function createApp(opts: AppOptions) {
         mediaOrigin: deps.config.MEDIA_PUBLIC_URL && new URL(deps.config.MEDIA_PUBLIC_URL).origin,
       }),
     );
+    // The session's lookup or the page cache's version could not reach the database: the
+    // visitor gets the shop's error page (503, in their language), not the API's envelope.
+    app.use("*", async (c, next) => {
+      await next();
+      if (!c.error || !isDatabaseUnavailable(c.error)) return;
+      const ip = c.get("ip");
+      const cookieLocale = getCookie(c, LOCALE_COOKIE);
+      c.set("ctx", contextFor(deps, { ip, log: c.get("log"), cookieLocale, user: null }));
+      c.set("databaseUnavailable", true);
+      c.res = undefined;
+      c.res = await pages(c);
+      c.header("Cache-Control", "no-store");
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    });
+    app.use("*", loadSession(deps));
+    app.use("*", captureReferral({ secure: deps.config.production }));
     // A signed-out visitor's page is the same for every signed-out visitor.
     app.use(
       "*",
@@ -233,6 +252,8 @@ export function createApp(opts: AppOptions) {
       c.res = await pages(c);
       // Pages and their .data answers depend on the visitor's session: never a shared or stale copy.
       if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-cache");
+      // A page whose loader could not reach the database (decision 49).
+      if (c.res.status === 503) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
       return c.res;
     });
   }

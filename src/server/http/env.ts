@@ -12,5 +12,7 @@ export type AppEnv = {
     ctx: Ctx;
     /** The nonce of this page's inline scripts (pages only; see middleware/headers.ts). */
     nonce?: string;
+    /** Set when the database could not be reached before the page was asked for: the page is the 503 error page. */
+    databaseUnavailable?: boolean;
   };
 };

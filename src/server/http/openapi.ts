@@ -2014,7 +2014,7 @@ const STATUS_WORDS: Record<number, string> = {
   413: "The request body is too large",
   415: "The body is not of a type this endpoint reads",
   429: "Too many attempts: wait and try again",
-  503: "A service we depend on (gateway, courier) did not answer; nothing changed",
+  503: "The shop's database, or a service it depends on (gateway, courier), did not answer; nothing changed. `Retry-After` says in how many seconds to try again",
 };
 
 function accessText(access: Access): string {
@@ -2039,6 +2039,8 @@ export function errorStatuses(e: Endpoint): number[] {
   // Any request may be refused at the edge: a NUL character in its address or body, or a body
   // that does not parse.
   const out = new Set([...(e.errors ?? []), 400]);
+  // Any request may find the database out of reach (decision 49).
+  out.add(503);
   for (const status of Object.keys(e.errorData ?? {})) out.add(Number(status));
   if (e.access.who !== "anyone" && e.access.who !== "gateway") out.add(401);
   if (e.access.who === "staff" || e.access.who === "any-staff" || e.access.who === "admin") out.add(403);

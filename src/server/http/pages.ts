@@ -27,6 +27,7 @@ export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string)
       origin: shopOrigin(c.get("ctx").config, c.req.url),
       nonce: c.get("nonce"),
       locale: c.get("ctx").locale,
+      databaseUnavailable: c.get("databaseUnavailable") === true,
     });
     return handler(c.req.raw, context);
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NO_SUCH_ADDRESS } from "../../contracts/addresses";
 import { ACCOUNT_BLOCKED } from "../../contracts/admin-users";
 import { WRONG_CURRENT_PASSWORD } from "../../contracts/auth";
+import { DATABASE_UNAVAILABLE } from "../../server/db/unavailable";
 import { RESET_SENT } from "../../server/http/api/auth";
 import { SIGN_IN_TO_CONTINUE } from "../../server/services/access";
 import { EMAIL_NOT_SET_UP, NO_PASSWORD_YET, SAME_EMAIL } from "../../server/services/accounts";
@@ -47,6 +48,7 @@ describe("the server's messages in the catalogues", () => {
       EMAIL_TAKEN,
       PHONE_TAKEN,
       WRONG_CREDENTIALS,
+      DATABASE_UNAVAILABLE,
       // Every rate limit's message: each can reach a customer.
       ...Object.values(RATE_LIMITS).map((limit) => limit.message),
       // An e-book's or a course's refusals in the cart.

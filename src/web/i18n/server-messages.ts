@@ -84,6 +84,8 @@ export const SERVER_MESSAGES = [
   /*i18n*/ "This course is already in your cart",
   /*i18n*/ "A course is bought once: quantity must be 1",
   /*i18n*/ "A course is always quantity 1",
+  // The database out of reach (503, API and pages)
+  /*i18n*/ "The shop cannot reach its database just now. Please try again in a minute.",
 ] as const;
 
 /**

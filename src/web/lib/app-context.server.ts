@@ -14,6 +14,12 @@ export type AppContextValue = {
   nonce?: string;
   /** The page's language: the cookie's, else the signed-in user's profile's, else English (when unset). */
   locale?: Locale;
+  /**
+   * The database could not be reached: before the page was asked for (set by the server), or by
+   * one of its loaders or actions (set by entry.server's handleError). The root middleware then
+   * answers the 503 error page (decision 49).
+   */
+  databaseUnavailable?: boolean;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

@@ -4,13 +4,17 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import type { Envelope } from "../../../contracts/api";
 import { fieldErrors } from "../../../contracts/zod";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../../db/unavailable";
 import { redact } from "../../logger";
 import { DomainError, STATUS_OF } from "../../services/errors";
 import type { AppEnv } from "../env";
 import { jsonAnswer } from "../respond";
 import { BODY_TOO_LARGE } from "./body";
 
-/** The one table from error kinds to answers; a 500 logs the request id and shows no internals. */
+/**
+ * The one table from error kinds to answers; a 500 logs the request id and shows no internals.
+ * A database that cannot be reached is a 503 with a plain message, not a 500 (decision 49).
+ */
 export function toEnvelope(err: unknown): Envelope {
   if (err instanceof DomainError) {
     return {
@@ -30,21 +34,26 @@ export function toEnvelope(err: unknown): Envelope {
       message: err.status === 413 ? BODY_TOO_LARGE : err.message || "Bad request",
     };
   }
+  if (isDatabaseUnavailable(err)) return { statusCode: 503, message: DATABASE_UNAVAILABLE };
   return { statusCode: 500, message: "Internal Server Error" };
 }
 
 /**
  * The app's error handler. A 500 is logged with the request id, method and path (not the query,
  * which may hold a code or a token) through the logger, which drops a failed statement's
- * parameters and every secret.
+ * parameters and every secret; a database out of reach is logged as such, and its 503 (like
+ * any 503) says when to ask again.
  */
 export function handleError(err: unknown, c: Context<AppEnv>) {
   const body = toEnvelope(err);
   if (body.statusCode >= 500) {
     const about = { err, requestId: c.get("requestId"), method: c.req.method, path: c.req.path };
     const log = c.get("log");
-    if (log) log.error(about, "unhandled error");
+    const unavailable = body.message === DATABASE_UNAVAILABLE;
+    if (log && unavailable) log.warn(about, "database unavailable");
+    else if (log) log.error(about, "unhandled error");
     else console.error(JSON.stringify(redact(about)));
   }
+  if (body.statusCode === 503) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
   return jsonAnswer(c, body, body.statusCode as ContentfulStatusCode);
 }
