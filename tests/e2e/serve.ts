@@ -6,12 +6,14 @@
  * after prepare.ts; the server's exit ends the stand-in too.
  */
 import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { join } from "node:path";
 import { startFakeSteadfast } from "../../src/server/integrations/couriers/fakes/steadfast-fake";
 
 async function main() {
   const courier = await startFakeSteadfast();
   const server = spawn(process.execPath, ["build/main.js"], {
-    stdio: "inherit",
+    stdio: ["inherit", "pipe", "pipe"],
     env: {
       ...process.env,
       COURIER_PROVIDER: "steadfast",
@@ -20,6 +22,13 @@ async function main() {
       STEADFAST_SECRET_KEY: courier.secretKey,
     },
   });
+  // What the server writes goes where it went, and into DATA_DIR/server.log for the specs that
+  // read it (tests/e2e/server-log.ts).
+  const log = createWriteStream(join(process.env.DATA_DIR ?? ".", "server.log"));
+  server.stdout?.pipe(process.stdout);
+  server.stderr?.pipe(process.stderr);
+  server.stdout?.pipe(log, { end: false });
+  server.stderr?.pipe(log, { end: false });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => server.kill(signal));
   }

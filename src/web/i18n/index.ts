@@ -49,6 +49,23 @@ export async function loadAdminMessages(locale: Locale): Promise<Messages> {
  */
 export const SOURCE_MISSING = (_locale: string, id: string) => id;
 
+/**
+ * An instance of one language over its compiled catalogue. The catalogues are compiled when
+ * built; outside production Lingui would also compile at run time a message the catalogue lacks
+ * (a text translated twice, a message never extracted), so the server rendered it where the
+ * browser and production show it raw with a warning: without the run-time compiler every process
+ * warns alike ("Uncompiled message detected!"), and a test watching the server's log sees it.
+ */
+export function makeI18n(locale: Locale, messages: Messages): I18n {
+  const made = setupI18n({
+    locale,
+    messages: { [locale]: messages },
+    missing: locale === "en" ? SOURCE_MISSING : undefined,
+  });
+  made.setMessagesCompiler(undefined as unknown as Parameters<I18n["setMessagesCompiler"]>[0]);
+  return made;
+}
+
 // One instance per language: an instance holds only its language and catalogue, so the
 // server's concurrent requests share them safely; the browser makes only its page's one.
 const instances: Partial<Record<Locale, I18n>> = {};
@@ -65,20 +82,26 @@ export function i18nFor(locale: Locale): Promise<I18n> {
       loadMessages(locale),
       import.meta.env.SSR ? loadAdminMessages(locale) : undefined,
     ]);
-    const made = setupI18n({
-      locale,
-      messages: { [locale]: { ...shop, ...admin } },
-      missing: locale === "en" ? SOURCE_MISSING : undefined,
-    });
+    const made = makeI18n(locale, { ...shop, ...admin });
     instances[locale] = made;
     return made;
   })();
   return making[locale];
 }
 
-/** The back office's pages, whose messages are the catalogue's admin part (src/web/routes.ts). */
+/**
+ * The back office's pages, whose messages are the catalogue's admin part (src/web/routes.ts): read
+ * as the router matches, without regard to case and after decoding (`/Admin/%6frders`).
+ */
 export function isAdminPath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: matched as written.
+  }
+  path = path.toLowerCase();
+  return path === "/admin" || path.startsWith("/admin/");
 }
 
 /** The back office's messages added to the language's instance (once); the server has them already. */

@@ -58,14 +58,14 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = 
   defaultValues,
   save,
   toValues,
-  savedMessage = /*i18n*/ "Saved",
+  savedMessage,
 }: {
   schema: S;
   defaultValues: z.input<S>;
   save: (values: z.output<S>) => Promise<R>;
   /** The form values of the record a 409 carries (the API's answer for the record). */
   toValues: (record: never) => z.input<S>;
-  /** The toast after saving: an English message (shown in the page's language) or text already in it. */
+  /** The toast after saving, in the page's language (translated by the caller); "Saved" when none. */
   savedMessage?: string;
 }) {
   const { i18n } = useLingui();
@@ -86,7 +86,7 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>, R = 
       setConflict(null);
       // What was sent is now the saved state: leaving the page no longer asks.
       form.reset(form.getValues(), { keepValues: true });
-      toast({ title: i18n._(savedMessage) });
+      toast({ title: savedMessage ?? i18n._("Saved") });
       return result;
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 409 && err.data !== undefined) {

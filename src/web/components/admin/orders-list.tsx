@@ -55,7 +55,7 @@ type Translate = (id: string, values?: Record<string, unknown>) => string;
 function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof UseFormat>) {
   return [
     col.accessor("number", {
-      header: t(/*i18n*/ "Order"),
+      header: /*i18n*/ "Order",
       meta: { cardTitle: true },
       cell: ({ row }) =>
         linkOrders ? (
@@ -67,7 +67,7 @@ function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof Us
         ),
     }),
     col.accessor("createdAt", {
-      header: t(/*i18n*/ "Placed"),
+      header: /*i18n*/ "Placed",
       meta: { sort: "createdAt" },
       cell: ({ getValue }) => (
         <span className="whitespace-nowrap">
@@ -77,7 +77,7 @@ function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof Us
       ),
     }),
     col.accessor("name", {
-      header: t(/*i18n*/ "Buyer"),
+      header: /*i18n*/ "Buyer",
       cell: ({ row }) => (
         <span>
           {row.original.name}
@@ -88,16 +88,16 @@ function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof Us
       ),
     }),
     col.accessor("items", {
-      header: t(/*i18n*/ "Items"),
+      header: /*i18n*/ "Items",
       cell: ({ getValue }) => <span className="line-clamp-2 max-w-48 min-w-28">{getValue()}</span>,
     }),
     col.accessor("total", {
-      header: t(/*i18n*/ "Total"),
+      header: /*i18n*/ "Total",
       meta: { sort: "total", numeric: true },
       cell: ({ getValue }) => <span className="whitespace-nowrap">{f.taka(getValue())}</span>,
     }),
     col.accessor("paymentState", {
-      header: t(/*i18n*/ "Payment"),
+      header: /*i18n*/ "Payment",
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
           {row.original.paymentMethod === "cod" ? t(/*i18n*/ "Cash on delivery") : t(/*i18n*/ "Online")}
@@ -108,11 +108,11 @@ function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof Us
       ),
     }),
     col.accessor("status", {
-      header: t(/*i18n*/ "Status"),
+      header: /*i18n*/ "Status",
       cell: ({ getValue }) => <OrderStatusBadge status={getValue()} />,
     }),
     col.accessor("codCheck", {
-      header: t(/*i18n*/ "Phone check"),
+      header: /*i18n*/ "Phone check",
       cell: ({ row }) =>
         row.original.paymentMethod !== "cod" ? (
           <span className="text-slate-500">—</span>
@@ -125,7 +125,7 @@ function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof Us
         ),
     }),
     col.accessor("consignment", {
-      header: t(/*i18n*/ "Consignment"),
+      header: /*i18n*/ "Consignment",
       cell: ({ row }) =>
         row.original.consignment ? (
           <span className="break-all">{row.original.consignment}</span>

@@ -134,12 +134,13 @@ function useProductForm(
   product: AdminProduct | undefined,
   onSaved: (p: AdminProduct) => void,
 ) {
+  const { i18n } = useLingui();
   const editing = product !== undefined;
   return useAdminForm({
     schema: (editing ? productPatchSchema : productCreateSchema) as typeof productCreateSchema,
     defaultValues: (editing ? productValues(product) : emptyValues(kind)) as never,
     toValues: (p: AdminProduct) => productValues(p) as never,
-    savedMessage: editing ? /*i18n*/ "Saved" : /*i18n*/ "Added",
+    savedMessage: editing ? i18n._("Saved") : i18n._("Added"),
     save: async (values) => {
       const v = values as unknown as Record<string, unknown>;
       const answer = editing

@@ -93,7 +93,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const col = createColumnHelper<AdminCoupon>();
   const columns = [
     col.accessor("code", {
-      header: i18n._("Code"),
+      header: /*i18n*/ "Code",
       meta: { sort: "code", cardTitle: true },
       cell: ({ row }) => (
         <span className="min-w-0">
@@ -105,11 +105,11 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       ),
     }),
     col.accessor("summary", {
-      header: i18n._("Rules"),
+      header: /*i18n*/ "Rules",
       cell: ({ row }) => couponSummary(row.original, locale, (id, values) => i18n._(id, values)),
     }),
     col.accessor("state", {
-      header: i18n._("State"),
+      header: /*i18n*/ "State",
       cell: ({ row }) => (
         <span className="flex flex-col gap-1">
           <span
@@ -128,7 +128,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       ),
     }),
     col.accessor("usedCount", {
-      header: i18n._("Uses"),
+      header: /*i18n*/ "Uses",
       meta: { sort: "uses", numeric: true },
       cell: ({ row }) =>
         row.original.usageLimit === null
@@ -139,22 +139,22 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
             }),
     }),
     col.accessor("orders", {
-      header: i18n._("Sales"),
+      header: /*i18n*/ "Sales",
       meta: { numeric: true },
       cell: ({ getValue }) => n(getValue()),
     }),
     col.accessor("discountGiven", {
-      header: i18n._("Discount given"),
+      header: /*i18n*/ "Discount given",
       meta: { numeric: true },
       cell: ({ getValue }) => taka(getValue()),
     }),
     col.accessor("revenue", {
-      header: i18n._("Revenue"),
+      header: /*i18n*/ "Revenue",
       meta: { numeric: true },
       cell: ({ getValue }) => taka(getValue()),
     }),
     col.accessor("batchId", {
-      header: i18n._("Batch"),
+      header: /*i18n*/ "Batch",
       cell: ({ getValue }) => {
         const b = getValue();
         return b ? (
@@ -168,7 +168,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
     }),
     col.display({
       id: "actions",
-      header: i18n._("Actions"),
+      header: /*i18n*/ "Actions",
       cell: ({ row }) => {
         const c = row.original;
         return (

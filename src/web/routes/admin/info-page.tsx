@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
     title: pageTitle(
       matches,
       loaderData
-        ? translate(pageLocale(matches), "{title} · Info pages", { title: loaderData.title })
+        ? translate(pageLocale(matches), /*i18n*/ "{title} · Info pages", { title: loaderData.title })
         : /*i18n*/ "Info page",
     ),
   },

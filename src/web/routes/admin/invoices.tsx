@@ -32,7 +32,7 @@ const invoiceColumns = (t: Translate, f: ReturnType<typeof UseFormat>) => {
   const money = (v: number) => <span className="whitespace-nowrap tabular-nums">{f.taka(v)}</span>;
   return [
     col.accessor("number", {
-      header: t(/*i18n*/ "Invoice"),
+      header: /*i18n*/ "Invoice",
       meta: { sort: "number", cardTitle: true },
       cell: ({ row }) => (
         <Link
@@ -44,12 +44,12 @@ const invoiceColumns = (t: Translate, f: ReturnType<typeof UseFormat>) => {
       ),
     }),
     col.accessor("issuedAt", {
-      header: t(/*i18n*/ "Date"),
+      header: /*i18n*/ "Date",
       meta: { sort: "issuedAt" },
       cell: ({ getValue }) => <span className="whitespace-nowrap">{f.date(getValue())}</span>,
     }),
     col.accessor("buyerName", {
-      header: t(/*i18n*/ "Buyer"),
+      header: /*i18n*/ "Buyer",
       cell: ({ row }) => (
         <span>
           {row.original.buyerName}
@@ -60,32 +60,32 @@ const invoiceColumns = (t: Translate, f: ReturnType<typeof UseFormat>) => {
       ),
     }),
     col.accessor("total", {
-      header: t(/*i18n*/ "Total"),
+      header: /*i18n*/ "Total",
       meta: { sort: "total", numeric: true },
       cell: ({ getValue }) => money(getValue()),
     }),
     col.accessor("paidOnline", {
-      header: t(/*i18n*/ "Paid online"),
+      header: /*i18n*/ "Paid online",
       meta: { numeric: true },
       cell: ({ getValue }) => money(getValue()),
     }),
     col.accessor("cashCollected", {
-      header: t(/*i18n*/ "Cash collected"),
+      header: /*i18n*/ "Cash collected",
       meta: { numeric: true },
       cell: ({ getValue }) => money(getValue()),
     }),
     col.accessor("credited", {
-      header: t(/*i18n*/ "Credited"),
+      header: /*i18n*/ "Credited",
       meta: { numeric: true },
       cell: ({ getValue }) => money(getValue()),
     }),
     col.accessor("due", {
-      header: t(/*i18n*/ "Due"),
+      header: /*i18n*/ "Due",
       meta: { numeric: true },
       cell: ({ getValue }) => money(getValue()),
     }),
     col.accessor("state", {
-      header: t(/*i18n*/ "State"),
+      header: /*i18n*/ "State",
       cell: ({ getValue }) => (
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[getValue()]}`}>
           {t(INVOICE_STATE_LABELS[getValue()])}

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
     title: pageTitle(
       matches,
       loaderData
-        ? translate(pageLocale(matches), "{name} · Users", { name: loaderData.user.name })
+        ? translate(pageLocale(matches), /*i18n*/ "{name} · Users", { name: loaderData.user.name })
         : /*i18n*/ "User",
     ),
   },
