@@ -54,7 +54,9 @@ export default defineConfig({
       command: "node --import tsx tests/e2e/prepare.ts && node --import tsx tests/e2e/serve.ts",
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // The demo seed places its order history through the services (decision 51): about 20 s
+      // on a quiet machine, several times that on a busy one.
+      timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {

@@ -6,6 +6,7 @@ import { products } from "./db/schema";
 import { ensureInitialAccounts } from "./db/seed/accounts";
 import { seedCatalog } from "./db/seed/catalog";
 import { ensureDemoCoupons } from "./db/seed/coupons";
+import { seedDemoOrders } from "./db/seed/demo-orders";
 import { ensureInfoPages } from "./db/seed/info-pages";
 import { createIntegrations } from "./integrations/deps";
 import { createStorage } from "./integrations/storage";
@@ -13,7 +14,10 @@ import type { Logger } from "./logger";
 import { backfillSearchNames } from "./services/admin-authors";
 import { type AppDeps, contextFor } from "./services/context";
 
-/** config -> file storage -> database -> migrations -> first accounts -> info pages -> demo catalogue and coupons. */
+/**
+ * config -> file storage -> database -> migrations -> first accounts -> info pages -> demo
+ * catalogue, coupons and (with a catalogue just made) the demo's order history.
+ */
 export async function bootServices(
   config: Config,
   log: Logger,
@@ -48,10 +52,15 @@ export async function bootServices(
   const ctx = contextFor(deps, { user: null, ip: "startup" });
   await ensureInitialAccounts(ctx);
   await ensureInfoPages(ctx);
+  let madeCatalog = false;
   if (opts.catalog ?? config.seedDemo) {
     const [existing] = await deps.db.select({ n: count() }).from(products);
-    if ((existing?.n ?? 0) === 0) await seedCatalog(ctx);
+    if ((existing?.n ?? 0) === 0) madeCatalog = (await seedCatalog(ctx)).products > 0;
   }
-  if (config.seedDemo) await ensureDemoCoupons(ctx);
+  if (config.seedDemo) {
+    await ensureDemoCoupons(ctx);
+    // The demo's order history, once, beside the catalogue this start made (decision 51).
+    if (madeCatalog) await seedDemoOrders(deps);
+  }
   return { deps, database };
 }

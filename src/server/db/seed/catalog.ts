@@ -136,8 +136,15 @@ const saleOf = (r: Random, price: number): number | null => {
   return sale < price ? sale : null;
 };
 const stockOf = (r: Random) => (r.chance(0.07) ? 0 : r.int(3, 120));
-/** Most products sell a little, a few sell a lot. */
-const soldOf = (r: Random) => Math.floor(r.next() ** 3 * 1500);
+/**
+ * No product starts with sales: its sold count is what the demo's orders sell (demo-orders.ts).
+ * The draw that once invented a count is still made, so the rest of the seeded catalogue (prices,
+ * stock, dates) stays as it was.
+ */
+const noSalesYet = (r: Random): 0 => {
+  r.next();
+  return 0;
+};
 
 const SUBJECT_WORDS: Record<string, string> = {
   phy1: "physics",
@@ -236,7 +243,7 @@ function planBooks(r: Random, now: Date, count: number): Draft[] {
       hscYear: year,
       language: subject.language,
       published: true,
-      soldCount: soldOf(r),
+      soldCount: noSalesYet(r),
       createdAt: listedAt(r, now, year),
       authors: ids,
       publisher,
@@ -283,7 +290,7 @@ function planBooks(r: Random, now: Date, count: number): Draft[] {
       hscYear: year,
       language: t.language ?? "bn",
       published: true,
-      soldCount: soldOf(r),
+      soldCount: noSalesYet(r),
       createdAt: listedAt(r, now, year),
       authors: ids,
       publisher,
@@ -368,7 +375,7 @@ function planBundles(r: Random, now: Date, books: Draft[]): Draft[] {
       hscYear: b.year,
       language: "bn",
       published: true,
-      soldCount: soldOf(r),
+      soldCount: noSalesYet(r),
       createdAt: listedAt(r, now, b.year),
       authors: [],
       publisher: null,
@@ -422,7 +429,7 @@ function planEbooks(r: Random, now: Date, books: Draft[]): Draft[] {
       price,
       salePrice: r.chance(0.2) ? saleOf(r, price) : null,
       stock: null,
-      soldCount: soldOf(r),
+      soldCount: noSalesYet(r),
       createdAt: daysAgo(now, r.int(0, 300)),
       // The digital edition has the printed book's cover.
       cover: book.cover,
@@ -446,7 +453,7 @@ function planEbooks(r: Random, now: Date, books: Draft[]): Draft[] {
       hscYear: e.year,
       language: e.language,
       published: true,
-      soldCount: soldOf(r),
+      soldCount: noSalesYet(r),
       createdAt: daysAgo(now, r.int(0, 300)),
       authors: ids,
       publisher: null,
@@ -505,7 +512,7 @@ function planContent(r: Random, now: Date): Draft[] {
       hscYear: c.year,
       language: "bn",
       published: true,
-      soldCount: soldOf(r),
+      soldCount: noSalesYet(r),
       createdAt: daysAgo(now, r.int(0, 240)),
       authors: ids,
       publisher: null,
@@ -551,7 +558,7 @@ function planStationery(r: Random, now: Date): Draft[] {
     hscYear: null,
     language: "en",
     published: true,
-    soldCount: soldOf(r),
+    soldCount: noSalesYet(r),
     createdAt: daysAgo(now, r.int(0, 400)),
     authors: [],
     publisher: null,

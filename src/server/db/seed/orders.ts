@@ -1,7 +1,7 @@
 /**
  * A history of orders for the back office, its lists, statements and reports: `npm run db:seed --
- * --orders 100000` for load tests, and a small one (DEMO_ORDERS) beside the demo catalogue so a
- * fresh shop shows a living back office.
+ * --orders 100000` for load tests, written straight into the tables. (The demo's own first-start
+ * history is made through the services instead: demo-orders.ts.)
  *
  * Orders are spread over the last months (more of them lately), by customers made for the
  * purpose, with lines of the products there are, districts, sources and referral codes, coupons,
@@ -35,9 +35,6 @@ import {
   users,
 } from "../schema";
 import { createRandom, type Random } from "./random";
-
-/** The demo shop's history: orders over the last three months by a few dozen customers. */
-export const DEMO_ORDERS = { orders: 150, months: 3, customers: 40 } as const;
 
 export type SeedOrdersOptions = {
   /** Months back the history starts (13 by default). */
@@ -95,7 +92,7 @@ const LAST = [
   "Das",
   "Roy",
 ];
-const AREAS = [
+export const AREAS = [
   "Sadar",
   "Bazar Road",
   "College Road",
@@ -105,7 +102,7 @@ const AREAS = [
   "Thana Road",
   "Court Para",
 ];
-const DHAKA_AREAS = [
+export const DHAKA_AREAS = [
   "Mirpur",
   "Dhanmondi",
   "Uttara",
@@ -117,7 +114,7 @@ const DHAKA_AREAS = [
   "Motijheel",
   "Lalbagh",
 ];
-const SOURCES = ["website", "facebook", "youtube", "google", "messenger"];
+export const SOURCES = ["website", "facebook", "youtube", "google", "messenger"];
 const COURIER = "steadfast";
 
 /** `0159NNNNNNN`: phones only the seed uses, so its customers are found again. */
@@ -148,7 +145,7 @@ type Product = {
 type Coupon = { id: number; code: string };
 
 /** The seed's customers, made up to `n` (numbered phones; no password: they never sign in). */
-async function ensureCustomers(db: Db, n: number, r: Random, now: Date): Promise<Customer[]> {
+export async function ensureCustomers(db: Db, n: number, r: Random, now: Date): Promise<Customer[]> {
   const rows = Array.from({ length: n }, (_, i) => {
     const name = `${r.pick(FIRST)} ${r.pick(LAST)}`;
     return {
@@ -733,21 +730,6 @@ async function remitCash(db: Db, tag: string, now: Date, afterId: number): Promi
     update orders o set cod_remittance_id = made.id
     from eligible e join made on made.reference = 'SEED-' || ${tag} || '-' || to_char(e.wk, 'IYYY-IW')
     where o.id = e.id`);
-}
-
-/**
- * The demo shop's history (DEMO_ORDERS), only into a shop without orders: called when the demo
- * catalogue has just been made, so a fresh shop's back office has lists, statements and reports.
- */
-export async function seedDemoOrders(db: Db, shopName: string): Promise<number> {
-  const [any] = await db.select({ id: orders.id }).from(orders).limit(1);
-  if (any) return 0;
-  return seedOrders(db, DEMO_ORDERS.orders, {
-    months: DEMO_ORDERS.months,
-    customers: DEMO_ORDERS.customers,
-    seed: "demo-orders",
-    shopName,
-  });
 }
 
 /** Adds `n` orders over the last months with their money rows and history; returns how many were added. */
