@@ -22,6 +22,13 @@ export const jobStartSchema = z
   })
   .meta({ id: "JobStart" });
 
+/** A staff member's jobs running at once (across every server) and waiting to start. */
+export const MAX_RUNNING_JOBS = 2;
+export const MAX_QUEUED_JOBS = 5;
+/** The 429 of a start beyond MAX_QUEUED_JOBS waiting (the number is the limit's, written out for the catalogue). */
+export const TOO_MANY_JOBS =
+  /*i18n*/ "You already have 5 exports waiting to start. Wait for one to finish, then start another.";
+
 /** Finished jobs (and their files) are deleted after this long. */
 export const JOB_KEEP_DAYS = 7;
 

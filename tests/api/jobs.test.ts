@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Job } from "../../src/contracts/jobs";
+import { type Job, MAX_QUEUED_JOBS, MAX_RUNNING_JOBS, TOO_MANY_JOBS } from "../../src/contracts/jobs";
 import { jobs } from "../../src/server/db/schema";
 import { claimJob, deleteOldJobs, nudgeJobs, runClaimedJob } from "../../src/server/services/jobs";
 import { salesCsvForJob } from "../../src/server/services/reports";
@@ -120,6 +120,43 @@ describe("POST /api/admin/jobs and after", () => {
   });
 });
 
+describe("how many jobs one staff member may have", () => {
+  it(`refuses a start beyond ${MAX_QUEUED_JOBS} waiting with 429: 40 started at once make ${MAX_QUEUED_JOBS}`, async () => {
+    const hoarder = await h.createUser({ role: "staff", permissions: ["reports"] });
+    // Two of theirs running already (on other servers, leases live): nothing more of theirs starts.
+    const now = h.clock.now();
+    await h.db.insert(jobs).values(
+      Array.from({ length: MAX_RUNNING_JOBS }, () => ({
+        kind: "sales-csv",
+        params: yearOfOrders.params,
+        status: "running" as const,
+        createdBy: hoarder.user.id,
+        createdAt: now,
+        startedAt: now,
+        leaseUntil: new Date(now.getTime() + 3_600_000),
+      })),
+    );
+    const answers = await Promise.all(Array.from({ length: 40 }, () => start(yearOfOrders, hoarder)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_QUEUED_JOBS);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - MAX_QUEUED_JOBS);
+    expect(answers.find((a) => a.status === 429)!.body.message).toBe(TOO_MANY_JOBS);
+    expect(TOO_MANY_JOBS).toContain(`${MAX_QUEUED_JOBS} exports`);
+    await nudgeJobs(h.deps);
+    const theirs = await h.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.createdBy, hoarder.user.id));
+    expect(theirs.filter((j) => j.status === "queued")).toHaveLength(MAX_QUEUED_JOBS);
+    // Someone else's export is neither refused nor held up by theirs.
+    const other = await start(yearOfOrders, otherReporter);
+    expect(other.status, other.text).toBe(201);
+    await nudgeJobs(h.deps);
+    expect((await get(other.body.data!.id, otherReporter)).body.data!.status).toBe("done");
+    await h.db.delete(jobs).where(eq(jobs.createdBy, hoarder.user.id));
+  });
+});
+
 describe("the worker", () => {
   it("writes progress page by page, not row by row", async () => {
     const seen: [number, number | null][] = [];
@@ -145,10 +182,11 @@ describe("the worker", () => {
     const made = await h.db
       .insert(jobs)
       .values(
-        Array.from({ length: 6 }, () => ({
+        // Two each for three staff members: each may have two running.
+        Array.from({ length: 6 }, (_, i) => ({
           kind: "sales-csv",
           params: yearOfOrders.params,
-          createdBy: reporter.user.id,
+          createdBy: [reporter, otherReporter, admin][i % 3]!.user.id,
           createdAt: h.clock.now(),
         })),
       )
@@ -186,6 +224,32 @@ describe("the worker", () => {
     const [after] = await h.db.select().from(jobs).where(eq(jobs.id, row!.id));
     expect(after).toMatchObject({ status: "done", done: ORDERS, total: ORDERS });
     expect(after!.startedAt).toEqual(second!.startedAt);
+  });
+
+  it("runs at most two of a staff member's jobs at once, across servers", async () => {
+    const busy = await h.createUser({ role: "staff", permissions: ["reports"] });
+    await nudgeJobs(h.deps);
+    const made = await h.db
+      .insert(jobs)
+      .values(
+        Array.from({ length: 3 }, () => ({
+          kind: "sales-csv",
+          params: yearOfOrders.params,
+          createdBy: busy.user.id,
+          createdAt: h.clock.now(),
+        })),
+      )
+      .returning({ id: jobs.id });
+    const now = h.clock.now();
+    const first = await claimJob(h.db, now, 60_000);
+    const second = await claimJob(h.db, now, 60_000);
+    expect([first?.id, second?.id]).toEqual([made[0]!.id, made[1]!.id]);
+    // A third server asking finds nothing it may start for them.
+    expect(await claimJob(h.db, now, 60_000)).toBeNull();
+    // One finishes (or its server stops and its lease runs out): the third may start.
+    await h.db.update(jobs).set({ status: "done" }).where(eq(jobs.id, first!.id));
+    expect((await claimJob(h.db, now, 60_000))?.id).toBe(made[2]!.id);
+    await h.db.delete(jobs).where(eq(jobs.createdBy, busy.user.id));
   });
 
   it("deletes jobs older than a week", async () => {

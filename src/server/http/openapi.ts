@@ -187,7 +187,14 @@ import { checkoutSchema } from "../../contracts/checkout";
 import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
 import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../contracts/info-pages";
-import { JOB_KEEP_DAYS, JOB_KIND_RULES, JOB_KINDS, jobStartSchema } from "../../contracts/jobs";
+import {
+  JOB_KEEP_DAYS,
+  JOB_KIND_RULES,
+  JOB_KINDS,
+  jobStartSchema,
+  MAX_QUEUED_JOBS,
+  MAX_RUNNING_JOBS,
+} from "../../contracts/jobs";
 import {
   aparMonthsSchema,
   aparStatementSchema,
@@ -1633,11 +1640,11 @@ function reportEndpoints(): Endpoint[] {
       path: "/api/admin/jobs",
       tag: "Staff",
       summary: "Start a background job (a long export)",
-      description: `Kinds: ${kinds}; \`params\` are the kind's (for \`sales-csv\`, the query of /api/admin/reports/sales.csv). It starts at once; follow it with GET /api/admin/jobs/{id}. Jobs are kept ${JOB_KEEP_DAYS} days.`,
+      description: `Kinds: ${kinds}; \`params\` are the kind's (for \`sales-csv\`, the query of /api/admin/reports/sales.csv). It starts at once; follow it with GET /api/admin/jobs/{id}. Jobs are kept ${JOB_KEEP_DAYS} days. A staff member has at most ${MAX_QUEUED_JOBS} jobs waiting (a start beyond is 429) and ${MAX_RUNNING_JOBS} running.`,
       access: anyStaff,
       body: jobStartSchema,
       success: [created("The job, queued", jobSchema)],
-      errors: [403],
+      errors: [403, 429],
     },
     {
       method: "get",

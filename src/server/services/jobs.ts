@@ -3,7 +3,8 @@
  * CSV). Our own table (`jobs`) in the style of the outbox (decision 11: no second queue system):
  *
  * - `startJob` writes a `queued` row (the kind's permission checked through access.ts) and nudges
- *   this server's worker, so it starts at once.
+ *   this server's worker, so it starts at once. A staff member has at most MAX_QUEUED_JOBS waiting
+ *   (a start beyond is 429) and MAX_RUNNING_JOBS running (the claim passes over the rest).
  * - The worker (`nudgeJobs`, and every few seconds from jobs.ts) claims one job at a time: a queued
  *   one, or a running one whose lease ran out (its server stopped), with FOR UPDATE SKIP LOCKED in
  *   one short transaction that marks it running with a lease; other servers take other jobs.
@@ -14,7 +15,7 @@
  * - The result (a CSV) is kept in the row with its filename, or the error, and the job is `done`
  *   or `failed`. Jobs older than JOB_KEEP_DAYS are deleted.
  */
-import { and, asc, eq, lt, or } from "drizzle-orm";
+import { and, asc, count, eq, lt, or, sql } from "drizzle-orm";
 import {
   JOB_KEEP_DAYS,
   JOB_KIND_RULES,
@@ -22,6 +23,9 @@ import {
   type JobKind,
   jobDownloadPath,
   jobStartSchema,
+  MAX_QUEUED_JOBS,
+  MAX_RUNNING_JOBS,
+  TOO_MANY_JOBS,
 } from "../../contracts/jobs";
 import type { SalesCsvQuery } from "../../contracts/reports";
 import { claimWithLease, leaseUntil } from "../db/claim";
@@ -97,12 +101,23 @@ export async function startJob(ctx: Ctx, input: unknown): Promise<Job> {
     throw new DomainError("invalid", "The job's parameters are not right", fields);
   }
   HANDLERS[kind].check?.(parsed.data as never, ctx.now());
-  const [row] = await ctx.db
-    .insert(jobs)
-    .values({ kind, params: parsed.data, createdBy: me.id, createdAt: ctx.now() })
-    .returning();
+  const row = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // One start at a time per staff member, so 40 at once still count to MAX_QUEUED_JOBS exactly.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${me.id}`}))`);
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.createdBy, me.id), eq(jobs.status, "queued")));
+    if ((waiting?.n ?? 0) >= MAX_QUEUED_JOBS) throw new DomainError("rate_limited", TOO_MANY_JOBS);
+    const [inserted] = await tx
+      .insert(jobs)
+      .values({ kind, params: parsed.data, createdBy: me.id, createdAt: ctx.now() })
+      .returning();
+    return inserted!;
+  });
   void nudgeJobs(ctx);
-  return jobView(row!);
+  return jobView(row);
 }
 
 /** A job the caller may see: its creator, or an admin; 404 for none, 403 for someone else's. */
@@ -135,13 +150,20 @@ export async function jobDownload(ctx: Ctx, id: number): Promise<{ filename: str
 type WorkerDeps = Pick<Ctx, "db" | "now" | "log">;
 
 /**
- * Claims one job: the oldest queued one, or a running one whose lease ran out; SKIP LOCKED, so two
- * servers never claim the same row. Marks it running with a new lease and `started_at` as this
- * claim's mark.
+ * Claims one job: the oldest queued one whose creator has fewer than MAX_RUNNING_JOBS running (a
+ * live lease), or a running one whose lease ran out; SKIP LOCKED, so two servers never claim the
+ * same row. Marks it running with a new lease and `started_at` as this claim's mark. (Two servers
+ * claiming at the same instant may each start one for the same creator: a third for a moment,
+ * never a flood; the waiting ones are capped at the start.)
  */
 export async function claimJob(db: Db, now: Date, leaseMs = DEFAULT_JOB_LEASE_MS): Promise<JobRow | null> {
+  const running = sql`(select count(*) from ${jobs} as r where r.created_by = ${jobs.createdBy}
+    and r.status = 'running' and r.lease_until >= ${now.toISOString()}::timestamptz)`;
   const [row] = await claimWithLease(db, jobs, {
-    due: or(eq(jobs.status, "queued"), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, now))),
+    due: or(
+      and(eq(jobs.status, "queued"), sql`${running} < ${MAX_RUNNING_JOBS}`),
+      and(eq(jobs.status, "running"), lt(jobs.leaseUntil, now)),
+    ),
     orderBy: [asc(jobs.id)],
     limit: 1,
     set: { status: "running", startedAt: now, leaseUntil: leaseUntil(now, leaseMs), error: null },
