@@ -193,6 +193,9 @@ test.describe("Google sign-in against the fake key set", () => {
     await unconfirmed.getByRole("button", { name: "Email me a code" }).click();
     const confirm = page.getByRole("form", { name: "Confirm your email" });
     await expect(confirm).toContainText("Enter it to confirm your email.");
+    await expect(confirm.getByRole("button", { name: "Email me a new code" })).toBeVisible();
+    // The change form stays the plain one: a change to another address is not pending.
+    await expect(page.getByLabel("New email", { exact: true })).toBeVisible();
     await shot(page, "edit-email-unconfirmed-360");
     const mail = await mailTo(page, who.email);
     await confirm.getByLabel("Code from the email").fill(/\b(\d{6})\b/.exec(mail.subject)![1]!);

@@ -110,6 +110,8 @@ export function EmailForm({
     }
   }
   const confirmingOwn = email !== null && pendingEmail === email;
+  /** A change to another address waits for its code. */
+  const changePending = pendingEmail !== null && !confirmingOwn;
   const onConfirm = confirm.handleSubmit(async (values) => {
     setFormError("");
     try {
@@ -180,11 +182,22 @@ export function EmailForm({
           <Button type="submit" loading={confirm.formState.isSubmitting} className="w-full">
             {i18n._("Confirm email")}
           </Button>
+          {confirmingOwn ? (
+            <Button
+              type="button"
+              variant="secondary"
+              loading={sendingOwn}
+              onClick={sendOwnCode}
+              className="w-full"
+            >
+              {i18n._("Email me a new code")}
+            </Button>
+          ) : null}
         </form>
       ) : null}
       <form onSubmit={onAsk} noValidate className="space-y-4" aria-label={i18n._("Change email")}>
         <TextField
-          label={pendingEmail ? i18n._("New email (or ask for a new code)") : i18n._("New email")}
+          label={changePending ? i18n._("New email (or ask for a new code)") : i18n._("New email")}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -197,7 +210,7 @@ export function EmailForm({
           loading={ask.formState.isSubmitting}
           className="w-full"
         >
-          {pendingEmail ? i18n._("Send a new code") : i18n._("Send a code")}
+          {changePending ? i18n._("Send a new code") : i18n._("Send a code")}
         </Button>
       </form>
     </div>
