@@ -11,13 +11,16 @@ import { getApp } from "./lib/app-context.server";
 import { CartProvider } from "./lib/cart";
 import { InlineCssContext } from "./lib/inline-css";
 import { pageTitle } from "./lib/meta";
-import { type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
+import { isAdminRefusal, type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { useLightColourMode, useNewBuildNotice, useStoredRedirect } from "./lib/shell";
 import { answerWhenDatabaseUnavailable } from "./lib/unavailable.server";
 import { useShopWorker } from "./offline/register-shop";
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
+// The back office's frame, for a staff member refused an admin page: its own chunk, as no shop
+// page needs it.
+const AdminErrorPage = lazy(() => import("./components/admin/admin-shell"));
 
 // The stylesheet is written into the page itself (InlineCssContext), not linked.
 export const links: Route.LinksFunction = () => [
@@ -97,14 +100,26 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /**
  * A guard that refuses a page runs before any loader, so the root loader's data is missing here;
- * the refusal carries it instead (guards.server.ts), and the header keeps the signed-in user.
+ * the refusal carries it instead (guards.server.ts), and the header keeps the signed-in user. A
+ * staff member refused an admin page stays in the back office's layout, its menu and a way back
+ * to the dashboard (React Router shows a guard's refusal here, at the root, whichever layout
+ * holds the guard).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shop = (
+    <Shell>
+      <ErrorPage error={error} />
+    </Shell>
+  );
   return (
     <RootDataInError.Provider value={rootDataInError(error)}>
-      <Shell>
-        <ErrorPage error={error} />
-      </Shell>
+      {isAdminRefusal(error) ? (
+        <Suspense fallback={shop}>
+          <AdminErrorPage error={error} />
+        </Suspense>
+      ) : (
+        shop
+      )}
     </RootDataInError.Provider>
   );
 }

@@ -21,9 +21,10 @@ export function describeError(error: unknown): { status: number; title: string; 
 
 /**
  * Status 404 reads "Page Not Found", any other "Internal Server Error"; both show status and
- * message, in the page's language when the catalogue knows the message.
+ * message, in the page's language when the catalogue knows the message. The way on is the home
+ * page, or `back` (the back office's dashboard), already in the page's language.
  */
-export function ErrorPage({ error }: { error: unknown }) {
+export function ErrorPage({ error, back }: { error: unknown; back?: { to: string; label: string } }) {
   const { i18n } = useLingui();
   const translated = useMessage();
   const { status, title, message } = describeError(error);
@@ -36,10 +37,10 @@ export function ErrorPage({ error }: { error: unknown }) {
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{i18n._(title)}</h1>
       <p className="mt-3 break-words text-slate-700">{translated(message)}</p>
       <Link
-        to="/"
+        to={back?.to ?? "/"}
         className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
       >
-        {i18n._("Go to the home page")}
+        {back?.label ?? i18n._("Go to the home page")}
       </Link>
     </section>
   );

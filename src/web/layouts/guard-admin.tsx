@@ -17,15 +17,17 @@ export function loader() {
 
 /**
  * A navigation into the back office loads its part of the catalogue before any admin page
- * renders (decision 33); a first load of an admin page has it loaded by entry.client.tsx.
+ * renders (decision 33), its error page included (a refused staff member's is in the admin
+ * layout); a first load of an admin page has it loaded by entry.client.tsx.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const lang = document.documentElement.lang;
-  const [, data] = await Promise.all([
-    addAdminMessages(isLocale(lang) ? lang : DEFAULT_LOCALE),
-    serverLoader(),
-  ]);
-  return data;
+  const messages = addAdminMessages(isLocale(lang) ? lang : DEFAULT_LOCALE);
+  try {
+    return await serverLoader();
+  } finally {
+    await messages;
+  }
 }
 
 export function shouldRevalidate() {

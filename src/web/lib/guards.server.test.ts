@@ -148,6 +148,16 @@ describe("the admin guard", () => {
     expect(statusOf(out.thrown)).toBe(403);
   });
 
+  it("shows a refused staff member the error page in the back office's layout, a customer in the shop's", async () => {
+    const staff = await run(["admin"], "/admin/users", person("staff", ["orders"]));
+    expect((staff.thrown as { data: unknown }).data).toMatchObject({
+      message: "You don't have access to this page",
+      layout: "admin",
+    });
+    const customer = await run(["admin"], "/admin", person("customer"));
+    expect((customer.thrown as { data: object }).data).not.toHaveProperty("layout");
+  });
+
   it("answers 403 to staff on the authority page whatever they hold", async () => {
     const out = await run(["admin"], "/admin/users/authority", person("staff", ["users"]));
     expect(statusOf(out.thrown)).toBe(403);

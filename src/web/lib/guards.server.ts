@@ -36,8 +36,12 @@ const guards: Record<string, Guard> = {
     if (!isStaff(user) || !can(user, adminAccessForRoute(pattern))) {
       // No loader runs after a middleware throws, the root's included: the refusal carries the
       // root's data (what the header needs; no owned items on an error page), so the error page
-      // keeps the signed-in header.
-      const refusal: ErrorWithRootData = { message: NO_ACCESS, root: rootDataOf(app, []) };
+      // keeps the signed-in header. Staff stay in the back office's layout, with its menu.
+      const refusal: ErrorWithRootData = {
+        message: NO_ACCESS,
+        root: rootDataOf(app, []),
+        ...(isStaff(user) ? { layout: "admin" as const } : {}),
+      };
       throw data(refusal, { status: 403 });
     }
   },

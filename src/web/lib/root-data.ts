@@ -25,15 +25,23 @@ export type RootData = {
 
 /**
  * An error page's data when a route middleware refused the page before any loader ran: the
- * refusal's `data` is `{ message, root }` (guards.server.ts), so the page keeps its header.
+ * refusal's `data` is `{ message, root }` (guards.server.ts), so the page keeps its header;
+ * `layout: "admin"` when the refused person is staff, whose error page is the back office's.
  */
-export type ErrorWithRootData = { message: string; root: RootData };
+export type ErrorWithRootData = { message: string; root: RootData; layout?: "admin" };
 
 /** The root data a refusal carries, or null. */
 export function rootDataInError(error: unknown): RootData | null {
   if (!isRouteErrorResponse(error)) return null;
   const d = error.data as Partial<ErrorWithRootData> | null;
   return d && typeof d === "object" && d.root && typeof d.root === "object" ? d.root : null;
+}
+
+/** A refusal of a staff member: shown in the back office's layout (guards.server.ts). */
+export function isAdminRefusal(error: unknown): boolean {
+  if (!isRouteErrorResponse(error)) return false;
+  const d = error.data as Partial<ErrorWithRootData> | null;
+  return d !== null && typeof d === "object" && d.layout === "admin";
 }
 
 /** Set by the root error boundary to the root data the error carries. */

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type BaseSyntheticEvent, type ReactNode, useEffect, useState } from "react";
+import { type BaseSyntheticEvent, type ReactNode, useState } from "react";
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
-import { useBlocker } from "react-router";
 import { STALE_EDIT } from "../../../contracts/admin";
 import type { z } from "../../../contracts/zod";
 import { useLingui } from "../../i18n";
@@ -11,38 +10,7 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormMessage } from "../ui/field";
 import { confirmAction } from "./confirm";
-
-export const LEAVE_UNSAVED = /*i18n*/ "Leave without saving?";
-
-/**
- * Asks before the staff member leaves a page with unsaved changes: in the app (a link, Back) with
- * the confirm dialog, and when the tab is closed or reloaded with the browser's own question.
- */
-export function useUnsavedChanges(dirty: boolean) {
-  const { i18n } = useLingui();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    void confirmAction({
-      title: i18n._(LEAVE_UNSAVED),
-      description: i18n._("Your changes on this page have not been saved and will be lost."),
-      confirmLabel: i18n._("Leave"),
-      destructive: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, i18n]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-}
+import { useUnsavedChanges } from "./unsaved-changes";
 
 export type Conflict = { fields: { name: string; mine: unknown }[] };
 
