@@ -49,6 +49,10 @@ export const adminProductSchema = z
     salePrice: poisha("The sale price").nullable(),
     stock: z.int().nullable(),
     published: z.boolean(),
+    publishRefusal: z.string().nullable().meta({
+      description:
+        "Why it cannot be published as it stands (an e-book without its PDF, a course without a chapter); null when it can",
+    }),
     tracks: z.array(z.enum(TRACKS)),
     hscYear: z.int().nullable(),
     language: z.enum(["bn", "en"]),

@@ -38,6 +38,18 @@ export const MAX_PRICE = 100_000_000;
 
 export const SALE_NOT_BELOW = /*i18n*/ "The sale price must be below the price";
 
+/** Nothing sells that cannot be delivered: why a product is not published (decision 50). */
+export const EBOOK_NEEDS_PDF =
+  /*i18n*/ "An e-book is published once its PDF is uploaded: upload it under “PDF and pages” first";
+export const COURSE_NEEDS_CHAPTER =
+  /*i18n*/ "A course is published once it has a chapter: add one under “Chapters” first";
+export const BUNDLE_DEARER =
+  /*i18n*/ "This bundle costs more than its items bought one by one: confirm “Publish anyway” to publish it";
+export const BUNDLE_DEARER_BULK =
+  /*i18n*/ "This bundle costs more than its items bought one by one: publish it from its own page, which asks to confirm";
+export const LAST_CHAPTER_OF_PUBLISHED =
+  /*i18n*/ "This is the only chapter of a published course: unpublish the course before deleting it";
+
 // The money fields' messages, one set per field so that each is a whole sentence to translate.
 const MONEY_MESSAGES = {
   price: [
@@ -201,6 +213,8 @@ export const productCreateSchema = productFields
       .max(1_000_000)
       .nullable()
       .default(null),
+    /** Publishes a bundle dearer than its items all the same (staff confirmed). */
+    publishAnyway: z.boolean({ error: /*i18n*/ "publishAnyway is true or false" }).optional(),
   })
   .superRefine(saleBelowPrice);
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
@@ -221,7 +235,11 @@ function sentOnly<T extends z.ZodRawShape>(shape: T) {
 /** An edit: any of the fields, with the version the form started from. */
 export const productPatchSchema = z
   .object(sentOnly(productFields.shape))
-  .extend({ version: versionField })
+  .extend({
+    version: versionField,
+    /** Publishes a bundle dearer than its items all the same (staff confirmed). */
+    publishAnyway: z.boolean({ error: /*i18n*/ "publishAnyway is true or false" }).optional(),
+  })
   .superRefine(saleBelowPrice);
 export type ProductPatchInput = z.input<typeof productPatchSchema>;
 

@@ -293,7 +293,15 @@ describe("POST /api/admin/books/import", () => {
     const rows = [
       newBook({ title: "Organic Chemistry Made Easy", stock: "25", isbn: isbn13("978984000011") }),
       newBook({ title: "Inorganic Chemistry Made Easy", price: "-5" }),
-      newBook({ title: "Biology Made Easy", kind: "ebook", stock: "", publisher: "", authors: "" }),
+      // An e-book is published once its PDF is uploaded, on its own page.
+      newBook({
+        title: "Biology Made Easy",
+        kind: "ebook",
+        stock: "",
+        publisher: "",
+        authors: "",
+        published: "no",
+      }),
     ];
     const refused = await importCsv(csv(rows), "apply");
     expect(refused.status).toBe(400);
@@ -314,7 +322,7 @@ describe("POST /api/admin/books/import", () => {
     expect(made.map((p) => [p.title, p.kind, p.price, p.stock, p.published])).toEqual([
       ["Organic Chemistry Made Easy", "book", 32_000, 25, true],
       ["Inorganic Chemistry Made Easy", "book", 27_550, 12, true],
-      ["Biology Made Easy", "ebook", 32_000, null, true],
+      ["Biology Made Easy", "ebook", 32_000, null, false],
     ]);
     expect(made[0]!.slug).toBe("organic-chemistry-made-easy");
     expect(made[0]!.searchNames).toContain("Ishaq Ahmed");

@@ -22,12 +22,17 @@ import {
   NOT_UTF8,
   parseTakaCell,
 } from "../../contracts/admin-books-csv";
-import { productCreateSchema, productListQuery, SALE_NOT_BELOW } from "../../contracts/admin-products";
+import {
+  EBOOK_NEEDS_PDF,
+  productCreateSchema,
+  productListQuery,
+  SALE_NOT_BELOW,
+} from "../../contracts/admin-products";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
 import { z } from "../../contracts/zod";
 import type { Db } from "../db/client";
 import { pgArrayLiteral as a } from "../db/pg-array";
-import { authors, bookDetails, productAuthors, products } from "../db/schema";
+import { authors, bookDetails, ebookDetails, productAuthors, products } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange } from "./admin";
 import { kindFieldErrors, listOrder, listWhere, refusal } from "./admin-products";
@@ -247,7 +252,8 @@ type BookValues = {
   pages: number | null;
 };
 
-type Current = BookValues & { id: number; version: number };
+/** A book as saved; `hasPdf`: an e-book whose PDF is uploaded (it may be published). */
+type Current = BookValues & { id: number; version: number; hasPdf: boolean };
 
 type PlannedRow = BookImportRow & { values?: BookValues; current?: Current };
 
@@ -283,6 +289,13 @@ async function loadCurrent(db: Db, ids: number[], lock: boolean): Promise<Map<nu
         .where(inArray(productAuthors.productId, found))
         .orderBy(productAuthors.productId, productAuthors.position, productAuthors.authorId)
     : [];
+  const withPdf = found.length
+    ? await db
+        .select({ id: ebookDetails.productId })
+        .from(ebookDetails)
+        .where(and(inArray(ebookDetails.productId, found), sql`${ebookDetails.pdfKey} is not null`))
+    : [];
+  const hasPdf = new Set(withPdf.map((e) => e.id));
   const detailOf = new Map(details.map((d) => [d.productId, d]));
   const authorsOf = new Map<number, number[]>();
   for (const l of links) authorsOf.set(l.productId, [...(authorsOf.get(l.productId) ?? []), l.authorId]);
@@ -294,6 +307,7 @@ async function loadCurrent(db: Db, ids: number[], lock: boolean): Promise<Map<nu
         {
           id: r.id,
           version: r.version,
+          hasPdf: hasPdf.has(r.id),
           kind: r.kind as BookKind,
           title: r.title,
           titleBn: r.titleBn,
@@ -493,6 +507,9 @@ async function planImport(db: Db, file: ReturnType<typeof readImportFile>, lock:
         errors[COLUMN_OF[field] ?? field] ??= message.replace(/^A ebook/, "An e-book");
       }
       if (kind === "ebook" && v.stock !== null) errors.stock ??= "An e-book has no stock";
+      // Published once its PDF is uploaded (on its page): nothing sells that cannot be delivered.
+      if (kind === "ebook" && v.published && !cur?.published && !cur?.hasPdf)
+        errors.published ??= EBOOK_NEEDS_PDF;
       values = {
         kind,
         title: v.title,

@@ -19,6 +19,7 @@ import {
   chapterEditSchema,
   chapterOrderSchema,
 } from "../../contracts/admin-chapters";
+import { LAST_CHAPTER_OF_PUBLISHED } from "../../contracts/admin-products";
 import { idField } from "../../contracts/paging";
 import type { Db } from "../db/client";
 import { contentChapters, products } from "../db/schema";
@@ -240,7 +241,8 @@ export async function editChapter(
 
 /**
  * `DELETE /api/admin/content/{id}/chapters/{chapterId}`: the chapter goes, with every reader's
- * "done" mark on it (the foreign key cascades); the chapters after it move up.
+ * "done" mark on it (the foreign key cascades); the chapters after it move up. The only chapter
+ * of a published course stays (409): unpublish the course first.
  */
 export async function deleteChapter(
   ctx: Ctx,
@@ -257,10 +259,14 @@ export async function deleteChapter(
     chapterDeleteSchema,
     input,
     async (tx, value) => {
-      await lockCourse(tx, cid, CHAPTER_NOT_FOUND);
+      const course = await lockCourse(tx, cid, CHAPTER_NOT_FOUND);
       const before = await lockChapter(ctx, tx, cid, chid, value.version);
       await tx.delete(contentChapters).where(eq(contentChapters.id, before.id));
       const rest = await chapterRows(tx, cid);
+      // A published course keeps a chapter: nothing sells that cannot be delivered.
+      if (course.published && rest.length === 0) {
+        throw new DomainError("conflict", LAST_CHAPTER_OF_PUBLISHED);
+      }
       await writePositions(
         tx,
         rest.map((r) => r.id),

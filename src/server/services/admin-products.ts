@@ -7,6 +7,10 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AdminPage } from "../../contracts/admin";
 import type { AdminProduct, AdminProductRow, BulkResult, StockLedger } from "../../contracts/admin-answers";
 import {
+  BUNDLE_DEARER,
+  BUNDLE_DEARER_BULK,
+  COURSE_NEEDS_CHAPTER,
+  EBOOK_NEEDS_PDF,
   KIND_FIELDS,
   LOW_STOCK,
   normaliseIsbn,
@@ -25,6 +29,7 @@ import {
 import { PHYSICAL_KINDS, type ProductKind } from "../../contracts/catalog";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
+import { effectivePrice } from "../../contracts/money";
 import { productPath } from "../../contracts/paths";
 import { OPENING_STOCK_NOTE } from "../../contracts/stock";
 import { z } from "../../contracts/zod";
@@ -33,6 +38,7 @@ import {
   authors,
   bookDetails,
   bundleItems,
+  contentChapters,
   ebookDetails,
   entitlements,
   orderLines,
@@ -220,6 +226,14 @@ async function readProduct(db: Db, row: ProductRow): Promise<AdminProduct> {
   const b = book[0];
   const e = ebook[0];
   const s = stationery[0];
+  const publishRefusal =
+    row.kind === "ebook"
+      ? e?.pdfKey
+        ? null
+        : EBOOK_NEEDS_PDF
+      : row.kind === "content"
+        ? await courseRefusal(db, row.id)
+        : null;
   return {
     id: row.id,
     kind: row.kind,
@@ -231,6 +245,7 @@ async function readProduct(db: Db, row: ProductRow): Promise<AdminProduct> {
     salePrice: row.salePrice,
     stock: row.stock,
     published: row.published,
+    publishRefusal,
     tracks: row.tracks as AdminProduct["tracks"],
     hscYear: row.hscYear,
     language: row.language === "en" ? "en" : "bn",
@@ -251,6 +266,69 @@ async function readProduct(db: Db, row: ProductRow): Promise<AdminProduct> {
     updatedAt: row.updatedAt.toISOString(),
     url: productPath(row),
   };
+}
+
+/** A course is published once it has a chapter: why not, or null. */
+async function courseRefusal(db: Db, id: number): Promise<string | null> {
+  const [one] = await db
+    .select({ id: contentChapters.id })
+    .from(contentChapters)
+    .where(eq(contentChapters.productId, id))
+    .limit(1);
+  return one ? null : COURSE_NEEDS_CHAPTER;
+}
+
+/**
+ * Why a saved product cannot be published (null when it can): an e-book needs its PDF, a course
+ * a chapter, so nothing sells that cannot be delivered.
+ */
+async function deliveryRefusal(db: Db, row: Pick<ProductRow, "id" | "kind">): Promise<string | null> {
+  if (row.kind === "content") return courseRefusal(db, row.id);
+  if (row.kind !== "ebook") return null;
+  const [e] = await db
+    .select({ pdfKey: ebookDetails.pdfKey })
+    .from(ebookDetails)
+    .where(eq(ebookDetails.productId, row.id));
+  return e?.pdfKey ? null : EBOOK_NEEDS_PDF;
+}
+
+/**
+ * How much dearer (poisha) a bundle at this price is than its items bought one by one (each at
+ * its own sale price, if any); 0 when it is not.
+ */
+async function bundleDearerBy(
+  db: Db,
+  own: { price: number; salePrice: number | null },
+  items: { productId: number; quantity: number }[],
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const found = await db
+    .select({ id: products.id, price: products.price, salePrice: products.salePrice })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        items.map((i) => i.productId),
+      ),
+    );
+  const sum = items.reduce((n, i) => {
+    const p = found.find((f) => f.id === i.productId);
+    return p ? n + effectivePrice(p) * i.quantity : n;
+  }, 0);
+  return Math.max(0, effectivePrice(own) - sum);
+}
+
+/** A bundle's items as saved. */
+async function savedItems(db: Db, bundleId: number) {
+  return db
+    .select({ productId: bundleItems.itemId, quantity: bundleItems.quantity })
+    .from(bundleItems)
+    .where(eq(bundleItems.bundleId, bundleId));
+}
+
+/** 409 for a bundle dearer than its items published without "publish anyway". */
+function dearerRefusal(): DomainError {
+  return new DomainError("conflict", BUNDLE_DEARER, { publishAnyway: BUNDLE_DEARER });
 }
 
 async function findInArea(db: Db, area: ProductArea, id: number): Promise<ProductRow> {
@@ -460,6 +538,19 @@ export function createAdminProduct(ctx: Ctx, area: ProductArea, input: unknown):
         });
       }
       await checkReferences(tx, v.kind, v);
+      if (v.published && (v.kind === "ebook" || v.kind === "content")) {
+        // A new e-book has no PDF yet, a new course no chapter: they are published later.
+        const message = v.kind === "ebook" ? EBOOK_NEEDS_PDF : COURSE_NEEDS_CHAPTER;
+        throw new DomainError("invalid", message, { published: message });
+      }
+      if (
+        v.published &&
+        v.kind === "bundle" &&
+        !v.publishAnyway &&
+        (await bundleDearerBy(tx, v, v.items)) > 0
+      ) {
+        throw dearerRefusal();
+      }
       if (v.kind === "book") await checkIsbnFree(tx, v.isbn);
       const slug = await freeSlug(tx, v.kind, v.slug, v.title);
       const now = ctx.now();
@@ -524,7 +615,7 @@ export function updateAdminProduct(
         { version: v.version, current: (row) => readProduct(tx, row) },
       );
       const before = await readProduct(tx, current);
-      const { version: _version, ...fields } = v;
+      const { version: _version, publishAnyway, ...fields } = v;
       checkKindFields(current.kind, fields);
       const price = fields.price ?? current.price;
       const salePrice = fields.salePrice !== undefined ? fields.salePrice : current.salePrice;
@@ -532,6 +623,19 @@ export function updateAdminProduct(
         throw new DomainError("invalid", SALE_NOT_BELOW, { salePrice: SALE_NOT_BELOW });
       }
       await checkReferences(tx, current.kind, fields, id);
+      const publishing = fields.published === true && !current.published;
+      if (publishing && before.publishRefusal) {
+        throw new DomainError("conflict", before.publishRefusal, { published: before.publishRefusal });
+      }
+      if (current.kind === "bundle" && (fields.published ?? current.published) && !publishAnyway) {
+        // Asked when the save makes the shop show a bundle dearer than its items: published now,
+        // or a published one's price or items changed so that it became dearer.
+        const items = fields.items ?? (await savedItems(tx, id));
+        const dearer = (await bundleDearerBy(tx, { price, salePrice }, items)) > 0;
+        if (dearer && (publishing || (await bundleDearerBy(tx, current, await savedItems(tx, id))) === 0)) {
+          throw dearerRefusal();
+        }
+      }
       if (current.kind === "book" && fields.isbn !== undefined) await checkIsbnFree(tx, fields.isbn, id);
       const slug =
         fields.slug === undefined || fields.slug === current.slug
@@ -607,7 +711,9 @@ export function deleteAdminProduct(ctx: Ctx, area: ProductArea, id: number): Pro
 
 /**
  * Publishes, unpublishes or reprices many products at once, each with its own result: a product
- * outside the area (or gone) is refused with a reason and the rest go ahead. A price change is
+ * outside the area (or gone), an e-book without its PDF, a course without a chapter and a bundle
+ * dearer than its items (published from its own page, which asks) are refused with a reason and
+ * the rest go ahead. A price change is
  * rounded to whole taka; a sale price that would not stay below the new price is removed.
  */
 export function bulkAdminProducts(ctx: Ctx, area: ProductArea, input: unknown): Promise<BulkResult> {
@@ -643,6 +749,17 @@ export function bulkAdminProducts(ctx: Ctx, area: ProductArea, input: unknown): 
               ? "Price changed; the sale price was no longer below it and was removed"
               : "Price changed";
         } else {
+          if (v.action === "publish" && !row.published) {
+            const refused =
+              (await deliveryRefusal(tx, row)) ??
+              (row.kind === "bundle" && (await bundleDearerBy(tx, row, await savedItems(tx, row.id))) > 0
+                ? BUNDLE_DEARER_BULK
+                : null);
+            if (refused) {
+              results.push({ id, ok: false, message: refused });
+              continue;
+            }
+          }
           set = { published: v.action === "publish" };
           message = v.action === "publish" ? "Published" : "Unpublished";
         }
