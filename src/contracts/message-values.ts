@@ -33,6 +33,16 @@ export const MESSAGE_TEMPLATES = {
   noSuchOrderId: /*i18n*/ "No such order: {id}",
   courierUnknownConsignment: /*i18n*/ "The courier does not know this consignment: {reason}",
   imageFormatRefused: /*i18n*/ "{format} images are not accepted: upload a JPEG, PNG, WebP or AVIF",
+  imageTooLarge: /*i18n*/ "The image is {width}×{height} pixels; the largest allowed is {side}×{side}",
+  // Uploaded PDFs that would take the server's memory or time to draw (decision 27).
+  pdfPageImageTooLarge:
+    /*i18n*/ "Page {page} has an image of {width} × {height} pixels; the most a page image may have is {limit} pixels",
+  pdfImageTooLarge:
+    /*i18n*/ "The PDF holds an image of {width} × {height} pixels; the most a page image may have is {limit} pixels",
+  pdfPageTooSlow:
+    /*i18n*/ "Page {page} takes longer than {seconds} seconds to draw: save the PDF again with smaller images and upload the new file",
+  pdfPageTooHeavy:
+    /*i18n*/ "Page {page} needs more memory to draw than one page may use: save the PDF again with smaller images and upload the new file",
   noSuchProductId: /*i18n*/ "There is no product #{id}",
   stockTooLow: /*i18n*/ "Only {count} on hand: cannot remove {change}",
   // Last: its reason may be any message, which is translated on its own.

@@ -22,6 +22,13 @@ export const MAX_PDF_BYTES = 100 * MB;
 /** At most this many free preview pages per e-book. */
 export const MAX_DEMO_PAGES = 50;
 
+/**
+ * The most pixels one image in an uploaded PDF may have (decision 27): 50 megapixels, so a 600 dpi
+ * scan of a page up to B4 or US Legal passes (A4 at 600 dpi is 4,961 × 7,016 = 34.8 Mpx) while an
+ * image that would take gigabytes to draw is refused before anything draws it.
+ */
+export const MAX_PAGE_IMAGE_PIXELS = 50_000_000;
+
 /** Width in pixels of a page thumbnail. */
 export const THUMBNAIL_WIDTH = 160;
 

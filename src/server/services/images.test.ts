@@ -1,14 +1,17 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { bombPng } from "../../../tests/support/bombs";
 import { IMAGE_WIDTHS, imageFileKey } from "../../contracts/images";
 import { createMemoryStorage } from "../integrations/storage/memory";
 import { DomainError } from "./errors";
 import {
   cropToAspect,
+  decoderOf,
   IMAGE_DAMAGED,
   IMAGE_NOT_AN_IMAGE,
   IMAGE_TOO_LARGE,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
   plannedWidths,
   storeImage,
 } from "./images";
@@ -49,6 +52,28 @@ describe("storeImage", () => {
     const err = await refusal(storeImage({ storage }, await picture(6001, 10)));
     expect(err.message).toBe("The image is 6001×10 pixels; the largest allowed is 6000×6000");
     expect(storage.keys()).toEqual([]);
+  });
+
+  it("refuses a 400 kB PNG declaring 20,000 × 20,000 pixels (a decompression bomb) by its size, decoding nothing", async () => {
+    const storage = createMemoryStorage();
+    const bomb = await bombPng(20_000, 20_000);
+    expect(bomb.byteLength).toBeLessThan(500_000);
+    const before = process.memoryUsage().rss;
+    const err = await refusal(storeImage({ storage }, bomb));
+    expect(err.message).toBe("The image is 20000×20000 pixels; the largest allowed is 6000×6000");
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    expect(storage.keys()).toEqual([]);
+  });
+
+  it("decodes no picture of more than MAX_IMAGE_PIXELS, whatever checked it before", async () => {
+    const over = await bombPng(MAX_IMAGE_PIXELS / 3000 + 1, 3000);
+    await expect(decoderOf(over).raw().toBuffer()).rejects.toThrow(/pixel limit/);
+    const within = await bombPng(3000, 3000);
+    const { info } = await decoderOf(within)
+      .resize({ width: 10 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([10, 10]);
   });
 
   it("refuses a file over 8 MB before reading it", async () => {

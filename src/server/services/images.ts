@@ -8,6 +8,17 @@ import { DomainError } from "./errors";
 
 export const MAX_IMAGE_BYTES = MAX_IMAGE_UPLOAD_BYTES;
 export const MAX_IMAGE_SIDE = 6000;
+/** The most pixels the decoder takes from an uploaded picture (libvips refuses more before decoding). */
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
+
+/**
+ * An uploaded picture opened for decoding: libvips refuses one of more than MAX_IMAGE_PIXELS
+ * pixels before it decodes a row, so a small file declaring huge dimensions (a decompression
+ * bomb) cannot take the server's memory whatever checks come before (decision 27).
+ */
+export function decoderOf(input: Uint8Array) {
+  return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS });
+}
 
 export const IMAGE_NOT_AN_IMAGE = "The file is not an image we can read: upload a JPEG, PNG, WebP or AVIF";
 export const IMAGE_TOO_LARGE = "The image is larger than 8 MB";
@@ -40,7 +51,9 @@ async function checkImage(input: Uint8Array): Promise<Checked> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw new DomainError("invalid", IMAGE_TOO_LARGE);
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
+    // The header only, nothing decoded: read whatever its size, so a picture too large is refused
+    // with its size below rather than as unreadable.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new DomainError("invalid", IMAGE_NOT_AN_IMAGE);
   }
@@ -51,10 +64,8 @@ async function checkImage(input: Uint8Array): Promise<Checked> {
   }
   if (!meta.width || !meta.height) throw new DomainError("invalid", IMAGE_NOT_AN_IMAGE);
   if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) {
-    throw new DomainError(
-      "invalid",
-      `The image is ${meta.width}×${meta.height} pixels; the largest allowed is ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}`,
-    );
+    const values = { width: meta.width, height: meta.height, side: MAX_IMAGE_SIDE };
+    throw new DomainError("invalid", fillMessage(M.imageTooLarge, values));
   }
   // EXIF orientations 5–8 are a quarter turn: the upright picture has width and height swapped.
   const turned = (meta.orientation ?? 1) >= 5;
@@ -100,7 +111,7 @@ export async function storeImage(
   if (await ctx.storage.has(imageFileKey(key, MAX_IMAGE_WIDTH))) return stored;
 
   // Decode once, upright and cropped, at the largest size any width needs; shrink from that.
-  let pipeline = sharp(input).rotate();
+  let pipeline = decoderOf(input).rotate();
   if (opts.aspect) {
     pipeline = pipeline.extract({ left: crop.left, top: crop.top, width: crop.width, height: crop.height });
   }

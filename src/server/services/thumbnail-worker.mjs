@@ -4,11 +4,18 @@
 //
 // Messages in:  { id, type: "open", key, bytes }   → { id, pages }
 //               { id, type: "draw", key, page, width } → { id, bytes } (WebP)
+//               { id, type: "memory" } → { id, memory } (this thread's heap, the process's rss)
 //               { type: "close", key }
 // A failure answers { id, error }.
+//
+// Limits (decision 27): pdf.js leaves out any image of more than `maxImageSize` pixels (the
+// upload's budget per page image), so a file stored before that check, or an inline image the
+// check does not see, is drawn without it instead of taking gigabytes; the thread's own heap is
+// capped by its resourceLimits, and thumbnails.ts stops it when a page takes too long or the
+// process grows too much while it draws.
 import { parentPort, workerData } from "node:worker_threads";
 
-const { fonts, cmaps } = workerData;
+const { fonts, cmaps, maxImageSize } = workerData;
 /** @type {Promise<typeof import("pdfjs-dist/legacy/build/pdf.mjs")> | null} */
 let pdfjs = null;
 /** @type {Map<string, import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy>} */
@@ -23,6 +30,7 @@ async function open(key, bytes) {
     standardFontDataUrl: fonts,
     cMapUrl: cmaps,
     cMapPacked: true,
+    maxImageSize,
     verbosity: 0,
   }).promise;
   docs.get(key)?.destroy();
@@ -55,7 +63,10 @@ async function draw(key, n, width) {
 
 parentPort.on("message", async (m) => {
   try {
-    if (m.type === "close") {
+    if (m.type === "memory") {
+      const { heapUsed, heapTotal, external, arrayBuffers, rss } = process.memoryUsage();
+      parentPort.postMessage({ id: m.id, memory: { heapUsed, heapTotal, external, arrayBuffers, rss } });
+    } else if (m.type === "close") {
       docs.get(m.key)?.destroy();
       docs.delete(m.key);
     } else if (m.type === "open") {

@@ -14,12 +14,15 @@
  * one page at a time; any page asked for before its turn (or of a file uploaded before thumbnails
  * existed, or whose background run a restart cut short) is drawn on that request and kept. The
  * background run is not durable and needs not be: the on-request path completes whatever it left.
+ * An upload draws its first page before its file is stored (`drawFirstThumbnail`), so a page over
+ * the drawing budgets (DRAWING_LIMITS: time, heap, the process's growth; pdf.js's image limit)
+ * refuses the upload instead.
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
-import { THUMBNAIL_WIDTH } from "../../contracts/uploads";
+import { MAX_PAGE_IMAGE_PIXELS, THUMBNAIL_WIDTH } from "../../contracts/uploads";
 import type { FileStorage } from "../integrations/storage/provider";
 import type { Ctx } from "./context";
 
@@ -37,15 +40,59 @@ export function fileVersionOf(pdfKey: string): string {
 }
 
 /** A message to the drawing thread, and its answer. */
-type Answer = { id: number; error?: string; pages?: number; bytes?: Uint8Array };
+type Answer = { id: number; error?: string; pages?: number; bytes?: Uint8Array; memory?: DrawingMemory };
+
+/** The drawing thread's own heap and the whole process's resident memory, in bytes. */
+export type DrawingMemory = {
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  rss: number;
+};
+
+/**
+ * Why a page was not drawn: it took longer than the time budget, it needed more memory than the
+ * drawing thread may use (its heap limit, or the process grew past the watch while it drew), or
+ * pdf.js could not draw it (or the thread was stopped for another file's page).
+ */
+export class DrawFailure extends Error {
+  constructor(
+    readonly reason: "timeout" | "memory" | "failed",
+    message: string,
+  ) {
+    super(message);
+    this.name = "DrawFailure";
+  }
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * The drawing thread's budgets (decision 27). A 600 dpi A4 scan takes 4–8 s and about 400 MB
+ * while it is drawn (measured); a page taking longer than `timeoutMs`, or the process growing by
+ * more than `growthMb` while pages are drawn, stops the thread (a new one starts on the next
+ * call); `heapMb` caps the thread's JavaScript heap (pdf.js's parsed objects and operator lists;
+ * decoded images and the canvas live outside it, bounded by the image budget and the watch).
+ */
+export const DRAWING_LIMITS = { timeoutMs: 30_000, heapMb: 256, growthMb: 1024 };
+let limits = { ...DRAWING_LIMITS };
+
+/** For tests: other budgets for the drawing thread; the running thread is stopped so they apply. */
+export async function setDrawingLimits(next: Partial<typeof DRAWING_LIMITS> | null): Promise<void> {
+  limits = { ...DRAWING_LIMITS, ...next };
+  const w = worker;
+  if (w) {
+    stopped(w, new DrawFailure("failed", "the drawing thread was replaced"));
+    await w.terminate();
+  }
+}
 
 /**
  * The one thread that draws, started on first use: pdf.js and the canvas run there, so a long or
  * heavy page never holds up the server's answers. A thread that fails or stops is replaced on the
- * next call (documents it had open are opened again); one stuck on a page is stopped after
- * DRAW_TIMEOUT_MS.
+ * next call (documents it had open are opened again).
  */
-const DRAW_TIMEOUT_MS = 60_000;
 let worker: Worker | null = null;
 /** Raised with every new thread: documents opened in an older one must be opened again. */
 let generation = 0;
@@ -55,8 +102,34 @@ const waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Erro
 function stopped(w: Worker, err: Error) {
   if (worker !== w) return;
   worker = null;
+  stopWatch();
   for (const p of waiting.values()) p.reject(err);
   waiting.clear();
+}
+
+/**
+ * The memory watch: while the thread has work, the process's resident memory is read every
+ * 100 ms against what it was when the work began; past `growthMb` the thread is stopped. The
+ * thread's resourceLimits cannot do this: they leave out ArrayBuffers and native memory, where
+ * decoded images and the canvas live.
+ */
+let watch: { timer: NodeJS.Timeout; baseline: number } | null = null;
+
+function startWatch(w: Worker) {
+  if (watch) return;
+  const baseline = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    if (process.memoryUsage.rss() - baseline <= limits.growthMb * MB) return;
+    stopped(w, new DrawFailure("memory", "drawing needed more memory than allowed"));
+    void w.terminate();
+  }, 100);
+  timer.unref();
+  watch = { timer, baseline };
+}
+
+function stopWatch() {
+  if (watch) clearInterval(watch.timer);
+  watch = null;
 }
 
 function drawingThread(): Worker {
@@ -65,7 +138,12 @@ function drawingThread(): Worker {
   // is drawn with them rather than with boxes.
   const root = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
   const w = new Worker(new URL("./thumbnail-worker.mjs", import.meta.url), {
-    workerData: { fonts: `${join(root, "standard_fonts")}/`, cmaps: `${join(root, "cmaps")}/` },
+    workerData: {
+      fonts: `${join(root, "standard_fonts")}/`,
+      cmaps: `${join(root, "cmaps")}/`,
+      maxImageSize: MAX_PAGE_IMAGE_PIXELS,
+    },
+    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
   });
   generation += 1;
   w.unref();
@@ -73,12 +151,22 @@ function drawingThread(): Worker {
     const p = waiting.get(a.id);
     if (!p) return;
     waiting.delete(a.id);
-    if (waiting.size === 0) w.unref();
-    if (a.error !== undefined) p.reject(new Error(a.error));
+    if (waiting.size === 0) {
+      w.unref();
+      stopWatch();
+    }
+    if (a.error !== undefined) p.reject(new DrawFailure("failed", a.error));
     else p.resolve(a);
   });
-  w.on("error", (err) => stopped(w, err));
-  w.on("exit", (code) => stopped(w, new Error(`the drawing thread stopped (${code})`)));
+  w.on("error", (err: Error & { code?: string }) =>
+    stopped(
+      w,
+      err.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? new DrawFailure("memory", "the drawing thread ran out of memory")
+        : new DrawFailure("failed", err.message),
+    ),
+  );
+  w.on("exit", (code) => stopped(w, new DrawFailure("failed", `the drawing thread stopped (${code})`)));
   worker = w;
   return w;
 }
@@ -87,10 +175,14 @@ function ask(w: Worker, message: Record<string, unknown>, transfer: ArrayBuffer[
   const id = nextId++;
   return new Promise<Answer>((resolve, reject) => {
     const timer = setTimeout(() => {
-      // Stuck (a hostile or broken file): the thread goes, with everything it was doing.
-      stopped(w, new Error("drawing took too long"));
+      // Stuck (a hostile or broken file): the thread goes, with everything it was doing; this
+      // page failed for its time, the others only for being there.
+      const mine = waiting.get(id);
+      waiting.delete(id);
+      stopped(w, new DrawFailure("failed", "the drawing thread was stopped for another page"));
       void w.terminate();
-    }, DRAW_TIMEOUT_MS);
+      mine?.reject(new DrawFailure("timeout", `drawing took longer than ${limits.timeoutMs} ms`));
+    }, limits.timeoutMs);
     timer.unref();
     waiting.set(id, {
       resolve: (a) => {
@@ -103,8 +195,16 @@ function ask(w: Worker, message: Record<string, unknown>, transfer: ArrayBuffer[
       },
     });
     w.ref();
+    startWatch(w);
     w.postMessage({ ...message, id }, transfer);
   });
+}
+
+/** The drawing thread's memory now (tests and measurements); null when no thread runs. */
+export async function drawingThreadMemory(): Promise<DrawingMemory | null> {
+  const w = worker;
+  if (!w) return null;
+  return (await ask(w, { type: "memory" })).memory ?? null;
 }
 
 /** A document open in the drawing thread: its key there, its thread's generation, its page count. */
@@ -119,6 +219,8 @@ type State = {
   drawing: Map<string, Promise<Uint8Array | null>>;
   /** Files whose background run is under way. */
   running: Set<string>;
+  /** Thumbnails over the drawing budgets lately: not tried again on every request. */
+  overBudget: LRUCache<string, DrawFailure["reason"]>;
 };
 
 /** Per storage, so each app in a test process has its own. */
@@ -140,25 +242,33 @@ function stateOf(storage: FileStorage): State {
       }),
       drawing: new Map(),
       running: new Set(),
+      overBudget: new LRUCache({ max: 1000, ttl: 10 * 60_000 }),
     };
     stateByStorage.set(storage, state);
   }
   return state;
 }
 
-/** The file opened in the drawing thread; its page count, or null when it is missing or unreadable. */
-async function openPdf(deps: Deps, pdfKey: string): Promise<{ open: Open; pages: number } | null> {
+/**
+ * The file opened in the drawing thread, from `bytes` when given (an upload not stored yet), else
+ * from storage; its page count. Throws when it is missing or cannot be opened.
+ */
+async function openPdf(
+  deps: Deps,
+  pdfKey: string,
+  bytes?: Uint8Array,
+): Promise<{ open: Open; pages: number }> {
   const { docs, id } = stateOf(deps.storage);
   let open = docs.get(pdfKey);
   if (!open || open.generation !== generation || !worker) {
     const w = drawingThread();
     const key = `${id}:${pdfKey}`;
     const pages = (async () => {
-      const file = await deps.storage.get(pdfKey);
-      if (!file) throw new Error(`no file under ${pdfKey}`);
+      const source = bytes ?? (await deps.storage.get(pdfKey))?.bytes;
+      if (!source) throw new Error(`no file under ${pdfKey}`);
       // A copy of its own, handed over to the thread rather than copied again.
-      const bytes = new Uint8Array(file.bytes);
-      return (await ask(w, { type: "open", key, bytes }, [bytes.buffer])).pages ?? 0;
+      const copy = new Uint8Array(source);
+      return (await ask(w, { type: "open", key, bytes: copy }, [copy.buffer])).pages ?? 0;
     })();
     open = { key, generation, pages };
     docs.set(pdfKey, open);
@@ -167,49 +277,84 @@ async function openPdf(deps: Deps, pdfKey: string): Promise<{ open: Open; pages:
       if (docs.get(pdfKey) === made) docs.delete(pdfKey);
     });
   }
-  try {
-    return { open, pages: await open.pages };
-  } catch (err) {
-    deps.log.warn({ key: pdfKey, err }, "thumbnails: the PDF could not be opened");
-    return null;
-  }
+  return { open, pages: await open.pages };
 }
 
 /** Draws one page THUMBNAIL_WIDTH pixels wide as WebP, in the drawing thread. */
 async function drawPage(open: Open, n: number): Promise<Uint8Array> {
   const w = worker;
-  if (!w || open.generation !== generation) throw new Error("the drawing thread was replaced");
+  if (!w || open.generation !== generation)
+    throw new DrawFailure("failed", "the drawing thread was replaced");
   const answer = await ask(w, { type: "draw", key: open.key, page: n, width: THUMBNAIL_WIDTH });
-  if (!answer.bytes) throw new Error("no picture drawn");
+  if (!answer.bytes) throw new DrawFailure("failed", "no picture drawn");
   return answer.bytes;
+}
+
+/** A page that took too long or too much memory: its own fault, not the thread's or the file's. */
+const isOverBudget = (err: unknown): err is DrawFailure =>
+  err instanceof DrawFailure && err.reason !== "failed";
+
+/**
+ * Draws page `n` and stores it. Null when the file is missing, cannot be opened, or has no such
+ * page; throws a DrawFailure when the page cannot be drawn.
+ */
+async function drawAndStore(deps: Deps, pdfKey: string, n: number, bytes?: Uint8Array) {
+  let opened: { open: Open; pages: number };
+  try {
+    opened = await openPdf(deps, pdfKey, bytes);
+  } catch (err) {
+    if (isOverBudget(err)) throw err;
+    deps.log.warn({ key: pdfKey, err }, "thumbnails: the PDF could not be opened");
+    return null;
+  }
+  if (n < 1 || n > opened.pages) return null;
+  const drawn = await drawPage(opened.open, n);
+  await deps.storage.put(thumbnailKey(pdfKey, n), drawn, "image/webp");
+  return drawn;
 }
 
 /**
  * Page `n`'s thumbnail: stored, or drawn now and stored. Null when the file is missing, cannot be
- * drawn, or has no such page.
+ * drawn, or has no such page. A page over the drawing budgets is not tried again for a while.
  */
 export async function pageThumbnail(deps: Deps, pdfKey: string, n: number): Promise<Uint8Array | null> {
   const key = thumbnailKey(pdfKey, n);
-  const { drawing } = stateOf(deps.storage);
+  const { drawing, overBudget } = stateOf(deps.storage);
   const stored = await deps.storage.get(key);
   if (stored) return stored.bytes;
+  if (overBudget.has(key)) return null;
   let pending = drawing.get(key);
   if (!pending) {
-    pending = (async () => {
-      const opened = await openPdf(deps, pdfKey);
-      if (!opened || n < 1 || n > opened.pages) return null;
-      try {
-        const bytes = await drawPage(opened.open, n);
-        await deps.storage.put(key, bytes, "image/webp");
-        return bytes;
-      } catch (err) {
+    pending = drawAndStore(deps, pdfKey, n)
+      .catch((err: unknown) => {
+        if (isOverBudget(err)) overBudget.set(key, err.reason);
         deps.log.warn({ key: pdfKey, page: n, err }, "thumbnails: a page could not be drawn");
         return null;
-      }
-    })().finally(() => drawing.delete(key));
+      })
+      .finally(() => drawing.delete(key));
     drawing.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * For an upload, before its file is stored: draws its first page within the drawing budgets and
+ * keeps the picture under the key the file will have. Throws a DrawFailure ("timeout" or
+ * "memory") when that page is too slow or too heavy, so the upload can be refused with nothing
+ * stored; a page pdf.js cannot draw at all is let through, as before (no thumbnail).
+ */
+export async function drawFirstThumbnail(deps: Deps, pdfKey: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await drawAndStore(deps, pdfKey, 1, bytes);
+  } catch (err) {
+    if (isOverBudget(err)) throw err;
+    deps.log.warn({ key: pdfKey, page: 1, err }, "thumbnails: a page could not be drawn");
+  }
+}
+
+/** The drawing thread's budgets as they are now (the time budget, for messages). */
+export function drawingLimits(): Readonly<typeof DRAWING_LIMITS> {
+  return limits;
 }
 
 /**

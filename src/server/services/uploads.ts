@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { EncryptedPDFError, PDFDocument } from "pdf-lib";
 import { COVER_ASPECT, imageFileKey, MAX_IMAGE_WIDTH } from "../../contracts/images";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { idField } from "../../contracts/paging";
 import {
   type ChapterPdf,
@@ -19,6 +20,7 @@ import {
   formatBytes,
   IMAGE_UPLOAD_TYPES,
   imageUploadQuerySchema,
+  MAX_PAGE_IMAGE_PIXELS,
   MAX_PDF_BYTES,
   PDF_UPLOAD_TYPE,
   uploadVersionQuerySchema,
@@ -30,7 +32,15 @@ import { adminChange, lockForEdit, nextVersion } from "./admin";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { type StoredImage, storeImage } from "./images";
-import { fileVersionOf, generateThumbnails, pageThumbnail } from "./thumbnails";
+import { findOversizedImage } from "./pdf-images";
+import {
+  DrawFailure,
+  drawFirstThumbnail,
+  drawingLimits,
+  fileVersionOf,
+  generateThumbnails,
+  pageThumbnail,
+} from "./thumbnails";
 
 export const UPLOAD_REFUSED = "Only staff may upload files";
 export const BOOKS_REFUSED = "You do not have the books permission";
@@ -89,7 +99,10 @@ export async function assertImageKey(ctx: Pick<Ctx, "storage">, key: string, fie
 
 // ---- PDFs
 
-/** Checks a PDF by its bytes and opens it; its page count. 400 with a clear message otherwise. */
+/**
+ * Checks a PDF by its bytes and opens it; its page count. 400 with a clear message otherwise,
+ * and for an image over the pixel budget (MAX_PAGE_IMAGE_PIXELS), naming its page.
+ */
 export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number }> {
   if (bytes.byteLength === 0) throw new DomainError("invalid", PDF_EMPTY);
   if (bytes.byteLength > MAX_PDF_BYTES) throw new DomainError("too_large", PDF_TOO_LARGE);
@@ -112,14 +125,62 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number
     throw new DomainError("invalid", PDF_DAMAGED);
   }
   if (pageCount === 0) throw new DomainError("invalid", PDF_NO_PAGES);
+  // Drawing an image costs about 11 bytes a pixel (decision 27), however small its stream.
+  let oversized: ReturnType<typeof findOversizedImage>;
+  try {
+    oversized = findOversizedImage(doc, MAX_PAGE_IMAGE_PIXELS);
+  } catch {
+    throw new DomainError("invalid", PDF_DAMAGED);
+  }
+  if (oversized) throw new DomainError("invalid", oversizedImageMessage(oversized));
   return { pageCount };
 }
 
-/** Stores a checked PDF under `dir/` by its content hash (the seed's scheme): the same file is one key. */
+const count = new Intl.NumberFormat("en-US");
+
+/** "Page 3 has an image of 20,000 × 20,000 pixels; the most a page image may have is 50,000,000 pixels". */
+export function oversizedImageMessage(image: { page: number | null; width: number; height: number }): string {
+  const values = {
+    page: image.page ?? "",
+    width: count.format(image.width),
+    height: count.format(image.height),
+    limit: count.format(MAX_PAGE_IMAGE_PIXELS),
+  };
+  return fillMessage(image.page === null ? M.pdfImageTooLarge : M.pdfPageImageTooLarge, values);
+}
+
+/** The key of a PDF under `dir/`: its content hash (the seed's scheme), so the same file is one key. */
+function pdfKeyOf(dir: "ebooks" | "content", bytes: Uint8Array): string {
+  return `${dir}/${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}.pdf`;
+}
+
+/** Stores a checked PDF under `dir/` by its content hash. */
 async function storePdf(ctx: Ctx, dir: "ebooks" | "content", bytes: Uint8Array): Promise<string> {
-  const key = `${dir}/${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}.pdf`;
+  const key = pdfKeyOf(dir, bytes);
   if (!(await ctx.storage.has(key))) await ctx.storage.put(key, bytes, PDF_UPLOAD_TYPE);
   return key;
+}
+
+/**
+ * An e-book's first page drawn before its file is stored, within the drawing thread's time and
+ * memory budgets (decision 27): a page that would hold the thread up or take the machine's memory
+ * is refused with 400 and nothing is stored. The picture is kept as the page's thumbnail.
+ */
+async function requireDrawable(ctx: Ctx, pdfKey: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await drawFirstThumbnail(ctx, pdfKey, bytes);
+  } catch (err) {
+    if (!(err instanceof DrawFailure)) throw err;
+    ctx.log.warn(
+      { key: pdfKey, reason: err.reason },
+      "upload refused: its first page is over the drawing budgets",
+    );
+    const message =
+      err.reason === "timeout"
+        ? fillMessage(M.pdfPageTooSlow, { page: 1, seconds: Math.round(drawingLimits().timeoutMs / 1000) })
+        : fillMessage(M.pdfPageTooHeavy, { page: 1 });
+    throw new DomainError("invalid", message);
+  }
 }
 
 type EbookRow = {
@@ -211,7 +272,8 @@ const auditView = (r: Pick<EbookRow, "pdfKey" | "pageCount" | "demoPages">) => (
 
 /**
  * `PUT /api/admin/ebooks/{id}/pdf?version=N`: the e-book's PDF, set or replaced. Demo pages past
- * the new last page are dropped. Thumbnails are drawn after the commit, in the background.
+ * the new last page are dropped. The first page's thumbnail is drawn before the file is stored
+ * (refused when over the drawing budgets), the others after the commit, in the background.
  */
 export async function uploadEbookPdf(
   ctx: Ctx,
@@ -227,6 +289,7 @@ export async function uploadEbookPdf(
   if (!(await readEbook(ctx.db, ebookId))) throw new DomainError("not_found", EBOOK_NOT_FOUND);
   const bytes = await readUpload(upload, [PDF_UPLOAD_TYPE], PDF_TYPE_REQUIRED);
   const { pageCount } = await inspectPdf(bytes);
+  await requireDrawable(ctx, pdfKeyOf("ebooks", bytes), bytes);
   const pdfKey = await storePdf(ctx, "ebooks", bytes);
   const answer = await adminChange(
     ctx,

@@ -1,0 +1,250 @@
+/**
+ * Uploads that cannot take the machine (decision 27): a 400 kB PDF whose page holds a
+ * 20,000 × 20,000 image, a 400 kB PNG declaring 20,000 × 20,000 pixels, and pages too slow or
+ * too heavy to draw. Each is refused with 400 and a message saying why (or, stored before these
+ * checks, drawn without the image), nothing is stored, the server's memory stays within +300 MB
+ * of where it was (read every few milliseconds while the request runs), and the next ordinary
+ * upload works. The files are made here, not kept in the repository.
+ */
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COVER_ASPECT, IMAGE_WIDTHS, imageFileKey } from "../../src/contracts/images";
+import type { EbookPdf } from "../../src/contracts/uploads";
+import { ebookDetails, products } from "../../src/server/db/schema";
+import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
+import {
+  type DrawingMemory,
+  drawingThreadMemory,
+  setDrawingLimits,
+  thumbnailKey,
+  thumbnailsBusy,
+} from "../../src/server/services/thumbnails";
+import { bombPdf, bombPng, strokesPdf } from "../support/bombs";
+import { addChapters, createProduct, linkEbook } from "./factories";
+import { createHarness, type Harness, type TestUser } from "./harness";
+
+const MB = 1024 * 1024;
+/** The most the server process may grow while it refuses (or draws) one of these files. */
+const BUDGET_MB = 300;
+
+let h: Harness;
+let books: TestUser;
+let content: TestUser;
+
+beforeAll(async () => {
+  h = await createHarness();
+  books = await h.createUser({ role: "staff", permissions: ["books"] });
+  content = await h.createUser({ role: "staff", permissions: ["content"] });
+}, 60_000);
+afterAll(async () => {
+  await setDrawingLimits(null);
+  for (let i = 0; i < 600 && h && thumbnailsBusy(h.storage); i++) await new Promise((r) => setTimeout(r, 50));
+  await h?.close();
+});
+
+type Measured<T> = {
+  result: T;
+  /** Resident memory of the server's process before, at its highest during, and after, in MB. */
+  rss: { before: number; peak: number; after: number; grew: number };
+  /** The drawing thread's own heap before and after (null when it was not running). */
+  worker: { before: DrawingMemory | null; after: DrawingMemory | null };
+};
+
+/** Runs `work`, reading the process's memory every 5 ms meanwhile (the drawing thread is in it). */
+async function measured<T>(label: string, work: () => Promise<T>): Promise<Measured<T>> {
+  const workerBefore = await drawingThreadMemory();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    clearInterval(timer);
+  }
+  const after = process.memoryUsage().rss;
+  peak = Math.max(peak, after);
+  const workerAfter = await drawingThreadMemory();
+  const mb = (n: number) => Math.round(n / MB);
+  const rss = { before: mb(before), peak: mb(peak), after: mb(after), grew: mb(peak - before) };
+  const heap = (m: DrawingMemory | null) =>
+    m ? `${mb(m.heapUsed)} MB heap, ${mb(m.arrayBuffers)} MB buffers` : "none";
+  // The figures decision 27 quotes.
+  console.log(
+    `${label}: rss ${rss.before} → peak ${rss.peak} (+${rss.grew}) → ${rss.after} MB; drawing thread ${heap(workerBefore)} → ${heap(workerAfter)}`,
+  );
+  return { result, rss, worker: { before: workerBefore, after: workerAfter } };
+}
+
+const putPdf = (path: string, user: TestUser, bytes: Uint8Array) =>
+  h.request<EbookPdf>("PUT", path, {
+    cookie: user.cookie,
+    body: bytes,
+    headers: { "content-type": "application/pdf" },
+  });
+
+const keyOf = (dir: string, bytes: Uint8Array) =>
+  `${dir}/${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}.pdf`;
+
+const studyPdf = (pages: number, seed: string) =>
+  buildStudyPdf({ title: "Ordinary", authors: ["A"], shopName: "Pathagar", chapters: ["One"], pages, seed });
+
+async function newEbook() {
+  const ebook = await createProduct(h.db, { kind: "ebook" });
+  await linkEbook(h.db, ebook.id, null, 0, [], null);
+  return ebook;
+}
+
+async function ebookRow(id: number) {
+  const [row] = await h.db
+    .select({ version: products.version, pdfKey: ebookDetails.pdfKey, pageCount: ebookDetails.pageCount })
+    .from(products)
+    .innerJoin(ebookDetails, eq(ebookDetails.productId, products.id))
+    .where(eq(products.id, id));
+  return row!;
+}
+
+/** An ordinary upload right after: the PDF is taken and its pages drawn. */
+async function ordinaryUploadWorks(seed: string) {
+  const ebook = await newEbook();
+  const res = await putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, await studyPdf(3, seed));
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.data?.pageCount).toBe(3);
+  const thumb = await h.request("GET", `/api/admin/ebooks/${ebook.id}/thumbnails/2`, {
+    cookie: books.cookie,
+  });
+  expect(thumb.status).toBe(200);
+  expect(thumb.headers.get("content-type")).toBe("image/webp");
+}
+
+describe("a PDF with a 20,000 × 20,000 image", () => {
+  it("is refused with 400 naming its page, stores nothing, and the server grows by less than 300 MB", async () => {
+    const bomb = await bombPdf({ pages: 3, on: 3 });
+    expect(bomb.byteLength).toBeLessThan(500 * 1024);
+    const ebook = await newEbook();
+    const before = await ebookRow(ebook.id);
+    const { result: res, rss } = await measured("bomb PDF upload (e-book)", () =>
+      putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, bomb),
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toBe(
+      "Page 3 has an image of 20,000 × 20,000 pixels; the most a page image may have is 50,000,000 pixels",
+    );
+    expect(rss.grew).toBeLessThan(BUDGET_MB);
+    expect(await ebookRow(ebook.id)).toEqual(before);
+    const key = keyOf("ebooks", bomb);
+    expect(await h.storage.has(key)).toBe(false);
+    expect(await h.storage.has(thumbnailKey(key, 1))).toBe(false);
+
+    // A course's PDF chapter is read by the same reader: the same refusal.
+    const course = await createProduct(h.db, { kind: "content" });
+    const [chapter] = await addChapters(h.db, course.id, [
+      { title: "PDF", isFree: false, kind: "pdf", body: "" },
+    ]);
+    const chapterBomb = await bombPdf({ pages: 1 });
+    const { result: asChapter, rss: chapterRss } = await measured("bomb PDF upload (chapter)", () =>
+      putPdf(`/api/admin/content/${course.id}/chapters/${chapter!.id}/pdf?version=1`, content, chapterBomb),
+    );
+    expect(asChapter.status).toBe(400);
+    expect(asChapter.body.message).toMatch(/^Page 1 has an image of 20,000 × 20,000 pixels/);
+    expect(chapterRss.grew).toBeLessThan(BUDGET_MB);
+    expect(await h.storage.has(keyOf("content", chapterBomb))).toBe(false);
+
+    await ordinaryUploadWorks("after-bomb");
+  });
+
+  it("stored before the check, has its page drawn without the image and cut for the reader within 300 MB", async () => {
+    const bomb = await bombPdf({ pages: 2, on: 1 });
+    const ebook = await createProduct(h.db, { kind: "ebook" });
+    const key = `ebooks/stored-bomb-${ebook.id}.pdf`;
+    await h.storage.put(key, bomb, "application/pdf");
+    await linkEbook(h.db, ebook.id, null, 2, [1], key);
+
+    const { result: thumb, rss } = await measured("stored bomb PDF thumbnail", () =>
+      h.request("GET", `/api/admin/ebooks/${ebook.id}/thumbnails/1`, { cookie: books.cookie }),
+    );
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/webp");
+    expect(rss.grew).toBeLessThan(BUDGET_MB);
+
+    // The reader cuts the page with pdf-lib, which copies the image's stream without decoding it.
+    const { result: page, rss: cutRss } = await measured("stored bomb PDF reader page", () =>
+      h.request("GET", `/api/ebooks/${ebook.id}/pages/1`),
+    );
+    expect(page.status).toBe(200);
+    expect(page.bytes.byteLength).toBeLessThan(bomb.byteLength + 100_000);
+    expect(cutRss.grew).toBeLessThan(BUDGET_MB);
+  });
+});
+
+describe("a PNG declaring 20,000 × 20,000 pixels", () => {
+  it("is refused with 400 naming its size, stores nothing, and the server grows by less than 300 MB", async () => {
+    const bomb = await bombPng(20_000, 20_000);
+    expect(bomb.byteLength).toBeLessThan(500 * 1024);
+    const { result: res, rss } = await measured("bomb PNG upload", () =>
+      h.request("POST", "/api/admin/images?crop=cover", {
+        cookie: books.cookie,
+        body: bomb,
+        headers: { "content-type": "image/png" },
+      }),
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toBe("The image is 20000×20000 pixels; the largest allowed is 6000×6000");
+    expect(rss.grew).toBeLessThan(BUDGET_MB);
+    const key = createHash("sha256").update(bomb).update(`|v1|${COVER_ASPECT}`).digest("hex").slice(0, 24);
+    for (const width of IMAGE_WIDTHS) expect(await h.storage.has(imageFileKey(key, width))).toBe(false);
+
+    const ordinary = await h.request<{ key: string }>("POST", "/api/admin/images?crop=cover", {
+      cookie: books.cookie,
+      body: await bombPng(600, 900),
+      headers: { "content-type": "image/png" },
+    });
+    expect(ordinary.status, ordinary.text).toBe(201);
+  });
+});
+
+describe("a first page over the drawing thread's budgets", () => {
+  it("taking longer than the time budget: 400, the thread stopped, nothing stored, the next upload drawn", async () => {
+    await setDrawingLimits({ timeoutMs: 2000 });
+    try {
+      // About 5 s of drawing on an idle machine.
+      const slow = await strokesPdf(80_000);
+      const ebook = await newEbook();
+      const started = Date.now();
+      const res = await putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, slow);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toBe(
+        "Page 1 takes longer than 2 seconds to draw: save the PDF again with smaller images and upload the new file",
+      );
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(await h.storage.has(keyOf("ebooks", slow))).toBe(false);
+      expect((await ebookRow(ebook.id)).pdfKey).toBeNull();
+    } finally {
+      await setDrawingLimits(null);
+    }
+    await ordinaryUploadWorks("after-slow");
+  });
+
+  it("needing more than the thread's heap: 400, the thread replaced, nothing stored, the next upload drawn", async () => {
+    await setDrawingLimits({ heapMb: 32 });
+    try {
+      const heavy = await strokesPdf(150_000);
+      const ebook = await newEbook();
+      const { result: res, rss } = await measured("page over the thread's heap limit", () =>
+        putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, heavy),
+      );
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toBe(
+        "Page 1 needs more memory to draw than one page may use: save the PDF again with smaller images and upload the new file",
+      );
+      expect(rss.grew).toBeLessThan(BUDGET_MB);
+      expect(await h.storage.has(keyOf("ebooks", heavy))).toBe(false);
+    } finally {
+      await setDrawingLimits(null);
+    }
+    await ordinaryUploadWorks("after-heavy");
+  });
+});
