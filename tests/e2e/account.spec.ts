@@ -185,8 +185,12 @@ test.describe("Google sign-in against the fake key set", () => {
   }) => {
     const who = fresh();
     await signUp(page, who);
-    // Typed at sign-up, the address is not confirmed: /edit says so and sends it a code.
-    await page.goto("/edit");
+    // Typed at sign-up, the address is not confirmed: the profile and /edit say so, and /edit
+    // sends it a code.
+    await page.goto("/profile");
+    await waitForApp(page);
+    await page.getByRole("link", { name: "Not confirmed: confirm it" }).click();
+    await expect(page).toHaveURL("/edit");
     await waitForApp(page);
     const unconfirmed = page.getByRole("status").filter({ hasText: "Your email address is not confirmed" });
     await expect(unconfirmed).toBeVisible();
@@ -203,6 +207,9 @@ test.describe("Google sign-in against the fake key set", () => {
     await expect(page.getByText("Your email address is confirmed")).toBeVisible();
     await expect(page.getByText("Your email address is not confirmed")).toHaveCount(0);
     await expect(page.getByText(`Your email: ${who.email} (confirmed)`)).toBeVisible();
+    await page.goto("/profile");
+    await waitForApp(page);
+    await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
 
     await page.context().clearCookies();
     const credential = await mintToken(page, {

@@ -52,7 +52,20 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             )
           ) : null}
         </Row>
-        <Row label={i18n._("Email")}>{user.email ?? notSet}</Row>
+        <Row label={i18n._("Email")}>
+          <span>{user.email ?? notSet}</span>
+          {user.email ? (
+            user.email_confirmed ? (
+              <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                {i18n._("Confirmed")}
+              </span>
+            ) : (
+              <Link to="/edit" className="ml-2 text-sm font-semibold text-brand-800 underline">
+                {i18n._("Not confirmed: confirm it")}
+              </Link>
+            )
+          ) : null}
+        </Row>
         <Row label={i18n._("HSC batch")}>{user.hsc_batch ? batchLabel(user.hsc_batch) : notSet}</Row>
       </dl>
       <div className="mt-6 flex flex-wrap gap-3">
