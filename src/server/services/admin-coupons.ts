@@ -34,6 +34,7 @@ import type { Db } from "../db/client";
 import { couponBatches, couponRedemptions, coupons, orderLines, orders, products } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, containsPattern, lockForEdit, nextVersion } from "./admin";
+import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { CSV_BOM, csvRows } from "./csv";
 import { DomainError } from "./errors";
@@ -478,52 +479,86 @@ export async function insertCodes(
   return { made, regenerated };
 }
 
+/** Codes written per transaction while a batch is made (decision 52). */
+export const BATCH_CHUNK = 500;
+
 /**
- * `POST /api/admin/coupons/bulk`: a batch and `quantity` codes with the same rules, in one
- * transaction of multi-row inserts. A code another coupon already has (or takes at the same moment)
- * is drawn again rather than failing the batch.
+ * `POST /api/admin/coupons/bulk`: a batch and `quantity` codes with the same rules. The codes are
+ * written BATCH_CHUNK to a transaction, switched off, so other requests get the database between
+ * chunks (PGlite has one connection); once all are made, one transaction switches them to the
+ * rules' state and writes the audit entry. All or nothing: a batch that fails part way is deleted
+ * with its codes, and no code of it could be used meanwhile (decision 52). A code another coupon
+ * already has (or takes at the same moment) is drawn again rather than failing the batch.
  */
 export async function generateCouponBatch(ctx: Ctx, input: unknown): Promise<CouponBatchResult> {
-  return adminChange(
-    ctx,
-    "coupons",
-    couponBatchInputSchema,
-    input,
-    async (tx, v) => {
-      await checkProducts(tx, v.productIds);
-      const now = ctx.now();
-      const [batch] = await tx
-        .insert(couponBatches)
-        .values({
-          prefix: v.prefix,
-          length: v.length,
-          quantity: v.quantity,
-          createdBy: ctx.user?.id ?? null,
-          createdAt: now,
-        })
-        .returning();
-      const rules = { ...ruleValues(v), batchId: batch!.id, createdAt: now };
-      const seen = new Set<string>();
-      const { made, regenerated } = await insertCodes(tx, v.quantity, rules, (n) =>
-        drawCodes(n, v.prefix, v.length, seen),
+  requirePermission(ctx, "coupons", CHANGE_COUPONS);
+  const v = couponBatchInputSchema.parse(input);
+  const now = ctx.now();
+  const batch = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await checkProducts(tx, v.productIds);
+    const [row] = await tx
+      .insert(couponBatches)
+      .values({
+        prefix: v.prefix,
+        length: v.length,
+        quantity: v.quantity,
+        createdBy: ctx.user?.id ?? null,
+        createdAt: now,
+      })
+      .returning();
+    return row!;
+  });
+  const rules = { ...ruleValues(v), active: false, batchId: batch.id, createdAt: now };
+  const seen = new Set<string>();
+  const sample: string[] = [];
+  let regenerated = 0;
+  try {
+    for (let done = 0; done < v.quantity; done += BATCH_CHUNK) {
+      const n = Math.min(BATCH_CHUNK, v.quantity - done);
+      const chunk = await ctx.db.transaction((tx) =>
+        insertCodes(tx as unknown as Db, n, rules, (k) => drawCodes(k, v.prefix, v.length, seen)),
       );
-      const result: CouponBatchResult = {
-        batch: toBatch(batch!, 0),
-        sample: made.slice(0, 5),
-        regenerated,
-      };
-      return {
-        result,
-        audit: {
-          action: "coupon.generate",
-          entity: "coupon_batch",
-          entityId: batch!.id,
-          after: { ...batch, rules: ruleValues(v) },
-        },
-      };
-    },
-    { refusal: CHANGE_COUPONS, publicChange: false },
-  );
+      sample.push(...chunk.made.slice(0, 5 - sample.length));
+      regenerated += chunk.regenerated;
+      // Requests that waited for the database (or the event loop) go first.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Switched on a chunk at a time too: nobody knows the codes before this request answers.
+    for (let switched = v.active ? BATCH_CHUNK : 0; switched === BATCH_CHUNK; ) {
+      const chunk = sql`select ${coupons.id} from ${coupons}
+        where ${coupons.batchId} = ${batch.id} and not ${coupons.active} limit ${BATCH_CHUNK}`;
+      const rows = await ctx.db
+        .update(coupons)
+        .set({ active: true })
+        .where(sql`${coupons.id} = any(array(${chunk}))`)
+        .returning({ id: coupons.id });
+      switched = rows.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await recordAudit(ctx, tx, {
+        action: "coupon.generate",
+        entity: "coupon_batch",
+        entityId: batch.id,
+        after: { ...batch, rules: ruleValues(v) },
+      });
+    });
+  } catch (err) {
+    await ctx.db
+      .transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await tx.delete(coupons).where(eq(coupons.batchId, batch.id));
+        await tx.delete(couponBatches).where(eq(couponBatches.id, batch.id));
+      })
+      .catch((cleanup) =>
+        // Its codes stay switched off: none can be used. Staff see a batch short of codes.
+        ctx.log.error({ err: cleanup, batchId: batch.id }, "coupons: a failed batch could not be removed"),
+      );
+    throw err;
+  }
+  return { batch: toBatch(batch, 0), sample, regenerated };
 }
 
 function toBatch(row: typeof couponBatches.$inferSelect, used: number): CouponBatch {
