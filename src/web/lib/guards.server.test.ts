@@ -253,6 +253,20 @@ describe("the admin pages' access matrix", () => {
       const without = await run(["admin"], path, person("staff", access === null ? [] : others));
       if (access === null) expect(without.passed, "staff holding nothing").toBe(true);
       else expect(statusOf(without.thrown), "staff holding every area but this").toBe(403);
+      if (access !== null && pattern.includes(":")) {
+        // Permission before existence: an id that names nothing (or is no id) is refused the
+        // same way, before any loader could say it is missing.
+        for (const value of ["999999999", "no-such"]) {
+          const other = pattern.replace(/:(\w+)/g, value);
+          const refused = await run(
+            ["admin"],
+            other,
+            person("staff", access === "authority" ? [...ADMIN_AREAS] : others),
+          );
+          expect(statusOf(refused.thrown), `staff without the area on ${other}`).toBe(403);
+          expect(refused.next).not.toHaveBeenCalled();
+        }
+      }
       if (access !== null && access !== "authority") {
         expect((await run(["admin"], path, person("staff", [access]))).passed, "staff holding it").toBe(true);
       }
