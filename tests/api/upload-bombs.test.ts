@@ -20,7 +20,8 @@ import {
   thumbnailKey,
   thumbnailsBusy,
 } from "../../src/server/services/thumbnails";
-import { bombPdf, bombPng, strokesPdf } from "../support/bombs";
+import { PDF_DAMAGED } from "../../src/server/services/uploads";
+import { bombPdf, bombPng, objectStreamBomb, strokesPdf } from "../support/bombs";
 import { addChapters, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
@@ -180,6 +181,23 @@ describe("a PDF with a 20,000 × 20,000 image", () => {
   });
 });
 
+describe("a PDF whose object stream inflates to 400 MB", () => {
+  it("is refused as damaged with 400 before pdf-lib inflates it, and the server grows by less than 300 MB", async () => {
+    const bomb = await objectStreamBomb();
+    expect(bomb.byteLength).toBeLessThan(500 * 1024);
+    const ebook = await newEbook();
+    const started = Date.now();
+    const { result: res, rss } = await measured("object stream bomb upload", () =>
+      putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, bomb),
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toBe(PDF_DAMAGED);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(rss.grew).toBeLessThan(BUDGET_MB);
+    expect(await h.storage.has(keyOf("ebooks", bomb))).toBe(false);
+  });
+});
+
 describe("a PNG declaring 20,000 × 20,000 pixels", () => {
   it("is refused with 400 naming its size, stores nothing, and the server grows by less than 300 MB", async () => {
     const bomb = await bombPng(20_000, 20_000);
@@ -246,5 +264,25 @@ describe("a first page over the drawing thread's budgets", () => {
       await setDrawingLimits(null);
     }
     await ordinaryUploadWorks("after-heavy");
+  });
+
+  it("growing the process past the memory watch: 400, the thread stopped, nothing stored, the next upload drawn", async () => {
+    // A 6,000 × 6,000 image is within the pixel budget and takes about 400 MB to draw; the watch,
+    // set here to 100 MB, stops the thread long before.
+    await setDrawingLimits({ growthMb: 100 });
+    try {
+      const big = await bombPdf({ width: 6000, height: 6000 });
+      const ebook = await newEbook();
+      const { result: res, rss } = await measured("page over the memory watch", () =>
+        putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, big),
+      );
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toMatch(/^Page 1 needs more memory to draw than one page may use/);
+      expect(rss.grew).toBeLessThan(BUDGET_MB);
+      expect(await h.storage.has(keyOf("ebooks", big))).toBe(false);
+    } finally {
+      await setDrawingLimits(null);
+    }
+    await ordinaryUploadWorks("after-watch");
   });
 });

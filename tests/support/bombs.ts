@@ -106,6 +106,18 @@ export async function strokesPdf(strokes: number): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * A small PDF holding one object stream that inflates to `bytes` zero bytes: pdf-lib decodes every
+ * object stream while it parses a file.
+ */
+export async function objectStreamBomb(bytes = 400 * 1024 * 1024): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText("Page 1", { x: 72, y: 760, size: 24 });
+  const data = await deflateZeros(bytes);
+  doc.context.register(doc.context.stream(data, { Type: "ObjStm", N: 1, First: 4, Filter: "FlateDecode" }));
+  return doc.save({ useObjectStreams: false });
+}
+
 /** 8-bit grey PNG chunks. */
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

@@ -15,6 +15,7 @@ import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } 
 import type { FileStorage } from "../integrations/storage/provider";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { loadPdf } from "./pdf-load";
 import { type PdfOutlineEntry, readOutline } from "./pdf-outline";
 import { PAGE_NOT_FOUND, type ReadablePage, type Reader } from "./reading";
 
@@ -85,7 +86,7 @@ async function loadSource(ctx: Ctx, key: string): Promise<Source | null> {
         ctx.log.warn({ key }, "e-book file missing from storage");
         return null;
       }
-      const doc = await PDFDocument.load(file.bytes, { updateMetadata: false });
+      const doc = await loadPdf(file.bytes);
       const source = { doc, bytes: file.bytes.byteLength };
       c.sources.set(key, source);
       return source;

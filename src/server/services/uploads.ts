@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { EncryptedPDFError, PDFDocument } from "pdf-lib";
+import { EncryptedPDFError, type PDFDocument } from "pdf-lib";
 import { COVER_ASPECT, imageFileKey, MAX_IMAGE_WIDTH } from "../../contracts/images";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { idField } from "../../contracts/paging";
@@ -33,6 +33,7 @@ import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { type StoredImage, storeImage } from "./images";
 import { findOversizedImage } from "./pdf-images";
+import { loadPdf } from "./pdf-load";
 import {
   DrawFailure,
   drawFirstThumbnail,
@@ -111,8 +112,9 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number
   }
   let doc: PDFDocument;
   try {
-    // The reader cuts pages with pdf-lib: a file it cannot open could not be read by anyone.
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    // The reader cuts pages with pdf-lib: a file it cannot open could not be read by anyone. Its
+    // structure decoding past the budget is as good as damaged (pdf-load.ts).
+    doc = await loadPdf(bytes);
   } catch (e) {
     // pdf-lib's error classes do not survive its build for `instanceof`: its message names it too.
     const encrypted = e instanceof EncryptedPDFError || /\bencrypted\b/i.test(String((e as Error)?.message));
