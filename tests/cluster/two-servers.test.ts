@@ -216,7 +216,8 @@ describe.skipIf(!SERVER_URL)("two servers behind a round-robin proxy (PostgreSQL
       SESSION_SECRET: "cluster-test-secret-that-is-at-least-32-characters",
       SHUTDOWN_GRACE_SECONDS: "10",
     };
-    // The first server migrates and seeds; the second starts on what it made.
+    // The first server migrates and seeds (the demo catalogue and its order history, decision 51);
+    // the second starts on what it made.
     for (const name of [0, 1]) {
       const port = await freePort();
       const s = startServer(name, port, { ...env, DATA_DIR: join(dataDir, `server-${name}`) });
@@ -227,12 +228,12 @@ describe.skipIf(!SERVER_URL)("two servers behind a round-robin proxy (PostgreSQL
           if (s.child.exitCode !== null) throw new Error(`server ${name} exited: ${s.output()}`);
           return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
         },
-        60_000,
+        150_000,
       );
     }
     proxy = startProxy(() => servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null));
     await proxy.listen(proxyPort);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await proxy?.close();

@@ -6,6 +6,8 @@
  * requested number of extra books for load and search tests, and a history of orders (with their
  * invoices, payments, remittances, credit notes and refunds) for the back office's. The demo catalogue is made unless
  * SEED_DEMO=false; accounts as the server makes them (random admin password on a real server).
+ * Where the demo is on (the embedded database, or SEED_DEMO=true), the start that makes the
+ * catalogue also places the demo's own order history through the services, as `npm start` does.
  */
 import { parseArgs } from "node:util";
 import { bootServices } from "../../boot";

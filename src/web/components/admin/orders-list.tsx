@@ -42,7 +42,7 @@ const PAYMENT_TONE: Record<PaymentState, string> = {
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { i18n } = useLingui();
   return (
-    <span className={cn("rounded px-2 py-0.5 text-xs font-semibold whitespace-nowrap", STATUS_TONE[status])}>
+    <span className={cn("inline-block rounded px-2 py-0.5 text-xs font-semibold", STATUS_TONE[status])}>
       {i18n._(describeOrderStatus(status))}
     </span>
   );

@@ -48,9 +48,12 @@ function Figure({
   const { i18n } = useLingui();
   const { taka, number } = useFormat();
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
+    // A month's takings (৳1,23,456.50) fit half a 360 px screen: smaller there, and may wrap.
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
-      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{taka(revenue)}</p>
+      <p className="mt-1 text-xl font-bold wrap-anywhere text-slate-900 tabular-nums sm:text-2xl">
+        {taka(revenue)}
+      </p>
       <p className="text-sm text-slate-700">
         {orders === 1
           ? units === 1
