@@ -28,6 +28,15 @@ describe("loadPdf", () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(2 * MAX_PDF_STRUCTURE_BYTES + 50 * 1024 * 1024);
   });
 
+  it("names the structure as the reason even when the rest of such a file is broken", async () => {
+    const bomb = await objectStreamBomb();
+    const broken = new Uint8Array([
+      ...bomb.subarray(0, bomb.length - 40),
+      ...new TextEncoder().encode("trailer\n<< /Size"),
+    ]);
+    await expect(loadPdf(broken)).rejects.toBeInstanceOf(PdfStructureTooLarge);
+  });
+
   it("counts every object stream of a file against one budget", async () => {
     const withStreams = async (count: number) => {
       const doc = await PDFDocument.create();

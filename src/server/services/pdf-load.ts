@@ -70,7 +70,15 @@ PDFXRefStreamParser.forStream = (raw) => {
  */
 export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   const budget: Budget = { left: MAX_PDF_STRUCTURE_BYTES, exceeded: false };
-  const doc = await budgets.run(budget, () => PDFDocument.load(bytes, { updateMetadata: false }));
+  let doc: PDFDocument | null = null;
+  let failure: unknown = null;
+  try {
+    doc = await budgets.run(budget, () => PDFDocument.load(bytes, { updateMetadata: false }));
+  } catch (e) {
+    failure = e;
+  }
+  // Over the budget, whatever pdf-lib made of the rest: the file is refused for that.
   if (budget.exceeded) throw new PdfStructureTooLarge();
+  if (!doc) throw failure;
   return doc;
 }
