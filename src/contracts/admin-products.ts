@@ -214,7 +214,7 @@ export const productCreateSchema = productFields
       .nullable()
       .default(null),
     /** Publishes a bundle dearer than its items all the same (staff confirmed). */
-    publishAnyway: z.boolean({ error: /*i18n*/ "publishAnyway is true or false" }).optional(),
+    publishAnyway: z.boolean({ error: "publishAnyway is true or false" }).optional(),
   })
   .superRefine(saleBelowPrice);
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
@@ -238,7 +238,7 @@ export const productPatchSchema = z
   .extend({
     version: versionField,
     /** Publishes a bundle dearer than its items all the same (staff confirmed). */
-    publishAnyway: z.boolean({ error: /*i18n*/ "publishAnyway is true or false" }).optional(),
+    publishAnyway: z.boolean({ error: "publishAnyway is true or false" }).optional(),
   })
   .superRefine(saleBelowPrice);
 export type ProductPatchInput = z.input<typeof productPatchSchema>;

@@ -2,6 +2,8 @@ import { createElement, useState } from "react";
 import { Controller } from "react-hook-form";
 import type { AdminProduct } from "../../../contracts/admin-answers";
 import {
+  COURSE_NEEDS_CHAPTER,
+  EBOOK_NEEDS_PDF,
   KIND_FIELDS,
   type ProductArea,
   productCreateSchema,
@@ -10,10 +12,11 @@ import {
 import { type ProductKind, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { slugify } from "../../../contracts/catalog-text";
 import { useFormat, useLingui } from "../../i18n";
-import { api } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
 import { type Conflict, useAdminForm } from "./admin-form";
+import { confirmAction } from "./confirm";
 import { ImageUpload } from "./image-upload";
 import { MoneyField } from "./money-field";
 import { type Picked, SearchPicker } from "./search-picker";
@@ -143,9 +146,34 @@ function useProductForm(
     savedMessage: editing ? i18n._("Saved") : i18n._("Added"),
     save: async (values) => {
       const v = values as unknown as Record<string, unknown>;
-      const answer = editing
-        ? await api<AdminProduct>("PATCH", `/api/admin/${area}/${product.id}`, bodyFor(kind, v, ["version"]))
-        : await api<AdminProduct>("POST", `/api/admin/${area}`, bodyFor(kind, v, ["kind", "stock"]));
+      const send = (anyway: boolean) => {
+        const confirmed = anyway ? { publishAnyway: true } : {};
+        return editing
+          ? api<AdminProduct>("PATCH", `/api/admin/${area}/${product.id}`, {
+              ...bodyFor(kind, v, ["version"]),
+              ...confirmed,
+            })
+          : api<AdminProduct>("POST", `/api/admin/${area}`, {
+              ...bodyFor(kind, v, ["kind", "stock"]),
+              ...confirmed,
+            });
+      };
+      let answer: Awaited<ReturnType<typeof send>>;
+      try {
+        answer = await send(false);
+      } catch (err) {
+        // A bundle dearer than its items is published only when staff say so.
+        if (!(err instanceof ApiError && err.errors?.publishAnyway)) throw err;
+        const anyway = await confirmAction({
+          title: i18n._("Publish anyway?"),
+          description: i18n._(
+            "This bundle costs more than its items bought one by one: buying it saves the buyer nothing. Publish it all the same?",
+          ),
+          confirmLabel: i18n._("Publish anyway"),
+        });
+        if (!anyway) throw err;
+        answer = await send(true);
+      }
       onSaved(answer.data!);
       return answer.data;
     },
@@ -193,6 +221,16 @@ export function ProductForm({
   const image = watch("image") as string | null;
   const authorIds = (watch("authorIds") ?? []) as number[];
   const bookId = watch("bookId") as number | null;
+  // Nothing sells that cannot be delivered: an e-book waits for its PDF, a course for a chapter.
+  const publishBlock = product
+    ? product.published
+      ? null
+      : product.publishRefusal
+    : kind === "ebook"
+      ? EBOOK_NEEDS_PDF
+      : kind === "content"
+        ? COURSE_NEEDS_CHAPTER
+        : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
@@ -303,14 +341,25 @@ export function ProductForm({
         <div className="space-y-4">
           <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
             <label className="flex min-h-11 items-center gap-3">
-              <input type="checkbox" className="h-5 w-5" {...register("published")} />
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                disabled={publishBlock !== null}
+                aria-invalid={err("published") ? true : undefined}
+                {...register("published")}
+              />
               <span>
                 <span className="font-medium">{i18n._("Published")}</span>
-                <span className="block text-sm text-slate-600">
-                  {i18n._("Shown in the shop and its search")}
+                <span className="block text-sm text-slate-600" data-testid="publish-hint">
+                  {publishBlock ? i18n._(publishBlock) : i18n._("Shown in the shop and its search")}
                 </span>
               </span>
             </label>
+            {err("published") ? (
+              <p role="alert" className="text-sm text-red-700">
+                {err("published")}
+              </p>
+            ) : null}
             <MoneyField control={control} name="price" label={i18n._("Price (৳)")} />
             <MoneyField
               control={control}

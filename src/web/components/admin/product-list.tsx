@@ -4,6 +4,7 @@ import type { AdminPage } from "../../../contracts/admin";
 import type { AdminProductRow, BulkResult } from "../../../contracts/admin-answers";
 import type { ProductArea } from "../../../contracts/admin-products";
 import { useFormat, useLingui } from "../../i18n";
+import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { TextField } from "../ui/field";
@@ -50,20 +51,35 @@ export function ProductList({
     const [title, ...rest] = productColumns(editPath, { i18n, ...format });
     return [title!, ...extraColumns, ...rest];
   }, [editPath, extraColumns, i18n, format.locale]);
-  const bulk = (ids: number[], action: "publish" | "unpublish") =>
-    run<BulkResult>({
+  const bulk = async (ids: number[], action: "publish" | "unpublish") => {
+    const done = await run<BulkResult>({
       method: "POST",
       path: `/api/admin/${area}/bulk`,
       body: { ids, action },
       success:
         action === "publish"
-          ? ids.length === 1
-            ? i18n._("Published 1 product")
-            : i18n._("Published {count} products", { count: number(ids.length) })
+          ? i18n._("Publishing done: each product's result is shown")
           : ids.length === 1
             ? i18n._("Unpublished 1 product")
             : i18n._("Unpublished {count} products", { count: number(ids.length) }),
     });
+    // What could not be published (an e-book without its PDF, …) is named with the reason.
+    const refused = done?.results.filter((r) => !r.ok) ?? [];
+    if (action === "publish" && done) {
+      const titles = new Map(page.items.map((p) => [p.id, p.title]));
+      const published = done.results.length - refused.length;
+      toast({
+        variant: refused.length ? "destructive" : "default",
+        title:
+          published === 1
+            ? i18n._("Published 1 product")
+            : i18n._("Published {count} products", { count: number(published) }),
+        description:
+          refused.map((r) => `${titles.get(r.id) ?? `#${r.id}`}: ${i18n._(r.message)}`).join("\n") ||
+          undefined,
+      });
+    }
+  };
   return (
     <>
       <DataTable

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrder } from "../../../contracts/admin-order";
-import { consignmentSchema } from "../../../contracts/fulfilment";
+import { BY_HAND_COURIER, consignmentSchema } from "../../../contracts/fulfilment";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
 import { describeTimelineStatus } from "../../../contracts/tracking";
@@ -51,6 +51,7 @@ const HISTORY_NOTES: ReadonlySet<string> = new Set([
   /*i18n*/ "Paid online and cancelled: refund due",
   /*i18n*/ "Phone confirmed: the buyer expects the parcel",
   /*i18n*/ "Phone check: the buyer could not be reached",
+  /*i18n*/ "Delivered by hand",
 ]);
 
 function historyWords(status: string, t: (id: string) => string): string {
@@ -170,23 +171,50 @@ function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () =>
           : undefined;
     void run({ method: "PATCH", path: `/api/admin/orders/${order.id}/status`, body: { status }, confirm });
   };
+  const shipByHand = () =>
+    void run({
+      method: "PATCH",
+      path: `/api/admin/orders/${order.id}/status`,
+      body: { status: "shipped", byHand: true },
+      confirm: {
+        title: i18n._("Mark order {number} delivered by hand?", { number: order.number }),
+        description: i18n._(
+          "It is marked shipped with no consignment number, so the buyer gets no tracking link. For a courier, save its consignment number under “Parcel” instead.",
+        ),
+        confirmLabel: i18n._("Delivered by hand"),
+      },
+    });
   return (
     <section aria-labelledby="status-heading" className={card}>
       <h2 id="status-heading" className={h2}>
         {i18n._("Change status")}
       </h2>
       <div className="flex flex-wrap gap-2">
-        {order.next.map((s) => (
-          <Button
-            key={s}
-            variant={s === "cancelled" || s === "refunded" ? "destructive" : "primary"}
-            disabled={pending}
-            onClick={() => move(s)}
-          >
-            {i18n._(describeOrderStatus(s))}
-          </Button>
-        ))}
+        {order.next.map((s) =>
+          s === "shipped" && !order.consignment ? (
+            // Shipped needs the parcel's consignment number (saved under "Parcel"), or this.
+            <Button key={s} variant="secondary" disabled={pending} onClick={shipByHand}>
+              {i18n._("Delivered by hand")}
+            </Button>
+          ) : (
+            <Button
+              key={s}
+              variant={s === "cancelled" || s === "refunded" ? "destructive" : "primary"}
+              disabled={pending}
+              onClick={() => move(s)}
+            >
+              {i18n._(describeOrderStatus(s))}
+            </Button>
+          ),
+        )}
       </div>
+      {order.next.includes("shipped") && !order.consignment ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="ship-hint">
+          {i18n._(
+            "To mark it shipped, save the parcel's consignment number under “Parcel”: the buyer gets the tracking link. A parcel you hand over yourself is “Delivered by hand”.",
+          )}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -255,6 +283,10 @@ function Shipment({ order }: { order: AdminOrder }) {
             {i18n._("tracking page")}
           </a>
         </p>
+      ) : order.courier === BY_HAND_COURIER ? (
+        <p className="text-sm text-slate-700" data-testid="by-hand">
+          {i18n._("Delivered by hand: no consignment number.")}
+        </p>
       ) : (
         <p className="text-sm text-slate-700">{i18n._("No consignment yet.")}</p>
       )}
@@ -296,6 +328,11 @@ function Shipment({ order }: { order: AdminOrder }) {
           <Button type="submit" loading={pending}>
             {i18n._("Save consignment")}
           </Button>
+          <p className="text-sm text-slate-600 sm:col-span-3">
+            {order.status === "shipped"
+              ? i18n._("A new number texts the buyer its tracking link.")
+              : i18n._("Saving it marks the order shipped and texts the buyer the tracking link.")}
+          </p>
         </form>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
