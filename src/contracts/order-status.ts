@@ -31,6 +31,17 @@ export function describeOrderStatus(status: OrderStatus): string {
   return ORDER_STATUS_WORDS[status];
 }
 
+// An order of e-books and courses only has no parcel: once it is paid the buyer has access.
+const DIGITAL_ORDER_STATUS_WORDS: Partial<Record<OrderStatus, string>> = {
+  confirmed: /*i18n*/ "Access granted",
+  delivered: /*i18n*/ "Access granted",
+};
+
+/** An order's status in words, an order without a parcel (e-books and courses only) speaking of access. */
+export function describeOrderStatusOf(status: OrderStatus, physical: boolean): string {
+  return (physical ? undefined : DIGITAL_ORDER_STATUS_WORDS[status]) ?? ORDER_STATUS_WORDS[status];
+}
+
 /**
  * Whether the buyer may cancel an order themselves (the cancellation policy page): an unpaid one,
  * or a confirmed one we have not started packing, unless it holds e-books or courses, which are

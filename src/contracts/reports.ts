@@ -5,8 +5,48 @@
  * (CREDIT_MEANING): they lower the sales of the order they correct, on the day it was placed.
  */
 import type { reportSalesSchema, shopReportSchema } from "./answers";
+import { normaliseReferralCode } from "./referral";
 import { addDays, dhakaDay, salesQuerySchema } from "./sales";
 import { z } from "./zod";
+
+/** "Sales by district": the row of the orders without a parcel (e-books and courses only). */
+export const NO_DELIVERY = /*i18n*/ "No delivery";
+
+/** A district of the report in words: an order without a parcel has none, "No delivery". */
+export function describeDistrict(key: string, t: (id: string) => string): string {
+  return key === "" ? t(NO_DELIVERY) : key;
+}
+
+// Where an order came from: the page its items were added on (the cart's `source`), the channel a
+// link named, or a referral code.
+const SOURCE_WORDS: Readonly<Record<string, string>> = {
+  website: /*i18n*/ "Website",
+  book: /*i18n*/ "Book page",
+  ebook: /*i18n*/ "E-book page",
+  bundle: /*i18n*/ "Bundle page",
+  content: /*i18n*/ "Course page",
+  stationery: /*i18n*/ "Stationery page",
+  facebook: /*i18n*/ "Facebook",
+  google: /*i18n*/ "Google",
+  youtube: /*i18n*/ "YouTube",
+  messenger: /*i18n*/ "Messenger",
+};
+export const REFERRAL_SOURCE = /*i18n*/ "Referral code {code}";
+
+/**
+ * A sales source in words (`t` gives a message in the reader's language): a page or a channel by
+ * name, a referral code as such; a name the shop does not know is shown as written, never looked
+ * up as a message.
+ */
+export function describeSource(
+  key: string,
+  t: (id: string, values?: Record<string, string>) => string,
+): string {
+  const words = SOURCE_WORDS[key];
+  if (words) return t(words);
+  if (normaliseReferralCode(key) === key) return t(REFERRAL_SOURCE, { code: key });
+  return key;
+}
 
 /** The one line the report shows to say how refunds count. */
 export const CREDIT_MEANING =

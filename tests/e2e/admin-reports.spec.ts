@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import {
   bookWithStock,
+  buyOnline,
   DESKTOP,
   expect,
   expectNoHorizontalOverflow,
@@ -34,6 +35,15 @@ test.describe("reports in the back office", () => {
       { name: "Report Shopper", phone, district: "Sylhet", area: "Zindabazar", address: "House 3, Road 4" },
       [{ id: book.id, source: "e2e-report" }],
     );
+    // Through a link that named its channel, and an e-book (no parcel, so no district).
+    await placeOrder(
+      page,
+      { name: "Report Shopper", phone, district: "Sylhet", area: "Zindabazar", address: "House 3, Road 4" },
+      [{ id: book.id, source: "facebook" }],
+    );
+    const list = await page.request.get("/api/ebooks?limit=1");
+    const [ebook] = ((await list.json()) as { data: { items: { id: number }[] } }).data.items;
+    await buyOnline(page, phone, [{ id: ebook!.id, type: "ebook" }]);
     await context.close();
   });
 
@@ -52,6 +62,12 @@ test.describe("reports in the back office", () => {
       await expect(district.getByRole("row", { name: /Sylhet/ })).toBeVisible();
       const source = page.getByRole("table", { name: "Sales by source" });
       await expect(source.getByRole("row", { name: /e2e-report/ })).toBeVisible();
+      // Sources in words; the orders without a parcel are "No delivery", not a row without a name.
+      await expect(source.getByRole("row", { name: /^Facebook / })).toBeVisible();
+      await expect(source.getByRole("row", { name: /^facebook / })).toHaveCount(0);
+      await expect(district.getByRole("row", { name: /^No delivery / })).toBeVisible();
+      // No row begins with an empty cell.
+      await expect(district.locator("tbody tr td:first-child").filter({ hasText: /^\s*$/ })).toHaveCount(0);
       await expectNoHorizontalOverflow(page);
       await shot(page, `admin-report-${label.replace(" ", "")}`);
       await expectNoSeriousA11yViolations(page);

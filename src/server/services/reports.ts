@@ -15,6 +15,8 @@ import { and, asc, count, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-o
 import { PRODUCT_KINDS, type ProductKind } from "../../contracts/catalog";
 import {
   CREDIT_MEANING,
+  describeDistrict,
+  describeSource,
   LONG_EXPORT_DAYS,
   LONG_EXPORT_ORDERS,
   presetOf,
@@ -235,6 +237,10 @@ async function buildSalesReport(db: Db, range: Range): Promise<ReportSales> {
 // ---- CSV
 
 const FIGURE_COLUMNS = ["Orders", "Units", "Sales (taka)", "Credited (taka)", "Net (taka)"];
+
+/** A message in English, its values put in: the CSV's words (the page shows them in its language). */
+const inEnglish = (id: string, values?: Record<string, string>) =>
+  id.replace(/\{(\w+)\}/g, (whole, name: string) => values?.[name] ?? whole);
 const figureCells = (r: Figures): CsvCell[] => [
   r.orders,
   r.units,
@@ -260,12 +266,12 @@ async function tableCsv(db: Db, range: Range, table: Exclude<SalesTable, "orders
     case "source":
       return csvFile(
         ["Source", ...FIGURE_COLUMNS],
-        r.bySource.map((d) => [d.key, ...figureCells(d)]),
+        r.bySource.map((d) => [describeSource(d.key, inEnglish), ...figureCells(d)]),
       );
     case "district":
       return csvFile(
         ["District", ...FIGURE_COLUMNS],
-        r.byDistrict.map((d) => [d.key, ...figureCells(d)]),
+        r.byDistrict.map((d) => [describeDistrict(d.key, inEnglish), ...figureCells(d)]),
       );
     case "kind":
       return csvFile(

@@ -16,8 +16,47 @@ const toValues = (o: AdminOrder): OrderAddressInput => ({
   version: o.version,
 });
 
-/** The delivery address, shown, and editable until the parcel leaves (with the order's version). */
+/**
+ * An order of e-books and courses only has no parcel and no address: what the buyer has is access
+ * in their library, from the moment the order is confirmed until staff cancel or refund it.
+ */
+function OrderAccess({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const words =
+    order.status === "confirmed" || order.status === "delivered"
+      ? i18n._("Access granted: the e-books and courses are in the buyer's library.")
+      : order.status === "cancelled"
+        ? i18n._(
+            "Access withdrawn: the order was cancelled, so its e-books and courses left the buyer's library.",
+          )
+        : order.status === "refunded"
+          ? i18n._(
+              "Access withdrawn: the order was refunded, so its e-books and courses left the buyer's library.",
+            )
+          : i18n._(
+              "No access yet: the e-books and courses open in the buyer's library once the order is paid.",
+            );
+  return (
+    <section aria-labelledby="access-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="access-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        {i18n._("Access")}
+      </h2>
+      <p className="text-sm">{words}</p>
+      <p className="mt-2 text-sm text-slate-600">{i18n._("E-books and courses only: nothing to post.")}</p>
+    </section>
+  );
+}
+
+/**
+ * The delivery address, shown, and editable until the parcel leaves (with the order's version);
+ * an order without a parcel shows the buyer's access instead.
+ */
 export function OrderAddress({ order }: { order: AdminOrder }) {
+  if (!order.physical) return <OrderAccess order={order} />;
+  return <ParcelAddress order={order} />;
+}
+
+function ParcelAddress({ order }: { order: AdminOrder }) {
   const [editing, setEditing] = useState(false);
   const a = order.address;
   const { i18n } = useLingui();

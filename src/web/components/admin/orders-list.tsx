@@ -11,7 +11,12 @@ import {
 } from "../../../contracts/admin-orders";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
 import { STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
-import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../../contracts/order-status";
+import {
+  describeOrderStatus,
+  describeOrderStatusOf,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "../../../contracts/order-status";
 import { type useFormat as UseFormat, useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { formatDhakaTime } from "../../lib/dates";
@@ -39,11 +44,12 @@ const PAYMENT_TONE: Record<PaymentState, string> = {
   refunded: "text-slate-700",
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** An order's status; an order without a parcel (e-books and courses only) speaks of access. */
+export function OrderStatusBadge({ status, physical = true }: { status: OrderStatus; physical?: boolean }) {
   const { i18n } = useLingui();
   return (
     <span className={cn("inline-block rounded px-2 py-0.5 text-xs font-semibold", STATUS_TONE[status])}>
-      {i18n._(describeOrderStatus(status))}
+      {i18n._(describeOrderStatusOf(status, physical))}
     </span>
   );
 }
@@ -109,7 +115,7 @@ function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof Us
     }),
     col.accessor("status", {
       header: /*i18n*/ "Status",
-      cell: ({ getValue }) => <OrderStatusBadge status={getValue()} />,
+      cell: ({ row }) => <OrderStatusBadge status={row.original.status} physical={row.original.physical} />,
     }),
     col.accessor("codCheck", {
       header: /*i18n*/ "Phone check",

@@ -2,8 +2,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrder } from "../../../contracts/admin-order";
 import { BY_HAND_COURIER, consignmentSchema } from "../../../contracts/fulfilment";
-import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../../contracts/order-status";
+import {
+  describeOrderStatus,
+  describeOrderStatusOf,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
+import { describeSource } from "../../../contracts/reports";
 import { describeTimelineStatus } from "../../../contracts/tracking";
 import { useMutation } from "../../components/admin/mutation";
 import { OrderAddress } from "../../components/admin/order-address";
@@ -54,9 +60,10 @@ const HISTORY_NOTES: ReadonlySet<string> = new Set([
   /*i18n*/ "Delivered by hand",
 ]);
 
-function historyWords(status: string, t: (id: string) => string): string {
+/** A history line's status in words: an order without a parcel speaks of access, not delivery. */
+function historyWords(status: string, physical: boolean, t: (id: string) => string): string {
   if ((ORDER_STATUSES as readonly string[]).includes(status))
-    return t(describeOrderStatus(status as OrderStatus));
+    return t(describeOrderStatusOf(status as OrderStatus, physical));
   const words = HISTORY_WORDS[status] ?? describeTimelineStatus(status);
   return words ? t(words) : status.replaceAll("_", " ");
 }
@@ -77,7 +84,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
               className="rounded bg-slate-100 px-2 py-0.5 font-semibold text-slate-900"
               data-testid="order-status"
             >
-              {i18n._(describeOrderStatus(order.status))}
+              {i18n._(describeOrderStatusOf(order.status, order.physical))}
             </span>
             <span>{order.paymentMethod === "cod" ? i18n._("Cash on delivery") : i18n._("Paid online")}</span>
             <span className="tabular-nums font-semibold">{taka(order.total)}</span>
@@ -417,7 +424,11 @@ function Lines({ order }: { order: AdminOrder }) {
         <dt className="font-semibold">{i18n._("Total")}</dt>
         <dd className="text-right font-semibold tabular-nums">{taka(order.total)}</dd>
       </dl>
-      <p className="mt-2 text-xs text-slate-600">{i18n._("Source: {source}", { source: order.source })}</p>
+      <p className="mt-2 text-xs text-slate-600">
+        {i18n._("Source: {source}", {
+          source: describeSource(order.source, (id, values) => i18n._(id, values)),
+        })}
+      </p>
     </section>
   );
 }
@@ -580,7 +591,7 @@ function History({ order }: { order: AdminOrder }) {
       <ol className="space-y-2 text-sm">
         {order.history.map((e) => (
           <li key={e.id}>
-            <p className="font-medium">{historyWords(e.status, i18n._.bind(i18n))}</p>
+            <p className="font-medium">{historyWords(e.status, order.physical, i18n._.bind(i18n))}</p>
             {e.note ? (
               <p className="break-words text-slate-700">
                 {HISTORY_NOTES.has(e.note) ? i18n._(e.note) : e.note}

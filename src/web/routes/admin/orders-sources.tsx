@@ -1,3 +1,4 @@
+import { describeSource } from "../../../contracts/reports";
 import { SALES_MEANING } from "../../../contracts/sales";
 import { OrdersNav } from "../../components/admin/orders-list";
 import { ReportRangeForm, usePeriod } from "../../components/admin/report-parts";
@@ -73,7 +74,9 @@ export default function OrderSourcesPage({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((r) => (
                 <tr key={`${r.source}-${r.referral}`} className="border-t border-slate-100">
-                  <td className="px-3 py-1.5 break-all">{r.source}</td>
+                  <td className="px-3 py-1.5 break-all">
+                    {describeSource(r.source, (id, values) => i18n._(id, values))}
+                  </td>
                   <td className="px-3 py-1.5">{r.referral ? i18n._("Referral code") : i18n._("Page")}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{number(r.orders)}</td>
                   <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{taka(r.revenue)}</td>

@@ -1,5 +1,10 @@
 import { PRODUCT_KIND_LABELS } from "../../../contracts/admin-coupons";
-import { SALES_TABLE_LABELS, type SalesTable } from "../../../contracts/reports";
+import {
+  describeDistrict,
+  describeSource,
+  SALES_TABLE_LABELS,
+  type SalesTable,
+} from "../../../contracts/reports";
 import { Chart } from "../../components/admin/chart";
 import {
   JobExport,
@@ -136,14 +141,23 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           rows={report.bySource}
           rowKey={(r) => r.key}
           csv={csv("source")}
-          columns={[{ header: i18n._("Source"), cell: (r) => r.key }, ...figures]}
+          columns={[
+            {
+              header: i18n._("Source"),
+              cell: (r) => describeSource(r.key, (id, values) => i18n._(id, values)),
+            },
+            ...figures,
+          ]}
         />
         <ReportTable
           title={i18n._(SALES_TABLE_LABELS.district)}
           rows={report.byDistrict}
           rowKey={(r) => r.key}
           csv={csv("district")}
-          columns={[{ header: i18n._("District"), cell: (r) => r.key }, ...figures]}
+          columns={[
+            { header: i18n._("District"), cell: (r) => describeDistrict(r.key, (id) => i18n._(id)) },
+            ...figures,
+          ]}
         />
         <ReportTable
           title={i18n._("Top products")}
