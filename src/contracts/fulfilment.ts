@@ -93,9 +93,15 @@ export const orderStatusChangeSchema = z
       .max(500, { error: "A note has at most 500 characters" })
       .optional()
       .transform((v) => (v ? v : undefined)),
-    consignment: consignmentNumber.optional(),
+    consignment: consignmentNumber.optional().meta({
+      description:
+        "With Shipped: the parcel's consignment number, saved as PUT …/consignment saves it (the buyer is texted its tracking link)",
+    }),
     courier: courierName,
-    byHand: z.boolean({ error: "byHand is true or false" }).optional(),
+    byHand: z
+      .boolean({ error: "byHand is true or false" })
+      .optional()
+      .meta({ description: "With Shipped: staff hand the parcel over themselves (no consignment number)" }),
   })
   .superRefine((v, c) => {
     const given = v.consignment !== undefined || v.byHand === true;
