@@ -70,6 +70,24 @@ test("import a CSV with one bad row (nothing applied), fix it, import again, fin
   await expect(page.getByText(title).first()).toBeVisible();
 });
 
+test("a file saved in Latin-1 is refused, saying to save it as UTF-8; the same file in UTF-8 previews", async ({
+  page,
+}) => {
+  const row = "Español para niños,,250,,3,no,hsc,2026";
+  const latin1 = { ...file([row]), buffer: Buffer.from(`${HEADER}\r\n${row}\r\n`, "latin1") };
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/admin/books/import");
+  await page.getByLabel("Choose a CSV file or drop it here").setInputFiles(latin1);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(
+    page.getByText("This file is not UTF-8. Save it as CSV UTF-8 and upload it again."),
+  ).toBeVisible();
+  await page.getByLabel(/books\.csv|Choose a CSV file/).setInputFiles(file([row]));
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "no errors" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Español para niños" })).toBeVisible();
+});
+
 test("the import page at 360 px", async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await page.goto("/admin/books/import");
