@@ -228,8 +228,8 @@ describe("a first page over the drawing thread's budgets", () => {
   it("taking longer than the time budget: 400, the thread stopped, nothing stored, the next upload drawn", async () => {
     await setDrawingLimits({ timeoutMs: 2000 });
     try {
-      // About 5 s of drawing on an idle machine.
-      const slow = await strokesPdf(80_000);
+      // About 16 s of drawing on an idle machine: eight times the budget set here.
+      const slow = await strokesPdf(400_000);
       const ebook = await newEbook();
       const started = Date.now();
       const res = await putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, slow);
@@ -240,6 +240,24 @@ describe("a first page over the drawing thread's budgets", () => {
       expect(Date.now() - started).toBeLessThan(15_000);
       expect(await h.storage.has(keyOf("ebooks", slow))).toBe(false);
       expect((await ebookRow(ebook.id)).pdfKey).toBeNull();
+
+      // The same file stored before these checks: its page's thumbnail is refused saying why, and
+      // the page is not drawn again on the next request.
+      const stored = await createProduct(h.db, { kind: "ebook" });
+      const key = `ebooks/stored-slow-${stored.id}.pdf`;
+      await h.storage.put(key, slow, "application/pdf");
+      await linkEbook(h.db, stored.id, null, 2, [], key);
+      const path = `/api/admin/ebooks/${stored.id}/thumbnails/1`;
+      const first = await h.request("GET", path, { cookie: books.cookie });
+      expect([first.status, first.body.message]).toEqual([400, res.body.message]);
+      const again = Date.now();
+      const second = await h.request("GET", path, { cookie: books.cookie });
+      expect([second.status, second.body.message]).toEqual([400, res.body.message]);
+      expect(Date.now() - again).toBeLessThan(1000);
+      const other = await h.request("GET", `/api/admin/ebooks/${stored.id}/thumbnails/2`, {
+        cookie: books.cookie,
+      });
+      expect(other.status).toBe(200);
     } finally {
       await setDrawingLimits(null);
     }

@@ -4,7 +4,7 @@
  * of Flate-compressed zeros (about 400 kB for 400 million pixels), a PNG declaring huge
  * dimensions, and a PDF page of many thousands of vector strokes (slow to draw).
  */
-import { createDeflate } from "node:zlib";
+import { createDeflate, deflateSync } from "node:zlib";
 import {
   concatTransformationMatrix,
   drawObject,
@@ -100,7 +100,7 @@ export async function strokesPdf(strokes: number): Promise<Uint8Array> {
     const y = (i * 91) % 842;
     ops.push(`${x} ${y} m ${(x + 13) % 595} ${(y + 29) % 842} l S`);
   }
-  const content = doc.context.flateStream(ops.join("\n"));
+  const content = doc.context.stream(deflateSync(ops.join("\n")), { Filter: "FlateDecode" });
   page.node.set(PDFName.of("Contents"), doc.context.register(content));
   doc.addPage([595, 842]).drawText("Page 2", { x: 72, y: 760, size: 24 });
   return doc.save();

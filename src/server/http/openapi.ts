@@ -1548,7 +1548,7 @@ export const ENDPOINTS: Endpoint[] = [
       "Drawn from the PDF when first asked for, then kept. Staff only: the pictures show the whole book.",
       "With `?v=` equal to the PDF state's `fileVersion` the answer may be kept privately for good",
       "(`Cache-Control: private, max-age=31536000, immutable`); otherwise `private, no-cache`.",
-      "404 for a page out of range or an e-book without a PDF.",
+      "404 for a page out of range or an e-book without a PDF; 400 saying why for a page too slow or too heavy to draw.",
     ].join(" "),
     access: staff("books"),
     params: z.object({

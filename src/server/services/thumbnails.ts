@@ -337,6 +337,11 @@ export async function pageThumbnail(deps: Deps, pdfKey: string, n: number): Prom
   return pending;
 }
 
+/** Why page `n`'s thumbnail was lately not drawn, when it was over the drawing budgets. */
+export function overBudgetReason(deps: Deps, pdfKey: string, n: number): DrawFailure["reason"] | undefined {
+  return stateOf(deps.storage).overBudget.get(thumbnailKey(pdfKey, n));
+}
+
 /**
  * For an upload, before its file is stored: draws its first page within the drawing budgets and
  * keeps the picture under the key the file will have. Throws a DrawFailure ("timeout" or

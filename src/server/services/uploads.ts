@@ -40,6 +40,7 @@ import {
   drawingLimits,
   fileVersionOf,
   generateThumbnails,
+  overBudgetReason,
   pageThumbnail,
 } from "./thumbnails";
 
@@ -177,12 +178,15 @@ async function requireDrawable(ctx: Ctx, pdfKey: string, bytes: Uint8Array): Pro
       { key: pdfKey, reason: err.reason },
       "upload refused: its first page is over the drawing budgets",
     );
-    const message =
-      err.reason === "timeout"
-        ? fillMessage(M.pdfPageTooSlow, { page: 1, seconds: Math.round(drawingLimits().timeoutMs / 1000) })
-        : fillMessage(M.pdfPageTooHeavy, { page: 1 });
-    throw new DomainError("invalid", message);
+    throw new DomainError("invalid", overBudgetMessage(err.reason, 1));
   }
+}
+
+/** "Page 1 takes longer than 30 seconds to draw: …" or "Page 1 needs more memory to draw …". */
+function overBudgetMessage(reason: DrawFailure["reason"], page: number): string {
+  return reason === "timeout"
+    ? fillMessage(M.pdfPageTooSlow, { page, seconds: Math.round(drawingLimits().timeoutMs / 1000) })
+    : fillMessage(M.pdfPageTooHeavy, { page });
 }
 
 type EbookRow = {
@@ -370,7 +374,8 @@ export async function setDemoPages(ctx: Ctx, id: unknown, input: unknown): Promi
 
 /**
  * `GET /api/admin/ebooks/{id}/thumbnails/{page}`: one page's thumbnail (WebP), drawn now when it
- * is not stored yet. 404 for a page out of range or an e-book without a PDF.
+ * is not stored yet. 404 for a page out of range or an e-book without a PDF; 400 saying why for a
+ * page over the drawing budgets.
  */
 export async function ebookThumbnail(
   ctx: Ctx,
@@ -385,7 +390,12 @@ export async function ebookThumbnail(
   if (!n.success || !row.pdfKey || n.data > row.pageCount)
     throw new DomainError("not_found", THUMBNAIL_NOT_FOUND);
   const bytes = await pageThumbnail(ctx, row.pdfKey, n.data);
-  if (!bytes) throw new DomainError("not_found", THUMBNAIL_NOT_FOUND);
+  if (!bytes) {
+    // A page over the drawing budgets says so (and is not drawn again for a while).
+    const reason = overBudgetReason(ctx, row.pdfKey, n.data);
+    if (reason) throw new DomainError("invalid", overBudgetMessage(reason, n.data));
+    throw new DomainError("not_found", THUMBNAIL_NOT_FOUND);
+  }
   return { bytes, fileVersion: fileVersionOf(row.pdfKey) };
 }
 
