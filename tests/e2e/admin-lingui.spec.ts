@@ -25,6 +25,8 @@ function linguiWarnings(log: string): string[] {
 /** The ids an admin page's pattern names, made or found before the pages are visited. */
 type Ids = Record<string, string>;
 let ids: Ids = {};
+/** An order of e-books only: its page speaks of access, in words of its own. */
+let digitalOrderPath = "";
 
 async function firstId(page: Page, path: string): Promise<string> {
   const res = await page.request.get(path);
@@ -59,6 +61,10 @@ test.beforeAll(async ({ browser }) => {
   const { orderId } = await placeOrder(buyer, { name, phone }, [{ id: Number(book) }]);
   await buyOnline(buyer, phone, [{ id: Number(ebook), type: "ebook" }]);
   await buyerContext.close();
+  const digital = await admin.request.get(`/api/admin/orders?q=${phone}&physical=digital`);
+  const [digitalOrder] = ((await digital.json()) as { data: { items: { id: number }[] } }).data.items;
+  if (!digitalOrder) throw new Error("the e-book order is not listed");
+  digitalOrderPath = `/admin/orders/${digitalOrder.id}`;
   const month = new Intl.DateTimeFormat("en-CA", {
     timeZone: "Asia/Dhaka",
     year: "numeric",
@@ -77,6 +83,13 @@ test.beforeAll(async ({ browser }) => {
     month,
   };
   await admin.context().close();
+});
+
+test("the server's log is read: what the server writes reaches it", async ({ request }) => {
+  const from = serverLogSize();
+  // A return from the payment gateway for a payment that does not exist is logged as a warning.
+  await request.get("/api/payment/sandbox/T999999999/fail", { maxRedirects: 0 });
+  await expect.poll(() => serverLogSince(from)).toContain("payment return refused");
 });
 
 /** An admin's page in a language (the cookie outranks the profile's language). */
@@ -101,8 +114,8 @@ for (const lang of ["en", "bn"] as const) {
     });
     const patterns = Object.keys(ADMIN_PAGES);
     expect(patterns.length).toBeGreaterThan(40);
-    for (const pattern of patterns) {
-      current = pathOf(pattern);
+    for (const path of [...patterns.map(pathOf), digitalOrderPath]) {
+      current = path;
       const logFrom = serverLogSize();
       const res = await page.goto(current);
       expect(res?.status(), current).toBe(200);
