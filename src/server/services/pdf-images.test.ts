@@ -40,12 +40,12 @@ describe("findOversizedImage", () => {
       width: 20_000,
       height: 20_000,
     });
-  });
+  }, 30_000);
 
   it("finds an image drawn through a form XObject", async () => {
     const bytes = await bombPdf({ pages: 3, on: 2, inForm: true });
     expect(findOversizedImage(await load(bytes), MAX_PAGE_IMAGE_PIXELS)).toMatchObject({ page: 2 });
-  });
+  }, 30_000);
 
   it("lets a 600 dpi scan of an A4 or B4 page through, and nothing at all of a text book", async () => {
     for (const [w, h] of [
