@@ -59,8 +59,9 @@ export async function bootServices(
   }
   if (config.seedDemo) {
     await ensureDemoCoupons(ctx);
-    // The demo's order history, once, beside the catalogue this start made (decision 51).
-    if (madeCatalog) await seedDemoOrders(deps);
+    // The demo's order history, once, beside the catalogue this start made (decision 51); never
+    // in production, even where SEED_DEMO shows a demo catalogue there.
+    if (madeCatalog && !config.production) await seedDemoOrders(deps);
   }
   return { deps, database };
 }

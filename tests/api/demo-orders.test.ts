@@ -229,20 +229,22 @@ describe("the demo's first start", () => {
 });
 
 describe("production", () => {
+  const productionSettings = (dir: string) => ({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dir,
+    SESSION_SECRET: "production-secret-that-is-at-least-32-characters",
+    PUBLIC_URL: "https://pathagar.com.bd",
+    PAYMENT_PROVIDER: "sslcommerz",
+    SSLCOMMERZ_STORE_ID: "shop01",
+    SSLCOMMERZ_STORE_PASSWORD: "shop01@ssl",
+    ADMIN_PHONE: "01712345678",
+    ADMIN_PASSWORD: "a-strong-admin-password",
+  });
+
   it("seeds no catalogue and no orders on an empty database", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pathagar-production-"));
-    const config = loadConfig({
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dir,
-      SESSION_SECRET: "production-secret-that-is-at-least-32-characters",
-      PUBLIC_URL: "https://pathagar.com.bd",
-      PAYMENT_PROVIDER: "sslcommerz",
-      SSLCOMMERZ_STORE_ID: "shop01",
-      SSLCOMMERZ_STORE_PASSWORD: "shop01@ssl",
-      ADMIN_PHONE: "01712345678",
-      ADMIN_PASSWORD: "a-strong-admin-password",
-    });
+    const config = loadConfig(productionSettings(dir));
     expect(config.seedDemo).toBe(false);
     const booted = await bootServices(config, log);
     try {
@@ -255,4 +257,21 @@ describe("production", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("with SEED_DEMO=true shows the demo catalogue but places no order history", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pathagar-production-demo-"));
+    const config = loadConfig({ ...productionSettings(dir), SEED_DEMO: "true" });
+    expect(config.seedDemo).toBe(true);
+    const booted = await bootServices(config, log);
+    try {
+      const [p] = await booted.deps.db.select({ n: count() }).from(products);
+      const [o] = await booted.deps.db.select({ n: count() }).from(orders);
+      const [m] = await booted.deps.db.select({ n: count() }).from(outbox);
+      expect(p!.n).toBeGreaterThan(0);
+      expect([o!.n, m!.n]).toEqual([0, 0]);
+    } finally {
+      await booted.database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

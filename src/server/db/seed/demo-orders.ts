@@ -77,6 +77,8 @@ export async function seedDemoOrders(
 ): Promise<DemoHistoryResult> {
   const started = performance.now();
   const { db } = deps;
+  // Invented customers, paid through its own sandbox gateway: never on a production server.
+  if (deps.config.production) return { orders: 0, refused: 0, byStatus: {}, ms: 0 };
   const [any] = await db.select({ id: orders.id }).from(orders).limit(1);
   if (any) return { orders: 0, refused: 0, byStatus: {}, ms: 0 };
   const end = (opts.now ?? deps.now()).getTime();
