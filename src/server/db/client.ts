@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { markFromDatabase } from "./unavailable";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -198,6 +199,18 @@ type QueryConfig = { text?: unknown; name?: unknown; [k: string]: unknown };
  */
 class PipeliningClient extends pg.Client {
   #corked = false;
+  // A connection that fails to open says so with the socket's code (ECONNREFUSED…), as any socket
+  // does: marked here, it is told apart from other sockets' failures as a database outage (503).
+  override connect(callback?: unknown): never {
+    if (typeof callback === "function") {
+      return (super.connect as (...args: unknown[]) => never)((e: unknown, ...rest: unknown[]) =>
+        (callback as (...args: unknown[]) => void)(e ? markFromDatabase(e) : e, ...rest),
+      );
+    }
+    return (super.connect as () => Promise<unknown>)().catch((e: unknown) => {
+      throw markFromDatabase(e);
+    }) as never;
+  }
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     const stream = (this as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
     if (!this.#corked && stream?.cork && stream.uncork) {

@@ -1,17 +1,20 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./unavailable";
+import { connectPostgres } from "./client";
+import { isDatabaseUnavailable, markFromDatabase } from "./unavailable";
 
 /** An error as `pg` or Node makes one: a message and, for most, a code. */
 const err = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
+/** The same, as the database connection raised it (marked as it failed to open). */
+const dbErr = (message: string, code: string) => markFromDatabase(err(message, code));
 
 describe("a database that cannot be reached", () => {
   it.each([
-    ["the server's port closed", err("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")],
-    ["a connection reset", err("read ECONNRESET", "ECONNRESET")],
-    ["no route to the host", err("connect EHOSTUNREACH 10.0.0.9:5432", "EHOSTUNREACH")],
-    ["a host name that does not resolve", err("getaddrinfo ENOTFOUND db.internal", "ENOTFOUND")],
+    ["the server's port closed", dbErr("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")],
+    ["a connection reset", dbErr("read ECONNRESET", "ECONNRESET")],
+    ["no route to the host", dbErr("connect EHOSTUNREACH 10.0.0.9:5432", "EHOSTUNREACH")],
+    ["a host name that does not resolve", dbErr("getaddrinfo ENOTFOUND db.internal", "ENOTFOUND")],
     ["57P01 admin_shutdown", err("terminating connection due to administrator command", "57P01")],
     [
       "57P02 crash_shutdown",
@@ -37,7 +40,11 @@ describe("a database that cannot be reached", () => {
     ],
     [
       "every address of a host refused",
-      Object.assign(new AggregateError([err("connect ECONNREFUSED ::1:5432", "ECONNREFUSED")], ""), {}),
+      markFromDatabase(new AggregateError([err("connect ECONNREFUSED ::1:5432", "ECONNREFUSED")], "")),
+    ],
+    [
+      "a socket's failure under Drizzle's failed query",
+      new DrizzleQueryError("select 1", [], err("read ECONNRESET", "ECONNRESET")),
     ],
     ["an error caused by one", new Error("the session lookup failed", { cause: err("x", "57P01") })],
   ])("is recognised: %s", (_what, e) => {
@@ -54,30 +61,36 @@ describe("a database that cannot be reached", () => {
       new DrizzleQueryError("insert", [], err("violates", "23503")),
     ],
     ["a plain error", new Error("something else")],
+    ["another socket refused (object storage)", err("connect ECONNREFUSED 127.0.0.1:9000", "ECONNREFUSED")],
+    ["a client that went away", err("aborted", "ECONNRESET")],
+    ["another service's name unknown", err("getaddrinfo ENOTFOUND s3.example", "ENOTFOUND")],
     ["a string", "ECONNREFUSED"],
     ["nothing", undefined],
   ])("is not confused with another failure: %s", (_what, e) => {
     expect(isDatabaseUnavailable(e)).toBe(false);
   });
 
-  it("recognises what pg itself throws for a closed port", async () => {
+  it("recognises what the shop's connection throws for a closed port, and not a bare socket's", async () => {
     // Port 9 (discard) on the loopback: nothing listens there in a test environment.
-    const pool = new pg.Pool({
-      host: "127.0.0.1",
-      port: 9,
-      user: "x",
-      database: "x",
-      connectionTimeoutMillis: 2_000,
-    });
+    const database = connectPostgres("postgres://x:x@127.0.0.1:9/x", 1);
+    const bare = new pg.Pool({ host: "127.0.0.1", port: 9, user: "x", database: "x" });
     try {
-      const e = await pool.query("select 1").then(
+      const e = await database.ping().then(
         () => undefined,
         (e: unknown) => e,
       );
-      expect(e).toBeDefined();
+      expect(e).toMatchObject({ code: "ECONNREFUSED" });
       expect(isDatabaseUnavailable(e)).toBe(true);
+      // The same refusal from a socket the shop's database layer did not open counts as no outage.
+      const other = await bare.query("select 1").then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(other).toMatchObject({ code: "ECONNREFUSED" });
+      expect(isDatabaseUnavailable(other)).toBe(false);
     } finally {
-      await pool.end();
+      await database.close();
+      await bare.end();
     }
   });
 });

@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from "drizzle-orm";
+
 /**
  * How a database that cannot be reached shows itself, so that every caller answers it alike:
  * 503 with Retry-After and a plain message, never a 500 (decision 49).
@@ -10,7 +12,12 @@ export const DATABASE_UNAVAILABLE =
 /** Seconds a client is told to wait (Retry-After) before asking again after a 503. */
 export const RETRY_AFTER_SECONDS = 30;
 
-/** The socket's errors when the server is down, restarting, unreachable or its name unknown. */
+/**
+ * The socket's errors when the server is down, restarting, unreachable or its name unknown. Any
+ * socket (object storage, Google's keys, a client going away) fails with the same codes, so they
+ * count only for an error the database layer raised: one the connection marked as it failed to
+ * open (`markFromDatabase`, in db/client.ts), or one under Drizzle's failed query.
+ */
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -45,10 +52,21 @@ const MESSAGES = [
   /^PGlite is clos(ed|ing)/i,
 ];
 
-function isUnreachable(e: { code?: unknown; message?: unknown }): boolean {
+const FROM_DATABASE = Symbol("raised by the database connection");
+
+/** Marks an error as raised by a database connection, so that a socket's code in it counts. */
+export function markFromDatabase<E>(e: E): E {
+  if (e !== null && typeof e === "object" && Object.isExtensible(e)) {
+    Object.defineProperty(e, FROM_DATABASE, { value: true });
+  }
+  return e;
+}
+
+function isUnreachable(e: { code?: unknown; message?: unknown }, fromDatabase: boolean): boolean {
   const code = typeof e.code === "string" ? e.code : undefined;
   if (code !== undefined) {
-    if (NETWORK_CODES.has(code) || SQLSTATES.has(code)) return true;
+    if (SQLSTATES.has(code)) return true;
+    if (NETWORK_CODES.has(code) && (fromDatabase || FROM_DATABASE in e)) return true;
     // SQLSTATE class 08: connection_exception and its subclasses.
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
@@ -63,13 +81,14 @@ function isUnreachable(e: { code?: unknown; message?: unknown }): boolean {
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const seen = new Set<unknown>();
-  const look = (e: unknown, depth: number): boolean => {
+  const look = (e: unknown, depth: number, fromDatabase: boolean): boolean => {
     if (e === null || typeof e !== "object" || seen.has(e) || depth > 8) return false;
     seen.add(e);
     const x = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (isUnreachable(x)) return true;
-    if (Array.isArray(x.errors) && x.errors.some((inner) => look(inner, depth + 1))) return true;
-    return look(x.cause, depth + 1);
+    const below = fromDatabase || FROM_DATABASE in x || x instanceof DrizzleQueryError;
+    if (isUnreachable(x, below)) return true;
+    if (Array.isArray(x.errors) && x.errors.some((inner) => look(inner, depth + 1, below))) return true;
+    return look(x.cause, depth + 1, below);
   };
-  return look(err, 0);
+  return look(err, 0, false);
 }

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS } from "../../db/unavailable";
+import { DATABASE_UNAVAILABLE, markFromDatabase, RETRY_AFTER_SECONDS } from "../../db/unavailable";
 import { createLogger } from "../../logger";
 import { DomainError } from "../../services/errors";
 import type { AppEnv } from "../env";
 import { handleError, toEnvelope } from "./errors";
 
 const refused = () =>
-  Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+  markFromDatabase(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
 const shutDown = () =>
   Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
 
