@@ -304,3 +304,98 @@ describe("a first page over the drawing thread's budgets", () => {
     await ordinaryUploadWorks("after-watch");
   });
 });
+
+describe("pages queued behind other pages in the drawing thread", () => {
+  /** A file stored as an e-book's PDF (as if uploaded before these checks): its thumbnails' path. */
+  async function storedEbook(name: string, bytes: Uint8Array, pages: number) {
+    const ebook = await createProduct(h.db, { kind: "ebook" });
+    const key = `ebooks/${name}-${ebook.id}.pdf`;
+    await h.storage.put(key, bytes, "application/pdf");
+    await linkEbook(h.db, ebook.id, null, pages, [], key);
+    return { key, thumb: (n: number) => `/api/admin/ebooks/${ebook.id}/thumbnails/${n}` };
+  }
+  const thumbnail = (path: string) => h.request("GET", path, { cookie: books.cookie });
+
+  it("a page stopped by the memory watch is refused; an ordinary page queued behind it is drawn, not blamed", async () => {
+    await setDrawingLimits({ growthMb: 200 });
+    try {
+      const big = await storedEbook(
+        "queued-big",
+        await bombPdf({ width: 6000, height: 6000, pages: 2, on: 1 }),
+        2,
+      );
+      // The page behind: a few seconds of strokes, so the thread is stopped while it waits (or,
+      // were pages drawn side by side, while it is half drawn).
+      const plain = await storedEbook("queued-plain", await strokesPdf(100_000), 2);
+      // Both files open in the thread first (their other page drawn), so the two pages below go
+      // to the thread one right after the other: the ordinary page waits behind the heavy one.
+      expect((await thumbnail(big.thumb(2))).status).toBe(200);
+      expect((await thumbnail(plain.thumb(2))).status).toBe(200);
+
+      const heavy = thumbnail(big.thumb(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const behind = thumbnail(plain.thumb(1));
+      const [refused, drawn] = await Promise.all([heavy, behind]);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.message).toMatch(/^Page 1 needs more memory to draw than one page may use/);
+      expect(drawn.status, drawn.text).toBe(200);
+      expect(drawn.headers.get("content-type")).toBe("image/webp");
+      expect(await h.storage.has(thumbnailKey(plain.key, 1))).toBe(true);
+      // Not remembered as over budget: asked again, it is the stored picture.
+      expect((await thumbnail(plain.thumb(1))).status).toBe(200);
+    } finally {
+      await setDrawingLimits(null);
+    }
+  });
+
+  it("a page out of the thread's heap is refused; an upload queued behind it is taken", async () => {
+    await setDrawingLimits({ heapMb: 32 });
+    try {
+      const heavy = await storedEbook("queued-heap", await strokesPdf(150_000), 2);
+      // The upload behind it: a first page of about half a second of strokes, within the heap.
+      const innocent = await strokesPdf(20_000 + 7);
+      const ebook = await newEbook();
+      expect((await thumbnail(heavy.thumb(2))).status).toBe(200);
+      const refusing = thumbnail(heavy.thumb(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const upload = putPdf(`/api/admin/ebooks/${ebook.id}/pdf?version=1`, books, innocent);
+      const [refused, taken] = await Promise.all([refusing, upload]);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.message).toMatch(/^Page 1 needs more memory to draw than one page may use/);
+      expect(taken.status, taken.text).toBe(200);
+      expect(taken.body.data?.pageCount).toBe(2);
+    } finally {
+      await setDrawingLimits(null);
+    }
+  });
+
+  it("the time budget counts from when the thread begins a page: pages that each fit are all drawn, however long they wait", async () => {
+    // Pages of 20,000 strokes, each a little under a second to draw; one alone is timed here (its
+    // file opened and its page drawn, the thread warm), and the budget set to three times that.
+    const files = await Promise.all(
+      Array.from({ length: 16 }, async (_, i) =>
+        storedEbook(`queued-slow-${i}`, await strokesPdf(20_000 + i), 2),
+      ),
+    );
+    expect((await thumbnail(files[0]!.thumb(1))).status).toBe(200);
+    const started = Date.now();
+    expect((await thumbnail(files[1]!.thumb(1))).status).toBe(200);
+    const one = Date.now() - started;
+    const budget = Math.max(1000, 3 * one);
+    // Enough pages that the last waits for about twice the budget behind the others.
+    const count = Math.min(files.length - 2, Math.ceil((2 * budget) / one) + 1);
+    await setDrawingLimits({ timeoutMs: budget });
+    try {
+      const queued = Date.now();
+      const answers = await Promise.all(files.slice(2, count + 2).map((f) => thumbnail(f.thumb(1))));
+      const waited = Date.now() - queued;
+      console.log(
+        `${count} pages of ${one} ms each under a ${budget} ms budget: all answered in ${waited} ms`,
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(waited).toBeGreaterThan(budget);
+    } finally {
+      await setDrawingLimits(null);
+    }
+  });
+});

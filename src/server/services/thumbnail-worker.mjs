@@ -2,8 +2,8 @@
 // Plain JavaScript so the same file runs under the development tools and beside the built server
 // (scripts/build-server.mjs copies it next to build/main.js).
 //
-// Messages in:  { id, type: "open", key, bytes }   → { id, pages }
-//               { id, type: "draw", key, page, width } → { id, bytes } (WebP)
+// Messages in:  { id, type: "open", key, bytes }   → { id, begun: true }, then { id, pages }
+//               { id, type: "draw", key, page, width } → { id, begun: true }, then { id, bytes } (WebP)
 //               { id, type: "memory" } → { id, memory } (this thread's heap, the process's rss)
 //               { type: "close", key }
 // A failure answers { id, error }.
@@ -61,21 +61,34 @@ async function draw(key, n, width) {
   }
 }
 
-parentPort.on("message", async (m) => {
+// One message at a time, in order: "the page being drawn" is then one page, which thumbnails.ts
+// is told of (`{ id, begun: true }`) as it starts, so a page's time budget and the memory watch
+// count from then and blame only that page. The memory question is answered at once.
+let queue = Promise.resolve();
+
+parentPort.on("message", (m) => {
+  if (m.type === "memory") {
+    const { heapUsed, heapTotal, external, arrayBuffers, rss } = process.memoryUsage();
+    parentPort.postMessage({ id: m.id, memory: { heapUsed, heapTotal, external, arrayBuffers, rss } });
+    return;
+  }
+  queue = queue.then(() => handle(m));
+});
+
+async function handle(m) {
   try {
-    if (m.type === "memory") {
-      const { heapUsed, heapTotal, external, arrayBuffers, rss } = process.memoryUsage();
-      parentPort.postMessage({ id: m.id, memory: { heapUsed, heapTotal, external, arrayBuffers, rss } });
-    } else if (m.type === "close") {
+    if (m.type === "close") {
       docs.get(m.key)?.destroy();
       docs.delete(m.key);
     } else if (m.type === "open") {
+      parentPort.postMessage({ id: m.id, begun: true });
       parentPort.postMessage({ id: m.id, pages: await open(m.key, m.bytes) });
     } else if (m.type === "draw") {
+      parentPort.postMessage({ id: m.id, begun: true });
       const bytes = await draw(m.key, m.page, m.width);
       parentPort.postMessage({ id: m.id, bytes }, [bytes.buffer]);
     }
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: e instanceof Error ? e.message : String(e) });
   }
-});
+}

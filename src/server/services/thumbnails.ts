@@ -16,7 +16,8 @@
  * background run is not durable and needs not be: the on-request path completes whatever it left.
  * An upload draws its first page before its file is stored (`drawFirstThumbnail`), so a page over
  * the drawing budgets (DRAWING_LIMITS: time, heap, the process's growth; pdf.js's image limit)
- * refuses the upload instead.
+ * refuses the upload instead. Only the page the thread is drawing when a budget stops it is
+ * blamed: pages waiting behind it are drawn again on the next thread.
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -39,8 +40,15 @@ export function fileVersionOf(pdfKey: string): string {
   return name.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 16) || "0";
 }
 
-/** A message to the drawing thread, and its answer. */
-type Answer = { id: number; error?: string; pages?: number; bytes?: Uint8Array; memory?: DrawingMemory };
+/** A message to the drawing thread, and its answer (or its notice that it has begun that message). */
+type Answer = {
+  id: number;
+  begun?: true;
+  error?: string;
+  pages?: number;
+  bytes?: Uint8Array;
+  memory?: DrawingMemory;
+};
 
 /** The drawing thread's own heap and the whole process's resident memory, in bytes. */
 export type DrawingMemory = {
@@ -53,12 +61,13 @@ export type DrawingMemory = {
 
 /**
  * Why a page was not drawn: it took longer than the time budget, it needed more memory than the
- * drawing thread may use (its heap limit, or the process grew past the watch while it drew), or
- * pdf.js could not draw it (or the thread was stopped for another file's page).
+ * drawing thread may use (its heap limit, or the process grew past the watch while it drew), pdf.js
+ * could not draw it, or the thread was stopped while the page waited its turn ("interrupted": the
+ * page is tried again on the new thread; it is not the page's fault).
  */
 export class DrawFailure extends Error {
   constructor(
-    readonly reason: "timeout" | "memory" | "failed",
+    readonly reason: "timeout" | "memory" | "failed" | "interrupted",
     message: string,
   ) {
     super(message);
@@ -69,11 +78,13 @@ export class DrawFailure extends Error {
 const MB = 1024 * 1024;
 
 /**
- * The drawing thread's budgets (decision 27). A 600 dpi A4 scan takes 4–8 s and about 400 MB
- * while it is drawn (measured); a page taking longer than `timeoutMs`, or the process growing by
- * more than `growthMb` while pages are drawn, stops the thread (a new one starts on the next
- * call); `heapMb` caps the thread's JavaScript heap (pdf.js's parsed objects and operator lists;
- * decoded images and the canvas live outside it, bounded by the image budget and the watch).
+ * The drawing thread's budgets (decision 27), each counted from when the thread begins a page
+ * (not from when it was asked: it draws one page at a time, and waiting behind other pages is not
+ * the page's cost). A 600 dpi A4 scan takes 4–8 s and about 400 MB while it is drawn (measured); a
+ * page taking longer than `timeoutMs`, or the process growing by more than `growthMb` while that
+ * page is drawn, stops the thread (a new one starts on the next call); `heapMb` caps the thread's
+ * JavaScript heap (pdf.js's parsed objects and operator lists; decoded images and the canvas live
+ * outside it, bounded by the image budget and the watch).
  */
 export const DRAWING_LIMITS = { timeoutMs: 30_000, heapMb: 256, growthMb: 1024 };
 let limits = { ...DRAWING_LIMITS };
@@ -83,7 +94,7 @@ export async function setDrawingLimits(next: Partial<typeof DRAWING_LIMITS> | nu
   limits = { ...DRAWING_LIMITS, ...next };
   const w = worker;
   if (w) {
-    stopped(w, new DrawFailure("failed", "the drawing thread was replaced"));
+    stopped(w, null);
     await w.terminate();
   }
 }
@@ -97,34 +108,58 @@ let worker: Worker | null = null;
 /** Raised with every new thread: documents opened in an older one must be opened again. */
 let generation = 0;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+type Waiting = {
+  resolve: (a: Answer) => void;
+  reject: (e: Error) => void;
+  /** The thread has begun this message: its time budget and the memory watch start now. */
+  begin: () => void;
+};
+const waiting = new Map<number, Waiting>();
+/** The message the thread is working on now (it said it began it and has not answered yet). */
+let inFlight: number | null = null;
 
-function stopped(w: Worker, err: Error) {
+/**
+ * The thread is gone (stopped by us, out of memory, or failed): the message it was working on
+ * gets `blame` (its own failure; none when the thread was stopped for no page's fault), every
+ * other waiting message is "interrupted" and tried again on a new thread by its caller.
+ */
+function stopped(w: Worker, blame: DrawFailure | null) {
   if (worker !== w) return;
   worker = null;
   stopWatch();
-  for (const p of waiting.values()) p.reject(err);
+  const culprit = inFlight;
+  inFlight = null;
+  for (const [id, p] of waiting) {
+    if (blame && id === culprit) p.reject(blame);
+    else
+      p.reject(new DrawFailure("interrupted", "the drawing thread was stopped while this waited its turn"));
+  }
   waiting.clear();
 }
 
 /**
- * The memory watch: while the thread has work, the process's resident memory is read every
- * 100 ms against what it was when the work began; past `growthMb` the thread is stopped. The
- * thread's resourceLimits cannot do this: they leave out ArrayBuffers and native memory, where
- * decoded images and the canvas live.
+ * The memory watch, a last resort: while the thread draws a page, the process's resident memory
+ * is read every 100 ms against what it was when the thread began that page; past `growthMb` the
+ * thread is stopped and that page (only) is blamed. The thread's resourceLimits cannot do this:
+ * they leave out ArrayBuffers and native memory, where decoded images and the canvas live. It
+ * measures the whole process, so growth elsewhere in the server during that page counts against
+ * it (decision 27); the image budget is what keeps real pages far below it.
  */
 let watch: { timer: NodeJS.Timeout; baseline: number } | null = null;
 
 function startWatch(w: Worker) {
-  if (watch) return;
-  const baseline = process.memoryUsage.rss();
+  if (watch) {
+    watch.baseline = process.memoryUsage.rss();
+    return;
+  }
   const timer = setInterval(() => {
-    if (process.memoryUsage.rss() - baseline <= limits.growthMb * MB) return;
+    if (!watch || inFlight === null) return;
+    if (process.memoryUsage.rss() - watch.baseline <= limits.growthMb * MB) return;
     stopped(w, new DrawFailure("memory", "drawing needed more memory than allowed"));
     void w.terminate();
   }, 100);
   timer.unref();
-  watch = { timer, baseline };
+  watch = { timer, baseline: process.memoryUsage.rss() };
 }
 
 function stopWatch() {
@@ -146,9 +181,17 @@ function drawingThread(): Worker {
     resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
   });
   generation += 1;
+  inFlight = null;
   w.unref();
   w.on("message", (a: Answer) => {
+    if (worker !== w) return;
     const p = waiting.get(a.id);
+    if (a.begun) {
+      inFlight = a.id;
+      p?.begin();
+      return;
+    }
+    if (inFlight === a.id) inFlight = null;
     if (!p) return;
     waiting.delete(a.id);
     if (waiting.size === 0) {
@@ -171,19 +214,19 @@ function drawingThread(): Worker {
   return w;
 }
 
+/**
+ * Sends a message to the thread and waits for its answer. An "open" or "draw" has the time budget
+ * from when the thread begins it; the memory question has none (the thread answers it at once,
+ * between pages' steps).
+ */
 function ask(w: Worker, message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<Answer> {
   const id = nextId++;
   return new Promise<Answer>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // Stuck (a hostile or broken file): the thread goes, with everything it was doing; this
-      // page failed for its time, the others only for being there.
-      const mine = waiting.get(id);
-      waiting.delete(id);
-      stopped(w, new DrawFailure("failed", "the drawing thread was stopped for another page"));
-      void w.terminate();
-      mine?.reject(new DrawFailure("timeout", `drawing took longer than ${limits.timeoutMs} ms`));
-    }, limits.timeoutMs);
-    timer.unref();
+    if (worker !== w) {
+      reject(new DrawFailure("interrupted", "the drawing thread was replaced"));
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
     waiting.set(id, {
       resolve: (a) => {
         clearTimeout(timer);
@@ -193,9 +236,19 @@ function ask(w: Worker, message: Record<string, unknown>, transfer: ArrayBuffer[
         clearTimeout(timer);
         reject(e);
       },
+      begin: () => {
+        startWatch(w);
+        timer = setTimeout(() => {
+          // Stuck (a hostile or broken file): the thread goes; this page failed for its time,
+          // the pages waiting behind it are tried again on a new thread.
+          if (inFlight !== id) return;
+          stopped(w, new DrawFailure("timeout", `drawing took longer than ${limits.timeoutMs} ms`));
+          void w.terminate();
+        }, limits.timeoutMs);
+        timer.unref();
+      },
     });
     w.ref();
-    startWatch(w);
     w.postMessage({ ...message, id }, transfer);
   });
 }
@@ -204,7 +257,12 @@ function ask(w: Worker, message: Record<string, unknown>, transfer: ArrayBuffer[
 export async function drawingThreadMemory(): Promise<DrawingMemory | null> {
   const w = worker;
   if (!w) return null;
-  return (await ask(w, { type: "memory" })).memory ?? null;
+  try {
+    return (await ask(w, { type: "memory" })).memory ?? null;
+  } catch (err) {
+    if (err instanceof DrawFailure) return null;
+    throw err;
+  }
 }
 
 /** A document open in the drawing thread: its key there, its thread's generation, its page count. */
@@ -284,7 +342,7 @@ async function openPdf(
 async function drawPage(open: Open, n: number): Promise<Uint8Array> {
   const w = worker;
   if (!w || open.generation !== generation)
-    throw new DrawFailure("failed", "the drawing thread was replaced");
+    throw new DrawFailure("interrupted", "the drawing thread was replaced");
   const answer = await ask(w, { type: "draw", key: open.key, page: n, width: THUMBNAIL_WIDTH });
   if (!answer.bytes) throw new DrawFailure("failed", "no picture drawn");
   return answer.bytes;
@@ -292,18 +350,38 @@ async function drawPage(open: Open, n: number): Promise<Uint8Array> {
 
 /** A page that took too long or too much memory: its own fault, not the thread's or the file's. */
 const isOverBudget = (err: unknown): err is DrawFailure =>
-  err instanceof DrawFailure && err.reason !== "failed";
+  err instanceof DrawFailure && (err.reason === "timeout" || err.reason === "memory");
+
+const isInterrupted = (err: unknown): boolean => err instanceof DrawFailure && err.reason === "interrupted";
+
+/**
+ * How often a page is tried when the thread keeps being stopped for other pages; after that it
+ * fails as any page pdf.js could not draw (no thumbnail now, tried again on the next request).
+ */
+const ATTEMPTS = 3;
 
 /**
  * Draws page `n` and stores it. Null when the file is missing, cannot be opened, or has no such
- * page; throws a DrawFailure when the page cannot be drawn.
+ * page; throws a DrawFailure when the page cannot be drawn. A page whose thread was stopped for
+ * another page is drawn again on a new thread.
  */
 async function drawAndStore(deps: Deps, pdfKey: string, n: number, bytes?: Uint8Array) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await drawAndStoreOnce(deps, pdfKey, n, bytes);
+    } catch (err) {
+      if (!isInterrupted(err) || attempt >= ATTEMPTS) throw err;
+      deps.log.info({ key: pdfKey, page: n, attempt }, "thumbnails: drawn again on a new thread");
+    }
+  }
+}
+
+async function drawAndStoreOnce(deps: Deps, pdfKey: string, n: number, bytes?: Uint8Array) {
   let opened: { open: Open; pages: number };
   try {
     opened = await openPdf(deps, pdfKey, bytes);
   } catch (err) {
-    if (isOverBudget(err)) throw err;
+    if (isOverBudget(err) || isInterrupted(err)) throw err;
     deps.log.warn({ key: pdfKey, err }, "thumbnails: the PDF could not be opened");
     return null;
   }
