@@ -42,13 +42,15 @@ export const SALE_NOT_BELOW = /*i18n*/ "The sale price must be below the price";
 export const EBOOK_NEEDS_PDF =
   /*i18n*/ "An e-book is published once its PDF is uploaded: upload it under “PDF and pages” first";
 export const COURSE_NEEDS_CHAPTER =
-  /*i18n*/ "A course is published once it has a chapter: add one under “Chapters” first";
+  /*i18n*/ "A course is published once it has a chapter to show (a text, a video, or a PDF with its file): add one under “Chapters” first";
 export const BUNDLE_DEARER =
   /*i18n*/ "This bundle costs more than its items bought one by one: confirm “Publish anyway” to publish it";
 export const BUNDLE_DEARER_BULK =
   /*i18n*/ "This bundle costs more than its items bought one by one: publish it from its own page, which asks to confirm";
 export const LAST_CHAPTER_OF_PUBLISHED =
-  /*i18n*/ "This is the only chapter of a published course: unpublish the course before deleting it";
+  /*i18n*/ "This is the only chapter a published course can show: unpublish the course before deleting it";
+export const LAST_CHAPTER_TO_PDF =
+  /*i18n*/ "This is the only chapter a published course can show, and a PDF chapter starts without its file: add the PDF as a new chapter instead";
 
 // The money fields' messages, one set per field so that each is a whole sentence to translate.
 const MONEY_MESSAGES = {

@@ -44,6 +44,13 @@ export const MESSAGE_TEMPLATES = {
   pdfPageTooHeavy:
     /*i18n*/ "Page {page} needs more memory to draw than one page may use: save the PDF again with smaller images and upload the new file",
   noSuchProductId: /*i18n*/ "There is no product #{id}",
+  // Nothing sells that cannot be delivered (decision 50): a bundle's items, a course in a bundle.
+  bundleEbookWithoutPdf:
+    /*i18n*/ "This bundle holds {item}, an e-book without its PDF: upload its PDF before the bundle is sold",
+  bundleCourseWithoutChapter:
+    /*i18n*/ "This bundle holds {item}, a course without a chapter to show: add one before the bundle is sold",
+  courseInPublishedBundle:
+    /*i18n*/ "This course comes in the published bundle {bundle}, so it keeps a chapter to show: unpublish the bundle first",
   stockTooLow: /*i18n*/ "Only {count} on hand: cannot remove {change}",
   // Last: its reason may be any message, which is translated on its own.
   orderRefusal: /*i18n*/ "Order {orderNumber}: {reason}",

@@ -1,7 +1,9 @@
 /**
  * Nothing sells that cannot be delivered (decision 50): an e-book is published once its PDF is
- * uploaded, a course once it has a chapter, and a bundle dearer than its items only when staff
- * confirm "publish anyway" — through the form's endpoints, bulk publish and the books CSV.
+ * uploaded, a course once it has a chapter to show (a PDF chapter without its file is none), a
+ * bundle once every e-book and course in it can be delivered, and a bundle dearer than its items
+ * only when staff confirm "publish anyway" — through the form's endpoints, bulk publish and the
+ * books CSV.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,8 +15,10 @@ import {
   COURSE_NEEDS_CHAPTER,
   EBOOK_NEEDS_PDF,
   LAST_CHAPTER_OF_PUBLISHED,
+  LAST_CHAPTER_TO_PDF,
 } from "../../src/contracts/admin-products";
-import { ebookDetails, products } from "../../src/server/db/schema";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../src/contracts/message-values";
+import { bundleItems, contentChapters, ebookDetails, products } from "../../src/server/db/schema";
 import { addChapters, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
@@ -210,5 +214,180 @@ describe("a bundle dearer than its items", () => {
       { id: dear.id, ok: false, message: BUNDLE_DEARER_BULK },
       { id: cheap.id, ok: true, message: "Published" },
     ]);
+  });
+});
+
+const chapterPath = (courseId: number, chapterId: number) =>
+  `/api/admin/content/${courseId}/chapters/${chapterId}`;
+/** As the chapter PDF upload leaves it: the file's key in the body. */
+const uploadChapterPdf = (chapterId: number) =>
+  h.db
+    .update(contentChapters)
+    .set({ body: `content/test-${chapterId}.pdf` })
+    .where(eq(contentChapters.id, chapterId));
+
+describe("a course's chapters count once they can be shown", () => {
+  it("is not published with only a PDF chapter without its file (409, bulk too), and is once the file is there", async () => {
+    const c = await createProduct(h.db, { kind: "content", price: 50_000, published: false });
+    const [pdf] = await addChapters(h.db, c.id, [{ title: "Slides", isFree: false, kind: "pdf", body: "" }]);
+    const now = (await read("content", c.id)).body.data!;
+    expect(now.publishRefusal).toBe(COURSE_NEEDS_CHAPTER);
+    const early = await edit("content", c.id, { published: true, version: now.version });
+    expect(early.status).toBe(409);
+    expect(early.body.errors).toEqual({ published: COURSE_NEEDS_CHAPTER });
+    expect((await bulk("content", [c.id])).body.data!.results).toEqual([
+      { id: c.id, ok: false, message: COURSE_NEEDS_CHAPTER },
+    ]);
+    expect(await publishedOf(c.id)).toBe(false);
+
+    await uploadChapterPdf(pdf!.id);
+    expect((await read("content", c.id)).body.data!.publishRefusal).toBeNull();
+    expect((await bulk("content", [c.id])).body.data!.results).toEqual([
+      { id: c.id, ok: true, message: "Published" },
+    ]);
+  });
+
+  it("keeps, while published, a chapter it can show: its last one is neither deleted nor turned into a PDF chapter", async () => {
+    const c = await createProduct(h.db, { kind: "content", price: 50_000, published: true });
+    const [text, pdf] = await addChapters(h.db, c.id, [
+      { title: "Welcome", isFree: true },
+      { title: "Slides", isFree: false, kind: "pdf", body: "" },
+    ]);
+    const gone = await h.request("DELETE", chapterPath(c.id, text!.id), {
+      body: { version: text!.version },
+      cookie: staff.cookie,
+    });
+    expect(gone.status).toBe(409);
+    expect(gone.body.message).toBe(LAST_CHAPTER_OF_PUBLISHED);
+    const toPdf = await h.request("PATCH", chapterPath(c.id, text!.id), {
+      body: { kind: "pdf", title: "Welcome", isFree: true, version: text!.version },
+      cookie: staff.cookie,
+    });
+    expect(toPdf.status).toBe(409);
+    expect(toPdf.body.message).toBe(LAST_CHAPTER_TO_PDF);
+    const [kept] = await h.db.select().from(contentChapters).where(eq(contentChapters.id, text!.id));
+    expect(kept).toMatchObject({ kind: "text", body: text!.body, version: text!.version });
+    // The PDF chapter without its file shows nothing: it may go.
+    const pdfGone = await h.request("DELETE", chapterPath(c.id, pdf!.id), {
+      body: { version: pdf!.version },
+      cookie: staff.cookie,
+    });
+    expect(pdfGone.status, pdfGone.text).toBe(200);
+    // With a second chapter to show, the first may become a PDF chapter.
+    await addChapters(h.db, c.id, [
+      { title: "More", isFree: false, kind: "video", body: "https://youtu.be/dQw4w9WgXcQ" },
+    ]);
+    const later = await h.request("PATCH", chapterPath(c.id, text!.id), {
+      body: { kind: "pdf", title: "Welcome", isFree: true, version: text!.version },
+      cookie: staff.cookie,
+    });
+    expect(later.status, later.text).toBe(200);
+  });
+});
+
+describe("a bundle holding an e-book or a course", () => {
+  /** A printed book, an e-book without its PDF and a course whose only chapter is a PDF without its file. */
+  async function undeliverable(tag: string) {
+    const book = await createProduct(h.db, { price: 30_000 });
+    const ebook = await createProduct(h.db, {
+      kind: "ebook",
+      title: `A ${tag} e-book`,
+      price: 15_000,
+      published: false,
+    });
+    await h.db.insert(ebookDetails).values({ productId: ebook.id });
+    const course = await createProduct(h.db, {
+      kind: "content",
+      title: `B ${tag} course`,
+      price: 50_000,
+      published: false,
+    });
+    const [chapter] = await addChapters(h.db, course.id, [
+      { title: "Slides", isFree: false, kind: "pdf", body: "" },
+    ]);
+    const items = [book, ebook, course].map((p) => ({ productId: p.id, quantity: 1 }));
+    return { ebook, course, chapter: chapter!, items };
+  }
+  const noPdf = (title: string) => fillMessage(M.bundleEbookWithoutPdf, { item: title });
+  const noChapter = (title: string) => fillMessage(M.bundleCourseWithoutChapter, { item: title });
+
+  it("is published once every item can be delivered, naming the first that cannot (add, edit, bulk)", async () => {
+    const { ebook, course, chapter, items } = await undeliverable("Physics");
+    const body = { kind: "bundle", title: "Physics pack", price: 40_000, items };
+    const refused = await add("bundles", { ...body, published: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(noPdf(ebook.title));
+    expect(refused.body.errors).toEqual({ published: noPdf(ebook.title) });
+
+    const draft = (await add("bundles", body)).body.data!;
+    expect(draft.publishRefusal).toBe(noPdf(ebook.title));
+    const early = await edit("bundles", draft.id, { published: true, version: draft.version });
+    expect(early.status).toBe(409);
+    expect(early.body.errors).toEqual({ published: noPdf(ebook.title) });
+    expect((await bulk("bundles", [draft.id])).body.data!.results).toEqual([
+      { id: draft.id, ok: false, message: noPdf(ebook.title) },
+    ]);
+
+    await uploadPdf(ebook.id);
+    expect((await read("bundles", draft.id)).body.data!.publishRefusal).toBe(noChapter(course.title));
+    const still = await edit("bundles", draft.id, { published: true, version: draft.version });
+    expect(still.status).toBe(409);
+    expect(still.body.message).toBe(noChapter(course.title));
+    expect(await publishedOf(draft.id)).toBe(false);
+
+    await uploadChapterPdf(chapter.id);
+    expect((await read("bundles", draft.id)).body.data!.publishRefusal).toBeNull();
+    const ok = await edit("bundles", draft.id, { published: true, version: draft.version });
+    expect(ok.status, ok.text).toBe(200);
+    // Its items need not be published on their own: what counts is that they can be delivered.
+    expect([await publishedOf(ebook.id), await publishedOf(course.id)]).toEqual([false, false]);
+  });
+
+  it("refuses an item that cannot be delivered added to a published bundle (409 naming it, items kept)", async () => {
+    const { ebook, items } = await undeliverable("Chemistry");
+    const book = await createProduct(h.db, { price: 30_000 });
+    const made = await add("bundles", {
+      kind: "bundle",
+      title: "Chemistry pack",
+      price: 20_000,
+      items: [{ productId: book.id, quantity: 1 }],
+      published: true,
+    });
+    expect(made.status, made.text).toBe(201);
+    const p = made.body.data!;
+    const res = await edit("bundles", p.id, { items, version: p.version });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual({ items: noPdf(ebook.title) });
+    const kept = await h.db.select().from(bundleItems).where(eq(bundleItems.bundleId, p.id));
+    expect(kept.map((i) => i.itemId)).toEqual([book.id]);
+  });
+
+  it("keeps a chapter to show for each course in a published bundle, while the course may be unpublished", async () => {
+    const course = await createProduct(h.db, { kind: "content", price: 50_000, published: true });
+    const [only] = await addChapters(h.db, course.id, [{ title: "Only", isFree: false }]);
+    const made = await add("bundles", {
+      kind: "bundle",
+      title: "Course pack",
+      price: 30_000,
+      items: [{ productId: course.id, quantity: 1 }],
+      published: true,
+    });
+    expect(made.status, made.text).toBe(201);
+    const c = (await read("content", course.id)).body.data!;
+    // Unpublishing the course leaves the bundle on sale: the course can still be delivered in it.
+    expect((await edit("content", course.id, { published: false, version: c.version })).status).toBe(200);
+    expect(await publishedOf(made.body.data!.id)).toBe(true);
+    const gone = await h.request("DELETE", chapterPath(course.id, only!.id), {
+      body: { version: only!.version },
+      cookie: staff.cookie,
+    });
+    expect(gone.status).toBe(409);
+    expect(gone.body.message).toBe(fillMessage(M.courseInPublishedBundle, { bundle: "Course pack" }));
+    const toPdf = await h.request("PATCH", chapterPath(course.id, only!.id), {
+      body: { kind: "pdf", title: "Only", isFree: false, version: only!.version },
+      cookie: staff.cookie,
+    });
+    expect(toPdf.status).toBe(409);
+    expect(toPdf.body.message).toBe(fillMessage(M.courseInPublishedBundle, { bundle: "Course pack" }));
   });
 });

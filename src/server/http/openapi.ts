@@ -1459,7 +1459,7 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Staff",
     summary: "Edit a chapter: title, kind, body and free preview",
     description:
-      "Carries the chapter's `version`: a stale edit gets 409 with the chapter as it now is. A PDF chapter keeps its file while it stays a PDF chapter.",
+      "Carries the chapter's `version`: a stale edit gets 409 with the chapter as it now is. A PDF chapter keeps its file while it stays a PDF chapter. A course that is published, or in a published bundle, keeps a chapter it can show: turning its last one into a PDF chapter (which starts without its file) is a 409 saying why.",
     access: staff("content"),
     params: chapterParams,
     body: chapterEditSchema,
@@ -1473,7 +1473,7 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Staff",
     summary: "Delete a chapter (readers' done marks on it go with it)",
     description:
-      "Carries the chapter's `version`: a stale one gets 409 with the chapter as it now is. The chapters after it move up; the course's version is raised.",
+      "Carries the chapter's `version`: a stale one gets 409 with the chapter as it now is. The chapters after it move up; the course's version is raised. The last chapter a course can show (text, video, or a PDF chapter with its file) stays while the course is published or in a published bundle: 409 saying why.",
     access: staff("content"),
     params: chapterParams,
     body: chapterDeleteSchema,

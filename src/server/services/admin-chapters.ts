@@ -19,10 +19,11 @@ import {
   chapterEditSchema,
   chapterOrderSchema,
 } from "../../contracts/admin-chapters";
-import { LAST_CHAPTER_OF_PUBLISHED } from "../../contracts/admin-products";
+import { LAST_CHAPTER_OF_PUBLISHED, LAST_CHAPTER_TO_PDF } from "../../contracts/admin-products";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { idField } from "../../contracts/paging";
 import type { Db } from "../db/client";
-import { contentChapters, products } from "../db/schema";
+import { bundleItems, contentChapters, products } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, lockForEdit, nextVersion } from "./admin";
 import type { Ctx } from "./context";
@@ -34,6 +35,45 @@ export const CHAPTER_NOT_FOUND = "No such chapter in this course";
 const REFUSAL = "You do not have permission to change courses";
 
 type ChapterRow = typeof contentChapters.$inferSelect;
+
+/**
+ * A chapter the course page can show: a text with its words, a video with its link, a PDF chapter
+ * with its file (its body is the file's key, empty until the upload). Only such chapters make a
+ * course deliverable (decision 50); migration 0020 writes the same test in SQL.
+ */
+export function canShow(c: Pick<ChapterRow, "body">): boolean {
+  return c.body.trim() !== "";
+}
+
+/** The same test in SQL, for queries over `content_chapters`. */
+export const showableChapter = sql`btrim(${contentChapters.body}) <> ''`;
+
+/**
+ * Refuses a change that leaves a course with no chapter to show while it is sold: published on
+ * its own (`whenPublished`), or inside a published bundle (the bundle is named).
+ */
+async function keepAChapterToShow(
+  tx: Db,
+  course: { id: number; published: boolean },
+  whenPublished: string,
+): Promise<void> {
+  const [left] = await tx
+    .select({ id: contentChapters.id })
+    .from(contentChapters)
+    .where(and(eq(contentChapters.productId, course.id), showableChapter))
+    .limit(1);
+  if (left) return;
+  if (course.published) throw new DomainError("conflict", whenPublished);
+  const [bundle] = await tx
+    .select({ title: products.title })
+    .from(bundleItems)
+    .innerJoin(products, eq(products.id, bundleItems.bundleId))
+    .where(and(eq(bundleItems.itemId, course.id), eq(products.published, true)))
+    .orderBy(asc(products.title))
+    .limit(1);
+  if (bundle)
+    throw new DomainError("conflict", fillMessage(M.courseInPublishedBundle, { bundle: bundle.title }));
+}
 
 /** A path id, or the given not-found (a bad id names nothing). */
 function pathId(raw: unknown, missing: string): number {
@@ -210,6 +250,7 @@ export async function editChapter(
     chapterEditSchema,
     input,
     async (tx, value) => {
+      const course = await lockCourse(tx, cid, CHAPTER_NOT_FOUND);
       const before = await lockChapter(ctx, tx, cid, chid, value.version);
       const body = value.kind === "pdf" ? (before.kind === "pdf" ? before.body : "") : value.body;
       const [after] = await tx
@@ -223,6 +264,8 @@ export async function editChapter(
         })
         .where(eq(contentChapters.id, before.id))
         .returning();
+      // A text or video chapter turned into a PDF one has no file yet: a sold course keeps one to show.
+      if (canShow(before) && !canShow(after!)) await keepAChapterToShow(tx, course, LAST_CHAPTER_TO_PDF);
       return {
         result: after!,
         audit: {
@@ -263,10 +306,8 @@ export async function deleteChapter(
       const before = await lockChapter(ctx, tx, cid, chid, value.version);
       await tx.delete(contentChapters).where(eq(contentChapters.id, before.id));
       const rest = await chapterRows(tx, cid);
-      // A published course keeps a chapter: nothing sells that cannot be delivered.
-      if (course.published && rest.length === 0) {
-        throw new DomainError("conflict", LAST_CHAPTER_OF_PUBLISHED);
-      }
+      // A sold course keeps a chapter to show: nothing sells that cannot be delivered.
+      if (canShow(before)) await keepAChapterToShow(tx, course, LAST_CHAPTER_OF_PUBLISHED);
       await writePositions(
         tx,
         rest.map((r) => r.id),

@@ -50,6 +50,7 @@ import {
 } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, containsPattern, lockForEdit, nextVersion } from "./admin";
+import { showableChapter } from "./admin-chapters";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { stockMayBeBack } from "./fulfilment";
@@ -233,7 +234,12 @@ async function readProduct(db: Db, row: ProductRow): Promise<AdminProduct> {
         : EBOOK_NEEDS_PDF
       : row.kind === "content"
         ? await courseRefusal(db, row.id)
-        : null;
+        : row.kind === "bundle"
+          ? await bundleItemsRefusal(
+              db,
+              items.map((i) => i.productId),
+            )
+          : null;
   return {
     id: row.id,
     kind: row.kind,
@@ -268,22 +274,51 @@ async function readProduct(db: Db, row: ProductRow): Promise<AdminProduct> {
   };
 }
 
-/** A course is published once it has a chapter: why not, or null. */
+/** A course is published once it has a chapter to show (a PDF chapter without its file is none): why not, or null. */
 async function courseRefusal(db: Db, id: number): Promise<string | null> {
   const [one] = await db
     .select({ id: contentChapters.id })
     .from(contentChapters)
-    .where(eq(contentChapters.productId, id))
+    .where(and(eq(contentChapters.productId, id), showableChapter))
     .limit(1);
   return one ? null : COURSE_NEEDS_CHAPTER;
 }
 
 /**
+ * A bundle is sold once every e-book in it has its PDF and every course a chapter to show: the
+ * refusal naming the first item (by title) that cannot be delivered, or null. The items' rows are
+ * locked for share until the change commits, so a course's last chapter to show cannot be deleted
+ * meanwhile (its deletion locks the course's row and then sees the bundle published).
+ */
+async function bundleItemsRefusal(db: Db, itemIds: number[]): Promise<string | null> {
+  if (itemIds.length === 0) return null;
+  const items = await db
+    .select({ id: products.id, kind: products.kind, title: products.title })
+    .from(products)
+    .where(and(inArray(products.id, itemIds), inArray(products.kind, ["ebook", "content"])))
+    .orderBy(asc(products.title), asc(products.id))
+    .for("share");
+  for (const item of items) {
+    if ((await deliveryRefusal(db, item)) === null) continue;
+    return fillMessage(item.kind === "ebook" ? M.bundleEbookWithoutPdf : M.bundleCourseWithoutChapter, {
+      item: item.title,
+    });
+  }
+  return null;
+}
+
+/**
  * Why a saved product cannot be published (null when it can): an e-book needs its PDF, a course
- * a chapter, so nothing sells that cannot be delivered.
+ * a chapter to show, a bundle all its items deliverable, so nothing sells that cannot be delivered.
  */
 async function deliveryRefusal(db: Db, row: Pick<ProductRow, "id" | "kind">): Promise<string | null> {
   if (row.kind === "content") return courseRefusal(db, row.id);
+  if (row.kind === "bundle") {
+    return bundleItemsRefusal(
+      db,
+      (await savedItems(db, row.id)).map((i) => i.productId),
+    );
+  }
   if (row.kind !== "ebook") return null;
   const [e] = await db
     .select({ pdfKey: ebookDetails.pdfKey })
@@ -551,6 +586,13 @@ export function createAdminProduct(ctx: Ctx, area: ProductArea, input: unknown):
       ) {
         throw dearerRefusal();
       }
+      if (v.published && v.kind === "bundle") {
+        const refusal = await bundleItemsRefusal(
+          tx,
+          v.items.map((i) => i.productId),
+        );
+        if (refusal) throw new DomainError("conflict", refusal, { published: refusal });
+      }
       if (v.kind === "book") await checkIsbnFree(tx, v.isbn);
       const slug = await freeSlug(tx, v.kind, v.slug, v.title);
       const now = ctx.now();
@@ -624,7 +666,19 @@ export function updateAdminProduct(
       }
       await checkReferences(tx, current.kind, fields, id);
       const publishing = fields.published === true && !current.published;
-      if (publishing && before.publishRefusal) {
+      if (
+        current.kind === "bundle" &&
+        (fields.published ?? current.published) &&
+        (publishing || fields.items)
+      ) {
+        // Published now, or a published bundle's items changed: every item can be delivered.
+        const refusal = await bundleItemsRefusal(
+          tx,
+          (fields.items ?? before.items).map((i) => i.productId),
+        );
+        if (refusal)
+          throw new DomainError("conflict", refusal, { [publishing ? "published" : "items"]: refusal });
+      } else if (publishing && before.publishRefusal) {
         throw new DomainError("conflict", before.publishRefusal, { published: before.publishRefusal });
       }
       if (current.kind === "bundle" && (fields.published ?? current.published) && !publishAnyway) {

@@ -11,7 +11,7 @@ import {
 } from "../../../contracts/admin-products";
 import { type ProductKind, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { slugify } from "../../../contracts/catalog-text";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "../ui/field";
@@ -210,7 +210,7 @@ export function ProductForm({
   } = form;
   const err = (name: string) => {
     const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-    return message ? i18n._(message) : undefined;
+    return message ? translateMessage(i18n, message) : undefined;
   };
   const own = KIND_FIELDS[kind];
   const [authorNames, setAuthorNames] = useState(
@@ -351,7 +351,9 @@ export function ProductForm({
               <span>
                 <span className="font-medium">{i18n._("Published")}</span>
                 <span className="block text-sm text-slate-600" data-testid="publish-hint">
-                  {publishBlock ? i18n._(publishBlock) : i18n._("Shown in the shop and its search")}
+                  {publishBlock
+                    ? translateMessage(i18n, publishBlock)
+                    : i18n._("Shown in the shop and its search")}
                 </span>
               </span>
             </label>

@@ -3,7 +3,7 @@ import { type ReactNode, useMemo, useState } from "react";
 import type { AdminPage } from "../../../contracts/admin";
 import type { AdminProductRow, BulkResult } from "../../../contracts/admin-answers";
 import type { ProductArea } from "../../../contracts/admin-products";
-import { useFormat, useLingui } from "../../i18n";
+import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -75,8 +75,9 @@ export function ProductList({
             ? i18n._("Published 1 product")
             : i18n._("Published {count} products", { count: number(published) }),
         description:
-          refused.map((r) => `${titles.get(r.id) ?? `#${r.id}`}: ${i18n._(r.message)}`).join("\n") ||
-          undefined,
+          refused
+            .map((r) => `${titles.get(r.id) ?? `#${r.id}`}: ${translateMessage(i18n, r.message)}`)
+            .join("\n") || undefined,
       });
     }
   };
