@@ -152,11 +152,16 @@ test.describe("admin", () => {
     await expect(page).toHaveURL("/admin/users");
     await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
     const table = page.getByRole("table");
-    // Newest first by default; other tests make accounts, so the demo ones are found oldest first.
+    // Newest first by default; the list sorts by when an account joined.
     await table.getByRole("button", { name: /Joined/ }).click();
     await expect(page).toHaveURL(/sort=createdAt/);
-    await expect(table.getByRole("row").filter({ hasText: "01700000000" })).toContainText("Demo Admin");
-    await expect(table.getByRole("row").filter({ hasText: "01800000000" })).toContainText("Demo Student");
+    await expect(table.getByRole("row").first()).toBeVisible();
+    // Other tests, and the demo's order history (customers who joined weeks ago), make accounts:
+    // the demo ones are found by a search.
+    await page.goto("/admin/users?q=01700000000");
+    await expect(page.getByRole("table").getByRole("row").filter({ hasText: "01700000000" })).toContainText(
+      "Demo Admin",
+    );
 
     // The list answers a direct visit too.
     await page.goto("/admin/users?q=01800000000");
