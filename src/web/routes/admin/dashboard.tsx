@@ -48,10 +48,10 @@ function Figure({
   const { i18n } = useLingui();
   const { taka, number } = useFormat();
   return (
-    // A month's takings (৳1,23,456.50) fit half a 360 px screen: smaller there, and may wrap.
+    // A month's takings (৳1,23,456.50) do not fit half a 360 px screen: the figures stack there.
     <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
-      <p className="mt-1 text-xl font-bold wrap-anywhere text-slate-900 tabular-nums sm:text-2xl">
+      <p className="mt-1 text-2xl font-bold wrap-anywhere text-slate-900 tabular-nums">
         {taka(revenue)}
       </p>
       <p className="text-sm text-slate-700">
@@ -96,7 +96,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <h2 id="sales-heading" className="sr-only">
             {i18n._("Sales")}
           </h2>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
             <Figure label={i18n._("Today")} {...sales.today} />
             <Figure label={i18n._("This month")} {...sales.month} />
           </div>
