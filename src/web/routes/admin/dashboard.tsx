@@ -51,9 +51,7 @@ function Figure({
     // A month's takings (৳1,23,456.50) do not fit half a 360 px screen: the figures stack there.
     <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
-      <p className="mt-1 text-2xl font-bold wrap-anywhere text-slate-900 tabular-nums">
-        {taka(revenue)}
-      </p>
+      <p className="mt-1 text-2xl font-bold wrap-anywhere text-slate-900 tabular-nums">{taka(revenue)}</p>
       <p className="text-sm text-slate-700">
         {orders === 1
           ? units === 1
