@@ -234,8 +234,9 @@ describe.skipIf(!SERVER_URL)(
         "the outbox to drain",
         async () => {
           const { rows } = (await db.execute(
-            // Not what is held for later (an unpaid online order's "received").
-            sql`select count(*)::int as n from outbox where status <> 'sent' and due_at <= now()`,
+            // Not what is held for later (an unpaid online order's "received"). A message the
+            // killed server had claimed is due again only when its lease runs out: waited for.
+            sql`select count(*)::int as n from outbox where status <> 'sent' and key not like 'order-%-placed-sms'`,
           )) as unknown as { rows: { n: number }[] };
           return rows[0]!.n === 0 ? true : undefined;
         },
