@@ -4,71 +4,20 @@
  * entry names it) or from Google (a linked account) counts as confirmed. Runs on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsDir } from "../../src/server/db/client";
+import { migrationsBefore, openScratch, type Scratch } from "../support/scratch-migrations";
 
 const MIGRATION = "0019_email_confirmed";
-
-type Scratch = {
-  migrate: (folder: string) => Promise<void>;
-  query: (text: string) => Promise<Record<string, unknown>[]>;
-  close: () => Promise<void>;
-};
-
-async function openScratch(): Promise<Scratch> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const client = await PGlite.create("memory://", { extensions: { pg_trgm, fuzzystrmatch } });
-    return {
-      migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-      query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-      close: () => client.close(),
-    };
-  }
-  const name = `pathagar_email_confirmed_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return {
-    migrate: (folder) => migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder }),
-    query: async (text) => (await client.query(text)).rows,
-    close: async () => {
-      await client.end();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 let db: Scratch;
 let before: string;
 
 beforeAll(async () => {
   // The migrations as they were before: the folder without 0019 and later, and their journal entries.
-  before = mkdtempSync(join(tmpdir(), "pathagar-migrations-"));
-  cpSync(defaultMigrationsDir, before, { recursive: true });
-  const journalPath = join(before, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  for (const e of journal.entries) if (e.tag >= MIGRATION) rmSync(join(before, `${e.tag}.sql`));
-  journal.entries = journal.entries.filter((e) => e.tag < MIGRATION);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  db = await openScratch();
+  before = migrationsBefore(MIGRATION);
+  db = await openScratch("email_confirmed");
 });
 afterAll(async () => {
   await db?.close();
