@@ -1,5 +1,5 @@
 import { I18nProvider } from "@lingui/react";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "../contracts/locale";
@@ -14,6 +14,14 @@ window.addEventListener("vite:preloadError", (event) => {
 window.addEventListener("unhandledrejection", (event) => {
   if (isAssetLoadError(event.reason)) reloadAfterAssetFailure();
 });
+
+/** Marks the moment hydration has committed: the benchmark reads it (bench/parts/usable.ts). */
+function HydratedMark() {
+  useEffect(() => {
+    performance.mark("pathagar:hydrated");
+  }, []);
+  return null;
+}
 
 // The server wrote the page's language in <html lang>: its catalogue (only that one) is loaded
 // before hydrating, so the first render matches the server's words; an admin page adds the back
@@ -31,6 +39,7 @@ void Promise.all([
         <I18nProvider i18n={i18n}>
           <HydratedRouter />
         </I18nProvider>
+        <HydratedMark />
       </StrictMode>,
     );
   });
