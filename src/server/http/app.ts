@@ -51,8 +51,10 @@ import {
   refuseNul,
 } from "./middleware/body";
 import { handleError } from "./middleware/errors";
+import { readFlash } from "./middleware/flash";
 import { noStore, pageSecurityPolicy } from "./middleware/headers";
 import { checkOrigin, requireJsonBody } from "./middleware/origin";
+import { makePendingAdd } from "./middleware/pending-add";
 import { publicCache } from "./middleware/public-cache";
 import { captureReferral } from "./middleware/referral";
 import { requestLog } from "./middleware/request-log";
@@ -241,12 +243,20 @@ export function createApp(opts: AppOptions) {
       c.header("Cache-Control", "no-store");
       c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     });
+    // A form posted to a page's action (HTML first) passes the same Origin check as the API.
+    app.use("*", checkOrigin(deps.config.PUBLIC_URL));
     app.use("*", loadSession(deps));
     app.use("*", captureReferral({ secure: deps.config.production }));
-    // A signed-out visitor's page is the same for every signed-out visitor.
+    app.use("*", readFlash({ secure: deps.config.production }));
+    app.use("*", makePendingAdd({ secure: deps.config.production }));
+    // A signed-out visitor's page is the same for every signed-out visitor (a message for them aside).
     app.use(
       "*",
-      publicCache({ ttlMs: cacheTtlMs, shared: (c) => c.get("user") === null, version: contentVersion }),
+      publicCache({
+        ttlMs: cacheTtlMs,
+        shared: (c) => c.get("user") === null && !c.get("flash"),
+        version: contentVersion,
+      }),
     );
     app.all("*", async (c) => {
       c.res = await pages(c);

@@ -14,5 +14,7 @@ export type AppEnv = {
     nonce?: string;
     /** Set when the database could not be reached before the page was asked for: the page is the 503 error page. */
     databaseUnavailable?: boolean;
+    /** The message a form's action left for this page, or one this request made (middleware/flash.ts). */
+    flash?: import("../../contracts/flash").Flash | null;
   };
 };

@@ -28,6 +28,7 @@ export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string)
       nonce: c.get("nonce"),
       locale: c.get("ctx").locale,
       databaseUnavailable: c.get("databaseUnavailable") === true,
+      flash: c.get("flash") ?? null,
     });
     return handler(c.req.raw, context);
   };

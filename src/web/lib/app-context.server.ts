@@ -1,4 +1,5 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
+import type { Flash } from "../../contracts/flash";
 import type { Locale } from "../../contracts/locale";
 import type { Ctx } from "../../server/services/context";
 import { DomainError, STATUS_OF } from "../../server/services/errors";
@@ -20,6 +21,8 @@ export type AppContextValue = {
    * answers the 503 error page (decision 49).
    */
   databaseUnavailable?: boolean;
+  /** The message a form's action left for this page (contracts/flash.ts), shown once. */
+  flash?: Flash | null;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

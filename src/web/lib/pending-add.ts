@@ -1,5 +1,6 @@
 import type { ProductKind } from "../../contracts/catalog";
 import { PRODUCT_KINDS } from "../../contracts/catalog";
+import { PENDING_ADD_TTL_MS } from "../../contracts/pending-add";
 
 /**
  * "Add to cart" tapped while signed out (decision: add after sign-in): the add is kept in this
@@ -8,7 +9,7 @@ import { PRODUCT_KINDS } from "../../contracts/catalog";
  * tabs) still adds one copy. Kept for half an hour: an add found later is forgotten, not made.
  */
 export const PENDING_ADD_KEY = "pending-add";
-export const PENDING_ADD_TTL_MS = 30 * 60 * 1000;
+export { PENDING_ADD_TTL_MS };
 
 export type PendingAdd = {
   id: number;

@@ -32,5 +32,6 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[]): RootData {
     }),
     locale: app.locale ?? DEFAULT_LOCALE,
     mediaBase: app.ctx.config.mediaBase,
+    flash: app.flash ?? null,
   };
 }

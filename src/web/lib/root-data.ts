@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { DeliveryEstimates } from "../../contracts/delivery-estimate";
+import type { Flash } from "../../contracts/flash";
 import { DEFAULT_MEDIA_BASE } from "../../contracts/images";
 import type { OwnedItem } from "../../contracts/library";
 import type { Locale } from "../../contracts/locale";
@@ -21,6 +22,8 @@ export type RootData = {
   locale: Locale;
   /** Where pictures are served (MEDIA_PUBLIC_URL, else `/media`): the base of every image URL. */
   mediaBase: string;
+  /** The message a form's action left for this page (HTML first), shown once. */
+  flash: Flash | null;
 };
 
 /**
@@ -63,6 +66,7 @@ export function useRootData(): RootData {
       delivery: null,
       locale: "en",
       mediaBase: DEFAULT_MEDIA_BASE,
+      flash: null,
     }
   );
 }

@@ -6,6 +6,8 @@ export type ToastInput = {
   description?: string;
   variant?: "default" | "destructive";
   action?: { label: string; onClick: () => void };
+  /** A link the toast offers (a path of this shop), e.g. the cart after an add. */
+  link?: { href: string; label: string };
   /** ms before it closes by itself; Infinity keeps it until dismissed. */
   duration?: number;
 };

@@ -42,6 +42,8 @@ export function AddToCartButton({
   const inFlight = useRef(false);
   // One key per button: every tap of it is the same add until it has been made.
   const addKey = useRef<string | null>(null);
+  // The key a tap posted before the scripts ran carries (the scripts' own taps use `addKey`).
+  const [serverKey] = useState(newAddKey);
 
   if (!product.inStock) {
     return (
@@ -99,10 +101,27 @@ export function AddToCartButton({
     }
   }
 
+  // HTML first: a form to the cart's action (routes/shop/cart-add.tsx), which a tap posts until
+  // the page's scripts run; then the tap is the API's add above, as the specification has it.
   return (
-    <Button loading={busy} onClick={add} className={cn("w-full sm:w-auto sm:px-8", className)}>
-      <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-      {i18n._("Add to cart")}
-    </Button>
+    <form method="post" action="/cart/add" className={cn("w-full sm:w-auto", className)}>
+      <input type="hidden" name="bookId" value={product.id} />
+      <input type="hidden" name="type" value={product.kind} />
+      <input type="hidden" name="source" value={source} />
+      <input type="hidden" name="back" value={pathname + search} />
+      <input type="hidden" name="addKey" value={serverKey} suppressHydrationWarning />
+      <Button
+        type="submit"
+        loading={busy}
+        onClick={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+        className={cn("w-full sm:w-auto sm:px-8", className)}
+      >
+        <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+        {i18n._("Add to cart")}
+      </Button>
+    </form>
   );
 }

@@ -1,9 +1,146 @@
+import { parse, serialize } from "hono/utils/cookie";
 import type { RouterContextProvider } from "react-router";
-import { type CartInfo, toCartInfo } from "../../../contracts/cart";
-import { getCartInfo } from "../../../server/services/cart";
+import { type CartInfo, cartAddSchema, cartInfoQuerySchema, toCartInfo } from "../../../contracts/cart";
+import { ADDED_TO_CART, COULD_NOT_ADD, VIEW_CART } from "../../../contracts/flash";
+import { COUPON_APPLIED } from "../../../contracts/messages";
+import { encodePendingAdd, PENDING_ADD_COOKIE, PENDING_ADD_TTL_MS } from "../../../contracts/pending-add";
+import { REFERRAL_COOKIE } from "../../../contracts/referral";
+import { toEnvelope } from "../../../server/http/middleware/errors";
+import {
+  addToCart,
+  applyCoupon,
+  getCartInfo,
+  removeCoupon,
+  removeLine,
+  updateQuantity,
+} from "../../../server/services/cart";
+import {
+  attempt,
+  backTo,
+  type FormRefusal,
+  numberField,
+  readForm,
+  redirectWithFlash,
+  refusedPage,
+} from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /** The signed-in shopper's cart as GET /api/cart/info answers it (money in taka). */
 export function loadCart(context: Readonly<RouterContextProvider>): Promise<CartInfo> {
   return loadFrom(async () => toCartInfo(await getCartInfo(getApp(context).ctx)));
+}
+
+/** The cart page's forms (HTML first): each names what it does in `intent`. */
+export const CART_INTENTS = ["quantity", "remove", "coupon", "coupon-remove", "district"] as const;
+
+export const QUANTITY_UPDATED = /*i18n*/ "Quantity updated";
+export const REMOVED_FROM_CART = /*i18n*/ "Removed from cart";
+export const COUPON_REMOVED = /*i18n*/ "Coupon removed";
+export const DISTRICT_CHOSEN = /*i18n*/ "Delivery priced for the district you chose";
+export const UNKNOWN_INTENT = /*i18n*/ "This form does not say what to do";
+
+/**
+ * The cart page's action: a quantity, a removal, a coupon applied or removed, the district
+ * chosen, each through the cart's service as the API's calls. Done, the page is read again
+ * (a redirect, so a reload does not post twice) and says what changed; a coupon refused stays on
+ * the page with its reason under the field and the code as typed.
+ */
+export async function cartAction(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getApp(context);
+  const { ctx } = app;
+  const f = await readForm(request);
+  const done = (title: string) => redirectWithFlash(app, "/cart", { title });
+  const failed = (r: FormRefusal) =>
+    redirectWithFlash(app, "/cart", { title: r.message, variant: "destructive" });
+  switch (f.intent) {
+    case "quantity": {
+      const r = await attempt(() =>
+        updateQuantity(ctx, { id: numberField(f.id), quantity: numberField(f.quantity) }),
+      );
+      return r.ok ? done(QUANTITY_UPDATED) : failed(r);
+    }
+    case "remove": {
+      const r = await attempt(() => removeLine(ctx, { id: numberField(f.id) }));
+      return r.ok ? done(REMOVED_FROM_CART) : failed(r);
+    }
+    case "coupon": {
+      const r = await attempt(() => applyCoupon(ctx, { code: f.code ?? "" }), { code: f.code ?? "" });
+      // The spec's message for a coupon refused is the server's reason, under the field.
+      if (!r.ok) return refusedPage({ ...r, errors: { code: r.errors.code ?? r.message, ...r.errors } });
+      return done(COUPON_APPLIED);
+    }
+    case "coupon-remove": {
+      const r = await attempt(() => removeCoupon(ctx));
+      return r.ok ? done(COUPON_REMOVED) : failed(r);
+    }
+    case "district": {
+      const r = await attempt(async () => {
+        const { district } = cartInfoQuerySchema.parse({ district: f.district });
+        return getCartInfo(ctx, { district });
+      });
+      return r.ok ? done(DISTRICT_CHOSEN) : failed(r);
+    }
+    default:
+      return refusedPage({ ok: false, status: 400, message: UNKNOWN_INTENT, errors: {}, values: {} });
+  }
+}
+
+export const SIGN_IN_TO_ADD = /*i18n*/ "Sign in to add it to your cart";
+
+/**
+ * "Add to cart" posted as a form (any card or product page, before or without JavaScript): the
+ * cart's own add, with the tap's key, then back to the page with "Added to cart". A signed-out
+ * visitor's add is checked, kept (contracts/pending-add.ts) and made once they are signed in,
+ * after the sign-in page sends them back.
+ */
+export async function addAction(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getApp(context);
+  const { ctx } = app;
+  const f = await readForm(request);
+  const back = backTo(f, "/");
+  const input = {
+    bookId: numberField(f.bookId),
+    type: f.type,
+    quantity: numberField(f.quantity) ?? 1,
+    source: f.source,
+    ...(f.addKey ? { addKey: f.addKey } : {}),
+  };
+  const couldNot = (message: string) =>
+    redirectWithFlash(app, back, { title: COULD_NOT_ADD, description: message, variant: "destructive" });
+  if (!ctx.user) {
+    const parsed = cartAddSchema.safeParse(input);
+    if (!parsed.success) return couldNot(toEnvelope(parsed.error).message);
+    const v = parsed.data;
+    const keep = serialize(
+      PENDING_ADD_COOKIE,
+      encodePendingAdd({
+        id: v.bookId,
+        kind: v.type,
+        source: v.source,
+        addKey: v.addKey ?? newKey(),
+        at: ctx.now().getTime(),
+      }),
+      {
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: ctx.config.production,
+        maxAge: PENDING_ADD_TTL_MS / 1000,
+      },
+    );
+    return redirectWithFlash(
+      app,
+      `/auth/login?redirect=${encodeURIComponent(back)}`,
+      { title: SIGN_IN_TO_ADD },
+      [["Set-Cookie", keep]],
+    );
+  }
+  const referralCode = parse(request.headers.get("cookie") ?? "", REFERRAL_COOKIE)[REFERRAL_COOKIE];
+  const r = await attempt(() => addToCart(ctx, input, { referralCode }));
+  if (!r.ok) return couldNot(r.message);
+  return redirectWithFlash(app, back, { title: ADDED_TO_CART, link: { href: "/cart", label: VIEW_CART } });
+}
+
+function newKey(): string {
+  return crypto.randomUUID();
 }

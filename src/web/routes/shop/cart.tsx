@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingCart, Tag, Trash2, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CartInfo } from "../../../contracts/cart";
 import { districtLabel, districtOptions } from "../../../contracts/districts";
@@ -11,9 +11,10 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
 import { useFormat, useLingui } from "../../i18n";
 import { useCart, useCartInfo } from "../../lib/cart";
+import { useHydrated } from "../../lib/hydrated";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/cart";
-import { loadCart } from "./cart.server";
+import { cartAction, loadCart } from "./cart.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Cart") }];
 
@@ -22,7 +23,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cart: await loadCart(context) };
 }
 
-/** The API's taka, shown as the shop shows money. */
+/** The cart page's forms, posted without JavaScript (HTML first; cart.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return cartAction(context, request);
+}
+
+type Refusal = { errors?: Record<string, string>; values?: Record<string, string> } | undefined;
+
+/** A form's fields for the cart's action: what it does and which line. */
+function Intent({ intent, id }: { intent: string; id?: number }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {id === undefined ? null : <input type="hidden" name="id" value={id} />}
+    </>
+  );
+}
 
 type Line = CartInfo["lines"][number];
 
@@ -33,13 +49,23 @@ function Stepper({ line, busy, onChange }: { line: Line; busy: boolean; onChange
   const button =
     "inline-flex h-11 w-11 items-center justify-center text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent";
   return (
-    <div className="inline-flex items-center rounded-md border border-slate-300">
+    <form
+      method="post"
+      action="/cart"
+      className="inline-flex items-center rounded-md border border-slate-300"
+    >
+      <Intent intent="quantity" id={line.id} />
       <button
-        type="button"
+        type="submit"
+        name="quantity"
+        value={line.quantity - 1}
         className={button}
         aria-label={i18n._("One fewer {title}", { title: line.title })}
         disabled={digital || busy || line.quantity <= 1}
-        onClick={() => onChange(line.quantity - 1)}
+        onClick={(e) => {
+          e.preventDefault();
+          onChange(line.quantity - 1);
+        }}
       >
         <Minus aria-hidden="true" className="h-4 w-4" />
       </button>
@@ -50,15 +76,20 @@ function Stepper({ line, busy, onChange }: { line: Line; busy: boolean; onChange
         {number(line.quantity)}
       </output>
       <button
-        type="button"
+        type="submit"
+        name="quantity"
+        value={line.quantity + 1}
         className={button}
         aria-label={i18n._("One more {title}", { title: line.title })}
         disabled={digital || busy || line.quantity >= line.maxQuantity}
-        onClick={() => onChange(line.quantity + 1)}
+        onClick={(e) => {
+          e.preventDefault();
+          onChange(line.quantity + 1);
+        }}
       >
         <Plus aria-hidden="true" className="h-4 w-4" />
       </button>
-    </div>
+    </form>
   );
 }
 
@@ -103,32 +134,41 @@ function CartLine({ line }: { line: Line }) {
         ) : null}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <Stepper line={line} busy={busy} onChange={(q) => run(() => cart.updateQuantity(line.id, q))} />
-          <Button
-            variant="ghost"
-            disabled={busy}
-            aria-label={i18n._("Remove {title}", { title: line.title })}
-            onClick={() => run(() => cart.remove(line.id))}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            <span className="hidden sm:inline">{i18n._("Remove")}</span>
-          </Button>
+          <form method="post" action="/cart">
+            <Intent intent="remove" id={line.id} />
+            <Button
+              type="submit"
+              variant="ghost"
+              disabled={busy}
+              aria-label={i18n._("Remove {title}", { title: line.title })}
+              onClick={(e) => {
+                e.preventDefault();
+                void run(() => cart.remove(line.id));
+              }}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              <span className="hidden sm:inline">{i18n._("Remove")}</span>
+            </Button>
+          </form>
         </div>
       </div>
     </li>
   );
 }
 
-function CouponBox({ info }: { info: CartInfo }) {
+function CouponBox({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
   const cart = useCart();
-  const [code, setCode] = useState("");
   const [removing, setRemoving] = useState(false);
   const { i18n } = useLingui();
   const { taka } = useFormat();
+  const form = useRef<HTMLFormElement>(null);
 
-  async function submit(e: FormEvent) {
+  // The code is read from the field itself, so what was typed before the scripts ran is kept.
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!code.trim()) return;
-    if (await cart.applyCoupon(code.trim())) setCode("");
+    const code = String(new FormData(e.currentTarget).get("code") ?? "").trim();
+    if (!code) return;
+    if (await cart.applyCoupon(code)) form.current?.reset();
   }
 
   if (info.couponCode) {
@@ -139,23 +179,27 @@ function CouponBox({ info }: { info: CartInfo }) {
             <Tag aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
             <span className="truncate">{info.couponCode}</span>
           </p>
-          <Button
-            variant="ghost"
-            className="shrink-0"
-            loading={removing}
-            aria-label={i18n._("Remove coupon {code}", { code: info.couponCode })}
-            onClick={async () => {
-              setRemoving(true);
-              try {
-                await cart.removeCoupon();
-              } finally {
-                setRemoving(false);
-              }
-            }}
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
-            {i18n._("Remove")}
-          </Button>
+          <form method="post" action="/cart" className="shrink-0">
+            <Intent intent="coupon-remove" />
+            <Button
+              type="submit"
+              variant="ghost"
+              loading={removing}
+              aria-label={i18n._("Remove coupon {code}", { code: info.couponCode })}
+              onClick={async (e) => {
+                e.preventDefault();
+                setRemoving(true);
+                try {
+                  await cart.removeCoupon();
+                } finally {
+                  setRemoving(false);
+                }
+              }}
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+              {i18n._("Remove")}
+            </Button>
+          </form>
         </div>
         {info.couponId ? (
           <p className="text-sm text-emerald-800">
@@ -170,26 +214,30 @@ function CouponBox({ info }: { info: CartInfo }) {
     );
   }
   return (
-    <form onSubmit={submit} className="flex items-end gap-2">
+    <form ref={form} method="post" action="/cart" onSubmit={submit} className="flex items-start gap-2">
+      <Intent intent="coupon" />
       <TextField
         label={i18n._("Coupon code")}
+        name="code"
         className="min-w-0 flex-1"
-        value={code}
+        defaultValue={refusal?.values?.code ?? ""}
+        error={refusal?.errors?.code}
+        required
         autoCapitalize="characters"
         autoComplete="off"
         spellCheck={false}
         maxLength={40}
-        onChange={(e) => setCode(e.target.value)}
       />
-      <Button type="submit" variant="secondary" loading={cart.couponLoading} disabled={!code.trim()}>
+      <Button type="submit" variant="secondary" className="mt-7" loading={cart.couponLoading}>
         {i18n._("Apply")}
       </Button>
     </form>
   );
 }
 
-function Summary({ info }: { info: CartInfo }) {
+function Summary({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
   const cart = useCart();
+  const hydrated = useHydrated();
   const physical = info.lines.some((l) => l.type !== "ebook" && l.type !== "content");
   const { i18n } = useLingui();
   const { number, taka, locale } = useFormat();
@@ -203,16 +251,28 @@ function Summary({ info }: { info: CartInfo }) {
       </h2>
       <div className="space-y-4">
         {physical ? (
-          <SelectField
-            label={i18n._("Delivery district")}
-            hint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
-            options={districtOptions(locale)}
-            optionLabel={(d) => districtLabel(d, locale)}
-            value={info.district}
-            onChange={(e) => void cart.chooseDistrict(e.target.value)}
-          />
+          // Without scripts the district is sent by its button; with them, as soon as it is chosen.
+          <form method="post" action="/cart" className="flex items-end gap-2">
+            <Intent intent="district" />
+            <SelectField
+              key={info.district}
+              label={i18n._("Delivery district")}
+              name="district"
+              className="min-w-0 flex-1"
+              hint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
+              options={districtOptions(locale)}
+              optionLabel={(d) => districtLabel(d, locale)}
+              defaultValue={info.district}
+              onChange={(e) => void cart.chooseDistrict(e.target.value)}
+            />
+            {hydrated ? null : (
+              <Button type="submit" variant="secondary" className="mb-6">
+                {i18n._("Update")}
+              </Button>
+            )}
+          </form>
         ) : null}
-        <CouponBox info={info} />
+        <CouponBox info={info} refusal={refusal} />
         <dl className="space-y-2 border-t border-slate-200 pt-3 text-slate-800">
           <div className="flex justify-between gap-3">
             <dt>
@@ -250,7 +310,7 @@ function Summary({ info }: { info: CartInfo }) {
   );
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const info = useCartInfo(loaderData.cart);
   const { i18n } = useLingui();
 
@@ -286,7 +346,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-        <Summary info={info} />
+        <Summary info={info} refusal={actionData as Refusal} />
       </div>
     </div>
   );
