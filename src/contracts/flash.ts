@@ -27,9 +27,9 @@ const isText = (v: unknown): v is string => typeof v === "string" && v.length > 
 const isPath = (v: unknown): v is string =>
   isText(v) && v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\");
 
-/** The cookie's value: URI-encoded JSON (a cookie value may not hold quotes, commas or spaces raw). */
+/** The cookie's value: JSON (the cookie writer encodes it, the reader decodes it). */
 export function encodeFlash(flash: Flash): string {
-  return encodeURIComponent(JSON.stringify(flash));
+  return JSON.stringify(flash);
 }
 
 /** The message a cookie holds, or null when it is missing, malformed or not one of ours. */
@@ -37,7 +37,7 @@ export function decodeFlash(raw: string | undefined | null): Flash | null {
   if (!raw) return null;
   let v: unknown;
   try {
-    v = JSON.parse(decodeURIComponent(raw));
+    v = JSON.parse(raw);
   } catch {
     return null;
   }

@@ -14,7 +14,7 @@ export const PENDING_ADD_COOKIE = "pathagar_pending_add";
 export type PendingAddCookie = { id: number; kind: ProductKind; source: string; addKey: string; at: number };
 
 export function encodePendingAdd(add: PendingAddCookie): string {
-  return encodeURIComponent(JSON.stringify(add));
+  return JSON.stringify(add);
 }
 
 /** The add a cookie holds; null when malformed or older than half an hour. */
@@ -22,7 +22,7 @@ export function decodePendingAdd(raw: string | undefined | null, now: number): P
   if (!raw) return null;
   let v: unknown;
   try {
-    v = JSON.parse(decodeURIComponent(raw));
+    v = JSON.parse(raw);
   } catch {
     return null;
   }

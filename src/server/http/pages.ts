@@ -8,6 +8,20 @@ type Build = ServerBuild & {
   entry: { module: { appContext: import("react-router").RouterContext<AppContextValue> } };
 };
 
+/** What a page's loaders and actions know of the request (web/lib/app-context.server.ts). */
+export function appContextOf(c: Context<AppEnv>, buildVersion: string): AppContextValue {
+  return {
+    ctx: c.get("ctx"),
+    requestId: c.get("requestId"),
+    buildVersion,
+    origin: shopOrigin(c.get("ctx").config, c.req.url),
+    nonce: c.get("nonce"),
+    locale: c.get("ctx").locale,
+    databaseUnavailable: c.get("databaseUnavailable") === true,
+    flash: c.get("flash") ?? null,
+  };
+}
+
 /** React Router's handler, given the request's service context as load context. */
 export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string) {
   // One handler per build: making it walks the whole route tree, too much work for every request.
@@ -20,16 +34,7 @@ export function pagesHandler(getBuild: () => Promise<ServerBuild>, mode: string)
       handlers.set(build, handler);
     }
     const context = new RouterContextProvider();
-    context.set(build.entry.module.appContext, {
-      ctx: c.get("ctx"),
-      requestId: c.get("requestId"),
-      buildVersion: build.assets.version,
-      origin: shopOrigin(c.get("ctx").config, c.req.url),
-      nonce: c.get("nonce"),
-      locale: c.get("ctx").locale,
-      databaseUnavailable: c.get("databaseUnavailable") === true,
-      flash: c.get("flash") ?? null,
-    });
+    context.set(build.entry.module.appContext, appContextOf(c, build.assets.version));
     return handler(c.req.raw, context);
   };
 }

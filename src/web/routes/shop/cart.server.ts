@@ -64,9 +64,11 @@ export async function cartAction(context: Readonly<RouterContextProvider>, reque
       return r.ok ? done(REMOVED_FROM_CART) : failed(r);
     }
     case "coupon": {
-      const r = await attempt(() => applyCoupon(ctx, { code: f.code ?? "" }), { code: f.code ?? "" });
-      // The spec's message for a coupon refused is the server's reason, under the field.
-      if (!r.ok) return refusedPage({ ...r, errors: { code: r.errors.code ?? r.message, ...r.errors } });
+      // The field is `coupon` (a form's `code` is a one-time code, never sent back).
+      const typed = f.coupon ?? "";
+      const r = await attempt(() => applyCoupon(ctx, { code: typed }), { coupon: typed });
+      // The server's reason for a coupon refused, under the field.
+      if (!r.ok) return refusedPage({ ...r, errors: { coupon: r.errors.code ?? r.message } });
       return done(COUPON_APPLIED);
     }
     case "coupon-remove": {

@@ -166,7 +166,7 @@ function CouponBox({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
   // The code is read from the field itself, so what was typed before the scripts ran is kept.
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const code = String(new FormData(e.currentTarget).get("code") ?? "").trim();
+    const code = String(new FormData(e.currentTarget).get("coupon") ?? "").trim();
     if (!code) return;
     if (await cart.applyCoupon(code)) form.current?.reset();
   }
@@ -218,10 +218,10 @@ function CouponBox({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
       <Intent intent="coupon" />
       <TextField
         label={i18n._("Coupon code")}
-        name="code"
+        name="coupon"
         className="min-w-0 flex-1"
-        defaultValue={refusal?.values?.code ?? ""}
-        error={refusal?.errors?.code}
+        defaultValue={refusal?.values?.coupon ?? ""}
+        error={refusal?.errors?.coupon}
         required
         autoCapitalize="characters"
         autoComplete="off"
