@@ -26,11 +26,14 @@ export function AddToCartButton({
   product,
   source,
   className,
+  card = false,
 }: {
   product: CartItem & { inStock: boolean };
   /** The page's name (book, ebook, bundle, …): where the add came from, for the sales-by-source report. */
   source: string;
   className?: string;
+  /** On a product card: a smaller button named after the product (many on one page). */
+  card?: boolean;
 }) {
   const { user } = useRootData();
   const cart = useCart();
@@ -46,6 +49,8 @@ export function AddToCartButton({
   const [serverKey] = useState(newAddKey);
 
   if (!product.inStock) {
+    // A card says "Out of stock" on its cover already.
+    if (card) return null;
     return (
       <>
         <Button disabled className={cn("w-full sm:w-auto", className)}>
@@ -62,7 +67,7 @@ export function AddToCartButton({
     return (
       <Link
         to="/cart"
-        className={buttonClass("secondary", cn("w-full sm:w-auto sm:px-8", className))}
+        className={buttonClass("secondary", card ? "w-full px-2" : cn("w-full sm:w-auto sm:px-8", className))}
         data-testid="added-to-cart"
       >
         {i18n._(ADDED_TEXT)}
@@ -104,7 +109,7 @@ export function AddToCartButton({
   // HTML first: a form to the cart's action (routes/shop/cart-add.tsx), which a tap posts until
   // the page's scripts run; then the tap is the API's add above, as the specification has it.
   return (
-    <form method="post" action="/cart/add" className={cn("w-full sm:w-auto", className)}>
+    <form method="post" action="/cart/add" className={card ? className : cn("w-full sm:w-auto", className)}>
       <input type="hidden" name="bookId" value={product.id} />
       <input type="hidden" name="type" value={product.kind} />
       <input type="hidden" name="source" value={source} />
@@ -117,7 +122,8 @@ export function AddToCartButton({
           e.preventDefault();
           void add();
         }}
-        className={cn("w-full sm:w-auto sm:px-8", className)}
+        aria-label={card ? i18n._("Add {title} to cart", { title: product.title }) : undefined}
+        className={card ? "w-full px-2" : cn("w-full sm:w-auto sm:px-8", className)}
       >
         <ShoppingCart aria-hidden="true" className="h-5 w-5" />
         {i18n._("Add to cart")}

@@ -1,10 +1,11 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { ProductCard as Card } from "../../../contracts/catalog";
 import type { OwnedItem } from "../../../contracts/library";
 import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { useOwned } from "../../lib/root-data";
 import { buttonClass } from "../ui/button";
+import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
 import { Price, percentOff } from "./price";
 import { Stars } from "./stars";
@@ -22,8 +23,15 @@ export function ownedAction(card: Pick<Card, "kind">, owned: OwnedItem | null) {
   return null;
 }
 
+/** The page a card's add came from, for the sales-by-source report: its first path segment ("home" for `/`). */
+export function sourceOf(pathname: string): string {
+  const first = pathname.split("/")[1]?.toLowerCase() ?? "";
+  return /^[a-z][a-z0-9-]{0,39}$/.test(first) ? first : "home";
+}
+
 /**
- * A product in a list: the whole card is one link to its page. An e-book or course the signed-in
+ * A product in a list: the whole card is one link to its page, with "Add to cart" below it when in
+ * stock (a form first: it works before the page's scripts run). An e-book or course the signed-in
  * user owns says so instead of its price, with "Read" (a course: "Open course") below, "Continue" once started.
  */
 export function ProductCard({
@@ -46,13 +54,14 @@ export function ProductCard({
   const action = ownedAction(card, useOwned(card.id));
   const { i18n } = useLingui();
   const { number } = useFormat();
+  const { pathname } = useLocation();
   const link = (
     <Link
       to={card.url}
       prefetch="intent"
       className={cn(
         "group flex flex-col rounded-lg p-1 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700",
-        action ? "flex-1" : "h-full",
+        action || card.inStock ? "flex-1" : "h-full",
       )}
     >
       <div className="relative">
@@ -112,7 +121,15 @@ export function ProductCard({
       </div>
     </Link>
   );
-  if (!action) return link;
+  if (!action) {
+    if (!card.inStock) return link;
+    return (
+      <div className="flex h-full flex-col">
+        {link}
+        <AddToCartButton product={card} source={sourceOf(pathname)} className="mx-1 mt-1" card />
+      </div>
+    );
+  }
   return (
     <div className="flex h-full flex-col">
       {link}
