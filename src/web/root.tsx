@@ -86,7 +86,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useNewBuildNotice(buildVersion);
   useShopWorker();
   return (
-    <CartProvider signedIn={user !== null}>
+    <CartProvider signedIn={user !== null} initialItems={loaderData.cartItems}>
       <NavigationProgress />
       <Outlet />
       {user && needsProfileUpdate(user) ? (

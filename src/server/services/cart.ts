@@ -354,6 +354,16 @@ export async function priceFor(
  * The caller's cart, priced. A district (already read as its official name) prices delivery for
  * it and is remembered on the cart as the last chosen; without one the last chosen, else Dhaka.
  */
+/** How many items a shopper's cart holds (the header's count, before the page's scripts read the cart). */
+export async function countCartItems(ctx: Ctx, userId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .where(eq(carts.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
 export async function getCartInfo(ctx: Ctx, opts: { district?: string } = {}): Promise<CartView> {
   let read: Awaited<ReturnType<typeof readCart>> | undefined;
   if (ctx.sessionToFold) {

@@ -101,7 +101,16 @@ const CartContext = createContext<CartContextValue>({
  * reloads the summary. Failures are only logged, except the coupon's toasts. /admin paths skip
  * cart initialisation.
  */
-export function CartProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+export function CartProvider({
+  signedIn,
+  initialItems = 0,
+  children,
+}: {
+  signedIn: boolean;
+  /** The cart's count as the server made the page: shown until the cart is read here. */
+  initialItems?: number;
+  children: ReactNode;
+}) {
   const [info, setInfo] = useState<CartInfo | null>(null);
   const [loading, setLoading] = useState(false);
   const [couponLoading, setCouponLoading] = useState(false);
@@ -240,7 +249,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
 
   const value = useMemo<CartContextValue>(
     () => ({
-      totalItems: info?.qty ?? 0,
+      totalItems: info?.qty ?? (signedIn ? initialItems : 0),
       totalPrice: info?.totalPrice ?? 0,
       discountedAmount: info?.discountedAmount ?? 0,
       netPrice: info?.netPrice ?? 0,
@@ -264,6 +273,8 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     [
       addedAfterSignIn,
       info,
+      initialItems,
+      signedIn,
       loading,
       couponLoading,
       reload,

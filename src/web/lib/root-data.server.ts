@@ -1,6 +1,7 @@
 import { estimateDeliveries } from "../../contracts/delivery-estimate";
 import type { OwnedItem } from "../../contracts/library";
 import { DEFAULT_LOCALE } from "../../contracts/locale";
+import { countCartItems } from "../../server/services/cart";
 import { listOwnedItems } from "../../server/services/entitlements";
 import type { AppContextValue } from "./app-context.server";
 import type { RootData } from "./root-data";
@@ -13,11 +14,16 @@ export function loadOwnedItems(app: AppContextValue): Promise<OwnedItem[]> {
 
 /** What the root loader answers: the caller, what they own and the shop's settings. */
 export async function loadRootData(app: AppContextValue): Promise<RootData> {
-  return rootDataOf(app, await loadOwnedItems(app));
+  const { ctx } = app;
+  const [owned, cartItems] = await Promise.all([
+    loadOwnedItems(app),
+    ctx.user ? countCartItems(ctx, ctx.user.id) : 0,
+  ]);
+  return rootDataOf(app, owned, cartItems);
 }
 
 /** The root data with the caller's e-books and courses as given (none for an error page). */
-export function rootDataOf(app: AppContextValue, owned: OwnedItem[]): RootData {
+export function rootDataOf(app: AppContextValue, owned: OwnedItem[], cartItems = 0): RootData {
   return {
     user: app.ctx.user,
     owned,
@@ -33,5 +39,6 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[]): RootData {
     locale: app.locale ?? DEFAULT_LOCALE,
     mediaBase: app.ctx.config.mediaBase,
     flash: app.flash ?? null,
+    cartItems,
   };
 }

@@ -24,6 +24,8 @@ export type RootData = {
   mediaBase: string;
   /** The message a form's action left for this page (HTML first), shown once. */
   flash: Flash | null;
+  /** How many items the signed-in shopper's cart holds, as the page was made (0 signed out). */
+  cartItems: number;
 };
 
 /**
@@ -67,6 +69,7 @@ export function useRootData(): RootData {
       locale: "en",
       mediaBase: DEFAULT_MEDIA_BASE,
       flash: null,
+      cartItems: 0,
     }
   );
 }
