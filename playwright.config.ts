@@ -38,6 +38,28 @@ export default defineConfig({
       args: [...CHROMIUM_FLAGS],
     },
   },
+  projects: [
+    // Everything a person does, with JavaScript, at a desktop's width unless a test says otherwise.
+    { name: "chromium", testIgnore: ["no-js/**", "late-js/**"] },
+    // HTML first (decision 53): the shop's journeys with JavaScript off, on a 360 px phone.
+    {
+      name: "no-js",
+      testDir: "tests/e2e/no-js",
+      use: {
+        javaScriptEnabled: false,
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+    // Scripts that arrive 4 s after the page (tests/e2e/late-js/hold.ts): typing and tapping before
+    // hydration.
+    {
+      name: "late-js",
+      testDir: "tests/e2e/late-js",
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: [
     {
       // Google's keys and a mail server, for Google sign-in and email changes (tests/e2e/fakes.ts).
