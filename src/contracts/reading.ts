@@ -1,6 +1,7 @@
 /**
- * The e-book reader's API (`/api/ebooks/{id}/reader`, `/pages/{page}`, `/progress`): the progress
- * body, the answer types and the paths. No server code here: the browser imports this module.
+ * The e-book reader's API (`/api/ebooks/{id}/reader`, `/pages/{page}`, `/pages/{page}/image`,
+ * `/progress`): the progress body, the picture's query, the answer types and the paths. No server
+ * code here: the browser imports this module.
  */
 import type { z as zod } from "zod";
 import type {
@@ -10,6 +11,7 @@ import type {
   outlineEntrySchema,
   savedProgressSchema,
 } from "./answers";
+import { DEFAULT_PAGE_IMAGE_WIDTH, PAGE_IMAGE_WIDTHS, type PageImageWidth } from "./reader-paths";
 import { z } from "./zod";
 
 /** What the caller may read: every page (`owner`, `staff`) or the demo pages only (`preview`). */
@@ -41,14 +43,39 @@ export const progressInputSchema = z.object({
 });
 export type ProgressInput = zod.input<typeof progressInputSchema>;
 
+const WIDTH_ERROR = `w must be one of ${PAGE_IMAGE_WIDTHS.join(", ")}`;
+
+/** `GET …/pages/{page}/image?w=`: the picture's width in pixels, one of PAGE_IMAGE_WIDTHS. */
+export const pageImageQuerySchema = z.object({
+  w: z
+    .enum(PAGE_IMAGE_WIDTHS.map(String) as [`${PageImageWidth}`, ...`${PageImageWidth}`[]], {
+      error: WIDTH_ERROR,
+    })
+    .default(`${DEFAULT_PAGE_IMAGE_WIDTH}`)
+    .transform((w) => Number(w) as PageImageWidth)
+    .meta({ description: `The picture's width in pixels: ${PAGE_IMAGE_WIDTHS.join(", ")}` }),
+});
+
+/** A page's size as pdf.js lays it out at scale 1 (PDF points, turned by the page's rotation). */
+export type PageSize = { width: number; height: number };
+
+/** The page the reader opens on, with its size: the page's load shows its picture at once. */
+export type FirstPage = { page: number } & PageSize;
+
+/** The reader as a page load opens it: the reader's answer and its first page (null: none to show). */
+export type EbookOpening = { reader: EbookReader; firstPage: FirstPage | null };
+export type ChapterOpening = { reader: ChapterReader; firstPage: FirstPage | null };
+
 // Chapters marked done: the course page's path helper lives with the other plain paths (no zod).
 export { chapterDoneApiPath } from "./library";
 // The paths live in a module without zod, which the reader's routes import directly.
 export {
   chapterPageApiPath,
+  chapterPageImageApiPath,
   chapterReaderApiPath,
   ebookOutlineApiPath,
   ebookPageApiPath,
+  ebookPageImageApiPath,
   ebookProgressApiPath,
   ebookReaderApiPath,
 } from "./reader-paths";

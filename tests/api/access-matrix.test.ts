@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS, type AdminArea } from "../../src/contracts/permissions";
 import { type Access, ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
-import { checkout } from "./buying";
-import { createProduct } from "./factories";
+import { checkout, payAtSandbox } from "./buying";
+import { addChapters, createEbookWithPdf, createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";
 
 type Caller = { label: string; userId: number | null };
@@ -27,6 +27,11 @@ let noPermissions: Caller;
 let orderId: number;
 let productId: number;
 let otherUserId: number;
+/** An owner of an e-book and of a course with a paid PDF chapter, for the reader's pages. */
+let owner: Caller;
+let ebookId: number;
+let courseId: number;
+let paidChapterId: number;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -50,6 +55,25 @@ beforeAll(async () => {
   const book = await createProduct(h.db, { stock: 50 });
   productId = book.id;
   orderId = (await checkout(h, buyer, { items: [{ productId }] })).orderId;
+
+  const ebook = await createEbookWithPdf(h.db, h.storage, { pages: 6, demoPages: [1] });
+  ebookId = ebook.id;
+  const course = await createProduct(h.db, { kind: "content" });
+  courseId = course.id;
+  const [paid] = await addChapters(h.db, course.id, [
+    { title: "Paid PDF chapter", kind: "pdf", isFree: false, body: ebook.pdfKey },
+  ]);
+  paidChapterId = paid!.id;
+  const reader = await h.createUser({ name: "Matrix Owner" });
+  owner = { label: "the owner", userId: reader.user.id };
+  const placed = await checkout(h, reader, {
+    items: [
+      { productId: ebook.id, type: "ebook" },
+      { productId: course.id, type: "content" },
+    ],
+    paymentMethod: "gateway",
+  });
+  await payAtSandbox(h, placed.tranx);
 }, 60_000);
 
 afterAll(async () => {
@@ -166,6 +190,47 @@ describe("the access matrix", () => {
       for (const [caller, status] of expectations(e.access).refused) {
         const res = await call(e, caller, missingPathOf(e));
         expect(res.status, `${caller?.label ?? "signed out"}: ${res.text}`).toBe(status);
+      }
+    },
+  );
+});
+
+// The reader's pages are open to anyone by the documented access (a preview reads the demo pages
+// and free chapters), so ownership decides within: the owner and staff holding the area pass;
+// another customer and staff without it get the one 404 a missing page gets, whether the page is
+// asked for as a one-page PDF or as a picture.
+describe("the reader's pages, as PDFs and as pictures", () => {
+  const readerPages = ENDPOINTS.filter((e) => e.tag === "Reader" && e.path.includes("/pages/{page}"));
+  const area = (e: Endpoint) => (e.path.startsWith("/api/ebooks/") ? "books" : "content");
+  /** A page that is neither a demo page nor in a free chapter. */
+  const ownedPath = (e: Endpoint) =>
+    e.path
+      .replace("{id}", String(e.path.startsWith("/api/ebooks/") ? ebookId : courseId))
+      .replace("{chapterId}", String(paidChapterId))
+      .replace("{page}", "2");
+
+  it("covers the pages and their pictures, of e-books and of chapters", () => {
+    expect(readerPages.map((e) => e.path).sort()).toEqual([
+      "/api/courses/{id}/chapters/{chapterId}/pages/{page}",
+      "/api/courses/{id}/chapters/{chapterId}/pages/{page}/image",
+      "/api/ebooks/{id}/pages/{page}",
+      "/api/ebooks/{id}/pages/{page}/image",
+    ]);
+  });
+
+  it.each(readerPages.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))(
+    "%s opens to the owner and staff holding its area, and is the one 404 to everyone else",
+    async (_name, e) => {
+      for (const caller of [owner, holding.get(area(e))!, admin]) {
+        const res = await call(e, caller, ownedPath(e));
+        expect(res.status, `${caller.label}: ${res.text.slice(0, 200)}`).toBe(200);
+      }
+      const missing = await call(e, owner, missingPathOf(e));
+      expect(missing.status).toBe(404);
+      for (const caller of [null, customer, lacking.get(area(e))!, noPermissions]) {
+        const res = await call(e, caller, ownedPath(e));
+        expect(res.status, `${caller?.label ?? "signed out"}: ${res.text}`).toBe(404);
+        expect(res.body, caller?.label ?? "signed out").toEqual(missing.body);
       }
     },
   );

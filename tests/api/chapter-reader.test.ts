@@ -4,6 +4,7 @@
  * back at once by a refund, one rate-limit allowance shared with e-book pages.
  */
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
 import type { ChapterReader, EbookOutline } from "../../src/contracts/reading";
@@ -250,6 +251,49 @@ describe("GET /api/courses/{id}/chapters/{chapterId}/pages/{page}", () => {
     const refused = await page(course.id, paid.id, 1, buyer);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ statusCode: 429, message: RATE_LIMITS.pagesPerReader.message });
+  });
+});
+
+describe("GET /api/courses/{id}/chapters/{chapterId}/pages/{page}/image", () => {
+  const image = (courseId: number, chapterId: number, n: number | string, u?: TestUser, query = "") =>
+    h.request("GET", `/api/courses/${courseId}/chapters/${chapterId}/pages/${n}/image${query}`, {
+      cookie: u?.cookie,
+    });
+  const widthOf = async (bytes: Uint8Array) => (await sharp(bytes).metadata()).width;
+
+  it("gives the owner the stamped page drawn, and everyone else the page's own 404", async () => {
+    const { course, paid } = await newCourse();
+    const buyer = await h.createUser({ name: "Nusrat Jahan" });
+    const other = await h.createUser({ name: "Tanvir Ahmed" });
+    await buy(buyer, course.id);
+    await buy(other, course.id);
+    const res = await image(course.id, paid.id, 2, buyer);
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await widthOf(res.bytes)).toBe(720);
+    // Each owner's own stamp: two owners' pictures of one page differ.
+    const theirs = await image(course.id, paid.id, 2, other);
+    expect(Buffer.from(theirs.bytes).equals(Buffer.from(res.bytes))).toBe(false);
+    for (const u of [undefined, await h.createUser(), ordersStaff])
+      expectNotFound(await image(course.id, paid.id, 2, u), "a paid chapter to a non-owner");
+    for (const bad of ["0", String(PAGES + 1), "abc"])
+      expectNotFound(await image(course.id, paid.id, bad, buyer), `page ${bad}`);
+    expect((await image(course.id, paid.id, 1, contentStaff, "?w=480")).status).toBe(200);
+    const badWidth = await image(course.id, paid.id, 1, buyer, "?w=500");
+    expect(badWidth.status).toBe(400);
+    expect(badWidth.body.errors?.w).toBe("w must be one of 480, 720, 1080");
+  });
+
+  it("gives a free chapter's pages to the signed out, unstamped, for any cache to keep a few minutes", async () => {
+    const { course, free } = await newCourse();
+    const res = await image(course.id, free.id, 1);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("vary")).toMatch(/cookie/i);
+    const signedIn = await image(course.id, free.id, 1, await h.createUser());
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(signedIn.bytes).equals(Buffer.from(res.bytes))).toBe(true);
   });
 });
 

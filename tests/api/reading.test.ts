@@ -1,14 +1,18 @@
 /**
  * The e-book reader's API: who may read which page, pages cut one at a time and stamped for their
- * reader, access taken back at once by a refund, the page rate limit, and reading progress.
+ * reader (as a one-page PDF, or drawn as a picture), access taken back at once by a refund, the
+ * page rate limit, and reading progress.
  */
 import { eq, like } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyLibrary } from "../../src/contracts/library";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
 import type { EbookReader, SavedProgress } from "../../src/contracts/reading";
 import { ebookDetails, products, rateLimits } from "../../src/server/db/schema";
+import { pageCacheStats } from "../../src/server/services/ebook-pages";
 import { RATE_LIMITS } from "../../src/server/services/rate-limits";
+import { drawPdfPagePixels } from "../../src/server/services/thumbnails";
 import { pdfText } from "../support/pdf-text";
 import { checkout, payAtSandbox } from "./buying";
 import { createEbookWithPdf } from "./factories";
@@ -319,6 +323,163 @@ describe("GET /api/ebooks/{id}/pages/{page}", () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+});
+
+describe("GET /api/ebooks/{id}/pages/{page}/image", () => {
+  const image = (id: number, n: number | string, u?: TestUser, query = "", ip?: string) =>
+    h.request("GET", `/api/ebooks/${id}/pages/${n}/image${query}`, { cookie: u?.cookie, ip });
+
+  /** The picture's pixels (RGB) and size. */
+  async function pixelsOf(bytes: Uint8Array) {
+    const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  }
+
+  /** The stamped page as the server draws it, for comparing a picture with. */
+  async function drawn(pdf: Uint8Array, width: number) {
+    const { pixels, width: w, height } = await drawPdfPagePixels(pdf, 1, width, 10_000_000);
+    return pixelsOf(
+      await sharp(pixels, { raw: { width: w, height, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
+  }
+
+  /** The mean difference of two pictures of one size, 0 to 255 per channel. */
+  function difference(a: { data: Buffer }, b: { data: Buffer }) {
+    expect(a.data.length).toBe(b.data.length);
+    let sum = 0;
+    for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i]! - b.data[i]!);
+    return sum / a.data.length;
+  }
+
+  it("gives an owner their own stamped page drawn as WebP, never stored, 720 pixels wide unless asked", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser({ name: "Nusrat Jahan" });
+    const other = await h.createUser({ name: "Tanvir Ahmed" });
+    await buy(buyer, ebook.id);
+    await buy(other, ebook.id);
+    const res = await image(ebook.id, 5, buyer);
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("vary") ?? "").not.toMatch(/cookie/i);
+    const picture = await pixelsOf(res.bytes);
+    expect(picture.width).toBe(720);
+    // It is the owner's stamped page (the PDF they are served), drawn: near identical to it
+    // (WebP may be lossy), and unlike another owner's stamp of the same page.
+    const mine = await drawn((await page(ebook.id, 5, buyer)).bytes, 720);
+    const theirs = await drawn((await page(ebook.id, 5, other)).bytes, 720);
+    expect(difference(picture, mine)).toBeLessThan(1);
+    expect(difference(picture, theirs)).toBeGreaterThan(difference(picture, mine) + 0.05);
+    for (const w of [480, 1080]) {
+      const sized = await image(ebook.id, 5, buyer, `?w=${w}`);
+      expect(sized.status).toBe(200);
+      expect((await pixelsOf(sized.bytes)).width).toBe(w);
+    }
+  });
+
+  it("is refused to anyone who may not read the page, with the page's own 404", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    const customer = await h.createUser();
+    for (const [label, u] of [
+      ["signed out", undefined],
+      ["another customer", customer],
+      ["staff without books", ordersStaff],
+    ] as const) {
+      expectNotFound(await image(ebook.id, 5, u), `${label}, page 5`);
+      for (const bad of ["0", String(PAGES + 1), "abc", "01"])
+        expectNotFound(await image(ebook.id, bad, u), `${label}, page ${bad}`);
+    }
+    expectNotFound(await image(2_000_000, 1, buyer), "no such e-book");
+    expect((await image(ebook.id, 5, booksStaff)).status).toBe(200);
+  });
+
+  it("gives the preview's demo pages unstamped; signed out, any cache may keep them a few minutes", async () => {
+    const ebook = await newEbook();
+    const signedOut = await image(ebook.id, 1);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(signedOut.headers.get("vary")).toMatch(/cookie/i);
+    const unstamped = await drawn((await page(ebook.id, 1)).bytes, 720);
+    expect(difference(await pixelsOf(signedOut.bytes), unstamped)).toBeLessThan(1);
+    // Signed in without owning it: the same picture, but never kept.
+    const customer = await h.createUser();
+    const signedIn = await image(ebook.id, 1, customer);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(signedIn.bytes).equals(Buffer.from(signedOut.bytes))).toBe(true);
+  });
+
+  it("is drawn once per reader, page and width, then served from the stamped pages' cache", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    const first = await image(ebook.id, 7, buyer);
+    const kept = pageCacheStats(h.ctx()).pages;
+    const again = await image(ebook.id, 7, buyer);
+    expect(Buffer.from(again.bytes).equals(Buffer.from(first.bytes))).toBe(true);
+    expect(pageCacheStats(h.ctx()).pages).toBe(kept);
+    await image(ebook.id, 7, buyer, "?w=480");
+    expect(pageCacheStats(h.ctx()).pages).toBe(kept + 1);
+  });
+
+  it("refuses a width it does not draw with 400, counting nothing", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    for (const bad of ["100", "abc", "", "720.0", "-720", "99999999"]) {
+      const res = await image(ebook.id, 1, buyer, `?w=${bad}`);
+      expect(res.status, `w=${bad}: ${res.text}`).toBe(400);
+      expect(res.body.errors?.w, res.text).toBe("w must be one of 480, 720, 1080");
+    }
+    const counted = await h.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `%:${buyer.user.id}`));
+    expect(counted).toEqual([]);
+  });
+
+  it("counts in the pages' own allowance: past it, pictures and pages are refused alike", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    h.clock.set(new Date(Math.ceil(h.clock.now().getTime() / 60_000) * 60_000));
+    const { limit } = RATE_LIMITS.pagesPerReader;
+    for (let i = 0; i < limit - 2; i++)
+      expect((await page(ebook.id, (i % PAGES) + 1, buyer)).status).toBe(200);
+    expect((await image(ebook.id, 1, buyer)).status).toBe(200);
+    expect((await page(ebook.id, 2, buyer)).status).toBe(200);
+    const refused = await image(ebook.id, 1, buyer);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ statusCode: 429, message: RATE_LIMITS.pagesPerReader.message });
+    expect((await page(ebook.id, 1, buyer)).status).toBe(429);
+    // Signed out, per address, as the preview's pages.
+    const ip = "192.0.2.91";
+    await h.db.insert(rateLimits).values({
+      key: `pagesPerAddress:${ip}`,
+      windowStart: h.clock.now(),
+      hits: RATE_LIMITS.pagesPerAddress.limit,
+    });
+    expect((await image(ebook.id, 1, undefined, "", ip)).status).toBe(429);
+    expect((await image(ebook.id, 1, undefined, "", "192.0.2.92")).status).toBe(200);
+  });
+
+  it("takes a refunded owner's pictures back at once", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    const placed = await buy(buyer, ebook.id);
+    expect((await image(ebook.id, 8, buyer)).status).toBe(200);
+    const refund = await h.request("PATCH", `/api/admin/orders/${placed.orderId}/status`, {
+      body: { status: "refunded" },
+      cookie: ordersStaff.cookie,
+    });
+    expect(refund.status, refund.text).toBe(200);
+    expectNotFound(await image(ebook.id, 8, buyer), "the picture drawn before the refund");
   });
 });
 

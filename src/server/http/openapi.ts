@@ -207,7 +207,7 @@ import { idField, idParams } from "../../contracts/paging";
 import { PAYMENT_RETURNS, paymentCallbackFields, paymentCallbackParams } from "../../contracts/payments";
 import type { AdminArea } from "../../contracts/permissions";
 import { playgroundQuery } from "../../contracts/playground";
-import { progressInputSchema } from "../../contracts/reading";
+import { pageImageQuerySchema, progressInputSchema } from "../../contracts/reading";
 import {
   LONG_EXPORT_DAYS,
   LONG_EXPORT_ORDERS,
@@ -879,6 +879,28 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [404, 429],
   },
   {
+    method: "get",
+    path: "/api/ebooks/{id}/pages/{page}/image",
+    tag: "Reader",
+    summary: "One page of an e-book as a picture (WebP) drawn on the server",
+    description: [
+      "The page as `/api/ebooks/{id}/pages/{page}` serves it (with the reader's name and phone drawn on it for owners and staff),",
+      "drawn by pdf.js on the server `w` pixels wide: the reader shows its first page with it before pdf.js has arrived.",
+      "The same callers, the same 404 for everyone else, and counted in the same allowance as the pages.",
+      "A stamped picture, or any answer to a signed-in caller, is sent `Cache-Control: private, no-store`; an unstamped",
+      "demo page asked for signed out is the same for everyone: `public, max-age=300`, `Vary: Cookie`.",
+      "503 when no picture can be made of the page (too heavy to draw): the reader draws it itself.",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The e-book's product id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    query: pageImageQuerySchema,
+    success: [{ status: 200, description: "The page's picture (image/webp)", mediaType: "image/webp" }],
+    errors: [404, 429],
+  },
+  {
     method: "put",
     path: "/api/ebooks/{id}/progress",
     tag: "Reader",
@@ -937,6 +959,27 @@ export const ENDPOINTS: Endpoint[] = [
       page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
     }),
     success: [{ status: 200, description: "The page (application/pdf)", mediaType: "application/pdf" }],
+    errors: [404, 429],
+  },
+  {
+    method: "get",
+    path: "/api/courses/{id}/chapters/{chapterId}/pages/{page}/image",
+    tag: "Reader",
+    summary: "One page of a course's PDF chapter as a picture (WebP) drawn on the server",
+    description: [
+      "The page as `.../chapters/{chapterId}/pages/{page}` serves it, drawn by pdf.js on the server `w` pixels wide,",
+      "for the same callers, with the same 404 for everyone else, counted in the same allowance.",
+      "A stamped picture, or any answer to a signed-in caller, is sent `Cache-Control: private, no-store`; a free chapter's",
+      "page asked for signed out: `public, max-age=300`, `Vary: Cookie`. 503 when no picture can be made of the page.",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The course's product id" }),
+      chapterId: z.string().meta({ description: "The chapter's id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    query: pageImageQuerySchema,
+    success: [{ status: 200, description: "The page's picture (image/webp)", mediaType: "image/webp" }],
     errors: [404, 429],
   },
 

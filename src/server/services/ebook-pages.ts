@@ -12,12 +12,16 @@
  */
 import { LRUCache } from "lru-cache";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import sharp from "sharp";
+import type { PageImageWidth } from "../../contracts/reader-paths";
+import type { PageSize } from "../../contracts/reading";
 import type { FileStorage } from "../integrations/storage/provider";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { loadPdf } from "./pdf-load";
 import { type PdfOutlineEntry, readOutline } from "./pdf-outline";
 import { PAGE_NOT_FOUND, type ReadablePage, type Reader } from "./reading";
+import { DrawFailure, drawPdfPagePixels } from "./thumbnails";
 
 const MB = 1024 * 1024;
 
@@ -28,10 +32,13 @@ type Source = { doc: PDFDocument; bytes: number; outline?: PdfOutlineEntry[] };
 
 type Caches = {
   sources: LRUCache<string, Source>;
+  /** Stamped one-page PDFs and their pictures (keys `image:{width}|…`), in one budget of bytes. */
   pages: LRUCache<string, Uint8Array>;
   /** Work under way, so concurrent first reads of one file or page do it once. */
   loading: Map<string, Promise<Source | null>>;
   cutting: Map<string, Promise<Uint8Array>>;
+  /** Pages of a file whose picture was over the drawing budgets lately: not drawn again for a while. */
+  undrawable: LRUCache<string, true>;
 };
 
 const cachesByStorage = new WeakMap<FileStorage, Caches>();
@@ -56,6 +63,7 @@ function cachesOf(ctx: Pick<Ctx, "storage" | "config">): Caches {
       }),
       loading: new Map(),
       cutting: new Map(),
+      undrawable: new LRUCache({ max: 1000, ttl: 10 * 60_000 }),
     };
     cachesByStorage.set(ctx.storage, c);
   }
@@ -208,17 +216,22 @@ export function renderReadablePage(ctx: Ctx, readable: ReadablePage): Promise<Ui
 /** One page of a stored PDF, already allowed: whose file (`scope`, e.g. `chapter:7`), which, for whom. */
 export type StoredPage = { scope: string; pdfKey: string; page: number; reader: Reader | null };
 
+/** A stamped page's key in the cache: for whom, whose file, which page, which file. */
+function pageKey({ scope, pdfKey, page, reader }: StoredPage): string {
+  // The mark's words are in the key, so a changed name or phone gets a fresh stamp.
+  const who = reader ? `${reader.id}:${reader.name}:${reader.phone ?? ""}:${reader.email ?? ""}` : "demo";
+  return `${who}|${scope}|${page}|${pdfKey}`;
+}
+
 /**
  * A page of any stored PDF the reader serves (an e-book's, a course chapter's), cut and stamped
  * once per (reader, scope, page, file) and then served from the cache. The scope keeps an
  * e-book's pages and a chapter's apart even if they were ever to share a file.
  */
 export async function renderStoredPage(ctx: Ctx, target: StoredPage): Promise<Uint8Array> {
-  const { scope, pdfKey, page, reader } = target;
+  const { pdfKey, page, reader } = target;
   const c = cachesOf(ctx);
-  // The mark's words are in the key, so a changed name or phone gets a fresh stamp.
-  const who = reader ? `${reader.id}:${reader.name}:${reader.phone ?? ""}:${reader.email ?? ""}` : "demo";
-  const key = `${who}|${scope}|${page}|${pdfKey}`;
+  const key = pageKey(target);
   const hit = c.pages.get(key);
   if (hit) return hit;
   let pending = c.cutting.get(key);
@@ -237,6 +250,112 @@ export async function renderStoredPage(ctx: Ctx, target: StoredPage): Promise<Ui
     c.cutting.set(key, pending);
   }
   return pending;
+}
+
+/** The page's picture for a page no picture can be made of (over the drawing budgets, or pdf.js failed). */
+export const PAGE_IMAGE_UNAVAILABLE = "This page has no picture: the reader draws it itself";
+
+/** The most pixels a page's picture has: a page taller than about 1:2 is drawn narrower. */
+const PAGE_IMAGE_MAX_PIXELS = 2_500_000;
+
+/**
+ * The picture of an e-book page `requireReadablePage` has just allowed, `width` pixels wide, as
+ * WebP: the stamped page itself, drawn (so it carries the reader's mark exactly as the page does).
+ */
+export function renderReadablePageImage(
+  ctx: Ctx,
+  readable: ReadablePage,
+  width: PageImageWidth,
+): Promise<Uint8Array> {
+  const { ebook, page, reader } = readable;
+  return renderStoredPageImage(
+    ctx,
+    { scope: `ebook:${ebook.id}`, pdfKey: ebook.pdfKey, page, reader },
+    width,
+  );
+}
+
+/**
+ * A page of a stored PDF as the reader's first picture of it: the stamped one-page PDF
+ * (`renderStoredPage`, from its cache when it was cut before) drawn by pdf.js in the drawing
+ * thread, `width` pixels wide, as WebP: lossless or lossy, whichever is smaller (lossless is
+ * about half the size for a page of text, lossy far smaller for a scanned or photographic page).
+ * Kept in the same cache as the stamped pages, under the same key and the width, so it is only
+ * ever served after this request's access check, as they are. 503 when no picture can be made
+ * (the page over the drawing budgets, remembered for ten minutes, or pdf.js failed): the reader
+ * then draws the page itself.
+ */
+export async function renderStoredPageImage(
+  ctx: Ctx,
+  target: StoredPage,
+  width: PageImageWidth,
+): Promise<Uint8Array> {
+  const c = cachesOf(ctx);
+  const key = `image:${width}|${pageKey(target)}`;
+  const budgetKey = `${width}|${target.page}|${target.pdfKey}`;
+  const hit = c.pages.get(key);
+  if (hit) return hit;
+  if (c.undrawable.has(budgetKey)) throw new DomainError("unavailable", PAGE_IMAGE_UNAVAILABLE);
+  let pending = c.cutting.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const pdf = await renderStoredPage(ctx, target);
+      let drawn: Awaited<ReturnType<typeof drawPdfPagePixels>>;
+      try {
+        drawn = await drawPdfPagePixels(pdf, 1, width, PAGE_IMAGE_MAX_PIXELS);
+      } catch (err) {
+        if (!(err instanceof DrawFailure)) throw err;
+        if (err.reason === "timeout" || err.reason === "memory") c.undrawable.set(budgetKey, true);
+        ctx.log.warn({ key: target.pdfKey, page: target.page, err }, "a page's picture could not be drawn");
+        throw new DomainError("unavailable", PAGE_IMAGE_UNAVAILABLE);
+      }
+      const bytes = await encodePageImage(drawn);
+      c.pages.set(key, bytes);
+      return bytes;
+    })().finally(() => c.cutting.delete(key));
+    c.cutting.set(key, pending);
+  }
+  return pending;
+}
+
+/** Drawn pixels as WebP, the smaller of lossless and lossy (encoded beside each other, off the main thread). */
+async function encodePageImage(drawn: { pixels: Uint8Array; width: number; height: number }) {
+  const raw = { raw: { width: drawn.width, height: drawn.height, channels: 4 as const } };
+  const [lossless, lossy] = await Promise.all([
+    sharp(drawn.pixels, raw).webp({ lossless: true, effort: 2 }).toBuffer(),
+    sharp(drawn.pixels, raw).webp({ quality: 72 }).toBuffer(),
+  ]);
+  const best = lossless.byteLength <= lossy.byteLength ? lossless : lossy;
+  return new Uint8Array(best.buffer, best.byteOffset, best.byteLength);
+}
+
+/**
+ * A page's size as pdf.js lays it out at scale 1: its crop box within its media box, turned by
+ * its rotation. Null when the file is missing or unreadable or has no such page.
+ */
+export async function storedPageSize(ctx: Ctx, pdfKey: string, page: number): Promise<PageSize | null> {
+  let source: Source | null;
+  try {
+    source = await loadSource(ctx, pdfKey);
+  } catch (e) {
+    ctx.log.warn({ key: pdfKey, err: e }, "stored PDF could not be read");
+    return null;
+  }
+  if (!source || page < 1 || page > source.doc.getPageCount()) return null;
+  const p = source.doc.getPage(page - 1);
+  const media = p.getMediaBox();
+  const crop = p.getCropBox();
+  const left = Math.max(media.x, crop.x);
+  const bottom = Math.max(media.y, crop.y);
+  const right = Math.min(media.x + media.width, crop.x + crop.width);
+  const top = Math.min(media.y + media.height, crop.y + crop.height);
+  // A crop box outside the media box counts for nothing, as in pdf.js.
+  const [w, h] = right > left && top > bottom ? [right - left, top - bottom] : [media.width, media.height];
+  const turn = (((p.getRotation().angle % 360) + 360) % 360) as number;
+  const sideways = turn === 90 || turn === 270;
+  const width = Math.abs(sideways ? h : w);
+  const height = Math.abs(sideways ? w : h);
+  return width > 0 && height > 0 ? { width, height } : null;
 }
 
 /** Pages in a stored PDF, read from the file (parsed once while it stays cached); 0 when it is missing or unreadable. */

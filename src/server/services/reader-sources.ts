@@ -4,14 +4,23 @@
  * reading.ts (`requireReadableChapter`, `getEbookAccess`) on every request; this module only
  * reads the stored files, through the caches of ebook-pages.ts.
  */
-import type { ChapterReader, EbookOutline } from "../../contracts/reading";
+import { type PageImageWidth, startPageOf } from "../../contracts/reader-paths";
+import type { ChapterOpening, ChapterReader, EbookOpening, EbookOutline } from "../../contracts/reading";
 import type { Ctx } from "./context";
-import { renderStoredPage, storedOutline, storedPageCount } from "./ebook-pages";
+import {
+  renderStoredPage,
+  renderStoredPageImage,
+  type StoredPage,
+  storedOutline,
+  storedPageCount,
+  storedPageSize,
+} from "./ebook-pages";
 import { DomainError } from "./errors";
 import {
   CHAPTER_NOT_FOUND,
   EBOOK_NOT_FOUND,
   getEbookAccess,
+  getEbookReaderWithFile,
   PAGE_NOT_FOUND,
   parsePositiveInt,
   requireReadableChapter,
@@ -40,13 +49,17 @@ export async function getChapterReader(
   courseId: number,
   chapterId: number,
 ): Promise<ChapterReader> {
+  return (await chapterReaderWithFile(ctx, courseId, chapterId)).reader;
+}
+
+async function chapterReaderWithFile(ctx: Ctx, courseId: number, chapterId: number) {
   const { chapter, courseTitle, access, pdfKey } = await readablePdfChapter(
     ctx,
     courseId,
     chapterId,
     CHAPTER_NOT_FOUND,
   );
-  return {
+  const reader: ChapterReader = {
     courseId,
     courseTitle,
     chapterId: chapter.id,
@@ -54,6 +67,50 @@ export async function getChapterReader(
     pageCount: await storedPageCount(ctx, pdfKey),
     free: chapter.isFree,
     access,
+  };
+  return { reader, pdfKey };
+}
+
+/**
+ * An e-book's reader as its page load opens it (`/ebook/{id}/read`): the reader's answer, and the
+ * page it opens on (the saved place, a preview's first demo page) with that page's size, so the
+ * page can show the page's picture at once. Not found as the reader's answer is.
+ */
+export async function getEbookOpening(ctx: Ctx, ebookId: number): Promise<EbookOpening> {
+  const { reader, pdfKey } = await getEbookReaderWithFile(ctx, ebookId);
+  const page = startPageOf(reader);
+  const size = pdfKey && page !== null ? await storedPageSize(ctx, pdfKey, page) : null;
+  return { reader, firstPage: size && page !== null ? { page, ...size } : null };
+}
+
+/** A PDF chapter's reader as its page load opens it: the reader's answer and its page 1, with its size. */
+export async function getChapterOpening(
+  ctx: Ctx,
+  courseId: number,
+  chapterId: number,
+): Promise<ChapterOpening> {
+  const { reader, pdfKey } = await chapterReaderWithFile(ctx, courseId, chapterId);
+  const size = reader.pageCount > 0 ? await storedPageSize(ctx, pdfKey, 1) : null;
+  return { reader, firstPage: size ? { page: 1, ...size } : null };
+}
+
+/** The page of a PDF chapter the caller may read, as the page cache knows it; the same 404 for every other case. */
+async function readableChapterPage(
+  ctx: Ctx,
+  courseId: unknown,
+  chapterId: unknown,
+  page: unknown,
+): Promise<StoredPage> {
+  const course = parsePositiveInt(courseId);
+  const chapter = parsePositiveInt(chapterId);
+  const n = parsePositiveInt(page);
+  if (course === null || chapter === null || n === null) throw new DomainError("not_found", PAGE_NOT_FOUND);
+  const readable = await readablePdfChapter(ctx, course, chapter, PAGE_NOT_FOUND);
+  return {
+    scope: `chapter:${readable.chapter.id}`,
+    pdfKey: readable.pdfKey,
+    page: n,
+    reader: readable.access === "preview" ? null : ctx.user,
   };
 }
 
@@ -68,17 +125,23 @@ export async function renderChapterPage(
   chapterId: unknown,
   page: unknown,
 ): Promise<Uint8Array> {
-  const course = parsePositiveInt(courseId);
-  const chapter = parsePositiveInt(chapterId);
-  const n = parsePositiveInt(page);
-  if (course === null || chapter === null || n === null) throw new DomainError("not_found", PAGE_NOT_FOUND);
-  const readable = await readablePdfChapter(ctx, course, chapter, PAGE_NOT_FOUND);
-  return renderStoredPage(ctx, {
-    scope: `chapter:${readable.chapter.id}`,
-    pdfKey: readable.pdfKey,
-    page: n,
-    reader: readable.access === "preview" ? null : ctx.user,
-  });
+  return renderStoredPage(ctx, await readableChapterPage(ctx, courseId, chapterId, page));
+}
+
+/**
+ * One page of a PDF chapter as a picture (WebP, `width` pixels wide): the stamped page drawn, for
+ * the same callers as the page itself and the same 404 for everyone else. `stamped` is false for
+ * a free chapter's page read in preview, the same picture for everyone.
+ */
+export async function renderChapterPageImage(
+  ctx: Ctx,
+  courseId: unknown,
+  chapterId: unknown,
+  page: unknown,
+  width: PageImageWidth,
+): Promise<{ bytes: Uint8Array; stamped: boolean }> {
+  const target = await readableChapterPage(ctx, courseId, chapterId, page);
+  return { bytes: await renderStoredPageImage(ctx, target, width), stamped: target.reader !== null };
 }
 
 /**

@@ -218,9 +218,17 @@ async function findProgress(ctx: Ctx, userId: number, ebookId: number) {
 
 /** `GET /api/ebooks/{id}/reader`: the e-book, what the caller may read of it, and where they were. */
 export async function getEbookReader(ctx: Ctx, ebookId: number): Promise<EbookReader> {
+  return (await getEbookReaderWithFile(ctx, ebookId)).reader;
+}
+
+/** The reader's answer, and the e-book's file (for the server's own use: never sent). */
+export async function getEbookReaderWithFile(
+  ctx: Ctx,
+  ebookId: number,
+): Promise<{ reader: EbookReader; pdfKey: string | null }> {
   const { ebook, access } = await getEbookAccess(ctx, ebookId);
   const saved = access !== "preview" && ctx.user ? await findProgress(ctx, ctx.user.id, ebook.id) : null;
-  return {
+  const reader: EbookReader = {
     id: ebook.id,
     title: ebook.title,
     pageCount: ebook.pageCount,
@@ -230,6 +238,7 @@ export async function getEbookReader(ctx: Ctx, ebookId: number): Promise<EbookRe
       ? { page: Math.min(saved.page, Math.max(1, ebook.pageCount)), updatedAt: saved.updatedAt.toISOString() }
       : null,
   };
+  return { reader, pdfKey: ebook.pdfKey };
 }
 
 /**

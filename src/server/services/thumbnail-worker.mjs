@@ -4,6 +4,10 @@
 //
 // Messages in:  { id, type: "open", key, bytes }   → { id, begun: true }, then { id, pages }
 //               { id, type: "draw", key, page, width } → { id, begun: true }, then { id, bytes } (WebP)
+//               { id, type: "draw", key, page, width, raw: true, maxPixels }
+//                 → { id, begun: true }, then { id, bytes, width, height } (RGBA pixels, for the
+//                 reader's page pictures, which the server encodes itself; narrower than `width`
+//                 when the page is so tall that it would pass `maxPixels`)
 //               { id, type: "memory" } → { id, memory } (this thread's heap, the process's rss)
 //               { type: "close", key }
 // A failure answers { id, error }.
@@ -38,14 +42,18 @@ async function open(key, bytes) {
   return doc.numPages;
 }
 
-async function draw(key, n, width) {
+async function draw(key, n, width, raw = false, maxPixels = Number.POSITIVE_INFINITY) {
   const doc = docs.get(key);
   if (!doc) throw new Error(`not open: ${key}`);
   const { createCanvas } = await import("@napi-rs/canvas");
   const page = await doc.getPage(n);
   try {
     const natural = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: width / natural.width });
+    const scale = Math.min(
+      width / natural.width,
+      Math.sqrt(maxPixels / Math.max(1, natural.width * natural.height)),
+    );
+    const viewport = page.getViewport({ scale });
     const canvas = createCanvas(
       Math.max(1, Math.round(viewport.width)),
       Math.max(1, Math.round(viewport.height)),
@@ -55,7 +63,8 @@ async function draw(key, n, width) {
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
     await page.render({ canvas, canvasContext: context, viewport }).promise;
-    return new Uint8Array(await canvas.encode("webp", 72));
+    if (raw) return { bytes: new Uint8Array(canvas.data()), width: canvas.width, height: canvas.height };
+    return { bytes: new Uint8Array(await canvas.encode("webp", 72)) };
   } finally {
     page.cleanup();
   }
@@ -85,8 +94,8 @@ async function handle(m) {
       parentPort.postMessage({ id: m.id, pages: await open(m.key, m.bytes) });
     } else if (m.type === "draw") {
       parentPort.postMessage({ id: m.id, begun: true });
-      const bytes = await draw(m.key, m.page, m.width);
-      parentPort.postMessage({ id: m.id, bytes }, [bytes.buffer]);
+      const drawn = await draw(m.key, m.page, m.width, m.raw === true, m.maxPixels);
+      parentPort.postMessage({ id: m.id, ...drawn }, [drawn.bytes.buffer]);
     }
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: e instanceof Error ? e.message : String(e) });

@@ -47,6 +47,9 @@ type Answer = {
   error?: string;
   pages?: number;
   bytes?: Uint8Array;
+  /** A drawing's size in pixels, with `raw` pixels. */
+  width?: number;
+  height?: number;
   memory?: DrawingMemory;
 };
 
@@ -432,6 +435,50 @@ export async function drawFirstThumbnail(deps: Deps, pdfKey: string, bytes: Uint
   } catch (err) {
     if (isOverBudget(err)) throw err;
     deps.log.warn({ key: pdfKey, page: 1, err }, "thumbnails: a page could not be drawn");
+  }
+}
+
+/** Documents opened from memory in the drawing thread, each under a key of its own. */
+let inMemory = 0;
+
+/** A page drawn as pixels: RGBA, `width` × `height`, on white paper. */
+export type DrawnPixels = { pixels: Uint8Array; width: number; height: number };
+
+/**
+ * Draws page `n` of a PDF held in memory (a reader's stamped page, which is never stored) as
+ * pixels, `width` wide (narrower for a page so tall that it would pass `maxPixels`), in the
+ * drawing thread and within its budgets; the document is closed there again at once. Throws a
+ * DrawFailure when the page cannot be drawn (over a budget, pdf.js failed, no such page). A page
+ * whose thread was stopped for another page is drawn again on a new thread, as thumbnails are.
+ */
+export async function drawPdfPagePixels(
+  bytes: Uint8Array,
+  n: number,
+  width: number,
+  maxPixels: number,
+): Promise<DrawnPixels> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await drawPixelsOnce(bytes, n, width, maxPixels);
+    } catch (err) {
+      if (!isInterrupted(err) || attempt >= ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function drawPixelsOnce(bytes: Uint8Array, n: number, width: number, maxPixels: number) {
+  const w = drawingThread();
+  const key = `memory:${++inMemory}`;
+  // A copy of its own, handed over to the thread rather than copied again.
+  const copy = new Uint8Array(bytes);
+  try {
+    const pages = (await ask(w, { type: "open", key, bytes: copy }, [copy.buffer])).pages ?? 0;
+    if (n < 1 || n > pages) throw new DrawFailure("failed", `no page ${n} in a document of ${pages}`);
+    const a = await ask(w, { type: "draw", key, page: n, width, raw: true, maxPixels });
+    if (!a.bytes || !a.width || !a.height) throw new DrawFailure("failed", "no picture drawn");
+    return { pixels: a.bytes, width: a.width, height: a.height };
+  } finally {
+    if (worker === w) w.postMessage({ type: "close", key });
   }
 }
 
