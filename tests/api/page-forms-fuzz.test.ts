@@ -1,0 +1,121 @@
+/**
+ * Bad forms posted to every page action (decision 53), signed out and signed in: wrong and missing
+ * fields, huge and negative numbers, long text, right-to-left text and emoji, unknown intents, a
+ * NUL character, another site's origin. No answer may be a 5xx, and a form that cannot be right
+ * changes nothing: not the cart, not the orders. Inputs come from a fixed list and from
+ * fast-check under a fixed seed, so a failure reproduces (it is printed).
+ */
+import { count } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartLines, orders } from "../../src/server/db/schema";
+import { addAction, cartAction } from "../../src/web/routes/shop/cart.server";
+import { createProduct } from "./factories";
+import { createHarness, type Harness, type TestUser } from "./harness";
+import { type PageAction, pageForms } from "./page-forms";
+
+const SEED = 20261128;
+
+/** Each page action, the fields its forms send and the intents it knows. */
+const FORMS: { path: string; action: PageAction; fields: string[]; intents?: string[] }[] = [
+  {
+    path: "/cart/add",
+    action: addAction,
+    fields: ["bookId", "type", "quantity", "source", "addKey", "back"],
+  },
+  {
+    path: "/cart",
+    action: cartAction,
+    fields: ["id", "quantity", "coupon", "district"],
+    intents: ["quantity", "remove", "coupon", "coupon-remove", "district"],
+  },
+];
+
+const BAD_VALUES = [
+  "",
+  " ",
+  "-1",
+  "0",
+  "1e309",
+  "99999999999999999999",
+  "NaN",
+  "Infinity",
+  "1.5",
+  "x".repeat(5000),
+  "مرحبا",
+  "📚📚📚",
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "//evil.example/",
+  "https://evil.example/",
+];
+
+let h: Harness;
+let forms: ReturnType<typeof pageForms>;
+let customer: TestUser;
+
+async function totals() {
+  const [lines] = await h.db.select({ n: count() }).from(cartLines);
+  const [placed] = await h.db.select({ n: count() }).from(orders);
+  return { lines: lines!.n, orders: placed!.n };
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  customer = await h.createUser({ name: "Form Fuzzer" });
+  await createProduct(h.db, { kind: "book", price: 100, stock: 50 });
+  forms = pageForms(h, Object.fromEntries(FORMS.map((f) => [f.path, f.action])));
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe.each(FORMS)("$path", ({ path, fields, intents }) => {
+  it("answers every bad form without a 5xx and changes nothing", async () => {
+    const before = await totals();
+    const failures: string[] = [];
+    for (const cookie of [undefined, customer.cookie]) {
+      for (const intent of [...(intents ?? []), "nonsense", undefined]) {
+        for (const bad of BAD_VALUES) {
+          const form: Record<string, string> = Object.fromEntries(fields.map((f) => [f, bad]));
+          if (intent !== undefined) form.intent = intent;
+          const res = await forms.post(path, form, { cookie });
+          if (res.status >= 500) failures.push(`${res.status} ${JSON.stringify(form).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await totals()).toEqual(before);
+  });
+
+  it("answers random forms without a 5xx", async () => {
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom(...fields, "intent", "extra"), fc.string({ maxLength: 80 }), {
+          maxKeys: fields.length + 2,
+        }),
+        fc.boolean(),
+        async (form, signedIn) => {
+          const res = await forms.post(path, form, { cookie: signedIn ? customer.cookie : undefined });
+          if (res.status >= 500) failures.push(`${res.status} ${JSON.stringify(form)}`);
+          return res.status < 500;
+        },
+      ),
+      { seed: SEED, numRuns: 60 },
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses a form from another site and one holding a NUL character, changing nothing", async () => {
+    const before = await totals();
+    const form = { ...Object.fromEntries(fields.map((f) => [f, "1"])), intent: intents?.[0] ?? "" };
+    expect(
+      (await forms.post(path, form, { cookie: customer.cookie, origin: "https://evil.example" })).status,
+    ).toBe(403);
+    expect((await forms.post(path, { ...form, extra: "a\0b" }, { cookie: customer.cookie })).status).toBe(
+      400,
+    );
+    expect(await totals()).toEqual(before);
+  });
+});
