@@ -43,6 +43,21 @@ describe("which URLs the offline reader keeps", () => {
     expect(matchReaderUrl("/api/ebooks/5/pages/12")).toEqual({ kind: "page", item: "ebook:5", page: 12 });
   });
 
+  it("keeps a page's picture drawn on the server as a page of its e-book or chapter", () => {
+    expect(matchReaderUrl("/api/ebooks/5/pages/12/image")).toEqual({
+      kind: "page",
+      item: "ebook:5",
+      page: 12,
+    });
+    expect(matchReaderUrl("/api/courses/3/chapters/9/pages/2/image")).toEqual({
+      kind: "page",
+      item: "chapter:3:9",
+      page: 2,
+    });
+    expect(matchReaderUrl("/api/ebooks/5/pages/0/image")).toBeNull();
+    expect(matchReaderUrl("/api/ebooks/5/pages/1/images")).toBeNull();
+  });
+
   it("knows a course chapter's reader the same way", () => {
     expect(matchReaderUrl("/content/3/chapters/9/read")).toEqual({ kind: "document", item: "chapter:3:9" });
     expect(matchReaderUrl("/api/courses/3/chapters/9/reader")).toEqual({ kind: "info", item: "chapter:3:9" });

@@ -5,7 +5,7 @@
  * - `pathagar-reader-code`: the hashed /assets/* files the reader loaded (its code, pdf.js and its
  *   worker, the stylesheet). The same for everyone.
  * - `pathagar-reader-user-{id}`: what one signed-in user opened: the reader's page (HTML), its
- *   `/reader` answers and the stamped pages. At most one such cache may exist; with none, or with
+ *   `/reader` answers and the stamped pages (and their pictures). At most one such cache may exist; with none, or with
  *   more than one, the worker keeps and serves nothing of anyone.
  */
 import { USER_CACHE_PREFIX } from "./caches";
@@ -37,7 +37,7 @@ export type ReaderUrl =
   | { kind: "document"; item: ReaderItem }
   /** `GET …/reader`: title, page count, access, progress. */
   | { kind: "info"; item: ReaderItem }
-  /** `GET …/pages/{n}`: one stamped page. */
+  /** `GET …/pages/{n}`: one stamped page (or `…/pages/{n}/image`, its picture). */
   | { kind: "page"; item: ReaderItem; page: number };
 
 /** Ids are 1 to 10 digits with no leading zero, as the routes accept them. */
@@ -49,6 +49,13 @@ const PATTERNS: { re: RegExp; kind: ReaderUrl["kind"]; chapter: boolean }[] = [
   { re: /^\/api\/ebooks\/([1-9]\d{0,9})\/pages\/([1-9]\d{0,9})$/, kind: "page", chapter: false },
   {
     re: /^\/api\/courses\/([1-9]\d{0,9})\/chapters\/([1-9]\d{0,9})\/pages\/([1-9]\d{0,9})$/,
+    kind: "page",
+    chapter: true,
+  },
+  // A page's picture drawn on the server (the reader's first page before pdf.js), kept as the page is.
+  { re: /^\/api\/ebooks\/([1-9]\d{0,9})\/pages\/([1-9]\d{0,9})\/image$/, kind: "page", chapter: false },
+  {
+    re: /^\/api\/courses\/([1-9]\d{0,9})\/chapters\/([1-9]\d{0,9})\/pages\/([1-9]\d{0,9})\/image$/,
     kind: "page",
     chapter: true,
   },
