@@ -31,6 +31,7 @@ export default [
     route("auth/register", "routes/auth/register.tsx"),
     route("auth/forget", "routes/auth/forget.tsx"),
     route("auth/verify", "routes/auth/verify.tsx"),
+    route("auth/logout", "routes/auth/logout.tsx"),
     route("info/about", "routes/shop/info.tsx", { id: "info-about" }),
     route("info/cancelation", "routes/shop/info.tsx", { id: "info-cancelation" }),
     route("info/contact", "routes/shop/info.tsx", { id: "info-contact" }),

@@ -1,19 +1,25 @@
 import { ShoppingCart } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useFormat, useLingui } from "../../i18n";
 import { useCart } from "../../lib/cart";
+import { useHydrated } from "../../lib/hydrated";
 import { useRootData } from "../../lib/root-data";
 import { AccountMenu } from "./account-menu";
 import { CategoryBar, CategoryDrawer } from "./category-nav";
 import { LanguageSwitch } from "./language-switch";
 import { SearchBox } from "./search-box";
 
+const signInClass =
+  "inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4";
+
 const loadSignInDialog = () => import("../auth/sign-in-dialog");
 const SignInDialog = lazy(loadSignInDialog);
 
 export function Header() {
   const { user, shopName } = useRootData();
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
   const cart = useCart();
   const [signInOpen, setSignInOpen] = useState(false);
   const { i18n } = useLingui();
@@ -48,16 +54,21 @@ export function Header() {
           <LanguageSwitch />
           {user ? (
             <AccountMenu user={user} />
-          ) : (
+          ) : hydrated ? (
             <button
               type="button"
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4"
+              className={signInClass}
               onPointerEnter={() => void loadSignInDialog()}
               onFocus={() => void loadSignInDialog()}
               onClick={() => setSignInOpen(true)}
             >
               {i18n._("Sign in")}
             </button>
+          ) : (
+            // Until the page's scripts run: the sign-in page, and back here after.
+            <a href={`/auth/login?redirect=${encodeURIComponent(pathname + search)}`} className={signInClass}>
+              {i18n._("Sign in")}
+            </a>
           )}
         </nav>
       </div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AddressBook } from "../../components/account/address-book";
 import { useHscBatchLabel } from "../../components/auth/account-fields";
 import { PasswordChangeForm } from "../../components/auth/account-forms";
+import { SignOutButton } from "../../components/layout/account-menu";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
 import { useLingui } from "../../i18n";
@@ -75,6 +76,11 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <Link to="/orders" className={buttonClass("secondary")}>
           {i18n._("My orders")}
         </Link>
+        <Link to="/ebook/library" className={buttonClass("secondary")}>
+          {i18n._("My e-books")}
+        </Link>
+        {/* The account menu's sign-out, here too: the menu needs the page's scripts. */}
+        <SignOutButton className={buttonClass("ghost")} />
       </div>
       <section className="mt-10 max-w-sm border-t border-slate-200 pt-6" aria-labelledby="password-heading">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">

@@ -1,0 +1,24 @@
+import { parse, serialize } from "hono/utils/cookie";
+import type { RouterContextProvider } from "react-router";
+import { deleteSession, SESSION_COOKIE } from "../../../server/services/sessions";
+import { readForm, redirectWithFlash } from "../../lib/actions.server";
+import { getApp } from "../../lib/app-context.server";
+
+export const SIGNED_OUT = /*i18n*/ "Signed out";
+
+/**
+ * "Sign out" posted as a form (the account menu, the profile page; before or without JavaScript):
+ * the session ends as `POST /api/auth/logout` ends it, and the visitor lands on the home page.
+ */
+export async function signOutAction(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getApp(context);
+  await readForm(request);
+  const token = parse(request.headers.get("cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE];
+  if (token) await deleteSession(app.ctx, token);
+  const cleared = serialize(SESSION_COOKIE, "", {
+    path: "/",
+    secure: app.ctx.config.production,
+    maxAge: 0,
+  });
+  return redirectWithFlash(app, "/", { title: SIGNED_OUT }, [["Set-Cookie", cleared]]);
+}
