@@ -9,6 +9,7 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orders } from "../../src/server/db/schema";
+import { signOutAction } from "../../src/web/routes/auth/logout.server";
 import { addAction, cartAction } from "../../src/web/routes/shop/cart.server";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
@@ -29,6 +30,8 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     fields: ["id", "quantity", "coupon", "district"],
     intents: ["quantity", "remove", "coupon", "coupon-remove", "district"],
   },
+  // Last: it ends the customer's session.
+  { path: "/auth/logout", action: signOutAction, fields: ["back"] },
 ];
 
 const BAD_VALUES = [
