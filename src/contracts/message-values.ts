@@ -52,6 +52,8 @@ export const MESSAGE_TEMPLATES = {
   courseInPublishedBundle:
     /*i18n*/ "This course comes in the published bundle {bundle}, so it keeps a chapter to show: unpublish the bundle first",
   stockTooLow: /*i18n*/ "Only {count} on hand: cannot remove {change}",
+  // A buyer's order cancelled by a form (HTML first), as the page's own toast says it.
+  orderCancelled: /*i18n*/ "Order {number} cancelled",
   // Last: its reason may be any message, which is translated on its own.
   orderRefusal: /*i18n*/ "Order {orderNumber}: {reason}",
 } as const;
