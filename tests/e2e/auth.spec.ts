@@ -32,7 +32,7 @@ test.describe("sign-up", () => {
 
     // Signing out shows the visitor's header again (the page data is not served from a cache).
     await accountMenu(page).click();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL("/");
     await expect(headerSignIn(page)).toBeVisible();
     await expect(accountMenu(page)).toHaveCount(0);

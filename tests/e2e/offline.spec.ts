@@ -189,7 +189,10 @@ test.describe("offline reading", () => {
       await page.goto("/ebook/library");
       await waitForApp(page);
       await accountMenu(page).click();
-      await page.getByRole("button", { name: "Sign out" }).click();
+      await page
+        .getByRole("navigation", { name: "Account" })
+        .getByRole("button", { name: "Sign out" })
+        .click();
       await expect(headerSignIn(page)).toBeVisible();
       expect(Object.keys(await offlineCaches(page))).toEqual([]);
 
