@@ -83,4 +83,12 @@ describe("isSafeRedirect", () => {
     expect(isSafeRedirect("//evil.com")).toBe(false);
     expect(isSafeRedirect("https://evil.com")).toBe(false);
   });
+
+  it("refuses a path holding a control character, which a browser would drop or a header refuse", () => {
+    // The browser reads "/\t/evil.com" as "//evil.com": another site.
+    expect(new URL("/\t/evil.com", "https://shop.example").host).toBe("evil.com");
+    for (const path of ["/\t/evil.com", "/\n/evil.com", "/\r\n/evil.com", "/cart\u0000", "/a\u007fb"]) {
+      expect(isSafeRedirect(path)).toBe(false);
+    }
+  });
 });
