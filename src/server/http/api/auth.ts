@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Config } from "../../config";
 import { requireSignedIn } from "../../services/access";
 import {
@@ -12,10 +12,10 @@ import {
   updateName,
 } from "../../services/accounts";
 import { signInWithGoogle } from "../../services/google-sign-in";
-import { createSession, deleteSession } from "../../services/sessions";
+import { deleteSession } from "../../services/sessions";
 import { authenticate, signUp, updateProfile } from "../../services/users";
 import type { AppEnv } from "../env";
-import { clearSessionCookie, setSessionCookie } from "../middleware/session";
+import { clearSessionCookie, startSession } from "../middleware/session";
 import { ok, readJson, send } from "../respond";
 
 export const RESET_SENT = "If this number has an account, we have sent it a 6-digit code.";
@@ -24,27 +24,30 @@ export const EMAIL_CONFIRMED = "Your email address is confirmed";
 export function authApi(config: Config) {
   const api = new Hono<AppEnv>();
 
+  /** The caller is signed in as `userId` from now on: a new session, its cookie on the answer. */
+  async function signIn(c: Context<AppEnv>, userId: number) {
+    const cookie = await startSession(c.get("ctx"), userId, c.req.header("user-agent"));
+    c.header("Set-Cookie", cookie, { append: true });
+  }
+
   api.post("/auth/register", async (c) => {
     const ctx = c.get("ctx");
     const user = await signUp(ctx, (await readJson(c)) as never);
-    const { token } = await createSession(ctx, user.id, c.req.header("user-agent"));
-    setSessionCookie(c, config, token);
+    await signIn(c, user.id);
     return send(c, 201, "Your account is ready", user);
   });
 
   api.post("/auth/login", async (c) => {
     const ctx = c.get("ctx");
     const user = await authenticate(ctx, (await readJson(c)) as never);
-    const { token } = await createSession(ctx, user.id, c.req.header("user-agent"));
-    setSessionCookie(c, config, token);
+    await signIn(c, user.id);
     return ok(c, user, "Signed in");
   });
 
   api.post("/auth/google", async (c) => {
     const ctx = c.get("ctx");
     const { user, created } = await signInWithGoogle(ctx, await readJson(c));
-    const { token } = await createSession(ctx, user.id, c.req.header("user-agent"));
-    setSessionCookie(c, config, token);
+    await signIn(c, user.id);
     return created ? send(c, 201, "Your account is ready", user) : ok(c, user, "Signed in");
   });
 

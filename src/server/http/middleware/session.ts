@@ -1,9 +1,15 @@
 import type { MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { generateCookie, getCookie } from "hono/cookie";
 import { LOCALE_COOKIE } from "../../../contracts/locale";
 import type { Config } from "../../config";
-import { type AppDeps, contextFor } from "../../services/context";
-import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, sessionHashOf } from "../../services/sessions";
+import { type AppDeps, type Ctx, contextFor } from "../../services/context";
+import {
+  createSession,
+  findSessionUser,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  sessionHashOf,
+} from "../../services/sessions";
 import type { AppEnv } from "../env";
 
 /**
@@ -41,8 +47,12 @@ export function loadSession(
   };
 }
 
-export function setSessionCookie(c: Parameters<MiddlewareHandler>[0], config: Config, token: string) {
-  setCookie(c, SESSION_COOKIE, token, {
+/**
+ * The session cookie's `Set-Cookie` line: the one rule for every way of signing in (the API's
+ * calls, and the sign-in and sign-up pages' forms, which answer with a redirect of their own).
+ */
+export function sessionCookie(config: Pick<Config, "production">, token: string): string {
+  return generateCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
     secure: config.production,
@@ -51,6 +61,20 @@ export function setSessionCookie(c: Parameters<MiddlewareHandler>[0], config: Co
   });
 }
 
+/** The `Set-Cookie` line that ends the session cookie (signing out, by the API or the form). */
+export function endedSessionCookie(config: Pick<Config, "production">): string {
+  return generateCookie(SESSION_COOKIE, "", { path: "/", secure: config.production, maxAge: 0 });
+}
+
+/**
+ * Starts a session for an account that has just signed in or up, and answers the `Set-Cookie`
+ * line that carries it: the API's sign-in calls and the pages' sign-in and sign-up forms alike.
+ */
+export async function startSession(ctx: Ctx, userId: number, userAgent: string | undefined): Promise<string> {
+  const { token } = await createSession(ctx, userId, userAgent);
+  return sessionCookie(ctx.config, token);
+}
+
 export function clearSessionCookie(c: Parameters<MiddlewareHandler>[0], config: Config) {
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: config.production });
+  c.header("Set-Cookie", endedSessionCookie(config), { append: true });
 }

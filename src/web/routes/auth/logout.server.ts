@@ -1,5 +1,6 @@
-import { parse, serialize } from "hono/utils/cookie";
+import { parse } from "hono/utils/cookie";
 import type { RouterContextProvider } from "react-router";
+import { endedSessionCookie } from "../../../server/http/middleware/session";
 import { deleteSession, SESSION_COOKIE } from "../../../server/services/sessions";
 import { readForm, redirectWithFlash } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
@@ -15,10 +16,7 @@ export async function signOutAction(context: Readonly<RouterContextProvider>, re
   await readForm(request);
   const token = parse(request.headers.get("cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE];
   if (token) await deleteSession(app.ctx, token);
-  const cleared = serialize(SESSION_COOKIE, "", {
-    path: "/",
-    secure: app.ctx.config.production,
-    maxAge: 0,
-  });
-  return redirectWithFlash(app, "/", { title: SIGNED_OUT }, [["Set-Cookie", cleared]]);
+  return redirectWithFlash(app, "/", { title: SIGNED_OUT }, [
+    ["Set-Cookie", endedSessionCookie(app.ctx.config)],
+  ]);
 }
