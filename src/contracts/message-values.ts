@@ -54,6 +54,8 @@ export const MESSAGE_TEMPLATES = {
   stockTooLow: /*i18n*/ "Only {count} on hand: cannot remove {change}",
   // A buyer's order cancelled by a form (HTML first), as the page's own toast says it.
   orderCancelled: /*i18n*/ "Order {number} cancelled",
+  // Signed in by the sign-in page's form (HTML first), as the sign-in dialog's toast says it.
+  welcomeBack: /*i18n*/ "Welcome back, {name}",
   // Last: its reason may be any message, which is translated on its own.
   orderRefusal: /*i18n*/ "Order {orderNumber}: {reason}",
 } as const;
