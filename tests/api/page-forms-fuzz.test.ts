@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orders } from "../../src/server/db/schema";
 import { signOutAction } from "../../src/web/routes/auth/logout.server";
 import { addAction, cartAction } from "../../src/web/routes/shop/cart.server";
+import { localeAction } from "../../src/web/routes/shop/locale.server";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 import { type PageAction, pageForms } from "./page-forms";
@@ -30,6 +31,7 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     fields: ["id", "quantity", "coupon", "district"],
     intents: ["quantity", "remove", "coupon", "coupon-remove", "district"],
   },
+  { path: "/locale", action: localeAction, fields: ["locale", "back"] },
   // Last: it ends the customer's session.
   { path: "/auth/logout", action: signOutAction, fields: ["back"] },
 ];
