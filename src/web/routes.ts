@@ -17,6 +17,7 @@ export default [
     route("author/:slug", "routes/shop/author.tsx"),
     route("book/:id", "routes/shop/book.tsx"),
     route("cart/add", "routes/shop/cart-add.tsx"),
+    route("notify", "routes/shop/notify.tsx"),
     route("locale", "routes/shop/locale.tsx"),
     route("stationery", "routes/shop/stationery.tsx"),
     route("stationery/:id", "routes/shop/stationery-item.tsx"),

@@ -8,9 +8,31 @@ import { useRootData } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 
+/** A form to the "Notify me" action (HTML first; routes/shop/notify.tsx) for this page's product. */
+function AlertForm({
+  intent,
+  productId,
+  children,
+}: {
+  intent: "notify" | "stop";
+  productId: number;
+  children: React.ReactNode;
+}) {
+  const { pathname, search } = useLocation();
+  return (
+    <form method="post" action="/notify">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="back" value={pathname + search} />
+      {children}
+    </form>
+  );
+}
+
 /**
  * "Notify me" on an out-of-stock book or stationery item: one SMS when it is back. A visitor is
- * sent to sign in first and comes back here.
+ * sent to sign in first and comes back here. Until the page's scripts run, a tap posts the form
+ * (routes/shop/notify.tsx): a signed-out visitor's alert is then made once they have signed in.
  */
 export function NotifyMeButton({ productId }: { productId: number }) {
   const { user } = useRootData();
@@ -60,17 +82,37 @@ export function NotifyMeButton({ productId }: { productId: number }) {
         <p className="font-semibold text-green-800" role="status">
           {i18n._("We will text you when it is back ✓")}
         </p>
-        <Button variant="secondary" loading={busy} onClick={() => void change(false)}>
-          <BellOff aria-hidden="true" className="h-4 w-4" />
-          {i18n._("Stop")}
-        </Button>
+        <AlertForm intent="stop" productId={productId}>
+          <Button
+            type="submit"
+            variant="secondary"
+            loading={busy}
+            onClick={(e) => {
+              e.preventDefault();
+              void change(false);
+            }}
+          >
+            <BellOff aria-hidden="true" className="h-4 w-4" />
+            {i18n._("Stop")}
+          </Button>
+        </AlertForm>
       </div>
     );
   }
   return (
-    <Button variant="secondary" loading={busy} onClick={() => void change(true)}>
-      <Bell aria-hidden="true" className="h-4 w-4" />
-      {i18n._("Notify me")}
-    </Button>
+    <AlertForm intent="notify" productId={productId}>
+      <Button
+        type="submit"
+        variant="secondary"
+        loading={busy}
+        onClick={(e) => {
+          e.preventDefault();
+          void change(true);
+        }}
+      >
+        <Bell aria-hidden="true" className="h-4 w-4" />
+        {i18n._("Notify me")}
+      </Button>
+    </AlertForm>
   );
 }
