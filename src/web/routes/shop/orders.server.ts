@@ -1,11 +1,15 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { OrderView } from "../../../contracts/checkout";
+import { fillMessage, MESSAGE_TEMPLATES } from "../../../contracts/message-values";
 import { idField } from "../../../contracts/paging";
 import { getProduct } from "../../../server/services/catalog";
 import { findEntitlement } from "../../../server/services/entitlements";
 import { DomainError } from "../../../server/services/errors";
-import { getMyOrder, getMyOrderByTranx, listMyOrders } from "../../../server/services/orders";
+import { cancelOrder, getMyOrder, getMyOrderByTranx, listMyOrders } from "../../../server/services/orders";
+import { payAgain } from "../../../server/services/payments";
+import { attempt, backTo, readForm, redirectWithFlash, refusedPage } from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
+import { UNKNOWN_INTENT } from "./cart.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -16,6 +20,44 @@ export type OrderCard = OrderView;
 export async function loadMyOrders(context: Context): Promise<OrderCard[]> {
   const orders = await loadFrom(() => listMyOrders(getApp(context).ctx));
   return orders;
+}
+
+/** The order cards' forms (HTML first): each names what it does in `intent`. */
+export const ORDER_INTENTS = ["cancel", "pay"] as const;
+
+export const COULD_NOT_CANCEL = /*i18n*/ "Could not cancel the order";
+export const COULD_NOT_PAY = /*i18n*/ "Could not start the payment";
+
+/**
+ * The order cards' forms posted without JavaScript (from My orders and the payment result pages):
+ * "Cancel order", confirmed in the form, and "Pay now", through the same services as
+ * `POST /api/orders/{id}/cancel` and `.../pay`, so only the buyer's own order, and only while its
+ * status allows. A cancel goes back to the page (`back`) saying so, or why not; a payment goes to
+ * the gateway's page, or back saying why not.
+ */
+export async function ordersAction(context: Context, request: Request) {
+  const app = getApp(context);
+  const { ctx } = app;
+  const f = await readForm(request);
+  const back = backTo(f, "/orders");
+  const refused = (title: string, description: string) =>
+    redirectWithFlash(app, back, { title, description, variant: "destructive" });
+  switch (f.intent) {
+    case "cancel": {
+      const r = await attempt(() => cancelOrder(ctx, idField.parse(f.id)));
+      if (!r.ok) return refused(COULD_NOT_CANCEL, r.message);
+      return redirectWithFlash(app, back, {
+        title: fillMessage(MESSAGE_TEMPLATES.orderCancelled, { number: r.value.number }),
+      });
+    }
+    case "pay": {
+      const r = await attempt(() => payAgain(ctx, idField.parse(f.id), app.origin));
+      if (!r.ok) return refused(COULD_NOT_PAY, r.message);
+      return redirect(r.value.redirectUrl ?? `/payment/${encodeURIComponent(r.value.tranx)}/success`);
+    }
+    default:
+      return refusedPage({ ok: false, status: 400, message: UNKNOWN_INTENT, errors: {}, values: {} });
+  }
 }
 
 // The error page shows these in the page's language.

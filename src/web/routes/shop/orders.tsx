@@ -9,7 +9,7 @@ import { useFormat, useLingui } from "../../i18n";
 import { formatDhakaTime } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders";
-import { loadMyOrders, type OrderCard } from "./orders.server";
+import { loadMyOrders, type OrderCard, ordersAction } from "./orders.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, /*i18n*/ "My orders") },
@@ -19,6 +19,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** The signed-in buyer's orders, newest first (the guard-auth layout asks for sign-in). */
 export async function loader({ context }: Route.LoaderArgs) {
   return { orders: await loadMyOrders(context) };
+}
+
+/** "Cancel order" and "Pay now" posted without JavaScript, from here and the payment result pages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return ordersAction(context, request);
 }
 
 function OrderCardView({ order }: { order: OrderCard }) {
