@@ -1,39 +1,72 @@
 import { Trans } from "@lingui/react";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { Link, useActionData, useLocation, useRevalidator } from "react-router";
 import type { Page, ProductKind } from "../../../contracts/catalog";
 import type { Review } from "../../../contracts/reviews";
-import { useFormat, useLingui } from "../../i18n";
+import { useFormat, useLingui, useMessage } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
+import { useHydrated } from "../../lib/hydrated";
 import { useRootData } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { FormMessage } from "../ui/field";
 import { Stars } from "./stars";
 
+/** A review the page's action refused (routes/shop/reviews.server.ts): the reason and what was sent. */
+type ReviewRefusal = {
+  form: "review";
+  message: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+};
+
+const isReviewRefusal = (v: unknown): v is ReviewRefusal =>
+  !!v && typeof v === "object" && (v as { form?: unknown }).form === "review";
+
+// A star is lit when it or a star after it is chosen (with or without the page's scripts).
+const STAR_LIT =
+  "[.star:has(:checked)>&]:border-amber-500 [.star:has(:checked)>&]:bg-amber-50 [.star:has(:checked)>&]:text-amber-700 [.star:has(~.star_:checked)>&]:border-amber-500 [.star:has(~.star_:checked)>&]:bg-amber-50 [.star:has(~.star_:checked)>&]:text-amber-700";
+
+/**
+ * The review form (HTML first): it posts to the product page's own action until the page's
+ * scripts run; then a submit is the API's `POST /api/reviews` with its toast. The stars and text
+ * are read from the form, so what was chosen and typed before the scripts ran is kept.
+ */
 function ReviewForm({
   productId,
   productType,
   mine,
+  refusal,
   onSaved,
 }: {
   productId: number;
   productType: ProductKind;
   mine?: Review;
+  refusal?: ReviewRefusal;
   onSaved: () => void;
 }) {
-  const [rating, setRating] = useState(mine?.rating ?? 0);
-  const [text, setText] = useState(mine?.text ?? "");
-  const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
   const { i18n } = useLingui();
   const { number } = useFormat();
+  const message = useMessage();
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const chooseRating = () =>
+    i18n._("Choose a rating from {min} to {max}", { min: number(1), max: number(5) });
+  const [error, setError] = useState(() =>
+    refusal ? (refusal.errors.rating ? chooseRating() : message(refusal.message)) : "",
+  );
+  const [saving, setSaving] = useState(false);
+  const rating0 = refusal ? Number(refusal.values.rating) : (mine?.rating ?? 0);
+  const text0 = refusal ? (refusal.values.text ?? "") : (mine?.text ?? "");
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setError("");
-    if (rating < 1) {
-      setError(i18n._("Choose a rating from {min} to {max}", { min: number(1), max: number(5) }));
+    const form = new FormData(e.currentTarget);
+    const rating = Number(form.get("rating") ?? 0);
+    const text = String(form.get("text") ?? "");
+    if (!(rating >= 1)) {
+      setError(chooseRating());
       return;
     }
     setSaving(true);
@@ -49,28 +82,34 @@ function ReviewForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 p-4" noValidate>
+    <form
+      method="post"
+      action={`${pathname}${search}#reviews`}
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-slate-200 p-4"
+      // Without scripts the browser checks the stars are chosen; with them, the form says so.
+      noValidate={hydrated}
+    >
+      <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name="productType" value={productType} />
+      <input type="hidden" name="productId" value={productId} />
       <p className="font-semibold">{mine ? i18n._("Edit your review") : i18n._("Write a review")}</p>
       <FormMessage>{error}</FormMessage>
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-800">{i18n._("Your rating")}</legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer">
+            <label key={n} className="star cursor-pointer">
               <input
                 type="radio"
                 name="rating"
                 value={n}
-                checked={rating === n}
-                onChange={() => setRating(n)}
+                defaultChecked={rating0 === n}
+                required
                 className="peer sr-only"
               />
               <span
-                className={`inline-flex h-11 w-11 items-center justify-center rounded-md border text-lg peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 ${
-                  n <= rating
-                    ? "border-amber-500 bg-amber-50 text-amber-700"
-                    : "border-slate-300 text-slate-500"
-                }`}
+                className={`inline-flex h-11 w-11 items-center justify-center rounded-md border border-slate-300 text-lg text-slate-500 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 ${STAR_LIT}`}
               >
                 ★
                 <span className="sr-only">
@@ -86,8 +125,8 @@ function ReviewForm({
           {i18n._("Your review (optional)")}
         </span>
         <textarea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          name="text"
+          defaultValue={text0}
           maxLength={2000}
           rows={4}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:outline-2 focus:outline-brand-700"
@@ -118,6 +157,8 @@ export function ReviewsSection({
   const [page, setPage] = useState<Page<Review> | null>(null);
   const [failed, setFailed] = useState(false);
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const refused = useActionData();
   const { i18n } = useLingui();
   const { number, decimal, date } = useFormat();
 
@@ -167,6 +208,7 @@ export function ReviewsSection({
               productId={productId}
               productType={productType}
               mine={mine}
+              refusal={isReviewRefusal(refused) ? refused : undefined}
               // The page's loader reads the product again: the average and count move with the review.
               onSaved={() => {
                 void load();
@@ -191,7 +233,10 @@ export function ReviewsSection({
         </div>
         <ul className="space-y-4">
           {failed ? <li className="text-slate-700">{i18n._("Reviews could not be loaded.")}</li> : null}
-          {page === null && !failed ? <li className="text-slate-600">{i18n._("Loading reviews…")}</li> : null}
+          {/* The reviews come with the page's scripts: without them, nothing is loading. */}
+          {page === null && !failed && hydrated ? (
+            <li className="text-slate-600">{i18n._("Loading reviews…")}</li>
+          ) : null}
           {page?.items.map((r) => (
             <li key={r.id} className="border-b border-slate-100 pb-3">
               <div className="flex flex-wrap items-center gap-2">

@@ -10,12 +10,18 @@ import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/bundle";
 import { loadProduct } from "./catalog.server";
+import { reviewAction } from "./reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: await loadProduct(context, "bundle", params.slug) };
+}
+
+/** The review form posted without JavaScript (HTML first; reviews.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return reviewAction(context, request);
 }
 
 export default function BundlePage({ loaderData }: Route.ComponentProps) {

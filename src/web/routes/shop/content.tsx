@@ -12,12 +12,18 @@ import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/content";
 import { parseId } from "./catalog.server";
 import { loadCoursePage } from "./content.server";
+import { reviewAction } from "./reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return await loadCoursePage(context, parseId(params.id, "content"));
+}
+
+/** The review form posted without JavaScript (HTML first; reviews.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return reviewAction(context, request);
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

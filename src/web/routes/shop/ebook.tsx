@@ -11,6 +11,7 @@ import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/ebook";
 import { loadProduct, parseId } from "./catalog.server";
 import { loadReadLink } from "./ebook.server";
+import { reviewAction } from "./reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
@@ -19,6 +20,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id, "e-book");
   const [product, read] = await Promise.all([loadProduct(context, "ebook", id), loadReadLink(context, id)]);
   return { product, read };
+}
+
+/** The review form posted without JavaScript (HTML first; reviews.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return reviewAction(context, request);
 }
 
 /** "pages 1, 2, 3, 15" / "page 4", in the page's language. */

@@ -9,12 +9,18 @@ import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/stationery-item";
 import { loadProduct, parseId } from "./catalog.server";
+import { reviewAction } from "./reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? productMeta(matches, loaderData.product) : errorMeta(matches, error);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { product: await loadProduct(context, "stationary", parseId(params.id, "stationery item")) };
+}
+
+/** The review form posted without JavaScript (HTML first; reviews.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return reviewAction(context, request);
 }
 
 export default function StationeryItemPage({ loaderData }: Route.ComponentProps) {
