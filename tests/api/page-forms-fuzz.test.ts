@@ -2,16 +2,19 @@
  * Bad forms posted to every page action (decision 53), signed out and signed in: wrong and missing
  * fields, huge and negative numbers, long text, right-to-left text and emoji, unknown intents, a
  * NUL character, another site's origin. No answer may be a 5xx, and a form that cannot be right
- * changes nothing: not the cart, not the orders. Inputs come from a fixed list and from
- * fast-check under a fixed seed, so a failure reproduces (it is printed).
+ * changes nothing: not the cart, the orders, the reviews or the stock alerts. Inputs come from a
+ * fixed list and from fast-check under a fixed seed, so a failure reproduces (it is printed).
  */
 import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLines, orders } from "../../src/server/db/schema";
+import { cartLines, orders, reviews, stockAlerts } from "../../src/server/db/schema";
 import { signOutAction } from "../../src/web/routes/auth/logout.server";
 import { addAction, cartAction } from "../../src/web/routes/shop/cart.server";
 import { localeAction } from "../../src/web/routes/shop/locale.server";
+import { notifyAction } from "../../src/web/routes/shop/notify.server";
+import { ordersAction } from "../../src/web/routes/shop/orders.server";
+import { reviewAction } from "../../src/web/routes/shop/reviews.server";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 import { type PageAction, pageForms } from "./page-forms";
@@ -32,6 +35,20 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     intents: ["quantity", "remove", "coupon", "coupon-remove", "district"],
   },
   { path: "/locale", action: localeAction, fields: ["locale", "back"] },
+  {
+    path: "/orders",
+    action: ordersAction,
+    fields: ["id", "back"],
+    intents: ["cancel", "pay"],
+  },
+  { path: "/notify", action: notifyAction, fields: ["productId", "back"], intents: ["notify", "stop"] },
+  // A product page's own action: the review form.
+  {
+    path: "/book/1",
+    action: reviewAction,
+    fields: ["productType", "productId", "rating", "text"],
+    intents: ["review"],
+  },
   // Last: it ends the customer's session.
   { path: "/auth/logout", action: signOutAction, fields: ["back"] },
 ];
@@ -62,7 +79,9 @@ let customer: TestUser;
 async function totals() {
   const [lines] = await h.db.select({ n: count() }).from(cartLines);
   const [placed] = await h.db.select({ n: count() }).from(orders);
-  return { lines: lines!.n, orders: placed!.n };
+  const [reviewed] = await h.db.select({ n: count() }).from(reviews);
+  const [alerts] = await h.db.select({ n: count() }).from(stockAlerts);
+  return { lines: lines!.n, orders: placed!.n, reviews: reviewed!.n, alerts: alerts!.n };
 }
 
 beforeAll(async () => {
