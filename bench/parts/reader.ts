@@ -13,8 +13,12 @@
 //   reads of the mix.
 // - The root loader's owned-items query (every page a signed-in user opens runs it), timed from
 //   this process through the service itself.
-// - Lighthouse (mobile, DevTools throttling) on /ebook/{id}/read as an owner: the time to the
-//   reader's `reader:first-page` mark (the first page drawn). Budget: <= 2.5 s.
+// - Lighthouse (mobile, DevTools throttling) on /ebook/{id}/read as an owner: when the first page
+//   is visible, and when pdf.js has drawn it (the reader's `reader:first-page` mark). The page
+//   comes with the first page as a picture drawn on the server (decision 19), so it is visible
+//   when that picture paints: the page's largest contentful paint (the picture is the largest
+//   thing on it; tests/e2e/reader.spec.ts checks that it is the LCP). A page without a picture
+//   (an older build) shows its first page only once pdf.js has drawn it. Budget: visible <= 2.5 s.
 //
 // Rate limits: the page endpoint allows 120 pages a minute and 1,500 an hour per reader
 // (RATE_LIMITS.pagesPerReader*). Nothing is lifted: the owners are many enough that round-robin
@@ -34,7 +38,7 @@ import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import { BENCH_SESSION_SECRET, cpuMsOf, LOG_TAIL_CHARS, type Server } from "../lib/server";
 import { sessionMaker } from "../lib/shoppers";
-import { lighthouseMark, type MarkTiming } from "./lighthouse";
+import { lighthouseMark, type MarkRun, type MarkTiming } from "./lighthouse";
 
 const REPEAT_P95_BUDGET_MS = 30;
 const FIRST_PAGE_BUDGET_MS = 2_500;
@@ -72,7 +76,35 @@ export type ReaderResult = {
   lighthouse: MarkTiming | null;
   /** The same with the browser's cache kept from the run before: a returning reader. */
   lighthouseWarm: MarkTiming | null;
+  /** When the first page was visible in those runs (see `firstPageVisible`). */
+  visible: FirstVisible | null;
+  visibleWarm: FirstVisible | null;
 };
+
+/** When the first page was visible in each Lighthouse run, ms, and their median. */
+type FirstVisible = { runs: (number | null)[]; medianMs: number; byPicture: boolean };
+
+/** The server's picture of a page (`/api/…/pages/{n}/image`). */
+const PAGE_PICTURE = /\/pages\/\d+\/image$/;
+
+/**
+ * When a run showed its first page: the picture's paint (the page's largest contentful paint)
+ * when the page loaded the server's picture of it, else when pdf.js had drawn it (the mark).
+ */
+export function firstPageVisible(run: MarkRun): number | null {
+  return run.requests.some((q) => PAGE_PICTURE.test(q.path)) ? run.lcpMs : run.markMs;
+}
+
+function visibleOf(l: MarkTiming | null): FirstVisible | null {
+  if (!l) return null;
+  const runs = l.runs.map(firstPageVisible);
+  const done = runs.filter((v): v is number => typeof v === "number");
+  return {
+    runs,
+    medianMs: done.length ? median(done) : Number.NaN,
+    byPicture: l.runs.some((r) => r.requests.some((q) => PAGE_PICTURE.test(q.path))),
+  };
+}
 
 const pagePath = (r: Read) => `/api/ebooks/${r.ebook}/pages/${r.page}`;
 
@@ -358,6 +390,8 @@ async function benchReader(o: {
       },
       lighthouse,
       lighthouseWarm,
+      visible: visibleOf(lighthouse),
+      visibleWarm: visibleOf(lighthouseWarm),
     };
   } finally {
     await database.close();
@@ -463,14 +497,16 @@ export function reportReader(r: ReaderResult, report: Report) {
   );
   for (const l of [r.lighthouse, r.lighthouseWarm]) {
     if (!l) continue;
+    const visible = l.runs.map(firstPageVisible);
     console.log(
       `\nThe reader opened by an owner, ${l.path}: ${l.throttling}, ${l.runs.length} runs, ${l.warmCache ? "the browser's cache kept from the run before (a returning reader)" : "the browser's cache emptied before each run (a first visit)"}`,
     );
     console.log(
       table(
-        ["run", `${l.mark} ms`, "FCP ms", "LCP ms", "TBT ms", "error"],
+        ["run", "page visible ms", `drawn by pdf.js (${l.mark}) ms`, "FCP ms", "LCP ms", "TBT ms", "error"],
         l.runs.map((x, i) => [
           i + 1,
+          f0(visible[i] ?? Number.NaN),
           f0(x.markMs ?? Number.NaN),
           f0(x.fcpMs ?? Number.NaN),
           f0(x.lcpMs ?? Number.NaN),
@@ -515,19 +551,26 @@ export function reportReader(r: ReaderResult, report: Report) {
     measured: `${f1(r.repeatOnly.latencyMs.p95)} ms (p50 ${f1(r.repeatOnly.latencyMs.p50)}, p99 ${f1(r.repeatOnly.latencyMs.p99)}; ${f0(r.repeatOnly.perSecond)} pages/s)`,
     pass: r.repeatOnly.latencyMs.p95 <= REPEAT_P95_BUDGET_MS,
   });
-  if (r.lighthouseWarm) {
+  const s2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const how = (v: FirstVisible) =>
+    v.byPicture ? "the server's picture painted (LCP)" : "no picture: when pdf.js drew it";
+  if (r.lighthouseWarm && r.visibleWarm) {
     const w = r.lighthouseWarm.median;
     console.log(
-      `returning reader: first page drawn at ${(w.markMs / 1000).toFixed(2)} s (median), FCP ${(w.fcpMs / 1000).toFixed(2)} s`,
+      `returning reader: first page visible at ${s2(r.visibleWarm.medianMs)} (median; ${how(r.visibleWarm)}), drawn by pdf.js at ${s2(w.markMs)}, FCP ${s2(w.fcpMs)}`,
     );
   }
-  if (r.lighthouse) {
-    const m = r.lighthouse.median.markMs;
+  if (r.lighthouse && r.visible) {
+    const v = r.visible.medianMs;
+    const drawn = r.lighthouse.median.markMs;
+    console.log(
+      `first visit: first page visible at ${s2(v)} (median; ${how(r.visible)}), drawn by pdf.js at ${s2(drawn)}`,
+    );
     report.targets.push({
-      target: `${r.lighthouse.path.replace(/\d+/, "{id}")}: first page drawn (owner, first visit, Lighthouse mobile, median)`,
+      target: `${r.lighthouse.path.replace(/\d+/, "{id}")}: first page visible (owner, first visit, Lighthouse mobile, median)`,
       budget: `<= ${(FIRST_PAGE_BUDGET_MS / 1000).toFixed(1)} s`,
-      measured: `${(m / 1000).toFixed(2)} s (FCP ${(r.lighthouse.median.fcpMs / 1000).toFixed(2)} s; runs ${r.lighthouse.runs.map((x) => f0(x.markMs ?? Number.NaN)).join(", ")} ms)`,
-      pass: Number.isFinite(m) && m <= FIRST_PAGE_BUDGET_MS,
+      measured: `${s2(v)} (${how(r.visible)}; runs ${r.visible.runs.map((x) => f0(x ?? Number.NaN)).join(", ")} ms; drawn by pdf.js ${s2(drawn)}, runs ${r.lighthouse.runs.map((x) => f0(x.markMs ?? Number.NaN)).join(", ")} ms; FCP ${s2(r.lighthouse.median.fcpMs)})`,
+      pass: Number.isFinite(v) && v <= FIRST_PAGE_BUDGET_MS,
     });
   }
   report.checks.readerWithoutRateLimits = r.tooMany === 0;

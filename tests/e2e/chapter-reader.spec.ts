@@ -81,8 +81,10 @@ test.describe("a course's PDF chapter on a phone", () => {
     const { courseId, chapter } = await coursePdfChapter(page);
     const readPath = `/content/${courseId}/chapters/${chapter.id}/read`;
 
-    // Not bought yet: the reader says so and offers the course.
-    await page.goto(readPath);
+    // Not bought yet: the reader says so and offers the course. Its page names no page of the
+    // chapter to fetch (it would be refused, and count against the page allowance).
+    const refused = await page.goto(readPath);
+    expect(await refused!.text()).not.toContain(`/chapters/${chapter.id}/pages/`);
     await waitForApp(page);
     await expect(
       page.getByRole("heading", { name: "This chapter is for the course's buyers" }),
@@ -95,7 +97,11 @@ test.describe("a course's PDF chapter on a phone", () => {
     await shot(page, "chapter-reader-360-not-owned");
 
     await buyOnline(page, phone, [{ id: courseId, type: "content" }]);
-    await page.goto(readPath);
+    // Bought: the page comes with page 1 drawn on the server, shown until pdf.js has drawn it.
+    const owned = await page.goto(readPath);
+    expect(await owned!.text()).toContain(
+      `/api/courses/${courseId}/chapters/${chapter.id}/pages/1/image?w=720`,
+    );
     await waitForApp(page);
     const fitWidth = await expectPageDrawn(page, 1);
     await expect(page.getByRole("link", { name: "Course" })).toHaveAttribute(

@@ -238,6 +238,91 @@ test("an owner's product page says Read, not Add to cart", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Read free preview" })).toHaveCount(0);
 });
 
+test.describe("the first page, drawn on the server", () => {
+  test.use({ viewport: MOBILE, hasTouch: true });
+
+  test("shows as a picture in the page's own HTML before pdf.js has arrived, then pdf.js's canvas takes its place where it was", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const id = await demoEbook(page);
+    // pdf.js held back (on the context: the shop's service worker may fetch on the page's behalf).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.context().route("**/assets/pdf.min-*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/ebook/${id}/read`);
+    const picture = page.getByRole("img", { name: "Page 1" });
+    await expect(picture).toBeVisible();
+    await expect(picture).toHaveAttribute("src", `/api/ebooks/${id}/pages/1/image?w=720`);
+    // Loaded and painted: a picture 2x a 360 px phone's width took the 720 px one.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(
+      `/api/ebooks/${id}/pages/1/image?w=`,
+    );
+    await expect(page.locator("canvas")).toBeHidden();
+    await expect(page.getByText(/^Loading page/)).toHaveCount(0);
+    await expect(page.getByText(/^Free preview · Page 1 of \d+$/)).toBeVisible();
+    // The page's largest paint is the picture: what the benchmark reads as "the first page visible".
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as (PerformanceEntry & { url?: string }) | undefined;
+            resolve(last?.url ?? "");
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    expect(largest).toContain(`/api/ebooks/${id}/pages/1/image?w=`);
+    const before = await picture.boundingBox();
+    await shot(page, "reader-360-first-page-picture");
+
+    release();
+    await expectPageDrawn(page, 1);
+    await expect(page.locator("img[data-page-image]")).toHaveCount(0);
+    // The canvas is where the picture was, at its size: nothing moved.
+    const after = await page.locator('canvas[data-drawn="true"]').boundingBox();
+    expect(after).toEqual(before);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expectPageDrawn(page, 2);
+  });
+
+  test.describe("with JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the reader shows the picture and says that turning pages needs JavaScript, in English and Bangla", async ({
+      page,
+      context,
+    }) => {
+      const res = await page.request.get("/api/ebooks?limit=1");
+      const id = ((await res.json()) as { data: { items: { id: number }[] } }).data.items[0]!.id;
+      await page.goto(`/ebook/${id}/read`);
+      const picture = page.getByRole("img", { name: "Page 1" });
+      await expect(picture).toBeVisible();
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+        true,
+      );
+      // Read as shown (Playwright's text locators leave out what is inside a <noscript>).
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
+      const shown = () => page.evaluate(() => document.body.innerText);
+      expect(await shown()).toContain(
+        "Turning pages needs JavaScript. Turn it on in your browser's settings to read on.",
+      );
+      await expectNoHorizontalOverflow(page);
+      await shot(page, "reader-360-without-javascript");
+
+      await context.addCookies([{ name: "pathagar_lang", value: "bn", url: page.url() }]);
+      await page.reload();
+      await expect(page.getByRole("img", { name: "পৃষ্ঠা ১" })).toBeVisible();
+      expect(await shown()).toContain("পাতা ওল্টাতে জাভাস্ক্রিপ্ট লাগে। পড়া চালিয়ে যেতে ব্রাউজারের সেটিংসে এটি চালু করুন।");
+    });
+  });
+});
+
 test("a reader for an e-book that does not exist says so, with a way back", async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await page.goto("/ebook/999999999/read");
@@ -302,6 +387,7 @@ test("opened directly, the reader starts pdf.js, its worker, its answer and its 
   once(workerJs!, "pdf.js's worker");
   once(`/api/ebooks/${id}/reader`, "the reader's answer");
   once(`/api/ebooks/${id}/pages/1`, "the first page");
+  once(`/api/ebooks/${id}/pages/1/image`, "the first page's picture");
   // Served as compressed at build time (brotli where the browser takes it), cached for a year.
   for (const [accept, encoding] of [
     ["gzip, deflate, br, zstd", "br"],

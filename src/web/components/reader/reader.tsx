@@ -10,8 +10,21 @@
 import { usePinch } from "@use-gesture/react";
 import { ChevronLeft, List, Maximize, MoveHorizontal, TableOfContents, ZoomIn, ZoomOut } from "lucide-react";
 import type { PDFPageProxy, RenderTask } from "pdfjs-dist";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Link } from "react-router";
+import {
+  DEFAULT_PAGE_IMAGE_WIDTH,
+  PAGE_IMAGE_WIDTHS,
+  type PageImageWidth,
+} from "../../../contracts/reader-paths";
 import type { EbookOutline, OutlineEntry } from "../../../contracts/reading";
 import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
@@ -43,6 +56,19 @@ export type ReaderSource = {
   end: { title: string; text: string; link: { to: string; label: string } } | null;
   /** Where the outline is asked for; null when there is none to ask for. */
   outlineUrl: string | null;
+};
+
+/**
+ * The page the reader opens on as a picture drawn on the server, shown from the page's first
+ * paint (it is in the server's HTML) until pdf.js has drawn the same page; `width` and `height`
+ * are the page's size at scale 1, as pdf.js lays it out.
+ */
+export type ReaderFirstImage = {
+  page: number;
+  width: number;
+  height: number;
+  /** The picture's address at one of PAGE_IMAGE_WIDTHS. */
+  src: (width: PageImageWidth) => string;
 };
 
 /** Phones open on fit width, larger screens on the whole page. */
@@ -81,7 +107,10 @@ export type ReaderTexts = {
 
 /**
  * Opens a source (`load`, asked again when `loadKey` changes or on Retry) and shows the reader,
- * or the state it is in: opening, not found, offline or failed with Retry, no pages.
+ * or the state it is in: opening, not found, offline or failed with Retry, no pages. A page load
+ * hands it the source its server already opened (`initial`, with the first page's picture), so
+ * the reader is in the server's HTML; it still asks for its answer itself (the offline worker
+ * keeps it, and drops a refunded book when it says "preview"), and shows the fresh one.
  */
 export function ReaderLoader({
   load,
@@ -89,6 +118,8 @@ export function ReaderLoader({
   back,
   texts,
   documentTitle,
+  initial = null,
+  firstImage = null,
 }: {
   /** Null when the address itself names nothing (a malformed id). */
   load: (() => Promise<ReaderSource>) | null;
@@ -96,14 +127,23 @@ export function ReaderLoader({
   back: { to: string; label: string };
   texts: ReaderTexts;
   documentTitle: (source: ReaderSource) => string;
+  /** The source as the page's own load opened it; null on a navigation within the shop. */
+  initial?: ReaderSource | null;
+  /** The first page's picture, with `initial`. */
+  firstImage?: ReaderFirstImage | null;
 }) {
-  const [state, setState] = useState<LoadState>({ status: "loading" });
+  const [state, setState] = useState<LoadState>(() =>
+    initial ? { status: "ready", source: initial } : { status: "loading" },
+  );
   const [attempt, setAttempt] = useState(0);
   const { i18n } = useLingui();
   // Both readers (e-books and course chapters) keep what a signed-in reader opened for offline use.
   useOfflineReader();
   const loader = useRef(load);
   loader.current = load;
+  /** The source the page came with, by its key; forgotten once another is opened. */
+  const served = useRef(initial ? loadKey : null);
+  if (served.current !== null && served.current !== loadKey) served.current = null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loadKey names the source; attempt asks again on Retry
   useEffect(() => {
@@ -113,14 +153,16 @@ export function ReaderLoader({
       setState({ status: "missing" });
       return;
     }
-    setState({ status: "loading" });
+    // The page's own source stays on screen while the reader's answer is asked for.
+    const fromPage = served.current === loadKey && attempt === 0;
+    if (!fromPage) setState({ status: "loading" });
     open().then(
       (source) => live && setState({ status: "ready", source }),
       (e: unknown) => {
         if (!live) return;
         if (e instanceof ApiError && (e.statusCode === 404 || e.statusCode === 400))
           setState({ status: "missing" });
-        else
+        else if (!fromPage)
           setState({
             status: "failed",
             message:
@@ -140,7 +182,8 @@ export function ReaderLoader({
     document.title = shop ? `${title} | ${shop}` : title;
   }, [state, documentTitle]);
 
-  if (state.status === "ready" && state.source.pages.length > 0) return <Reader source={state.source} />;
+  if (state.status === "ready" && state.source.pages.length > 0)
+    return <Reader source={state.source} firstImage={served.current === loadKey ? firstImage : null} />;
   const panel = (title: string, link: { to: string; label: string }, text?: string) => (
     <div>
       <h1 className="text-xl font-bold text-slate-900">{i18n._(title)}</h1>
@@ -225,7 +268,7 @@ function useOutline(url: string | null): OutlineEntry[] {
   return entries;
 }
 
-function Reader({ source }: { source: ReaderSource }) {
+function Reader({ source, firstImage }: { source: ReaderSource; firstImage: ReaderFirstImage | null }) {
   const { pages, end } = source;
   const [index, setIndex] = useState(Math.max(0, pages.indexOf(source.startPage)));
   /** In a preview, one step past the last page is the panel offering the rest. */
@@ -330,6 +373,11 @@ function Reader({ source }: { source: ReaderSource }) {
         ) : null}
         <ZoomControls zoom={zoom} setZoom={setZoom} />
       </ReaderBar>
+      <noscript>
+        <p className="border-b border-amber-300 bg-amber-50 px-3 py-2 text-center text-sm text-slate-900">
+          {i18n._("Turning pages needs JavaScript. Turn it on in your browser's settings to read on.")}
+        </p>
+      </noscript>
       <main id="main" className="relative min-h-0 flex-1">
         <h1 translate="no" className="sr-only">
           {source.title}
@@ -339,6 +387,7 @@ function Reader({ source }: { source: ReaderSource }) {
         ) : (
           <PageView
             url={pageUrl(pageNo)}
+            image={firstImage?.page === pageNo ? firstImage : null}
             pageNo={pageNo}
             zoom={zoom}
             onZoom={setZoom}
@@ -480,9 +529,9 @@ function Reader({ source }: { source: ReaderSource }) {
   );
 }
 
-/** The scale the page is drawn at now, reported by PageView on its canvas. */
+/** The scale the page is shown at now, reported by PageView on its canvas (or the server's picture). */
 function shownScale(): number | null {
-  const shown = Number(document.querySelector<HTMLCanvasElement>("[data-reader-scale]")?.dataset.readerScale);
+  const shown = Number(document.querySelector<HTMLElement>("[data-reader-scale]")?.dataset.readerScale);
   return Number.isFinite(shown) && shown > 0 ? shown : null;
 }
 
@@ -538,8 +587,41 @@ function ZoomControls({ zoom, setZoom }: { zoom: Zoom; setZoom: (z: Zoom) => voi
   );
 }
 
+/** The page's size on screen at a zoom: its scale, its pixels (at `ratio`) and its CSS size. */
+function fitPage(
+  base: { width: number; height: number },
+  box: { w: number; h: number },
+  zoom: Zoom,
+  ratio: number,
+) {
+  const pad = 16;
+  const fitW = Math.max(0.1, (box.w - pad) / base.width);
+  const fitH = Math.max(0.1, (box.h - pad) / base.height);
+  const scale = zoom.mode === "width" ? fitW : zoom.mode === "page" ? Math.min(fitW, fitH) : zoom.scale;
+  const pixelWidth = Math.floor(base.width * scale * ratio);
+  const pixelHeight = Math.floor(base.height * scale * ratio);
+  return {
+    scale,
+    pixelWidth,
+    pixelHeight,
+    cssWidth: Math.floor(pixelWidth / ratio),
+    cssHeight: Math.floor(pixelHeight / ratio),
+  };
+}
+
+/** Device pixels per CSS pixel the page is drawn at (at most 3: sharper is not seen, and costs memory). */
+const pixelRatio = () => Math.min(window.devicePixelRatio || 1, 3);
+
+/**
+ * The picture's `sizes`: fit width on a phone; on a larger screen the whole page, its width set
+ * by the height the bars leave (about 7rem), as the reader first shows it.
+ */
+const imageSizes = (image: ReaderFirstImage) =>
+  `(min-width: 768px) calc((100vh - 7rem) * ${(image.width / image.height).toFixed(3)}), calc(100vw - 16px)`;
+
 function PageView({
   url,
+  image,
   pageNo,
   zoom,
   onZoom,
@@ -547,6 +629,8 @@ function PageView({
   onPrev,
 }: {
   url: string;
+  /** This page as the server's picture, shown until pdf.js has drawn it; null for none. */
+  image: ReaderFirstImage | null;
   pageNo: number;
   zoom: Zoom;
   onZoom: (z: Zoom) => void;
@@ -555,6 +639,11 @@ function PageView({
 }) {
   const stage = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const picture = useRef<HTMLImageElement>(null);
+  /** pdf.js has drawn a page: the server's picture is not needed any more. */
+  const [handedOver, setHandedOver] = useState(false);
+  const [imageFailed, setImageFailed] = useState(false);
+  const showImage = image !== null && !handedOver && !imageFailed;
   const [box, setBox] = useState<{ w: number; h: number } | null>(null);
   const [state, setState] = useState<PageState>({ status: "loading" });
   /** The page last drawn completely (a cached page is "ready" before it is drawn). */
@@ -593,17 +682,18 @@ function PageView({
     if (state.status !== "ready" || !box || !canvas.current) return;
     const page = state.page;
     const el = canvas.current;
-    const base = page.getViewport({ scale: 1 });
-    const pad = 16;
-    const fitW = Math.max(0.1, (box.w - pad) / base.width);
-    const fitH = Math.max(0.1, (box.h - pad) / base.height);
-    const scale = zoom.mode === "width" ? fitW : zoom.mode === "page" ? Math.min(fitW, fitH) : zoom.scale;
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
+    const ratio = pixelRatio();
+    const { scale, pixelWidth, pixelHeight, cssWidth, cssHeight } = fitPage(
+      page.getViewport({ scale: 1 }),
+      box,
+      zoom,
+      ratio,
+    );
     const viewport = page.getViewport({ scale: scale * ratio });
-    el.width = Math.floor(viewport.width);
-    el.height = Math.floor(viewport.height);
-    el.style.width = `${Math.floor(viewport.width / ratio)}px`;
-    el.style.height = `${Math.floor(viewport.height / ratio)}px`;
+    el.width = pixelWidth;
+    el.height = pixelHeight;
+    el.style.width = `${cssWidth}px`;
+    el.style.height = `${cssHeight}px`;
     el.style.transform = "";
     el.dataset.readerScale = String(scale);
     let task: RenderTask | null = page.render({ canvas: el, viewport });
@@ -611,6 +701,8 @@ function PageView({
       () => {
         task = null;
         setDrawn(state.pageNo);
+        // The canvas, drawn while hidden, takes the picture's place in one step.
+        setHandedOver(true);
         // What the benchmark measures: the navigation to the first page drawn.
         if (!performance.getEntriesByName("reader:first-page").length) performance.mark("reader:first-page");
       },
@@ -621,12 +713,38 @@ function PageView({
     return () => task?.cancel();
   }, [state, box, zoom]);
 
+  // A picture that did not come (offline, or no picture of this page) is not shown broken: it may
+  // have failed before the page's code ran, so its state is read once as well as listened to.
+  useEffect(() => {
+    const el = picture.current;
+    if (el?.complete && el.naturalWidth === 0) setImageFailed(true);
+  }, []);
+  // A new zoom sizes the picture afresh (see below): the stretch of a pinch goes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared on every new zoom
+  useEffect(() => {
+    if (picture.current) picture.current.style.transform = "";
+  }, [zoom]);
+
+  /** The picture's size once the stage is measured: the canvas's, from the same page size (pdf.js's once it has it). */
+  let imageStyle: CSSProperties | undefined;
+  /** The scale the picture is shown at, for the zoom buttons to step from (as the canvas's). */
+  let imageScale: number | undefined;
+  if (image) {
+    imageStyle = { "--page-ratio": (image.width / image.height).toFixed(4) } as CSSProperties;
+    if (box) {
+      const base = state.status === "ready" ? state.page.getViewport({ scale: 1 }) : image;
+      const { scale, cssWidth, cssHeight } = fitPage(base, box, zoom, pixelRatio());
+      imageStyle = { ...imageStyle, width: `${cssWidth}px`, height: `${cssHeight}px` };
+      imageScale = scale;
+    }
+  }
+
   // Pinch: the drawn page is stretched with a CSS transform while the fingers move (cheap), then
   // drawn again, sharp, at the new scale when they lift. Two fingers never turn the page.
   const pinching = useRef(false);
   usePinch(
     ({ first, last, movement: [ratio], memo }) => {
-      const el = canvas.current;
+      const el = picture.current ?? canvas.current;
       if (!el) return memo;
       const start: number = first || memo === undefined ? (shownScale() ?? 1) : memo;
       if (first) pinching.current = true;
@@ -712,22 +830,41 @@ function PageView({
       aria-label={i18n._("Page view")}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
       tabIndex={0}
-      className="absolute inset-0 touch-pan-x touch-pan-y overflow-auto focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="absolute inset-0 touch-pan-x touch-pan-y overflow-auto [container-type:size] focus-visible:outline-2 focus-visible:outline-brand-700"
       onClick={onClick}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
     >
       <div className="flex min-h-full min-w-full items-center justify-center p-2">
+        {image && showImage ? (
+          // Sized by the stage before the page's code runs (fit width on a phone, the whole page
+          // on a larger screen, as the canvas will be), then to the canvas's own size.
+          <img
+            ref={picture}
+            src={image.src(DEFAULT_PAGE_IMAGE_WIDTH)}
+            srcSet={PAGE_IMAGE_WIDTHS.map((w) => `${image.src(w)} ${w}w`).join(", ")}
+            sizes={imageSizes(image)}
+            width={Math.round(image.width)}
+            height={Math.round(image.height)}
+            alt={i18n._("Page {page}", { page: number(pageNo) })}
+            fetchPriority="high"
+            data-page-image={pageNo}
+            data-reader-scale={imageScale}
+            onError={() => setImageFailed(true)}
+            style={imageStyle}
+            className="h-auto w-[calc(100cqw-16px)] max-w-none bg-white shadow md:w-[min(calc(100cqw-16px),calc((100cqh-16px)*var(--page-ratio)))]"
+          />
+        ) : null}
         <canvas
           ref={canvas}
           role="img"
           aria-label={i18n._("Page {page}", { page: number(pageNo) })}
           data-page={state.status === "ready" ? pageNo : undefined}
           data-drawn={state.status === "ready" && drawn === pageNo ? "true" : undefined}
-          className={cn("bg-white shadow", state.status !== "ready" && "hidden")}
+          className={cn("bg-white shadow", (state.status !== "ready" || showImage) && "hidden")}
         />
       </div>
-      {state.status === "loading" ? (
+      {showImage ? null : state.status === "loading" ? (
         <p role="status" className="absolute inset-x-0 top-4 mx-auto w-fit rounded bg-white px-3 py-2 shadow">
           {i18n._("Loading page {page}…", { page: number(pageNo) })}
         </p>

@@ -1,22 +1,51 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { coursePath } from "../../../contracts/library";
-import { chapterPageApiPath, chapterReaderApiPath, parseIdParam } from "../../../contracts/reader-paths";
+import {
+  chapterPageApiPath,
+  chapterPageImageApiPath,
+  chapterReaderApiPath,
+  parseIdParam,
+} from "../../../contracts/reader-paths";
 import type { ChapterReader } from "../../../contracts/reading";
 import { ReaderLoader, type ReaderSource } from "../../components/reader/reader";
 import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import { readerAnswerPreload, readerPreloads } from "../../lib/reader-pages";
 import type { Route } from "./+types/chapter-read";
+import { loadChapterOpening } from "./chapter-read.server";
 
-export const meta: Route.MetaFunction = ({ matches, params }) => {
+/**
+ * On a page load, the chapter as the server opens it when the visitor may read it: its answer
+ * and page 1 with its size, so the page is rendered with the reader and that page's picture in
+ * it. A chapter the visitor may not read names no page to fetch (it would be refused, and count
+ * against the page allowance); the reader then asks for its answer itself and says so.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
   const courseId = parseIdParam(params.id);
   const chapterId = parseIdParam(params.chapterId);
+  const opening =
+    courseId === null || chapterId === null ? null : await loadChapterOpening(context, courseId, chapterId);
+  return { opening };
+}
+
+/** Moving to the reader within the shop asks the server nothing more: the reader fetches as it goes. */
+export async function clientLoader() {
+  return { opening: null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
+  const courseId = parseIdParam(params.id);
+  const chapterId = parseIdParam(params.chapterId);
+  const first = loaderData?.opening?.firstPage;
   return [
     { title: pageTitle(matches, /*i18n*/ "Reader") },
     { name: "robots", content: "noindex" },
     ...(courseId === null || chapterId === null
       ? []
-      : [readerAnswerPreload(chapterReaderApiPath(courseId, chapterId))]),
+      : [
+          readerAnswerPreload(chapterReaderApiPath(courseId, chapterId)),
+          ...(first ? [readerAnswerPreload(chapterPageApiPath(courseId, chapterId, first.page))] : []),
+        ]),
   ];
 };
 
@@ -45,7 +74,7 @@ function chapterSource(info: ChapterReader): ReaderSource {
   };
 }
 
-export default function ChapterReadPage({ params }: Route.ComponentProps) {
+export default function ChapterReadPage({ params, loaderData }: Route.ComponentProps) {
   const courseId = parseIdParam(params.id);
   const chapterId = parseIdParam(params.chapterId);
   const load = useCallback(
@@ -55,10 +84,19 @@ export default function ChapterReadPage({ params }: Route.ComponentProps) {
   );
   const titles = useCallback((s: ReaderSource) => s.title, []);
   const coursePage = courseId === null ? "/content" : coursePath(courseId);
+  const { opening } = loaderData;
+  const initial = useMemo(() => (opening ? chapterSource(opening.reader) : null), [opening]);
+  const first = opening?.firstPage;
   return (
     <ReaderLoader
       load={courseId === null || chapterId === null ? null : load}
       loadKey={`${courseId}/${chapterId}`}
+      initial={initial}
+      firstImage={
+        courseId !== null && chapterId !== null && first
+          ? { ...first, src: (w) => chapterPageImageApiPath(courseId, chapterId, first.page, w) }
+          : null
+      }
       back={{
         to: courseId !== null && chapterId !== null ? backTo(courseId, chapterId) : coursePage,
         label: /*i18n*/ "Course",

@@ -1,10 +1,13 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import {
   ebookOutlineApiPath,
   ebookPageApiPath,
+  ebookPageImageApiPath,
   ebookProgressApiPath,
   ebookReaderApiPath,
   parseIdParam,
+  readablePagesOf,
+  startPageOf,
 } from "../../../contracts/reader-paths";
 import type { EbookReader } from "../../../contracts/reading";
 import { ReaderLoader, type ReaderSource } from "../../components/reader/reader";
@@ -12,33 +15,32 @@ import { api } from "../../lib/api";
 import { pageTitle } from "../../lib/meta";
 import { readerAnswerPreload, readerPreloads } from "../../lib/reader-pages";
 import type { Route } from "./+types/ebook-read";
-import { loadReaderInfo } from "./ebook-read.server";
+import { loadEbookOpening } from "./ebook-read.server";
 
 /**
- * On a page load, the page to open on (the saved place, a preview's first page), so that the
- * page's head starts fetching it before the page's code runs. Never an error: the reader asks for
- * its answer itself and says what it finds.
+ * On a page load, the reader as the server opens it: its answer and the page to open on (the
+ * saved place, a preview's first page) with that page's size, so the page is rendered with the
+ * reader and the page's picture in it, and its head starts fetching the page for pdf.js. Never
+ * an error: without it the reader asks for its answer itself and says what it finds.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
-  const info = id === null ? null : await loadReaderInfo(context, id);
-  if (!info) return { firstPage: null };
-  const source = ebookSource(info);
-  return { firstPage: source.pages.length > 0 ? source.pageUrl(source.startPage) : null };
+  return { opening: id === null ? null : await loadEbookOpening(context, id) };
 }
 
 /** Moving to the reader within the shop asks the server nothing more: the reader fetches as it goes. */
 export async function clientLoader() {
-  return { firstPage: null };
+  return { opening: null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
   const id = parseIdParam(params.id);
+  const first = loaderData?.opening?.firstPage;
   return [
     { title: pageTitle(matches, /*i18n*/ "Reader") },
     { name: "robots", content: "noindex" },
     ...(id === null ? [] : [readerAnswerPreload(ebookReaderApiPath(id))]),
-    ...(loaderData?.firstPage ? [readerAnswerPreload(loaderData.firstPage)] : []),
+    ...(id !== null && first ? [readerAnswerPreload(ebookPageApiPath(id, first.page))] : []),
   ];
 };
 
@@ -47,14 +49,12 @@ export const links: Route.LinksFunction = () => readerPreloads();
 /** An e-book as the reader opens it: every page for owners and staff, the demo pages otherwise. */
 function ebookSource(info: EbookReader): ReaderSource {
   const full = info.access !== "preview";
-  const pages = full ? Array.from({ length: info.pageCount }, (_, i) => i + 1) : info.demoPages;
-  const start = full && info.progress && pages.includes(info.progress.page) ? info.progress.page : pages[0];
   const owner = info.access === "owner";
   return {
     title: info.title,
     pageCount: info.pageCount,
-    pages,
-    startPage: start ?? 1,
+    pages: readablePagesOf(info),
+    startPage: startPageOf(info) ?? 1,
     pageUrl: (n) => ebookPageApiPath(info.id, n),
     saveProgress: full ? (page) => api("PUT", ebookProgressApiPath(info.id), { page }) : null,
     back: owner
@@ -72,17 +72,24 @@ function ebookSource(info: EbookReader): ReaderSource {
   };
 }
 
-export default function EbookReadPage({ params }: Route.ComponentProps) {
+export default function EbookReadPage({ params, loaderData }: Route.ComponentProps) {
   const id = parseIdParam(params.id);
   const load = useCallback(
     async () => ebookSource((await api<EbookReader>("GET", ebookReaderApiPath(id!))).data!),
     [id],
   );
   const title = useCallback((s: ReaderSource) => s.title, []);
+  const { opening } = loaderData;
+  const initial = useMemo(() => (opening ? ebookSource(opening.reader) : null), [opening]);
+  const first = opening?.firstPage;
   return (
     <ReaderLoader
       load={id === null ? null : load}
       loadKey={String(id)}
+      initial={initial}
+      firstImage={
+        id !== null && first ? { ...first, src: (w) => ebookPageImageApiPath(id, first.page, w) } : null
+      }
       back={{ to: id === null ? "/ebook" : `/ebook/${id}`, label: /*i18n*/ "Back" }}
       documentTitle={title}
       texts={{
