@@ -1,6 +1,7 @@
 import type { checkoutResultSchema, orderViewSchema } from "./answers";
 import { phoneField } from "./auth";
 import { districtField } from "./cart";
+import { CART_KEY_PATTERN } from "./cart-key";
 import { z } from "./zod";
 
 export const PAYMENT_METHODS = ["gateway", "cod"] as const;
@@ -74,8 +75,23 @@ export const checkoutSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: /*i18n*/ "Choose online payment or cash on delivery" }),
+  cartKey: z
+    .string({ error: "cartKey must be text" })
+    .regex(CART_KEY_PATTERN, { error: "cartKey must be 16 hexadecimal digits" })
+    .optional()
+    .meta({
+      description:
+        "The cart as the page showed it (contracts/cart-key.ts): a cart changed since is refused with 409, and a cart this key already placed answers with that order",
+    }),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+/** A checkout whose page showed another cart than the one there is now (`cartKey`). */
+export const CART_CHANGED =
+  /*i18n*/ "Your cart has changed since this page was opened (in another tab or window). Check the order summary, then place your order again.";
+
+/** A replayed checkout (`cartKey`) finds the order this cart became up to this long after. */
+export const PLACED_ONCE_WINDOW_MS = 30 * 60 * 1000;
 
 /** The checkout of a cart with printed items: the address is required. */
 export const shippingCheckoutSchema = checkoutSchema.extend(deliveryAddressFields);

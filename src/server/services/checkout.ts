@@ -1,12 +1,16 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { cartKeyOf } from "../../contracts/cart-key";
 import {
+  CART_CHANGED,
   type CheckoutResult,
   checkoutSchema,
   PAYMENT_WINDOW_MS,
   type PaymentMethod,
+  PLACED_ONCE_WINDOW_MS,
   shippingCheckoutSchema,
 } from "../../contracts/checkout";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
+import { BOUGHT_STATUSES, type OrderStatus } from "../../contracts/order-status";
 import { type Db, sendTogether } from "../db/client";
 import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../db/schema";
 import { rememberAddressInTx } from "./addresses";
@@ -18,7 +22,7 @@ import { DomainError } from "./errors";
 import { numberInvoicesAfterCommit } from "./invoices";
 import { confirmInTx, orderNotice, recordEvent, requireBuyer } from "./orders";
 import { nudgeOutbox } from "./outbox";
-import { newTranx, openPayment } from "./payments";
+import { newTranx, openPayment, payAgain } from "./payments";
 import { requireRoomToHold, stockNeeds, stockTaken, stockTakes } from "./stock";
 
 export const EMPTY_CART = "Your cart is empty";
@@ -30,6 +34,9 @@ type Tx = Db;
 /**
  * Places the caller's cart as an order (one transaction), then, for online payment, opens the
  * payment at the gateway. Cash on delivery is confirmed at once; an order of nothing to pay too.
+ * With the page's `cartKey` (contracts/cart-key.ts) a cart changed since the page showed it is
+ * refused, and the same cart sent again once it is placed (a double tap, a second tab) answers
+ * with that order: its confirmation, or a new attempt at the gateway while it waits for payment.
  */
 export async function placeOrder(
   ctx: Ctx,
@@ -44,7 +51,11 @@ export async function placeOrder(
     // The cart row's lock makes one buyer's checkouts (a double click) take turns.
     const { cart, lines: inCart } = await lockCartWithLines(tx, me.id, now);
     const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district }, inCart);
-    if (view.lines.length === 0) throw new DomainError("invalid", EMPTY_CART);
+    if (view.lines.length === 0) {
+      const again = v.cartKey ? await findPlacedFrom(tx, me.id, v.cartKey, now) : null;
+      if (again) return { again };
+      throw new DomainError("invalid", EMPTY_CART);
+    }
     const physical = view.lines.some(
       (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
     );
@@ -58,6 +69,9 @@ export async function placeOrder(
         "conflict",
         `${view.coupon.message ?? "Your coupon cannot be used"}. Remove the coupon to continue.`,
       );
+    }
+    if (v.cartKey && v.cartKey !== cartKeyOf(view.lines, view.coupon?.applied ? view.coupon.id : null)) {
+      throw new DomainError("conflict", CART_CHANGED);
     }
     const twice = await findDigitalConflict(tx, me.id, view.lines);
     if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
@@ -169,6 +183,7 @@ export async function placeOrder(
     if (!confirmed) await sendTogether(tx, [orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
     return { order, tranx, confirmed };
   });
+  if (placed.again) return answerAgain(ctx, placed.again, opts.origin);
   // Numbered now, out of the transaction above, so confirmations do not queue on the year's
   // counter; before the answer, so the buyer never meets an invoice without its number.
   if (placed.confirmed) await numberInvoicesAfterCommit(ctx);
@@ -181,6 +196,69 @@ export async function placeOrder(
   if (placed.confirmed) return result;
   const redirectUrl = await openPayment(ctx, placed.order, placed.tranx, opts.origin);
   return { ...result, redirectUrl };
+}
+
+type PlacedBefore = {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  tranx: string;
+};
+
+/**
+ * The caller's last order when it was placed from the cart `key` names, lately and not cancelled:
+ * what a page that sends the same cart again (a double tap, a second tab) is answered with.
+ */
+async function findPlacedFrom(tx: Tx, userId: number, key: string, now: Date): Promise<PlacedBefore | null> {
+  const [last] = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      couponId: orders.couponId,
+    })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), gt(orders.createdAt, new Date(now.getTime() - PLACED_ONCE_WINDOW_MS))),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  if (
+    !last ||
+    (last.status !== "pending_payment" &&
+      last.status !== "payment_failed" &&
+      !BOUGHT_STATUSES.includes(last.status))
+  )
+    return null;
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      kind: orderLines.kind,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, last.id));
+  if (cartKeyOf(lines, last.couponId) !== key) return null;
+  const [attempt] = await tx
+    .select({ tranx: payments.tranx })
+    .from(payments)
+    .where(eq(payments.orderId, last.id))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  if (!attempt) return null;
+  const { couponId: _, ...order } = last;
+  return { ...order, tranx: attempt.tranx };
+}
+
+/** The answer to a cart sent again once placed: the order as placed, or paying it again online. */
+async function answerAgain(ctx: Ctx, o: PlacedBefore, origin: string): Promise<CheckoutResult> {
+  if (o.paymentMethod === "gateway" && (o.status === "pending_payment" || o.status === "payment_failed")) {
+    return payAgain(ctx, o.id, origin);
+  }
+  return { orderId: o.id, orderNumber: o.number, tranx: o.tranx };
 }
 
 /** Why the checkout refuses an e-book or course the buyer would get twice, and what to do. */
