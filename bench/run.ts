@@ -42,6 +42,14 @@
 //               (issue 12); on the PostgreSQL
 //               server when the catalogue part ran, else on PGlite with the demo catalogue
 //               (lighthouse.ts)
+//   usable      when pages paint, when their forms work and when they hydrate, on a slow phone: `/`,
+//               a `/book/{id}`, `/search?q=physics`, and signed in with a book in the cart `/cart`
+//               and `/cart/checkout`, cold loads in Chromium (Playwright) throttled through DevTools
+//               on Lighthouse's mobile profile and on a 400 kbit/s, 400 ms line (4x CPU both):
+//               FCP, the `pathagar:hydrated` mark, and "forms work at" (the first paint when every
+//               key action is a native form in the server's HTML, else hydration), with which
+//               actions are forms; hydrated <= 2.5 s on the Lighthouse profile and forms usable at
+//               first paint; on PGlite with the demo shop (usable.ts)
 //
 // After the parts, when the catalogue, buying or reader part ran, the results-day capacity model
 // of docs/scaling.md is worked out from the CPU per request they measured and checked against
@@ -87,6 +95,7 @@ import {
   referenceOnOwnPostgres,
   reportReference,
 } from "./parts/reference";
+import { measureUsable, reportUsable, type UsableResult } from "./parts/usable";
 
 async function main() {
   const startedAt = new Date();
@@ -125,6 +134,9 @@ async function main() {
         ...(runs("lighthouse") || runs("reader")
           ? [["lighthouse", `${opts.lighthouseRuns} runs per page, ${CHROMIUM_PATH}`]]
           : []),
+        ...(runs("usable")
+          ? [["usable", `${opts.usableRuns} loads per page and profile, ${CHROMIUM_PATH}`]]
+          : []),
       ],
       false,
     ),
@@ -157,8 +169,9 @@ async function main() {
   let load: LoadResult | undefined;
   let bundles: Bundle[] = [];
   let lighthouse: LighthouseResult | undefined;
+  let usable: UsableResult | undefined;
   const lighthouseOnPglite = runs("lighthouse") && !runs("catalogue");
-  if (runs("load") || runs("js") || lighthouseOnPglite) {
+  if (runs("load") || runs("js") || lighthouseOnPglite || runs("usable")) {
     section("running 2./3./4. on the embedded PGlite with the demo catalogue");
     const { server, ms } = await startServer(buildDir, { dataDir: cold?.dataDir ?? tempDataDir() });
     try {
@@ -174,6 +187,7 @@ async function main() {
           "the embedded PGlite with the demo catalogue",
         );
       }
+      if (runs("usable")) usable = await measureUsable(server, opts.usableRuns);
     } finally {
       await stopServer(server);
     }
@@ -224,6 +238,7 @@ async function main() {
   if (buying) reportBuying(buying, report);
   if (reference) reportReference(reference, report);
   if (lighthouse) reportLighthouse(lighthouse, report);
+  if (usable) reportUsable(usable, report);
   if (reader) reportReader(reader, report);
   if (admin) reportAdmin(admin, report);
   if (backoffice) reportBackoffice(backoffice, report);

@@ -10,6 +10,7 @@ export const PARTS = [
   "buying",
   "reference",
   "lighthouse",
+  "usable",
   "reader",
   "admin",
   "backoffice",
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     books: { type: "string", default: "100000" },
     orders: { type: "string", default: "100000" },
     "lighthouse-runs": { type: "string", default: "3" },
+    "usable-runs": { type: "string", default: "3" },
     "max-load": { type: "string", default: "2" },
     "max-wait": { type: "string", default: "120" },
     "log-level": { type: "string", default: "warn" },
@@ -44,6 +46,7 @@ if (args.help) {
   --books <n>             bulk books seeded into PostgreSQL for the catalogue and admin parts (default 100000)
   --orders <n>            orders seeded into PostgreSQL for the backoffice part (default 100000)
   --lighthouse-runs <n>   Lighthouse runs per page (and of the reader), median reported (default 3)
+  --usable-runs <n>       cold loads of each page per throttling profile in the usable part (default 3)
   --max-load <x>          wait before a part while the 1-minute load average is above x (default 2)
   --max-wait <s>          ... but at most this long (default 120)
   --log-level <lvl>       server LOG_LEVEL (default warn: no per-request log lines)`);
@@ -88,6 +91,7 @@ export const opts = {
   books: intArg("books", args.books, 0, 2_000_000),
   orders: intArg("orders", args.orders, 1, 2_000_000),
   lighthouseRuns: intArg("lighthouse-runs", args["lighthouse-runs"], 1, 9),
+  usableRuns: intArg("usable-runs", args["usable-runs"], 1, 9),
   maxLoad,
   maxWaitS: intArg("max-wait", args["max-wait"], 0, 1800),
   logLevel: args["log-level"] ?? "warn",
