@@ -21,6 +21,21 @@ export function PhoneField({ label, ...props }: TextProps) {
   );
 }
 
+/** The 6-digit code of an SMS or an email (contracts/auth's otpCodeField: six digits). */
+export function CodeField(props: TextProps & { label: string }) {
+  return (
+    <TextField
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      required
+      pattern="[0-9]{6}"
+      maxLength={6}
+      {...props}
+    />
+  );
+}
+
 /** An HSC batch as a person reads it in the page's language ("HSC 2026", "এইচএসসি ২০২৬"); the value stays. */
 export function useHscBatchLabel(): (batch: string) => string {
   const { i18n } = useLingui();

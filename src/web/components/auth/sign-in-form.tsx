@@ -1,70 +1,87 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { lazy, Suspense, useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { type LoginInput, loginSchema } from "../../../contracts/auth";
+import { MIN_PASSWORD_LENGTH } from "../../../contracts/messages";
 import type { PublicUser } from "../../../contracts/user";
 import { useLingui } from "../../i18n";
-import { api, applyFieldErrors } from "../../lib/api";
+import { api } from "../../lib/api";
+import { useHydrated } from "../../lib/hydrated";
 import { useRootData } from "../../lib/root-data";
 import { forgetOfflineReader } from "../../offline/caches";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
+import { formValues, type Refusal, useFormAnswer } from "./form-answer";
 
 // Google's button is its own small chunk, fetched only where Google sign-in is set up.
 const GoogleButton = lazy(() => import("./google-button").then((m) => ({ default: m.GoogleButton })));
 
+const FIELDS = ["cred", "password"] as const;
+
 /**
- * Phone-or-email and password, validated by the same schema as POST /api/auth/login. `created`
- * says Google's button has just made the account.
+ * Phone-or-email and password. A form posted to the sign-in page's action (`action`) before or
+ * without JavaScript; with it, POST /api/auth/login, whose field messages show under the fields.
+ * `created` says Google's button has just made the account. `refusal` is the action's answer to
+ * a sign-in it refused (the phone or email kept, never the password).
  */
 export function SignInForm({
   onSignedIn,
   onNavigate,
+  action = "/auth/login",
+  refusal,
+  linkSearch = "",
 }: {
   onSignedIn: (user: PublicUser, created: boolean) => void;
   onNavigate?: () => void;
+  action?: string;
+  refusal?: Refusal;
+  /** The page's query (its `redirect`), carried to the sign-up link. */
+  linkSearch?: string;
 }) {
   const { i18n } = useLingui();
   const { googleClientId } = useRootData();
-  const [formError, setFormError] = useState("");
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { cred: "", password: "" } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      const res = await api<PublicUser>("POST", "/api/auth/login", values);
-      // Pages someone else kept for reading offline (they never signed out here) go now.
-      await forgetOfflineReader(res.data!.id).catch(() => {});
-      onSignedIn(res.data!, false);
-    } catch (err) {
-      setFormError(applyFieldErrors(err, setError, ["cred", "password"]));
-    }
-  });
+  const hydrated = useHydrated();
+  const { errors, formError, busy, run } = useFormAnswer(FIELDS, refusal);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form
+      method="post"
+      action={action}
+      // Before the scripts run the browser checks the fields; then the server's messages do.
+      noValidate={hydrated}
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = formValues(e.currentTarget, FIELDS);
+        void run(async () => {
+          const res = await api<PublicUser>("POST", "/api/auth/login", values);
+          // Pages someone else kept for reading offline (they never signed out here) go now.
+          await forgetOfflineReader(res.data!.id).catch(() => {});
+          onSignedIn(res.data!, false);
+        });
+      }}
+    >
       <FormMessage>{formError}</FormMessage>
       <TextField
         label={i18n._("Phone or email")}
+        name="cred"
         autoComplete="username"
         inputMode="email"
-        error={errors.cred?.message}
-        {...register("cred")}
+        required
+        minLength={6}
+        maxLength={254}
+        defaultValue={refusal?.values?.cred ?? ""}
+        error={errors.cred}
       />
       <TextField
         label={i18n._("Password")}
+        name="password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={128}
+        error={errors.password}
       />
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      <Button type="submit" loading={busy} className="w-full">
         {i18n._("Sign in")}
       </Button>
       {googleClientId ? (
@@ -81,7 +98,11 @@ export function SignInForm({
         <Link to="/auth/forget" onClick={onNavigate} className="py-2 text-brand-800 underline">
           {i18n._("Forgot password?")}
         </Link>
-        <Link to="/auth/register" onClick={onNavigate} className="py-2 text-brand-800 underline">
+        <Link
+          to={`/auth/register${linkSearch}`}
+          onClick={onNavigate}
+          className="py-2 text-brand-800 underline"
+        >
           {i18n._("Create an account")}
         </Link>
       </div>

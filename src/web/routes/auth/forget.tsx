@@ -1,56 +1,54 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link } from "react-router";
-import { forgetPasswordSchema, resetPasswordSchema } from "../../../contracts/auth";
-import type { z } from "../../../contracts/zod";
+import { Link, useSearchParams } from "react-router";
+import { MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from "../../../contracts/messages";
+import { normalisePhone } from "../../../contracts/phone";
+import { CodeField, PhoneField } from "../../components/auth/account-fields";
+import { formValues, type Refusal, useFormAnswer } from "../../components/auth/form-answer";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { FormMessage, TextField } from "../../components/ui/field";
 import { translate, useLingui } from "../../i18n";
-import { api, applyFieldErrors } from "../../lib/api";
+import { api } from "../../lib/api";
+import { useHydrated } from "../../lib/hydrated";
 import { pageLocale } from "../../lib/meta";
 import type { Route } from "./+types/forget";
+import { forgetAction } from "./forget.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translate(pageLocale(matches), /*i18n*/ "Forget Password") },
 ];
 
-type ResetInput = z.input<typeof resetPasswordSchema>;
+/** The page's forms posted before or without JavaScript (HTML first; forget.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return forgetAction(context, request);
+}
 
-function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string }) {
+// What POST /api/auth/forget answers, whether or not the number has an account.
+const CODE_SENT = /*i18n*/ "If this number has an account, we have sent it a 6-digit code.";
+
+function ResetForm({
+  phone,
+  sentMessage,
+  refusal,
+}: {
+  phone: string;
+  sentMessage: string;
+  refusal: Refusal;
+}) {
   const { i18n } = useLingui();
+  const hydrated = useHydrated();
   const [done, setDone] = useState("");
-  const [formError, setFormError] = useState("");
   const [notice, setNotice] = useState(sentMessage);
   const [resending, setResending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetInput>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { phone, code: "", password: "" },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      const res = await api("POST", "/api/auth/reset", values);
-      setDone(res.message);
-    } catch (err) {
-      setFormError(applyFieldErrors(err, setError, ["code", "password"]));
-    }
-  });
+  const { errors, formError, busy, run, fail } = useFormAnswer(["code", "password"], refusal);
 
   async function resend() {
     setResending(true);
-    setFormError("");
+    fail("");
     try {
       setNotice((await api("POST", "/api/auth/forget", { phone })).message);
     } catch (err) {
-      setFormError((err as Error).message);
+      fail((err as Error).message);
     } finally {
       setResending(false);
     }
@@ -67,28 +65,49 @@ function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string 
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form
+      method="post"
+      noValidate={hydrated}
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = formValues(e.currentTarget, ["phone", "code", "password"]);
+        void run(async () => {
+          setDone((await api("POST", "/api/auth/reset", values)).message);
+        });
+      }}
+    >
       <FormMessage tone="success">{notice}</FormMessage>
       <FormMessage>{formError}</FormMessage>
-      <TextField
-        label={i18n._("6-digit code")}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={errors.code?.message}
-        {...register("code")}
-      />
+      <input type="hidden" name="phone" value={phone} />
+      <CodeField label={i18n._("6-digit code")} error={errors.code} />
       <TextField
         label={i18n._("New password")}
+        name="password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register("password")}
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={128}
+        error={errors.password}
       />
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      {/* The first submit button: the one Enter presses. */}
+      <Button type="submit" name="intent" value="reset" loading={busy} className="w-full">
         {i18n._("Change password")}
       </Button>
-      <Button variant="ghost" loading={resending} onClick={resend} className="w-full">
+      <Button
+        type="submit"
+        name="intent"
+        value="forget"
+        formNoValidate
+        variant="ghost"
+        loading={resending}
+        onClick={(e) => {
+          e.preventDefault();
+          void resend();
+        }}
+        className="w-full"
+      >
         {i18n._("Send the code again")}
       </Button>
     </form>
@@ -96,49 +115,51 @@ function ResetForm({ phone, sentMessage }: { phone: string; sentMessage: string 
 }
 
 /** Password reset by SMS code; never says whether a number has an account. */
-export default function ForgetPasswordPage() {
+export default function ForgetPasswordPage({ actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
   const [sent, setSent] = useState<{ phone: string; message: string } | null>(null);
-  const [formError, setFormError] = useState("");
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof forgetPasswordSchema>>({
-    resolver: zodResolver(forgetPasswordSchema),
-    defaultValues: { phone: "" },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      const res = await api("POST", "/api/auth/forget", values);
-      setSent({ phone: forgetPasswordSchema.parse(values).phone, message: res.message });
-    } catch (err) {
-      setFormError(applyFieldErrors(err, setError, ["phone"]));
-    }
-  });
+  const refusal = actionData?.ok === false ? actionData : undefined;
+  // The second step's phone: sent by this page's script, or by its form (the action's redirect).
+  const phone =
+    sent?.phone ?? params.get("phone") ?? (refusal?.intent === "reset" ? refusal.values?.phone : null);
+  const { errors, formError, busy, run } = useFormAnswer(
+    ["phone"],
+    refusal?.intent === "forget" ? refusal : undefined,
+  );
 
   return (
     <div className="mx-auto max-w-sm">
       <PageHeading title={i18n._("Forget Password")}>
         <p>{i18n._("We will send a 6-digit code to your phone. Enter it with a new password.")}</p>
       </PageHeading>
-      {sent ? (
-        <ResetForm phone={sent.phone} sentMessage={sent.message} />
+      {phone ? (
+        <ResetForm phone={phone} sentMessage={sent?.message ?? CODE_SENT} refusal={refusal} />
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form
+          method="post"
+          noValidate={hydrated}
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const values = formValues(e.currentTarget, ["phone"]);
+            void run(async () => {
+              const res = await api("POST", "/api/auth/forget", values);
+              setSent({ phone: normalisePhone(values.phone) ?? values.phone.trim(), message: res.message });
+            });
+          }}
+        >
           <FormMessage>{formError}</FormMessage>
-          <TextField
-            label={i18n._("Phone number")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...register("phone")}
+          <PhoneField
+            name="phone"
+            required
+            minLength={MIN_PHONE_LENGTH}
+            maxLength={20}
+            defaultValue={refusal?.intent === "forget" ? (refusal.values?.phone ?? "") : ""}
+            error={errors.phone}
           />
-          <Button type="submit" loading={isSubmitting} className="w-full">
+          <Button type="submit" name="intent" value="forget" loading={busy} className="w-full">
             {i18n._("Send code")}
           </Button>
         </form>

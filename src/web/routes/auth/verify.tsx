@@ -1,78 +1,72 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans } from "@lingui/react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link, useRevalidator } from "react-router";
-import { verifyPhoneSchema } from "../../../contracts/auth";
-import type { z } from "../../../contracts/zod";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import { CodeField } from "../../components/auth/account-fields";
+import { formValues, useFormAnswer } from "../../components/auth/form-answer";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
-import { FormMessage, TextField } from "../../components/ui/field";
+import { FormMessage } from "../../components/ui/field";
 import { useLingui } from "../../i18n";
-import { api, applyFieldErrors } from "../../lib/api";
+import { api } from "../../lib/api";
+import { useHydrated } from "../../lib/hydrated";
 import { pageTitle } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/verify";
+import { verifyAction } from "./verify.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, /*i18n*/ "Verify your phone") },
 ];
 
-export default function VerifyPhonePage() {
+/** The page's forms posted before or without JavaScript (HTML first; verify.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return verifyAction(context, request);
+}
+
+export default function VerifyPhonePage({ actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { user } = useRootData();
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState("");
   const [sending, setSending] = useState(false);
-  const [formError, setFormError] = useState("");
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof verifyPhoneSchema>>({
-    resolver: zodResolver(verifyPhoneSchema),
-    defaultValues: { code: "" },
-  });
+  const refusal = actionData?.ok === false ? actionData : undefined;
+  const sendAnswer = useFormAnswer([], refusal?.intent === "verify" ? undefined : refusal);
+  const code = useFormAnswer(["code"], refusal?.intent === "verify" ? refusal : undefined);
+  // Sent by this page's script (the API's message), or by its form (the action's redirect).
+  const sent = sentTo !== "" || params.get("sent") === "1" || refusal?.intent === "verify";
 
   async function send() {
     setSending(true);
-    setFormError("");
     try {
       setSentTo((await api("POST", "/api/auth/verify/send")).message);
     } catch (err) {
-      setFormError((err as Error).message);
+      sendAnswer.fail((err as Error).message);
     } finally {
       setSending(false);
     }
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      await api("POST", "/api/auth/verify", values);
-      await revalidator.revalidate();
-    } catch (err) {
-      setFormError(applyFieldErrors(err, setError, ["code"]));
-    }
-  });
-
   let body: React.ReactNode;
   if (!user) {
     body = (
-      <p>
-        <Trans
-          id="<0>Sign in</0> to verify your phone number."
-          components={{
-            0: (
-              <Link
-                to="/auth/login?redirect=%2Fauth%2Fverify"
-                className="font-semibold text-brand-800 underline"
-              />
-            ),
-          }}
-        />
-      </p>
+      <div className="space-y-4">
+        <FormMessage>{sendAnswer.formError}</FormMessage>
+        <p>
+          <Trans
+            id="<0>Sign in</0> to verify your phone number."
+            components={{
+              0: (
+                <Link
+                  to="/auth/login?redirect=%2Fauth%2Fverify"
+                  className="font-semibold text-brand-800 underline"
+                />
+              ),
+            }}
+          />
+        </p>
+      </div>
     );
   } else if (user.phone_verified) {
     body = (
@@ -95,27 +89,45 @@ export default function VerifyPhonePage() {
             components={{ 0: <strong /> }}
           />
         </p>
-        <FormMessage tone="success">{sentTo}</FormMessage>
-        <FormMessage>{formError}</FormMessage>
-        <Button
-          variant={sentTo ? "secondary" : "primary"}
-          loading={sending}
-          onClick={send}
-          className="w-full"
-        >
-          {sentTo ? i18n._("Send the code again") : i18n._("Send code")}
-        </Button>
-        {sentTo ? (
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <TextField
-              label={i18n._("6-digit code")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              error={errors.code?.message}
-              {...register("code")}
-            />
-            <Button type="submit" loading={isSubmitting} className="w-full">
+        <FormMessage tone="success">
+          {sentTo || (sent ? i18n._("We sent a 6-digit code to {to}", { to: user.phone ?? "" }) : "")}
+        </FormMessage>
+        <FormMessage>{sendAnswer.formError || code.formError}</FormMessage>
+        <form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="send"
+            variant={sent ? "secondary" : "primary"}
+            loading={sending}
+            onClick={(e) => {
+              e.preventDefault();
+              code.fail("");
+              sendAnswer.fail("");
+              void send();
+            }}
+            className="w-full"
+          >
+            {sent ? i18n._("Send the code again") : i18n._("Send code")}
+          </Button>
+        </form>
+        {sent ? (
+          <form
+            method="post"
+            noValidate={hydrated}
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const values = formValues(e.currentTarget, ["code"]);
+              sendAnswer.fail("");
+              void code.run(async () => {
+                await api("POST", "/api/auth/verify", values);
+                await revalidator.revalidate();
+              });
+            }}
+          >
+            <CodeField label={i18n._("6-digit code")} error={code.errors.code} />
+            <Button type="submit" name="intent" value="verify" loading={code.busy} className="w-full">
               {i18n._("Verify")}
             </Button>
           </form>
