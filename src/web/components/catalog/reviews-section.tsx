@@ -180,7 +180,7 @@ export function ReviewsSection({
   const count = page ? page.total : rating.count;
   return (
     <section aria-labelledby="reviews" className="mt-10">
-      <h2 id="reviews" className="text-xl font-bold">
+      <h2 id="reviews" className="scroll-mt-32 text-xl font-bold">
         {i18n._("Reviews")}
       </h2>
       <p className="mt-1 flex items-center gap-2 text-slate-700">
