@@ -1,14 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans } from "@lingui/react";
 import { ShoppingCart, Tag, TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SavedAddress } from "../../../contracts/addresses";
 import type { CartInfo } from "../../../contracts/cart";
-import { type CheckoutResult, checkoutSchema, shippingCheckoutSchema } from "../../../contracts/checkout";
+import { cartKeyOf } from "../../../contracts/cart-key";
+import type { CheckoutResult } from "../../../contracts/checkout";
+import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutNotice } from "../../../contracts/checkout-form";
 import { districtLabel } from "../../../contracts/districts";
-import type { z } from "../../../contracts/zod";
 import { AddressFields } from "../../components/account/address-fields";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
@@ -17,30 +16,49 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
 import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { pushBeginCheckout } from "../../lib/analytics";
-import { ApiError, api, applyFieldErrors } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
 import { useCart, useCartInfo } from "../../lib/cart";
 import { cn } from "../../lib/cn";
+import { useHydrated } from "../../lib/hydrated";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/checkout";
-import { loadCheckout } from "./checkout.server";
+import { checkoutAction, loadCheckout } from "./checkout.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Checkout") }];
 
-/** The cart (as GET /api/cart/info answers it) and the buyer's name and phone for the form. */
+/**
+ * The cart (as GET /api/cart/info answers it, priced for the address filled in), the buyer's name
+ * and phone, and the address book for the form.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   return loadCheckout(context);
 }
 
-type FormInput = z.input<typeof checkoutSchema>;
-type FormOutput = z.output<typeof checkoutSchema>;
-const FIELDS = ["name", "phone", "district", "area", "address", "note", "paymentMethod"] as const;
+/** The checkout form posted without JavaScript (HTML first; checkout.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return checkoutAction(context, request);
+}
 
-/** The API's taka, shown as the shop shows money. */
+/** The action's answer: a refusal (the fields' messages) or a notice, each with what was typed. */
+type Answer =
+  | CheckoutNotice
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    }
+  | undefined;
+
+type Errors = Partial<Record<CheckoutField, string>>;
+type Refusal = { message: string; conflict: boolean };
 
 const isDigital = (type: CartInfo["lines"][number]["type"]) => type === "ebook" || type === "content";
 
 const FORM_ID = "checkout-form";
+const CHECK_THE_FIELDS = /*i18n*/ "Please check the highlighted fields";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -62,7 +80,7 @@ function PaymentOption({
   detail: string;
   reason?: string;
   disabled?: boolean;
-} & React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> }) {
+} & React.InputHTMLAttributes<HTMLInputElement>) {
   const reasonId = `${input.value}-reason`;
   return (
     <label
@@ -75,6 +93,7 @@ function PaymentOption({
     >
       <input
         type="radio"
+        name="paymentMethod"
         className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
         disabled={disabled}
         aria-describedby={reason ? reasonId : undefined}
@@ -95,83 +114,144 @@ function PaymentOption({
   );
 }
 
-/** The form and, beside it (below on a phone), the summary with the button that sends it. */
+/** A field of the form, as the scripts read or change it. */
+const fieldOf = (form: HTMLFormElement | null, name: string) =>
+  form?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
+
 const addressLabel = (a: SavedAddress) => `${a.address}, ${a.area}, ${a.district}`;
 
+/** The key of the cart this page shows (contracts/cart-key.ts), sent with the order. */
+const keyOf = (info: CartInfo) =>
+  cartKeyOf(
+    info.lines.map((l) => ({
+      productId: l.productId,
+      kind: l.type,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+    })),
+    info.couponId,
+  );
+
+/**
+ * The form and, beside it (below on a phone), the summary with the button that sends it. HTML
+ * first (decision 53): a plain form posted to this page's action, with the fields' first values
+ * (or what was typed, after a refusal) as default values; once the scripts run, the same form's
+ * submit sends `POST /api/checkout` instead, reading the fields from the form, so nothing typed
+ * before then is lost. Without JavaScript the district and a saved address have buttons of their
+ * own (delivery priced, the address filled in); with it, choosing them is enough.
+ */
 function Checkout({
   info,
   buyer,
   addresses,
   prefill,
+  answer,
 }: {
   info: CartInfo;
   buyer: { name: string; phone: string };
   addresses: SavedAddress[];
   prefill: SavedAddress | null;
+  answer: Answer;
 }) {
   const cart = useCart();
   const navigate = useNavigate();
-  const [refusal, setRefusal] = useState<{ message: string; conflict: boolean } | null>(null);
-  const refusalRef = useRef<HTMLDivElement>(null);
-  // A refusal is shown at the top of the form: on a phone that is a screen away from the button.
-  useEffect(() => {
-    if (refusal) refusalRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
-  }, [refusal]);
-  const [leaving, setLeaving] = useState(false);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
   const { i18n } = useLingui();
   const digital = info.lines.some((l) => isDigital(l.type));
   const physical = info.lines.some((l) => !isDigital(l.type));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    // E-books and courses alone are bought without an address: nothing is posted.
-    resolver: zodResolver(physical ? shippingCheckoutSchema : checkoutSchema),
-    // The last used address of the book (else its default) is filled in.
-    defaultValues: {
-      name: physical && prefill ? prefill.name : buyer.name,
-      phone: physical && prefill ? prefill.phone : buyer.phone,
-      ...(physical
-        ? prefill
-          ? { district: prefill.district, area: prefill.area, address: prefill.address }
-          : { district: info.district, area: "", address: "" }
-        : {}),
-      note: "",
-      paymentMethod: "gateway",
-    },
-  });
-  const method = useWatch({ control, name: "paymentMethod" });
 
-  // The cart is priced for the district filled in.
-  const prefillDistrict = physical ? prefill?.district : undefined;
-  const openedFor = useRef(info.district);
-  const { chooseDistrict } = cart;
+  // The last used address of the book (else its default) is filled in; after a post, what was typed.
+  const first: Record<string, string> = {
+    name: physical && prefill ? prefill.name : buyer.name,
+    phone: physical && prefill ? prefill.phone : buyer.phone,
+    district: physical && prefill ? prefill.district : info.district,
+    area: physical && prefill ? prefill.area : "",
+    address: physical && prefill ? prefill.address : "",
+    note: "",
+    paymentMethod: "gateway",
+    saved: prefill ? String(prefill.id) : "",
+    ...answer?.values,
+  };
+  // Cash on delivery is for printed items only: an e-book or course in the cart rules it out.
+  const [method, setMethod] = useState(first.paymentMethod === "cod" && !digital ? "cod" : "gateway");
+
+  // The answer of a post without JavaScript, until the scripts' own answer replaces it.
+  const [errors, setErrors] = useState<Errors>(() => (answer && !answer.ok ? answer.errors : {}));
+  const [refusal, setRefusal] = useState<Refusal | null>(() =>
+    answer && !answer.ok
+      ? {
+          message: CHECKOUT_FIELDS.some((k) => answer.errors[k]) ? CHECK_THE_FIELDS : answer.message,
+          conflict: answer.status === 409,
+        }
+      : null,
+  );
+  const refusalRef = useRef<HTMLDivElement>(null);
+  // A refusal is shown at the top of the form: on a phone that is a screen away from the button.
   useEffect(() => {
-    if (prefillDistrict && prefillDistrict !== openedFor.current) void chooseDistrict(prefillDistrict);
-  }, [prefillDistrict, chooseDistrict]);
+    if (refusal && hydrated) refusalRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [refusal, hydrated]);
+  const [sending, setSending] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  // A second tap while the first is on its way sends nothing (and the cart key answers a repeat
+  // from another tab with the same order).
+  const busy = useRef(false);
 
-  function chooseSaved(label: string) {
-    const a = addresses.find((x) => addressLabel(x) === label);
+  // What was chosen before the scripts ran is kept (hydration does not reset the form): the
+  // button's words follow the payment method checked, and the cart is priced for the district
+  // chosen (the loader priced it for the one filled in).
+  const { chooseDistrict } = cart;
+  const openedFor = useRef(info.district);
+  useEffect(() => {
+    const checked = form.current?.querySelector<HTMLInputElement>('input[name="paymentMethod"]:checked');
+    if (checked) setMethod(checked.value);
+    const district = fieldOf(form.current, "district")?.value;
+    if (district && district !== openedFor.current) void chooseDistrict(district);
+  }, [chooseDistrict]);
+
+  function chooseSaved(id: string) {
+    const a = addresses.find((x) => String(x.id) === id);
     if (!a) return;
     for (const k of ["name", "phone", "district", "area", "address"] as const) {
-      setValue(k, a[k], { shouldValidate: true, shouldDirty: true });
+      const el = fieldOf(form.current, k);
+      if (el) el.value = a[k];
     }
+    setErrors((e) => ({
+      ...e,
+      name: undefined,
+      phone: undefined,
+      district: undefined,
+      area: undefined,
+      address: undefined,
+    }));
     void cart.chooseDistrict(a.district);
   }
 
-  // Cash on delivery is for printed items only: an e-book or course in the cart rules it out.
+  // An e-book or course arriving in the cart while cash on delivery is chosen: online it is.
   useEffect(() => {
-    if (digital && method === "cod") setValue("paymentMethod", "gateway");
-  }, [digital, method, setValue]);
+    if (!digital || method !== "cod") return;
+    const online = form.current?.querySelector<HTMLInputElement>(
+      'input[name="paymentMethod"][value="gateway"]',
+    );
+    if (online) online.checked = true;
+    setMethod("gateway");
+  }, [digital, method]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy.current) return;
+    const sent = new FormData(e.currentTarget);
+    const body: Record<string, string> = {};
+    for (const k of CHECKOUT_FIELDS) {
+      const v = sent.get(k);
+      if (typeof v === "string") body[k] = v;
+    }
+    busy.current = true;
+    setSending(true);
     setRefusal(null);
+    setErrors({});
     try {
-      const { data } = await api<CheckoutResult>("POST", "/api/checkout", values);
+      const { data } = await api<CheckoutResult>("POST", "/api/checkout", { ...body, cartKey: keyOf(info) });
       if (!data)
         throw new ApiError(500, i18n._("Unexpected answer from the server. Please check My orders."));
       if (data.redirectUrl) {
@@ -182,31 +262,76 @@ function Checkout({
       }
       navigate(`/payment/${encodeURIComponent(data.tranx)}/success`);
     } catch (err) {
-      const message = applyFieldErrors(err, setError, FIELDS);
+      const placed: Errors = {};
+      if (err instanceof ApiError) {
+        for (const [k, m] of Object.entries(err.errors ?? {})) {
+          if ((CHECKOUT_FIELDS as readonly string[]).includes(k)) placed[k as CheckoutField] = m;
+        }
+      }
       const conflict = err instanceof ApiError && err.statusCode === 409;
-      if (message) {
+      if (Object.keys(placed).length > 0) {
+        setErrors(placed);
+        toast({ title: i18n._(CHECK_THE_FIELDS), variant: "destructive" });
+      } else {
+        const message =
+          err instanceof ApiError ? err.message : /*i18n*/ "Something went wrong. Please try again.";
         setRefusal({ message, conflict });
         toast({ title: i18n._("Could not place your order"), description: message, variant: "destructive" });
-      } else {
-        toast({ title: i18n._("Please check the highlighted fields"), variant: "destructive" });
       }
       // Stock, prices or the coupon may have changed: show the cart as it is now.
       if (conflict) {
-        if (values.district) void cart.chooseDistrict(values.district);
+        if (body.district) void cart.chooseDistrict(body.district);
         else void cart.reload();
       }
+    } finally {
+      busy.current = false;
+      setSending(false);
     }
-  });
+  }
 
+  // A field's message goes once it is changed.
+  function changed(e: FormEvent<HTMLFormElement>) {
+    const name = (e.target as HTMLInputElement).name;
+    if (name && name in errors) setErrors((x) => ({ ...x, [name]: undefined }));
+  }
+
+  const nothingTyped = answer === undefined;
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+    <div className="group grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <form
+        ref={form}
         id={FORM_ID}
-        onSubmit={onSubmit}
-        noValidate
+        key={nothingTyped ? "first" : JSON.stringify(answer.values)}
+        method="post"
+        action="/cart/checkout"
+        onSubmit={submit}
+        onInput={changed}
+        // With the scripts the server's messages are shown; without them the browser checks first.
+        noValidate={hydrated}
         className="min-w-0 space-y-4"
         aria-label={i18n._("Checkout")}
       >
+        {hydrated ? null : (
+          // Enter in a field places the order, as the page's button does (not a button below).
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+          />
+        )}
+        <input type="hidden" name="cartKey" value={keyOf(info)} />
+        <input type="hidden" name="pricedFor" value={info.district} />
+        {answer?.ok ? (
+          <p
+            role="status"
+            className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+          >
+            {i18n._(answer.notice)}
+          </p>
+        ) : null}
         {refusal ? (
           <div
             ref={refusalRef}
@@ -229,18 +354,26 @@ function Checkout({
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               label={i18n._("Full name")}
+              name="name"
               autoComplete="name"
-              error={errors.name?.message}
-              {...register("name")}
+              required
+              minLength={2}
+              maxLength={80}
+              defaultValue={first.name}
+              error={errors.name}
             />
             <TextField
               label={i18n._("Phone number")}
+              name="phone"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
+              required
+              minLength={10}
+              maxLength={20}
+              defaultValue={first.phone}
               hint={physical ? i18n._("The rider calls this number") : undefined}
-              error={errors.phone?.message}
-              {...register("phone")}
+              error={errors.phone}
             />
           </div>
         </Section>
@@ -248,36 +381,72 @@ function Checkout({
           <Section title={i18n._("Delivery address")}>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {addresses.length > 0 ? (
-                <SelectField
-                  label={i18n._("Saved addresses")}
-                  className="sm:col-span-2"
-                  options={addresses.map(addressLabel)}
-                  defaultValue={prefill ? addressLabel(prefill) : ""}
-                  placeholder={i18n._("Choose a saved address")}
-                  hint={i18n._("Manage them in My profile")}
-                  onChange={(e) => chooseSaved(e.target.value)}
-                />
+                <div className="flex items-start gap-2 sm:col-span-2">
+                  <SelectField
+                    label={i18n._("Saved addresses")}
+                    name="saved"
+                    className="min-w-0 flex-1"
+                    options={addresses.map((a) => String(a.id))}
+                    optionLabel={(id) => {
+                      const a = addresses.find((x) => String(x.id) === id);
+                      return a ? addressLabel(a) : id;
+                    }}
+                    defaultValue={first.saved}
+                    placeholder={i18n._("Choose a saved address")}
+                    hint={i18n._("Manage them in My profile")}
+                    onChange={(e) => chooseSaved(e.target.value)}
+                  />
+                  {hydrated ? null : (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="saved"
+                      formNoValidate
+                      variant="secondary"
+                      className="mt-7"
+                      aria-label={i18n._("Use the saved address")}
+                    >
+                      {i18n._("Use")}
+                    </Button>
+                  )}
+                </div>
               ) : null}
               <AddressFields
-                district={register("district", { onChange: (e) => void cart.chooseDistrict(e.target.value) })}
-                area={register("area")}
-                address={register("address")}
-                errors={{
-                  district: errors.district?.message,
-                  area: errors.area?.message,
-                  address: errors.address?.message,
+                district={{
+                  name: "district",
+                  defaultValue: first.district,
+                  onChange: (e) => void cart.chooseDistrict(e.target.value),
                 }}
+                area={{ name: "area", defaultValue: first.area }}
+                address={{ name: "address", defaultValue: first.address }}
+                errors={{ district: errors.district, area: errors.area, address: errors.address }}
                 districtHint={info.zone === "dhaka" ? i18n._("Inside Dhaka") : i18n._("Outside Dhaka")}
+                districtAside={
+                  hydrated ? null : (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="district"
+                      formNoValidate
+                      variant="secondary"
+                      className="mt-7"
+                      aria-label={i18n._("Update the delivery charge")}
+                    >
+                      {i18n._("Update")}
+                    </Button>
+                  )
+                }
                 addressClassName="sm:col-span-2"
               />
               <TextAreaField
                 label={i18n._("Note (optional)")}
+                name="note"
                 className="sm:col-span-2"
                 rows={2}
                 maxLength={500}
+                defaultValue={first.note}
                 placeholder={i18n._("Anything the rider should know")}
-                error={errors.note?.message}
-                {...register("note")}
+                error={errors.note}
               />
             </div>
           </Section>
@@ -288,10 +457,11 @@ function Checkout({
             </p>
             <TextAreaField
               label={i18n._("Note (optional)")}
+              name="note"
               rows={2}
               maxLength={500}
-              error={errors.note?.message}
-              {...register("note")}
+              defaultValue={first.note}
+              error={errors.note}
             />
           </Section>
         )}
@@ -303,35 +473,42 @@ function Checkout({
                 title={i18n._("Online payment")}
                 detail={i18n._("Pay now with mobile banking or a card on the payment gateway's secure page.")}
                 value="gateway"
-                {...register("paymentMethod")}
+                defaultChecked={method === "gateway"}
+                onChange={() => setMethod("gateway")}
               />
               <PaymentOption
                 title={i18n._("Cash on delivery")}
                 detail={i18n._("Pay the rider in cash when your parcel arrives.")}
                 value="cod"
+                defaultChecked={method === "cod"}
+                onChange={() => setMethod("cod")}
                 disabled={digital}
                 reason={
                   digital
                     ? i18n._("Not available: e-books and courses in your cart must be paid online.")
                     : undefined
                 }
-                {...register("paymentMethod")}
               />
             </div>
-            {errors.paymentMethod?.message ? (
+            {errors.paymentMethod ? (
               <p id="payment-method-error" className="mt-2 text-sm text-red-700">
-                {i18n._(errors.paymentMethod.message)}
+                {translateMessage(i18n, errors.paymentMethod)}
               </p>
             ) : null}
           </fieldset>
         </Section>
       </form>
-      <CheckoutSummary info={info} busy={isSubmitting || leaving} method={method} />
+      <CheckoutSummary info={info} busy={sending || leaving} method={hydrated ? method : null} />
     </div>
   );
 }
 
-function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean; method: string }) {
+/**
+ * The order's lines and totals, and the button that sends the form. Its words follow the payment
+ * method chosen: from the scripts' state once they run (`method`), before that (null) from the
+ * checked radio by CSS, so the button reads "Place order" for cash on delivery without JavaScript.
+ */
+function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean; method: string | null }) {
   const cart = useCart();
   const physical = info.lines.some((l) => !isDigital(l.type));
   const { i18n } = useLingui();
@@ -430,8 +607,28 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
           </span>
         </p>
       ) : null}
-      <Button type="submit" form={FORM_ID} loading={busy} className="mt-4 w-full text-base">
-        {method === "cod" ? i18n._("Place order") : i18n._("Continue to payment")}
+      <Button
+        type="submit"
+        form={FORM_ID}
+        name="intent"
+        value="place"
+        loading={busy}
+        className="mt-4 w-full text-base"
+      >
+        {method === null ? (
+          <>
+            <span className="group-has-[input[name=paymentMethod][value=cod]:checked]:hidden">
+              {i18n._("Continue to payment")}
+            </span>
+            <span className="hidden group-has-[input[name=paymentMethod][value=cod]:checked]:inline">
+              {i18n._("Place order")}
+            </span>
+          </>
+        ) : method === "cod" ? (
+          i18n._("Place order")
+        ) : (
+          i18n._("Continue to payment")
+        )}
       </Button>
       <p className="mt-3 text-xs text-slate-600">
         <Trans
@@ -446,7 +643,7 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
   );
 }
 
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const info = useCartInfo(loaderData.cart);
   const { i18n } = useLingui();
 
@@ -495,6 +692,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         buyer={loaderData.buyer}
         addresses={loaderData.addresses}
         prefill={loaderData.prefill}
+        answer={actionData as Answer}
       />
     </div>
   );
