@@ -36,12 +36,12 @@ test.describe("at 360 px", () => {
     test.slow();
     await page.goto("/");
     await waitForApp(page);
-    await page.getByRole("button", { name: "বাংলা" }).click();
+    await page.getByRole("button", { name: "বাংলা", exact: true }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "bn");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "এইচএসসি ও ভর্তি পরীক্ষার্থীদের বই ও পড়ার উপকরণ",
     );
-    await expect(page.getByRole("button", { name: "English" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "English", exact: true })).toBeVisible();
     expect(
       await latinWords(page, "header, footer, main > div > section:nth-child(-n+2)", [SHOP_NAME, "English"]),
     ).toEqual([]);
@@ -102,7 +102,7 @@ test("switching back to English gives the English shop, with the same prices in 
   await page.context().addCookies([{ name: "pathagar_lang", value: "bn", url: BASE_URL }]);
   await page.goto("/");
   await waitForApp(page);
-  await page.getByRole("button", { name: "English" }).click();
+  await page.getByRole("button", { name: "English", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Books and study material for HSC and admission students",

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { useLingui } from "../../i18n";
@@ -74,104 +74,80 @@ export function CategoryBar() {
 }
 
 /**
- * The category drawer of a phone: a menu button opening a modal `<dialog>` from the left (the
- * browser makes the rest of the page inert and closes it on Escape; Tab wraps inside it). It
- * closes on a navigation, a tap outside it or its close button, and gives focus back to the button.
+ * The category menu of a phone: a `<details>` disclosure under the header, so it opens before and
+ * without the page's scripts. With them it closes on a navigation or a tapped link, on Escape
+ * (focus back on its button) and on a tap outside it. It is left uncontrolled: a menu opened
+ * before hydration stays as the visitor left it.
  */
 export function CategoryDrawer() {
   const { i18n } = useLingui();
-  const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const ref = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
 
+  // A navigation (a link in the menu, the back button) closes it; hydrating is none.
+  const shown = useRef(pathname + search);
   useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+    if (shown.current === pathname + search) return;
+    shown.current = pathname + search;
+    if (ref.current) ref.current.open = false;
+  }, [pathname, search]);
 
-  // A navigation (a link in the drawer, the back button) closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
-  useEffect(() => setOpen(false), [pathname, search]);
-
-  function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
-    if (e.key !== "Tab") return;
-    const items = e.currentTarget.querySelectorAll<HTMLElement>("a[href], button");
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
+  useEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    const onDown = (e: PointerEvent) => {
+      if (menu.open && !menu.contains(e.target as Node)) menu.open = false;
+    };
+    // A tapped link closes it at once (its page loads under the progress bar), the current page's too.
+    const onClick = (e: MouseEvent) => {
+      const link = (e.target as Element).closest?.("a");
+      if (link && menu.contains(link)) menu.open = false;
+    };
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "Escape" || !menu.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
 
   const link =
     "flex min-h-12 items-center rounded-md px-3 text-base font-medium text-slate-900 hover:bg-slate-100";
+  const heading = "px-3 pt-3 pb-1 text-sm font-semibold text-slate-600";
   return (
-    <>
-      <button
-        type="button"
-        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
-        aria-label={i18n._("Menu")}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        <Menu aria-hidden="true" className="h-6 w-6" />
-      </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="category-drawer-title"
-        className="m-0 h-dvh max-h-dvh w-[min(20rem,85vw)] max-w-none bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
-        onClose={() => setOpen(false)}
-        onKeyDown={wrapTab}
-        // A tap on the backdrop lands on the dialog itself, outside its panel; a tapped link closes
-        // it at once, while its page loads under the progress bar.
-        onClick={(e) => {
-          if (e.target === e.currentTarget || (e.target as Element).closest("a")) setOpen(false);
-        }}
-      >
-        {open ? (
-          <div className="flex h-full flex-col overflow-y-auto p-3">
-            <div className="mb-2 flex items-center justify-between">
-              <h2 id="category-drawer-title" className="px-3 text-lg font-bold text-slate-900">
-                {i18n._("Browse")}
-              </h2>
-              <button
-                type="button"
-                className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-                aria-label={i18n._("Close menu")}
-                onClick={() => setOpen(false)}
-              >
-                <X aria-hidden="true" className="h-6 w-6" />
-              </button>
-            </div>
-            <nav aria-label={i18n._("Categories")}>
-              <h3 className="px-3 pt-2 pb-1 text-sm font-semibold text-slate-600">Shop</h3>
-              <ul>
-                {SHOP_SECTIONS.map((s) => (
-                  <li key={s.to}>
-                    <SectionLink section={s} className={link} />
-                  </li>
-                ))}
-              </ul>
-              <h3 className="px-3 pt-4 pb-1 text-sm font-semibold text-slate-600">Academic</h3>
-              <ul>
-                {TRACK_SECTIONS.map((s) => (
-                  <li key={s.to}>
-                    <SectionLink section={s} className={link} />
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
-        ) : null}
-      </dialog>
-    </>
+    <details ref={ref} className="group shrink-0 md:hidden">
+      <summary className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden="true" className="h-6 w-6 group-open:hidden" />
+        <X aria-hidden="true" className="hidden h-6 w-6 group-open:block" />
+        <span className="sr-only">{i18n._("Menu")}</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-7rem)] overflow-y-auto border-b border-slate-200 bg-white px-3 pb-4 shadow-lg">
+        <nav aria-label={i18n._("Categories")}>
+          <h2 className={heading}>{i18n._("Browse the shop")}</h2>
+          <ul>
+            {SHOP_SECTIONS.map((s) => (
+              <li key={s.to}>
+                <SectionLink section={s} className={link} />
+              </li>
+            ))}
+          </ul>
+          <h2 className={heading}>{i18n._("Academic tracks")}</h2>
+          <ul>
+            {TRACK_SECTIONS.map((s) => (
+              <li key={s.to}>
+                <SectionLink section={s} className={link} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </details>
   );
 }
