@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orders, reviews, stockAlerts } from "../../src/server/db/schema";
 import { signOutAction } from "../../src/web/routes/auth/logout.server";
 import { addAction, cartAction } from "../../src/web/routes/shop/cart.server";
+import { checkoutAction } from "../../src/web/routes/shop/checkout.server";
 import { localeAction } from "../../src/web/routes/shop/locale.server";
 import { notifyAction } from "../../src/web/routes/shop/notify.server";
 import { ordersAction } from "../../src/web/routes/shop/orders.server";
@@ -33,6 +34,23 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     action: cartAction,
     fields: ["id", "quantity", "coupon", "district"],
     intents: ["quantity", "remove", "coupon", "coupon-remove", "district"],
+  },
+  {
+    path: "/cart/checkout",
+    action: checkoutAction,
+    fields: [
+      "name",
+      "phone",
+      "district",
+      "area",
+      "address",
+      "note",
+      "paymentMethod",
+      "cartKey",
+      "pricedFor",
+      "saved",
+    ],
+    intents: ["place", "district", "saved"],
   },
   { path: "/locale", action: localeAction, fields: ["locale", "back"] },
   {
