@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, carts } from "../../src/server/db/schema";
+import { accountAction } from "../../src/web/routes/auth/account.server";
 import { forgetAction } from "../../src/web/routes/auth/forget.server";
 import { signInAction } from "../../src/web/routes/auth/login.server";
 import { signUpAction } from "../../src/web/routes/auth/register.server";
@@ -19,13 +20,15 @@ let h: Harness;
 let forms: ReturnType<typeof pageForms>;
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ captureEmail: true });
   forms = pageForms(h, {
     "/auth/login": signInAction,
     "/auth/register": signUpAction,
     "/auth/verify": verifyAction,
     "/auth/forget": forgetAction,
     "/cart/add": addAction,
+    "/edit": accountAction,
+    "/profile": accountAction,
   });
 });
 afterAll(async () => {
@@ -319,5 +322,132 @@ describe("reset the password", () => {
       errors: { phone: "Invalid phone number" },
       values: { phone: "12345" },
     });
+  });
+});
+
+describe("the account's forms on /edit and /profile", () => {
+  const me = async (cookie: string) =>
+    (
+      await h.request<{ name: string; email: string | null; email_confirmed: boolean; hsc_batch: string }>(
+        "GET",
+        "/api/user",
+        { cookie },
+      )
+    ).body.data!;
+
+  it("saves the name, and refuses a short one on its field with it kept", async () => {
+    const u = await h.createUser();
+    const short = await forms.post("/edit", { intent: "name", name: "A" }, { cookie: u.cookie });
+    expect(short.status).toBe(400);
+    expect(refusalOf(short)).toMatchObject({
+      intent: "name",
+      errors: { name: expect.any(String) },
+      values: { name: "A" },
+    });
+    const res = await forms.post("/edit", { intent: "name", name: "Tasnim Rahman" }, { cookie: u.cookie });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/edit");
+    expect(flashOf(res.setCookie)).toEqual({ title: "Your name is saved" });
+    expect((await me(u.cookie)).name).toBe("Tasnim Rahman");
+  });
+
+  it("emails a code to a new address and changes the email once it is entered", async () => {
+    const u = await h.createUser({ email: `old.${uniquePhone()}@example.com` });
+    const next = `new.${uniquePhone()}@example.com`;
+    const bad = await forms.post("/edit", { intent: "email", email: "not-an-email" }, { cookie: u.cookie });
+    expect(refusalOf(bad)).toMatchObject({ intent: "email", errors: { email: "Invalid email address" } });
+
+    const asked = await forms.post("/edit", { intent: "email", email: next }, { cookie: u.cookie });
+    expect(asked.status).toBe(302);
+    expect(flashOf(asked.setCookie)).toEqual({ title: `We sent a 6-digit code to ${next}` });
+    const code = h.latestEmailCode(next);
+    const wrong = await forms.post(
+      "/edit",
+      { intent: "email-confirm", code: String((Number(code) + 1) % 1_000_000).padStart(6, "0") },
+      { cookie: u.cookie },
+    );
+    expect(refusalOf(wrong)).toMatchObject({
+      intent: "email-confirm",
+      errors: { code: "Wrong code. Check the email and try again." },
+      values: {},
+    });
+    const right = await forms.post("/edit", { intent: "email-confirm", code }, { cookie: u.cookie });
+    expect(right.status).toBe(302);
+    expect(flashOf(right.setCookie)).toEqual({ title: "Your email address is changed" });
+    expect(await me(u.cookie)).toMatchObject({ email: next, email_confirmed: true });
+  });
+
+  it("confirms the account's own address with its code", async () => {
+    const own = `own.${uniquePhone()}@example.com`;
+    const u = await h.createUser({ email: own });
+    expect((await forms.post("/edit", { intent: "email", email: own }, { cookie: u.cookie })).status).toBe(
+      302,
+    );
+    const res = await forms.post(
+      "/edit",
+      { intent: "email-confirm", code: h.latestEmailCode(own), email: own },
+      { cookie: u.cookie },
+    );
+    expect(flashOf(res.setCookie)).toEqual({ title: "Your email address is confirmed" });
+    expect(await me(u.cookie)).toMatchObject({ email: own, email_confirmed: true });
+  });
+
+  it("saves the phone and batch, and refuses a taken phone on its field", async () => {
+    const u = await h.createUser();
+    const other = await h.createUser();
+    const taken = await forms.post(
+      "/edit",
+      { intent: "profile", phone: other.phone, hsc_batch: "HSC 2026" },
+      { cookie: u.cookie },
+    );
+    expect(taken.status).toBe(409);
+    expect(refusalOf(taken)).toMatchObject({
+      intent: "profile",
+      errors: { phone: "An account with this phone number already exists" },
+      values: { phone: other.phone, hsc_batch: "HSC 2026" },
+    });
+    const res = await forms.post(
+      "/edit",
+      { intent: "profile", phone: u.phone, hsc_batch: "HSC 2026" },
+      { cookie: u.cookie },
+    );
+    expect(res.location).toBe("/profile");
+    expect(flashOf(res.setCookie)).toEqual({ title: "Profile updated" });
+    expect((await me(u.cookie)).hsc_batch).toBe("HSC 2026");
+  });
+
+  it("changes the password with the current one, this device staying signed in, others signed out", async () => {
+    const u = await h.createUser();
+    const other = await h.signIn(u.phone, DEFAULT_PASSWORD);
+    const wrong = await forms.post(
+      "/profile",
+      { intent: "password", currentPassword: "not-it-at-all", newPassword: "second-pass-2" },
+      { cookie: u.cookie },
+    );
+    expect(wrong.status).toBe(400);
+    expect(refusalOf(wrong)).toMatchObject({
+      intent: "password",
+      errors: { currentPassword: "Your current password is not right" },
+      values: {},
+    });
+    expect(wrong.text).not.toContain("second-pass-2");
+    const res = await forms.post(
+      "/profile",
+      { intent: "password", currentPassword: DEFAULT_PASSWORD, newPassword: "second-pass-2" },
+      { cookie: u.cookie },
+    );
+    expect(res.location).toBe("/profile");
+    expect(flashOf(res.setCookie)).toEqual({
+      title: "Your password is changed. Other devices are signed out.",
+    });
+    expect(await signedInAs(u.cookie)).toBe(u.user.id);
+    expect(await signedInAs(other.cookie)).toBeNull();
+  });
+
+  it("refuses a signed-out visitor and an unknown form", async () => {
+    const out = await forms.post("/edit", { intent: "name", name: "Someone" });
+    expect(out.status).toBe(401);
+    const u = await h.createUser();
+    expect((await forms.post("/edit", { intent: "nonsense" }, { cookie: u.cookie })).status).toBe(400);
   });
 });

@@ -1,55 +1,63 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans } from "@lingui/react";
-import { useState } from "react";
+import { type MouseEvent, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
-import {
-  type EmailChangeInput,
-  emailChangeSchema,
-  emailConfirmSchema,
-  type NameUpdateInput,
-  nameUpdateSchema,
-  type PasswordChangeInput,
-  passwordChangeSchema,
-} from "../../../contracts/auth";
-import type { z } from "../../../contracts/zod";
+import { type PasswordChangeInput, passwordChangeSchema } from "../../../contracts/auth";
 import { useLingui } from "../../i18n";
 import { api, applyFieldErrors } from "../../lib/api";
+import { useHydrated } from "../../lib/hydrated";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
+import { CodeField } from "./account-fields";
+import { formValues, type Refusal, useFormAnswer } from "./form-answer";
 
-/** The caller's name (POST /api/auth/name). */
-export function NameForm({ name }: { name: string }) {
+/** The form's intent (which of the page's forms it is), for the page's action. */
+function Intent({ value }: { value: string }) {
+  return <input type="hidden" name="intent" value={value} />;
+}
+
+/**
+ * The caller's name: a form posted to /edit's action before or without JavaScript, POST
+ * /api/auth/name with it.
+ */
+export function NameForm({ name, refusal }: { name: string; refusal?: Refusal }) {
   const { i18n } = useLingui();
   const revalidator = useRevalidator();
-  const [formError, setFormError] = useState("");
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NameUpdateInput>({ resolver: zodResolver(nameUpdateSchema), defaultValues: { name } });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      await api("POST", "/api/auth/name", values);
-      toast({ title: i18n._("Your name is saved") });
-      await revalidator.revalidate();
-    } catch (err) {
-      setFormError(applyFieldErrors(err, setError, ["name"]));
-    }
-  });
+  const hydrated = useHydrated();
+  const mine = refusal?.intent === "name" ? refusal : undefined;
+  const { errors, formError, busy, run } = useFormAnswer(["name"], mine);
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={i18n._("Name")}>
+    <form
+      method="post"
+      action="/edit"
+      noValidate={hydrated}
+      className="space-y-4"
+      aria-label={i18n._("Name")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const values = formValues(e.currentTarget, ["name"]);
+        void run(async () => {
+          await api("POST", "/api/auth/name", values);
+          toast({ title: i18n._("Your name is saved") });
+          await revalidator.revalidate();
+        });
+      }}
+    >
+      <Intent value="name" />
       <FormMessage>{formError}</FormMessage>
       <TextField
         label={i18n._("Name")}
+        name="name"
         autoComplete="name"
-        error={errors.name?.message}
-        {...register("name")}
+        required
+        minLength={2}
+        maxLength={100}
+        defaultValue={mine?.values?.name ?? name}
+        error={errors.name}
       />
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      <Button type="submit" loading={busy} className="w-full">
         {i18n._("Save name")}
       </Button>
     </form>
@@ -60,74 +68,51 @@ export function NameForm({ name }: { name: string }) {
  * A new email address: a code is emailed to it (POST /api/auth/email), and only once the code is
  * entered (POST /api/auth/email/confirm) does the account use it; until then the page says so.
  * An address typed at sign-up is not confirmed: the page says so and sends it its own code the
- * same way (decision 46).
+ * same way (decision 46). Each is a form posted to /edit's action before or without JavaScript.
  */
 export function EmailForm({
   email,
   emailConfirmed,
   pendingEmail,
+  refusal,
 }: {
   email: string | null;
   emailConfirmed: boolean;
   pendingEmail: string | null;
+  refusal?: Refusal;
 }) {
   const { i18n } = useLingui();
   const revalidator = useRevalidator();
-  const [formError, setFormError] = useState("");
-  const ask = useForm<EmailChangeInput>({
-    resolver: zodResolver(emailChangeSchema),
-    defaultValues: { email: pendingEmail && pendingEmail !== email ? pendingEmail : "" },
-  });
-  const confirm = useForm<z.input<typeof emailConfirmSchema>>({
-    resolver: zodResolver(emailConfirmSchema),
-    defaultValues: { code: "" },
-  });
-
-  const onAsk = ask.handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      const res = await api("POST", "/api/auth/email", values);
-      toast({ title: res.message });
-      await revalidator.revalidate();
-    } catch (err) {
-      setFormError(applyFieldErrors(err, ask.setError, ["email"]));
-    }
-  });
+  const hydrated = useHydrated();
+  const askForm = useRef<HTMLFormElement>(null);
+  const ask = useFormAnswer(["email"], refusal?.intent === "email" ? refusal : undefined);
+  const confirm = useFormAnswer(["code"], refusal?.intent === "email-confirm" ? refusal : undefined);
   const [sendingOwn, setSendingOwn] = useState(false);
+  const confirmingOwn = email !== null && pendingEmail === email;
+  /** A change to another address waits for its code. */
+  const changePending = pendingEmail !== null && !confirmingOwn;
+
   /** The account's own unconfirmed address asks for its code. */
   async function sendOwnCode() {
     if (!email) return;
-    setFormError("");
+    confirm.fail("");
+    ask.fail("");
     setSendingOwn(true);
     try {
       const res = await api("POST", "/api/auth/email", { email });
       toast({ title: res.message });
       await revalidator.revalidate();
     } catch (err) {
-      setFormError((err as Error).message);
+      ask.fail((err as Error).message);
     } finally {
       setSendingOwn(false);
     }
   }
-  const confirmingOwn = email !== null && pendingEmail === email;
-  /** A change to another address waits for its code. */
-  const changePending = pendingEmail !== null && !confirmingOwn;
-  const onConfirm = confirm.handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      await api("POST", "/api/auth/email/confirm", values);
-      toast({
-        title: confirmingOwn
-          ? i18n._("Your email address is confirmed")
-          : i18n._("Your email address is changed"),
-      });
-      confirm.reset({ code: "" });
-      ask.reset({ email: "" });
-      await revalidator.revalidate();
-    } catch (err) {
-      setFormError(applyFieldErrors(err, confirm.setError, ["code"]));
-    }
-  });
+  /** The own-code button: a form's button before the scripts run, the call after. */
+  const sendOwn = (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    void sendOwnCode();
+  };
 
   return (
     <div className="space-y-4">
@@ -146,18 +131,40 @@ export function EmailForm({
               "Your email address is not confirmed. Confirm it with the code we email to it: until then, Google sign-in does not open this account.",
             )}
           </p>
-          <Button type="button" variant="secondary" loading={sendingOwn} onClick={sendOwnCode}>
-            {i18n._("Email me a code")}
-          </Button>
+          <form method="post" action="/edit">
+            <Intent value="email" />
+            <input type="hidden" name="email" value={email} />
+            <Button type="submit" variant="secondary" loading={sendingOwn} onClick={sendOwn}>
+              {i18n._("Email me a code")}
+            </Button>
+          </form>
         </div>
       ) : null}
-      <FormMessage>{formError}</FormMessage>
+      <FormMessage>{ask.formError || confirm.formError}</FormMessage>
       {pendingEmail ? (
         <form
-          onSubmit={onConfirm}
-          noValidate
+          method="post"
+          action="/edit"
+          noValidate={hydrated}
           className="space-y-4"
           aria-label={confirmingOwn ? i18n._("Confirm your email") : i18n._("Confirm your new email")}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = e.currentTarget;
+            const values = formValues(form, ["code"]);
+            ask.fail("");
+            void confirm.run(async () => {
+              await api("POST", "/api/auth/email/confirm", values);
+              toast({
+                title: confirmingOwn
+                  ? i18n._("Your email address is confirmed")
+                  : i18n._("Your email address is changed"),
+              });
+              form.reset();
+              await revalidator.revalidate();
+              askForm.current?.reset();
+            });
+          }}
         >
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             <Trans
@@ -171,43 +178,70 @@ export function EmailForm({
                 ? i18n._("Your email stays {email} until you enter it.", { email })
                 : i18n._("Enter it to use this address.")}
           </p>
-          <TextField
-            label={i18n._("Code from the email")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={confirm.formState.errors.code?.message}
-            {...confirm.register("code")}
-          />
-          <Button type="submit" loading={confirm.formState.isSubmitting} className="w-full">
+          <CodeField label={i18n._("Code from the email")} error={confirm.errors.code} />
+          {/* The first submit button: the one Enter presses. */}
+          <Button type="submit" name="intent" value="email-confirm" loading={confirm.busy} className="w-full">
             {i18n._("Confirm email")}
           </Button>
           {confirmingOwn ? (
-            <Button
-              type="button"
-              variant="secondary"
-              loading={sendingOwn}
-              onClick={sendOwnCode}
-              className="w-full"
-            >
-              {i18n._("Email me a new code")}
-            </Button>
+            <>
+              <input type="hidden" name="email" value={email} />
+              <Button
+                type="submit"
+                name="intent"
+                value="email"
+                formNoValidate
+                variant="secondary"
+                loading={sendingOwn}
+                onClick={sendOwn}
+                className="w-full"
+              >
+                {i18n._("Email me a new code")}
+              </Button>
+            </>
           ) : null}
         </form>
       ) : null}
-      <form onSubmit={onAsk} noValidate className="space-y-4" aria-label={i18n._("Change email")}>
+      <form
+        ref={askForm}
+        method="post"
+        action="/edit"
+        noValidate={hydrated}
+        className="space-y-4"
+        aria-label={i18n._("Change email")}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = formValues(e.currentTarget, ["email"]);
+          confirm.fail("");
+          void ask.run(async () => {
+            const res = await api("POST", "/api/auth/email", values);
+            toast({ title: res.message });
+            await revalidator.revalidate();
+          });
+        }}
+      >
+        <Intent value="email" />
         <TextField
           label={changePending ? i18n._("New email (or ask for a new code)") : i18n._("New email")}
+          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          error={ask.formState.errors.email?.message}
-          {...ask.register("email")}
+          required
+          maxLength={254}
+          defaultValue={
+            refusal?.intent === "email"
+              ? (refusal.values?.email ?? "")
+              : pendingEmail && pendingEmail !== email
+                ? pendingEmail
+                : ""
+          }
+          error={ask.errors.email}
         />
         <Button
           type="submit"
           variant={pendingEmail ? "secondary" : "primary"}
-          loading={ask.formState.isSubmitting}
+          loading={ask.busy}
           className="w-full"
         >
           {changePending ? i18n._("Send a new code") : i18n._("Send a code")}

@@ -7,30 +7,43 @@ import { ApiError, api, applyFieldErrors } from "../../lib/api";
 import { Button } from "../ui/button";
 import { FormMessage } from "../ui/field";
 import { HscBatchField, PhoneField } from "./account-fields";
+import type { Refusal } from "./form-answer";
 
 /**
  * Phone and HSC batch, saved through POST /api/auth/update (the profile dialog and /edit).
- * `onError` takes a failed save; without it the server's message shows on the form.
+ * `onError` takes a failed save; without it the server's message shows on the form. On /edit the
+ * form also posts to the page's action before or without JavaScript (`action`), whose refusal
+ * (`refusal`) shows on the fields.
  */
 export function ProfileForm({
   defaultValues,
   submitLabel,
   onSaved,
   onError,
+  action,
+  refusal,
 }: {
   defaultValues: ProfileUpdateInput;
   submitLabel: string;
   onSaved: () => void | Promise<void>;
   onError?: (err: ApiError) => void;
+  action?: string;
+  refusal?: Refusal;
 }) {
   const { i18n } = useLingui();
-  const [formError, setFormError] = useState("");
+  const mine = refusal?.intent === "profile" ? refusal : undefined;
+  const [formError, setFormError] = useState(
+    mine && !mine.errors?.phone && !mine.errors?.hsc_batch ? mine.message : "",
+  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput>({ resolver: zodResolver(profileUpdateSchema), defaultValues });
+  } = useForm<ProfileUpdateInput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: { ...defaultValues, ...mine?.values },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError("");
@@ -44,10 +57,14 @@ export function ProfileForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" action={action} onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value="profile" />
       <FormMessage>{formError}</FormMessage>
-      <PhoneField error={errors.phone?.message} {...register("phone")} />
-      <HscBatchField error={errors.hsc_batch?.message} {...register("hsc_batch")} />
+      <PhoneField error={errors.phone?.message ?? mine?.errors?.phone} {...register("phone")} />
+      <HscBatchField
+        error={errors.hsc_batch?.message ?? mine?.errors?.hsc_batch}
+        {...register("hsc_batch")}
+      />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {submitLabel}
       </Button>

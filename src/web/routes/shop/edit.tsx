@@ -6,6 +6,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
+import { accountAction } from "../auth/account.server";
 import type { Route } from "./+types/edit";
 import { loadEditProfile } from "./edit.server";
 
@@ -17,6 +18,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return loadEditProfile(context);
 }
 
+/** The page's forms posted before or without JavaScript (HTML first; routes/auth/account.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return accountAction(context, request);
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="border-t border-slate-200 py-6 first:border-t-0 first:pt-0">
@@ -26,7 +32,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
+export default function EditProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const { name, email, emailConfirmed, pendingEmail, emailChangeable, phone, hsc_batch } = loaderData;
@@ -34,11 +40,16 @@ export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-sm">
       <PageHeading title={i18n._("Edit profile")} />
       <Section title={i18n._("Name")}>
-        <NameForm name={name} />
+        <NameForm name={name} refusal={actionData} />
       </Section>
       <Section title={i18n._("Email")}>
         {emailChangeable ? (
-          <EmailForm email={email} emailConfirmed={emailConfirmed} pendingEmail={pendingEmail} />
+          <EmailForm
+            email={email}
+            emailConfirmed={emailConfirmed}
+            pendingEmail={pendingEmail}
+            refusal={actionData}
+          />
         ) : (
           <p className="text-sm text-slate-700">
             <Trans
@@ -57,6 +68,8 @@ export default function EditProfilePage({ loaderData }: Route.ComponentProps) {
         <ProfileForm
           defaultValues={{ phone, hsc_batch }}
           submitLabel={i18n._("Save")}
+          action="/edit"
+          refusal={actionData}
           onSaved={() => {
             toast({ title: i18n._("Profile updated") });
             navigate("/profile");

@@ -1,0 +1,69 @@
+import { parse } from "hono/utils/cookie";
+import type { RouterContextProvider } from "react-router";
+import {
+  changePassword,
+  confirmEmailChange,
+  requestEmailChange,
+  updateName,
+} from "../../../server/services/accounts";
+import { SESSION_COOKIE } from "../../../server/services/sessions";
+import { updateProfile } from "../../../server/services/users";
+import { attempt, readForm, redirectWithFlash } from "../../lib/actions.server";
+import { getApp } from "../../lib/app-context.server";
+import { pick } from "./login.server";
+import { refusedForm, UNKNOWN_FORM } from "./verify.server";
+
+export const NAME_SAVED = /*i18n*/ "Your name is saved";
+export const EMAIL_CONFIRMED = /*i18n*/ "Your email address is confirmed";
+export const EMAIL_CHANGED = /*i18n*/ "Your email address is changed";
+export const PROFILE_UPDATED = /*i18n*/ "Profile updated";
+export const PASSWORD_CHANGED = /*i18n*/ "Your password is changed. Other devices are signed out.";
+
+/**
+ * The account's forms on /edit and /profile (before or without JavaScript), each as its API call:
+ * `name` (POST /api/auth/name), `email` (a code to a new address, or to the account's own
+ * unconfirmed one: POST /api/auth/email), `email-confirm` (POST /api/auth/email/confirm),
+ * `profile` (phone and batch: POST /api/auth/update) and `password` (POST /api/auth/password,
+ * this device staying signed in). Done, the page is read again and says what changed; refused,
+ * the page again with the form's messages and what was typed (never a password or a code).
+ */
+export async function accountAction(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getApp(context);
+  const { ctx } = app;
+  const f = await readForm(request);
+  const done = (to: string, title: string) => redirectWithFlash(app, to, { title });
+  switch (f.intent) {
+    case "name": {
+      const input = pick(f, ["name"] as const);
+      const r = await attempt(() => updateName(ctx, input), input);
+      return r.ok ? done("/edit", NAME_SAVED) : refusedForm(r, "name");
+    }
+    case "email": {
+      const input = pick(f, ["email"] as const);
+      const r = await attempt(() => requestEmailChange(ctx, input), input);
+      // The API's words: "We sent a 6-digit code to …", in the page's language by its template.
+      return r.ok
+        ? done("/edit", `We sent a 6-digit code to ${r.value.pendingEmail}`)
+        : refusedForm(r, "email");
+    }
+    case "email-confirm": {
+      const before = ctx.user?.email;
+      const r = await attempt(() => confirmEmailChange(ctx, { code: f.code }));
+      if (!r.ok) return refusedForm(r, "email-confirm");
+      return done("/edit", r.value.email === before ? EMAIL_CONFIRMED : EMAIL_CHANGED);
+    }
+    case "profile": {
+      const input = pick(f, ["phone", "hsc_batch"] as const);
+      const r = await attempt(() => updateProfile(ctx, input), input);
+      return r.ok ? done("/profile", PROFILE_UPDATED) : refusedForm(r, "profile");
+    }
+    case "password": {
+      const token = parse(request.headers.get("cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE];
+      const input = pick(f, ["currentPassword", "newPassword"] as const);
+      const r = await attempt(() => changePassword(ctx, input, token), input);
+      return r.ok ? done("/profile", PASSWORD_CHANGED) : refusedForm(r, "password");
+    }
+    default:
+      return refusedForm({ ok: false, status: 400, message: UNKNOWN_FORM, errors: {}, values: {} }, "");
+  }
+}
