@@ -140,7 +140,8 @@ describe("Pay now as a form", () => {
       { intent: "pay", id: String(order.orderId) },
       { cookie: u.cookie },
     );
-    expect(res.status).toBe(302);
+    // The shop's own sandbox gateway is a plain redirect (303 or 302: either is a GET after the post).
+    expect([302, 303]).toContain(res.status);
     expect(res.location).toMatch(/\/sandbox-gateway\/[\w-]+$/);
     expect(res.location).not.toContain(order.tranx);
   });
