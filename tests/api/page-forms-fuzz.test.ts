@@ -9,7 +9,12 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orders, reviews, stockAlerts } from "../../src/server/db/schema";
+import { accountAction } from "../../src/web/routes/auth/account.server";
+import { forgetAction } from "../../src/web/routes/auth/forget.server";
+import { signInAction } from "../../src/web/routes/auth/login.server";
 import { signOutAction } from "../../src/web/routes/auth/logout.server";
+import { signUpAction } from "../../src/web/routes/auth/register.server";
+import { verifyAction } from "../../src/web/routes/auth/verify.server";
 import { addAction, cartAction } from "../../src/web/routes/shop/cart.server";
 import { checkoutAction } from "../../src/web/routes/shop/checkout.server";
 import { localeAction } from "../../src/web/routes/shop/locale.server";
@@ -66,6 +71,26 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     action: reviewAction,
     fields: ["productType", "productId", "rating", "text"],
     intents: ["review"],
+  },
+  // The account pages' forms.
+  { path: "/auth/login", action: signInAction, fields: ["cred", "password"] },
+  {
+    path: "/auth/register",
+    action: signUpAction,
+    fields: ["name", "phone", "email", "password", "hsc_batch"],
+  },
+  { path: "/auth/verify", action: verifyAction, fields: ["code"], intents: ["send", "verify"] },
+  {
+    path: "/auth/forget",
+    action: forgetAction,
+    fields: ["phone", "code", "password"],
+    intents: ["forget", "reset"],
+  },
+  {
+    path: "/edit",
+    action: accountAction,
+    fields: ["name", "email", "code", "phone", "hsc_batch", "currentPassword", "newPassword"],
+    intents: ["name", "email", "email-confirm", "profile", "password"],
   },
   // Last: it ends the customer's session.
   { path: "/auth/logout", action: signOutAction, fields: ["back"] },

@@ -3,9 +3,11 @@ import type { RouterContextProvider } from "react-router";
 import {
   changePassword,
   confirmEmailChange,
+  EMAIL_NOT_SET_UP,
   requestEmailChange,
   updateName,
 } from "../../../server/services/accounts";
+import { DomainError } from "../../../server/services/errors";
 import { SESSION_COOKIE } from "../../../server/services/sessions";
 import { updateProfile } from "../../../server/services/users";
 import { attempt, readForm, redirectWithFlash } from "../../lib/actions.server";
@@ -18,6 +20,20 @@ export const EMAIL_CONFIRMED = /*i18n*/ "Your email address is confirmed";
 export const EMAIL_CHANGED = /*i18n*/ "Your email address is changed";
 export const PROFILE_UPDATED = /*i18n*/ "Profile updated";
 export const PASSWORD_CHANGED = /*i18n*/ "Your password is changed. Other devices are signed out.";
+
+/**
+ * A shop without a mail server refuses an email change (503, EMAIL_NOT_SET_UP): the page never
+ * offers the form then, so one posted anyway is answered as a refusal, not as the error page.
+ */
+async function unlessNoEmail<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof DomainError && e.message === EMAIL_NOT_SET_UP)
+      throw new DomainError("invalid", e.message);
+    throw e;
+  }
+}
 
 /**
  * The account's forms on /edit and /profile (before or without JavaScript), each as its API call:
@@ -40,7 +56,7 @@ export async function accountAction(context: Readonly<RouterContextProvider>, re
     }
     case "email": {
       const input = pick(f, ["email"] as const);
-      const r = await attempt(() => requestEmailChange(ctx, input), input);
+      const r = await attempt(() => unlessNoEmail(() => requestEmailChange(ctx, input)), input);
       // The API's words: "We sent a 6-digit code to …", in the page's language by its template.
       return r.ok
         ? done("/edit", `We sent a 6-digit code to ${r.value.pendingEmail}`)
