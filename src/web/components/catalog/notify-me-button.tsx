@@ -20,7 +20,8 @@ function AlertForm({
 }) {
   const { pathname, search } = useLocation();
   return (
-    <form method="post" action="/notify">
+    // `contents`: the button is laid out as it was without the form around it.
+    <form method="post" action="/notify" className="contents">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="back" value={pathname + search} />

@@ -76,7 +76,8 @@ export function PayNowButton({
   }
 
   return (
-    <OrderForm intent="pay" orderId={orderId}>
+    // `contents`: the button is laid out as it was without the form around it.
+    <OrderForm intent="pay" orderId={orderId} className="contents">
       <Button
         {...props}
         type="submit"
