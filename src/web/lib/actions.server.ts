@@ -112,3 +112,25 @@ export function backTo(fields: Record<string, string>, fallback: string): string
   const back = fields.back;
   return isSafeRedirect(back) && back.length <= 2000 ? back : fallback;
 }
+
+/** What an action answers when the payment goes on at a gateway on another site (`toGateway`). */
+export type GatewayHandOff = { ok: true; gateway: string };
+
+/**
+ * On to the payment gateway's page after a form's post. A redirect to another site at the end of
+ * a form's post is refused by the page's policy (`form-action 'self'`, which Chromium holds a
+ * form's redirects to), so the gateway on another site is reached from a page of the shop's own:
+ * the route shows `GatewayHandOff` (components/orders/gateway-hand-off.tsx), which goes there at
+ * once and offers the link. The shop's own sandbox gateway is a plain redirect.
+ */
+export function toGateway(app: AppContextValue, url: string) {
+  let origin: string;
+  try {
+    origin = new URL(url, app.origin).origin;
+  } catch {
+    throw new Error("the gateway's address is not a URL");
+  }
+  if (origin === app.origin) return redirect(url, 303);
+  const handOff: GatewayHandOff = { ok: true, gateway: url };
+  return data(handOff);
+}

@@ -7,7 +7,7 @@ import { addressToPrefill } from "../../../server/services/addresses";
 import { getCartInfo } from "../../../server/services/cart";
 import { placeOrder } from "../../../server/services/checkout";
 import { DomainError } from "../../../server/services/errors";
-import { attempt, readForm, redirectWithFlash, refusedPage } from "../../lib/actions.server";
+import { attempt, readForm, redirectWithFlash, refusedPage, toGateway } from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 import { loadAddresses } from "./addresses.server";
 import { UNKNOWN_INTENT } from "./cart.server";
@@ -67,8 +67,9 @@ export const PAYMENT_NOT_OPENED = /*i18n*/ "Your order is placed, but not paid y
  * Refused, the page again with each field's message and what was typed.
  *
  * Two more forms before the order, each answered with the page and what was typed: `intent=district`
- * prices delivery for the district chosen, `intent=saved` fills in a saved address. A district
- * changed without either is priced first, so no order is charged a total the page did not show.
+ * prices delivery for the district chosen, `intent=saved` fills in a saved address. A district or
+ * saved address changed without its button is done first, so no order goes to an address, or is
+ * charged a total, the page did not show.
  */
 export async function checkoutAction(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getApp(context);
@@ -80,7 +81,10 @@ export async function checkoutAction(context: Readonly<RouterContextProvider>, r
   if (typed) context.set(formDistrict, typed);
   const shown = (notice: string, kept = values): CheckoutNotice => ({ ok: true, notice, values: kept });
 
-  if (f.intent === "saved") {
+  // A saved address chosen without its button (the page filled in another, `savedShown`) is
+  // filled in first, as its button would: the order goes to the address the form shows.
+  const otherSaved = !!f.saved && f.savedShown !== undefined && f.saved !== f.savedShown;
+  if (f.intent === "saved" || (otherSaved && f.intent !== "district")) {
     const r = await attempt(async () => {
       const id = Number(f.saved);
       const a = (await loadAddresses(context)).find((x) => x.id === id);
@@ -135,7 +139,7 @@ export async function checkoutAction(context: Readonly<RouterContextProvider>, r
     }
     throw err;
   }
-  if (placed.redirectUrl) return redirect(placed.redirectUrl, 303);
+  if (placed.redirectUrl) return toGateway(app, placed.redirectUrl);
   return redirectWithFlash(app, `/payment/${encodeURIComponent(placed.tranx)}/success`, {
     title: ORDER_PLACED,
     description: FOLLOW_IN_ORDERS,

@@ -11,6 +11,7 @@ import { districtLabel } from "../../../contracts/districts";
 import { AddressFields } from "../../components/account/address-fields";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
+import { GatewayHandOff, gatewayOf } from "../../components/orders/gateway-hand-off";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
@@ -324,6 +325,9 @@ function Checkout({
         )}
         <input type="hidden" name="cartKey" value={keyOf(info)} />
         <input type="hidden" name="pricedFor" value={info.district} />
+        {physical && addresses.length > 0 ? (
+          <input type="hidden" name="savedShown" value={first.saved} />
+        ) : null}
         {answer?.ok ? (
           <p
             role="status"
@@ -663,6 +667,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
   }, []);
+
+  // Placed without the page's scripts: on to the gateway's page on another site.
+  const gateway = gatewayOf(actionData);
+  if (gateway) return <GatewayHandOff url={gateway} />;
 
   if (info.lines.length === 0) {
     return (

@@ -7,7 +7,14 @@ import { findEntitlement } from "../../../server/services/entitlements";
 import { DomainError } from "../../../server/services/errors";
 import { cancelOrder, getMyOrder, getMyOrderByTranx, listMyOrders } from "../../../server/services/orders";
 import { payAgain } from "../../../server/services/payments";
-import { attempt, backTo, readForm, redirectWithFlash, refusedPage } from "../../lib/actions.server";
+import {
+  attempt,
+  backTo,
+  readForm,
+  redirectWithFlash,
+  refusedPage,
+  toGateway,
+} from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 import { UNKNOWN_INTENT } from "./cart.server";
 
@@ -53,7 +60,8 @@ export async function ordersAction(context: Context, request: Request) {
     case "pay": {
       const r = await attempt(() => payAgain(ctx, idField.parse(f.id), app.origin));
       if (!r.ok) return refused(COULD_NOT_PAY, r.message);
-      return redirect(r.value.redirectUrl ?? `/payment/${encodeURIComponent(r.value.tranx)}/success`);
+      if (r.value.redirectUrl) return toGateway(app, r.value.redirectUrl);
+      return redirect(`/payment/${encodeURIComponent(r.value.tranx)}/success`);
     }
     default:
       return refusedPage({ ok: false, status: 400, message: UNKNOWN_INTENT, errors: {}, values: {} });

@@ -1,5 +1,6 @@
 import { FileText, Package, Truck } from "lucide-react";
 import { Link } from "react-router";
+import { GatewayHandOff, gatewayOf } from "../../components/orders/gateway-hand-off";
 import { PAYMENT_METHOD_LABEL } from "../../components/orders/labels";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
@@ -111,10 +112,13 @@ function OrderCardView({ order }: { order: OrderCard }) {
   );
 }
 
-export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
+export default function MyOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { number } = useFormat();
   const { orders } = loaderData;
+  // "Pay now" posted without the page's scripts: on to the gateway's page on another site.
+  const gateway = gatewayOf(actionData);
+  if (gateway) return <GatewayHandOff url={gateway} />;
   if (orders.length === 0) {
     return (
       <div className="mx-auto max-w-md py-10 text-center">
