@@ -172,8 +172,8 @@ describe("the app's scripts of a load", () => {
     { startMs: 4000, endMs: 4500, bytes: 99_999 },
   ];
 
-  it("are those that arrived by hydration: first asked for, last arrived, KB sent", () => {
-    expect(scriptsUpTo(js, 3000)).toEqual({ startMs: 1200, loadedMs: 2900, kb: 60 });
+  it("are those that arrived by hydration: first asked for, last arrived, files, KB sent", () => {
+    expect(scriptsUpTo(js, 3000)).toEqual({ startMs: 1200, loadedMs: 2900, files: 2, kb: 60 });
   });
 
   it("are all of them when the page never hydrated, and none when there were none", () => {

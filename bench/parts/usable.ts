@@ -18,8 +18,8 @@
 //   arrives); the frame they are all there when that is after the first paint (forms further down
 //   painted a frame or two later); else hydration. The report says, action by action, which are
 //   native forms and which still wait for hydration.
-// - the app's scripts: when the first was asked for and the last arrived before hydration, and
-//   their KB as sent (what hydration waited for besides the CPU).
+// - the app's scripts: when the first was asked for and the last arrived before hydration, how
+//   many files and their KB as sent (what hydration waited for besides the CPU).
 //
 // Targets: hydrated <= 2.5 s on the Lighthouse profile (median); forms usable at first paint: no
 // key action waits for hydration, in any load of either profile.
@@ -350,8 +350,8 @@ export type UsableRun = {
   frames: number;
   /** The actions that did not work without JavaScript at the last frame checked (none when ready). */
   pending: string[];
-  /** The app's scripts loaded up to hydration: when the first was asked for and the last arrived, KB sent. */
-  js: { startMs: number; loadedMs: number; kb: number } | null;
+  /** The app's scripts loaded up to hydration: when the first was asked for and the last arrived, files, KB sent. */
+  js: { startMs: number; loadedMs: number; files: number; kb: number } | null;
   error: string | null;
 };
 
@@ -364,6 +364,7 @@ export type UsableSummary = {
   /** When the app's scripts began and finished loading, KB sent (medians). */
   jsStartMs: number;
   jsLoadedMs: number;
+  jsFiles: number;
   jsKB: number;
   /** Runs that hydrated (set the mark) of all runs. */
   hydratedRuns: number;
@@ -388,6 +389,7 @@ export function summarise(runs: UsableRun[]): UsableSummary {
     formsAt: runs.length ? formsAt : "never",
     jsStartMs: medianOf(runs.map((r) => r.js?.startMs ?? null)),
     jsLoadedMs: medianOf(runs.map((r) => r.js?.loadedMs ?? null)),
+    jsFiles: medianOf(runs.map((r) => r.js?.files ?? null)),
     jsKB: medianOf(runs.map((r) => r.js?.kb ?? null)),
     hydratedRuns: runs.filter((r) => r.hydratedMs !== null).length,
     runs: runs.length,
@@ -486,6 +488,7 @@ export function scriptsUpTo(
   return {
     startMs: Math.min(...before.map((e) => e.startMs)),
     loadedMs: Math.max(...before.map((e) => e.endMs)),
+    files: before.length,
     kb: before.reduce((sum, e) => sum + e.bytes, 0) / 1024,
   };
 }
@@ -653,6 +656,7 @@ export function reportUsable(u: UsableResult, report: Report) {
           "FCP ms",
           "forms work at ms",
           "JS loading ms",
+          "JS files",
           "JS KB",
           "hydrated ms",
           "FCP of the runs",
@@ -666,6 +670,7 @@ export function reportUsable(u: UsableResult, report: Report) {
             f0(s.fcpMs),
             formsCell(s),
             `${f0(s.jsStartMs)}-${f0(s.jsLoadedMs)}`,
+            f0(s.jsFiles),
             f0(s.jsKB),
             f0(s.hydratedMs) + (s.hydratedRuns < s.runs ? ` (${s.hydratedRuns}/${s.runs} hydrated)` : ""),
             rs.map((r) => f0(r.fcpMs ?? Number.NaN)).join(", "),
@@ -676,7 +681,7 @@ export function reportUsable(u: UsableResult, report: Report) {
     );
   }
   console.log(
-    "(medians; forms work at: the latest over the runs; JS: the app's scripts, from the first asked for to the last arrived before hydration, KB as sent)",
+    "(medians; forms work at: the latest over the runs; JS: the app's scripts, from the first asked for to the last arrived before hydration, files, KB as sent; each request pays the profile's latency)",
   );
   console.log(
     "\nkey actions (server HTML with JavaScript off; the hydrated page for what only JavaScript draws):",
