@@ -35,15 +35,14 @@ export function ProfileForm({
   const [formError, setFormError] = useState(
     mine && !mine.errors?.phone && !mine.errors?.hsc_batch ? mine.message : "",
   );
+  // What the fields start with, also in the server's markup (which react-hook-form leaves empty).
+  const initial = { ...defaultValues, ...mine?.values };
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput>({
-    resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { ...defaultValues, ...mine?.values },
-  });
+  } = useForm<ProfileUpdateInput>({ resolver: zodResolver(profileUpdateSchema), defaultValues: initial });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError("");
@@ -60,8 +59,13 @@ export function ProfileForm({
     <form method="post" action={action} onSubmit={onSubmit} noValidate className="space-y-4">
       <input type="hidden" name="intent" value="profile" />
       <FormMessage>{formError}</FormMessage>
-      <PhoneField error={errors.phone?.message ?? mine?.errors?.phone} {...register("phone")} />
+      <PhoneField
+        defaultValue={initial.phone}
+        error={errors.phone?.message ?? mine?.errors?.phone}
+        {...register("phone")}
+      />
       <HscBatchField
+        defaultValue={initial.hsc_batch}
         error={errors.hsc_batch?.message ?? mine?.errors?.hsc_batch}
         {...register("hsc_batch")}
       />
