@@ -1,23 +1,12 @@
-import { readFileSync } from "node:fs";
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoHorizontalOverflow, shot, test } from "../helpers";
-import { CUSTOMER_STATE } from "../support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoHorizontalOverflow, shot, submitSignIn, test } from "../helpers";
+import { CUSTOMER } from "../support";
 
 // A review, a cancelled order and Notify me with JavaScript off on a 360 px phone (decision 53):
 // each is a form its page's action (or /orders, /notify) answers with a redirect and a message.
 
 /** The message a form's action left for the page (the flash, in the toaster's region). */
 const said = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
-
-/**
- * Signs the page in as the sign-in page would, and goes where it was sent back to: the session's
- * cookie is given to the browser (signing in itself is the sign-in form's test).
- */
-async function signInAndGoBack(page: Page, cookies: Parameters<BrowserContext["addCookies"]>[0]) {
-  const back = new URL(page.url()).searchParams.get("redirect") ?? "/";
-  await page.context().addCookies(cookies);
-  await page.goto(back);
-}
 
 /** A new customer, made through the API in a request context of its own (the page stays signed out). */
 async function newCustomer(api: APIRequestContext, name: string) {
@@ -43,7 +32,7 @@ test("the demo customer signs in from a book's reviews and posts one; refused, t
   await expect(reviews.getByText("Loading reviews…")).toHaveCount(0);
   await reviews.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(book.url)}`);
-  await signInAndGoBack(page, JSON.parse(readFileSync(CUSTOMER_STATE, "utf8")).cookies);
+  await submitSignIn(page.getByRole("main"), CUSTOMER.phone, CUSTOMER.password);
   await expect(page).toHaveURL(book.url);
 
   // A browser that does not check the form sends it without stars: the page says why and keeps the text.
@@ -130,8 +119,7 @@ test("Notify me on an out-of-stock book: signed out, to sign in and back, and th
   baseURL,
 }) => {
   const api = await playwright.request.newContext({ baseURL });
-  await newCustomer(api, "Tahmid Hasan");
-  const session = (await api.storageState()).cookies;
+  const phone = await newCustomer(api, "Tahmid Hasan");
   await api.dispose();
   const list = await page.request.get("/api/books?limit=100&sort=newest");
   const items = ((await list.json()) as { data: { items: { id: number; inStock: boolean }[] } }).data.items;
@@ -146,7 +134,7 @@ test("Notify me on an out-of-stock book: signed out, to sign in and back, and th
   await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
   await expect(said(page, "Sign in to be told when it is back")).toBeVisible();
   await shot(page, "no-js-notify-sign-in");
-  await signInAndGoBack(page, session);
+  await submitSignIn(page.getByRole("main"), phone, "secret123");
 
   // Back on the book: the first page signed in made the alert.
   await expect(page).toHaveURL(book.url);
