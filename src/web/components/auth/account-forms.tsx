@@ -1,11 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans } from "@lingui/react";
 import { type MouseEvent, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
-import { type PasswordChangeInput, passwordChangeSchema } from "../../../contracts/auth";
+import { MIN_PASSWORD_LENGTH } from "../../../contracts/messages";
 import { useLingui } from "../../i18n";
-import { api, applyFieldErrors } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/hydrated";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -95,8 +93,8 @@ export function EmailForm({
   /** The account's own unconfirmed address asks for its code. */
   async function sendOwnCode() {
     if (!email) return;
-    confirm.fail("");
-    ask.fail("");
+    confirm.clear();
+    ask.clear();
     setSendingOwn(true);
     try {
       const res = await api("POST", "/api/auth/email", { email });
@@ -152,7 +150,7 @@ export function EmailForm({
             e.preventDefault();
             const form = e.currentTarget;
             const values = formValues(form, ["code"]);
-            ask.fail("");
+            ask.clear();
             void confirm.run(async () => {
               await api("POST", "/api/auth/email/confirm", values);
               toast({
@@ -212,7 +210,7 @@ export function EmailForm({
         onSubmit={(e) => {
           e.preventDefault();
           const values = formValues(e.currentTarget, ["email"]);
-          confirm.fail("");
+          confirm.clear();
           void ask.run(async () => {
             const res = await api("POST", "/api/auth/email", values);
             toast({ title: res.message });
@@ -251,49 +249,59 @@ export function EmailForm({
   );
 }
 
-/** A new password given the current one (POST /api/auth/password); other devices are signed out. */
-export function PasswordChangeForm() {
+/**
+ * A new password given the current one (POST /api/auth/password); other devices are signed out.
+ * Posted to /profile's action before or without JavaScript (`refusal`: its answer).
+ */
+export function PasswordChangeForm({ refusal }: { refusal?: Refusal }) {
   const { i18n } = useLingui();
-  const [formError, setFormError] = useState("");
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordChangeInput>({
-    resolver: zodResolver(passwordChangeSchema),
-    defaultValues: { currentPassword: "", newPassword: "" },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError("");
-    try {
-      const res = await api("POST", "/api/auth/password", values);
-      reset();
-      toast({ title: res.message });
-    } catch (err) {
-      setFormError(applyFieldErrors(err, setError, ["currentPassword", "newPassword"]));
-    }
-  });
+  const hydrated = useHydrated();
+  const fields = ["currentPassword", "newPassword"] as const;
+  const { errors, formError, busy, run } = useFormAnswer(
+    fields,
+    refusal?.intent === "password" ? refusal : undefined,
+  );
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={i18n._("Change password")}>
+    <form
+      method="post"
+      action="/profile"
+      noValidate={hydrated}
+      className="space-y-4"
+      aria-label={i18n._("Change password")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = e.currentTarget;
+        const values = formValues(form, fields);
+        void run(async () => {
+          const res = await api("POST", "/api/auth/password", values);
+          form.reset();
+          toast({ title: res.message });
+        });
+      }}
+    >
+      <Intent value="password" />
       <FormMessage>{formError}</FormMessage>
       <TextField
         label={i18n._("Current password")}
+        name="currentPassword"
         type="password"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register("currentPassword")}
+        required
+        maxLength={128}
+        error={errors.currentPassword}
       />
       <TextField
         label={i18n._("New password")}
+        name="newPassword"
         type="password"
         autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={128}
         hint={i18n._("At least 6 characters. Your other devices will be signed out.")}
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
+        error={errors.newPassword}
       />
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      <Button type="submit" loading={busy} className="w-full">
         {i18n._("Change password")}
       </Button>
     </form>

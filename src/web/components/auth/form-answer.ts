@@ -69,6 +69,8 @@ export function useFormAnswer(fields: readonly string[], refusal?: Refusal) {
     run,
     /** A message for the whole form (a refusal of a call outside `run`). */
     fail: (message: string) => setMessages({ errors: {}, formError: message }),
+    /** No messages (another of the page's forms is being sent). */
+    clear: () => setMessages({ errors: {}, formError: "" }),
   };
 }
 

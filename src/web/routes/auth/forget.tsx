@@ -40,11 +40,11 @@ function ResetForm({
   const [done, setDone] = useState("");
   const [notice, setNotice] = useState(sentMessage);
   const [resending, setResending] = useState(false);
-  const { errors, formError, busy, run, fail } = useFormAnswer(["code", "password"], refusal);
+  const { errors, formError, busy, run, fail, clear } = useFormAnswer(["code", "password"], refusal);
 
   async function resend() {
     setResending(true);
-    fail("");
+    clear();
     try {
       setNotice((await api("POST", "/api/auth/forget", { phone })).message);
     } catch (err) {

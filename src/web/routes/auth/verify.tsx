@@ -102,8 +102,8 @@ export default function VerifyPhonePage({ actionData }: Route.ComponentProps) {
             loading={sending}
             onClick={(e) => {
               e.preventDefault();
-              code.fail("");
-              sendAnswer.fail("");
+              code.clear();
+              sendAnswer.clear();
               void send();
             }}
             className="w-full"
@@ -119,7 +119,7 @@ export default function VerifyPhonePage({ actionData }: Route.ComponentProps) {
             onSubmit={(e) => {
               e.preventDefault();
               const values = formValues(e.currentTarget, ["code"]);
-              sendAnswer.fail("");
+              sendAnswer.clear();
               void code.run(async () => {
                 await api("POST", "/api/auth/verify", values);
                 await revalidator.revalidate();
