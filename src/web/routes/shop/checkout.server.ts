@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { NO_SUCH_ADDRESS, type SavedAddress } from "../../../contracts/addresses";
 import { type CartInfo, cartInfoQuerySchema, toCartInfo } from "../../../contracts/cart";
 import { CHECKOUT_FIELDS, type CheckoutNotice } from "../../../contracts/checkout-form";
