@@ -330,6 +330,36 @@ describe("the checkout form's district and saved address (without JavaScript)", 
     expect(theirs.status).toBe(404);
     expect(await ordersOf(u)).toEqual([]);
   });
+
+  it("a saved address chosen without its button is filled in first, not placed with the fields still showing another", async () => {
+    const u = await h.createUser();
+    const book = await createProduct(h.db, { price: 10_000, stock: 5 });
+    await add(u, book.id);
+    const made = async (district: string, address: string) =>
+      String(
+        (
+          await h.request<SavedAddress>("POST", "/api/addresses", {
+            body: { name: "Rafiq Islam", phone: "01811111111", district, area: "Sadar", address },
+            cookie: u.cookie,
+          })
+        ).body.data!.id,
+      );
+    const shown = await made("Dhaka", "House 1, Road 1");
+    const other = await made("Bogura", "House 2, Road 2");
+    const fields = await formFor(u, { saved: other, savedShown: shown });
+    const res = await post(u, fields);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toMatchObject({
+      ok: true,
+      values: { district: "Bogura", address: "House 2, Road 2" },
+    });
+    expect(await ordersOf(u)).toEqual([]);
+    // The same address chosen and shown: placed.
+    expect(
+      (await post(u, await formFor(u, { saved: other, savedShown: other, district: "Bogura" }))).status,
+    ).toBe(302);
+    expect(await ordersOf(u)).toMatchObject([{ district: "Bogura" }]);
+  });
 });
 
 describe("the checkout page's loader", () => {

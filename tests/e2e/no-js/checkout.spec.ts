@@ -178,6 +178,14 @@ test("a saved address is filled in by its button", async ({ page }) => {
   await expect(row(page, /^Delivery to Dhaka$/)).toContainText("৳60");
   await expectNoHorizontalOverflow(page);
   await shot(page, "no-js-checkout-saved-address-360");
+
+  // Another chosen without its button: filled in first, not placed to the address still showing.
+  await page.getByLabel("Saved addresses").selectOption({ label: "Shaheb Bazar, House 4, Boalia, Rajshahi" });
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The saved address is filled in" })).toBeVisible();
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Shaheb Bazar, House 4");
+  await expect(row(page, /^Delivery to Rajshahi$/)).toBeVisible();
+  expect((await (await page.request.get("/api/orders")).json()).data).toHaveLength(0);
 });
 
 test("two tabs and a double tap: one order; a cart changed in another tab is refused with nothing charged", async ({
