@@ -55,7 +55,7 @@ test.describe("at 360 px", () => {
     await waitForApp(page);
     await expect(page).toHaveTitle(new RegExp(book.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(page.getByRole("main").getByText(formatTaka(book.price, "bn")).first()).toBeVisible();
-    await page.getByRole("button", { name: "কার্টে যোগ করুন" }).click();
+    await page.getByRole("button", { name: "কার্টে যোগ করুন", exact: true }).click();
     await expect(page.getByText("কার্টে যোগ হয়েছে")).toBeVisible();
     await shot(page, "bn-book-mobile", { fullPage: false });
 
