@@ -351,7 +351,7 @@ async function benchReader(o: {
     const ownedCount = (await listOwnedItems({ db: database.db }, owners[0]!.id)).length;
     const ownedP = exactPercentiles(ownedMs);
 
-    // ----- Lighthouse: the reader opened by an owner, to the first page drawn
+    // ----- Lighthouse: the reader opened by an owner, to the first page visible and drawn
     let lighthouse: MarkTiming | null = null;
     let lighthouseWarm: MarkTiming | null = null;
     if (opts.lighthouseRuns > 0) {
@@ -424,7 +424,9 @@ export async function readerOnOwnPostgres(buildDir: string): Promise<ReaderResul
 const kb = (b: number) => `${(b / KB).toFixed(1)} KB`;
 
 export function reportReader(r: ReaderResult, report: Report) {
-  section("8. The e-book reader on PostgreSQL: stamped pages, bytes per page, the first page drawn");
+  section(
+    "8. The e-book reader on PostgreSQL: stamped pages, bytes per page, the first page visible and drawn",
+  );
   const pages = r.ebooks.reduce((s, e) => s + e.pageCount, 0);
   console.log(
     `${r.owners} owners, each bought the ${r.ebooks.length} demo e-books (${pages} pages in all) through cart, checkout and the sandbox gateway (${r.setupS.toFixed(0)} s)`,

@@ -12,6 +12,7 @@ import type { EbookReader, SavedProgress } from "../../src/contracts/reading";
 import { ebookDetails, products, rateLimits } from "../../src/server/db/schema";
 import { pageCacheStats } from "../../src/server/services/ebook-pages";
 import { RATE_LIMITS } from "../../src/server/services/rate-limits";
+import { getEbookOpening } from "../../src/server/services/reader-sources";
 import { drawPdfPagePixels } from "../../src/server/services/thumbnails";
 import { pdfText } from "../support/pdf-text";
 import { checkout, payAtSandbox } from "./buying";
@@ -426,6 +427,21 @@ describe("GET /api/ebooks/{id}/pages/{page}/image", () => {
     expect(pageCacheStats(h.ctx()).pages).toBe(kept);
     await image(ebook.id, 7, buyer, "?w=480");
     expect(pageCacheStats(h.ctx()).pages).toBe(kept + 1);
+  });
+
+  it("starts being drawn when the reader's page opens the e-book on the server, for its own request to find", async () => {
+    const ebook = await newEbook();
+    const buyer = await h.createUser();
+    await buy(buyer, ebook.id);
+    await saveProgress(ebook.id, { page: 9 }, buyer);
+    const before = pageCacheStats(h.ctx()).pages;
+    const opening = await getEbookOpening(h.ctx(buyer.user), ebook.id);
+    expect(opening.firstPage).toMatchObject({ page: 9 });
+    // The stamped page and its picture are kept once drawn, without any request for them.
+    await expect.poll(() => pageCacheStats(h.ctx()).pages, { timeout: 20_000 }).toBe(before + 2);
+    const res = await image(ebook.id, 9, buyer);
+    expect(res.status).toBe(200);
+    expect(pageCacheStats(h.ctx()).pages).toBe(before + 2);
   });
 
   it("refuses a width it does not draw with 400, counting nothing", async () => {

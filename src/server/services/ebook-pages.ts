@@ -318,6 +318,16 @@ export async function renderStoredPageImage(
   return pending;
 }
 
+/**
+ * Starts drawing a page's picture now, without waiting for it, for a page the caller's reader has
+ * just been opened on: the browser asks for the picture a round trip later (its request checks
+ * access and counts as ever), and finds it drawn or under way rather than starting it then.
+ * Nothing is served here; a page that cannot be drawn is left to its request to say so.
+ */
+export function startPageImage(ctx: Ctx, target: StoredPage, width: PageImageWidth): void {
+  renderStoredPageImage(ctx, target, width).catch(() => {});
+}
+
 /** Drawn pixels as WebP, the smaller of lossless and lossy (encoded beside each other, off the main thread). */
 async function encodePageImage(drawn: { pixels: Uint8Array; width: number; height: number }) {
   const raw = { raw: { width: drawn.width, height: drawn.height, channels: 4 as const } };

@@ -4,13 +4,14 @@
  * reading.ts (`requireReadableChapter`, `getEbookAccess`) on every request; this module only
  * reads the stored files, through the caches of ebook-pages.ts.
  */
-import { type PageImageWidth, startPageOf } from "../../contracts/reader-paths";
+import { DEFAULT_PAGE_IMAGE_WIDTH, type PageImageWidth, startPageOf } from "../../contracts/reader-paths";
 import type { ChapterOpening, ChapterReader, EbookOpening, EbookOutline } from "../../contracts/reading";
 import type { Ctx } from "./context";
 import {
   renderStoredPage,
   renderStoredPageImage,
   type StoredPage,
+  startPageImage,
   storedOutline,
   storedPageCount,
   storedPageSize,
@@ -74,13 +75,21 @@ async function chapterReaderWithFile(ctx: Ctx, courseId: number, chapterId: numb
 /**
  * An e-book's reader as its page load opens it (`/ebook/{id}/read`): the reader's answer, and the
  * page it opens on (the saved place, a preview's first demo page) with that page's size, so the
- * page can show the page's picture at once. Not found as the reader's answer is.
+ * page can show the page's picture at once; that picture (at the default width) starts being
+ * drawn now, for the caller it was just decided they may read. Not found as the reader's answer is.
  */
 export async function getEbookOpening(ctx: Ctx, ebookId: number): Promise<EbookOpening> {
   const { reader, pdfKey } = await getEbookReaderWithFile(ctx, ebookId);
   const page = startPageOf(reader);
   const size = pdfKey && page !== null ? await storedPageSize(ctx, pdfKey, page) : null;
-  return { reader, firstPage: size && page !== null ? { page, ...size } : null };
+  if (!pdfKey || page === null || !size) return { reader, firstPage: null };
+  const stamped = reader.access === "preview" ? null : ctx.user;
+  startPageImage(
+    ctx,
+    { scope: `ebook:${reader.id}`, pdfKey, page, reader: stamped },
+    DEFAULT_PAGE_IMAGE_WIDTH,
+  );
+  return { reader, firstPage: { page, ...size } };
 }
 
 /** A PDF chapter's reader as its page load opens it: the reader's answer and its page 1, with its size. */
@@ -91,7 +100,11 @@ export async function getChapterOpening(
 ): Promise<ChapterOpening> {
   const { reader, pdfKey } = await chapterReaderWithFile(ctx, courseId, chapterId);
   const size = reader.pageCount > 0 ? await storedPageSize(ctx, pdfKey, 1) : null;
-  return { reader, firstPage: size ? { page: 1, ...size } : null };
+  if (!size) return { reader, firstPage: null };
+  const stamped = reader.access === "preview" ? null : ctx.user;
+  const target = { scope: `chapter:${reader.chapterId}`, pdfKey, page: 1, reader: stamped };
+  startPageImage(ctx, target, DEFAULT_PAGE_IMAGE_WIDTH);
+  return { reader, firstPage: { page: 1, ...size } };
 }
 
 /** The page of a PDF chapter the caller may read, as the page cache knows it; the same 404 for every other case. */
