@@ -419,6 +419,7 @@ describe("the account's forms on /edit and /profile", () => {
   it("changes the password with the current one, this device staying signed in, others signed out", async () => {
     const u = await h.createUser();
     const other = await h.signIn(u.phone, DEFAULT_PASSWORD);
+    // Posted to a page that shows the form (its own action), the refusal is answered in place.
     const wrong = await forms.post(
       "/profile",
       { intent: "password", currentPassword: "not-it-at-all", newPassword: "second-pass-2" },
@@ -431,8 +432,20 @@ describe("the account's forms on /edit and /profile", () => {
       values: {},
     });
     expect(wrong.text).not.toContain("second-pass-2");
+    // Posted to /edit's action (the form on /profile), back to /profile saying why.
+    const back = await forms.post(
+      "/edit",
+      { intent: "password", currentPassword: "not-it-at-all", newPassword: "second-pass-2" },
+      { cookie: u.cookie },
+    );
+    expect(back.status).toBe(302);
+    expect(back.location).toBe("/profile");
+    expect(flashOf(back.setCookie)).toEqual({
+      title: "Your current password is not right",
+      variant: "destructive",
+    });
     const res = await forms.post(
-      "/profile",
+      "/edit",
       { intent: "password", currentPassword: DEFAULT_PASSWORD, newPassword: "second-pass-2" },
       { cookie: u.cookie },
     );

@@ -222,3 +222,34 @@ test("/edit: the name saved, and the email confirmed with the code emailed to it
   await expect(said(page, "Your email address is confirmed")).toBeVisible();
   await expect(page.getByText(`Your email: ${email} (confirmed)`)).toBeVisible();
 });
+
+test("/profile: the password changed with the current one, a wrong one refused", async ({ page }) => {
+  const phone = newPhone();
+  const made = await page.request.post("/api/auth/register", {
+    data: { name: "Nabila Haque", phone, password: "secret123", hsc_batch: "HSC 2025" },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.goto("/profile");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill("not-my-password");
+  await form.getByLabel("New password").fill("second-pass-2");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your current password is not right" }),
+  ).toBeVisible();
+  await expect(page.getByRole("form", { name: "Change password" }).getByLabel("New password")).toHaveValue(
+    "",
+  );
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "no-js-password-refused");
+
+  const again = page.getByRole("form", { name: "Change password" });
+  await again.getByLabel("Current password").fill("secret123");
+  await again.getByLabel("New password").fill("second-pass-2");
+  await again.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(said(page, "Your password is changed. Other devices are signed out.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+});

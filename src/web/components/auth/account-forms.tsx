@@ -251,7 +251,8 @@ export function EmailForm({
 
 /**
  * A new password given the current one (POST /api/auth/password); other devices are signed out.
- * Posted to /profile's action before or without JavaScript (`refusal`: its answer).
+ * Posted to /edit's action before or without JavaScript, which goes back to /profile; `refusal`
+ * is the answer of a page that shows the form's refusal in place.
  */
 export function PasswordChangeForm({ refusal }: { refusal?: Refusal }) {
   const { i18n } = useLingui();
@@ -264,7 +265,8 @@ export function PasswordChangeForm({ refusal }: { refusal?: Refusal }) {
   return (
     <form
       method="post"
-      action="/profile"
+      // /edit's action changes it and goes back to /profile saying so (or why not).
+      action="/edit"
       noValidate={hydrated}
       className="space-y-4"
       aria-label={i18n._("Change password")}

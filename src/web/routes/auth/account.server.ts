@@ -77,7 +77,11 @@ export async function accountAction(context: Readonly<RouterContextProvider>, re
       const token = parse(request.headers.get("cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE];
       const input = pick(f, ["currentPassword", "newPassword"] as const);
       const r = await attempt(() => changePassword(ctx, input, token), input);
-      return r.ok ? done("/profile", PASSWORD_CHANGED) : refusedForm(r, "password");
+      if (r.ok) return done("/profile", PASSWORD_CHANGED);
+      // The form is on /profile, whose page answers a refusal in place once it posts there; posted
+      // to /edit's action it goes back to /profile saying why (nothing typed is kept: passwords).
+      if (new URL(request.url).pathname === "/profile") return refusedForm(r, "password");
+      return redirectWithFlash(app, "/profile", { title: r.message, variant: "destructive" });
     }
     default:
       return refusedForm({ ok: false, status: 400, message: UNKNOWN_FORM, errors: {}, values: {} }, "");
