@@ -85,6 +85,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         DATA_DIR,
         LOG_LEVEL: "warn",
+        // Each test says its own address (tests/e2e/helpers.ts), as customers behind a proxy do.
+        TRUST_PROXY: "1",
         GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
         GOOGLE_JWKS_URL: `${FAKES_URL}/certs`,
         SMTP_HOST: "127.0.0.1",

@@ -4,12 +4,26 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { SHOTS_DIR } from "./support";
 
+/** An address of a private network, different for each test (see `test` below). */
+function someAddress() {
+  const byte = () => Math.floor(Math.random() * 256);
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
 /**
- * Playwright's test with two additions: every document starts without the `theme` key, so
- * waitForApp (below) sees this load's hydration and not an earlier one's; and a test fails when
- * the page's Content-Security-Policy refused anything (Chromium says so on the console).
+ * Playwright's test with three additions:
+ * - every document starts without the `theme` key, so waitForApp (below) sees this load's
+ *   hydration and not an earlier one's;
+ * - a test fails when the page's Content-Security-Policy refused anything (Chromium says so on
+ *   the console);
+ * - each test comes from an address of its own, as customers do: the e2e server trusts one proxy
+ *   (TRUST_PROXY=1) and every request of the test says X-Forwarded-For, so the limits per
+ *   address (60 sign-ups an hour) count each test apart instead of the whole run from 127.0.0.1.
  */
 export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": someAddress() });
+  },
   page: async ({ page }, use) => {
     const refused: string[] = [];
     page.on("console", (msg) => {

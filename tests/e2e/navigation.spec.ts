@@ -63,6 +63,8 @@ test.describe("the category menu at 360 px", () => {
   test("closes with Escape and gives focus back, closes on a tap outside, passes axe open", async ({
     page,
   }) => {
+    // axe over the open menu takes most of the default 30 s on a loaded two-core machine.
+    test.setTimeout(60_000);
     await page.goto("/");
     await waitForApp(page);
     await menuButton(page).click();
