@@ -278,6 +278,8 @@ test.describe("the first page, drawn on the server", () => {
         }),
     );
     expect(largest).toContain(`/api/ebooks/${id}/pages/1/image?w=`);
+    // Measured with the shop's fonts in place: a font arriving late moves the page under the bar.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const before = await picture.boundingBox();
     await shot(page, "reader-360-first-page-picture");
 

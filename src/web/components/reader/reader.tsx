@@ -29,6 +29,7 @@ import type { EbookOutline, OutlineEntry } from "../../../contracts/reading";
 import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useHydrated } from "../../lib/hydrated";
 import { loadReaderPage, PageLoadError, prefetchReaderPages } from "../../lib/reader-pages";
 import { useOfflineReader } from "../../offline/register";
 import { buttonClass } from "../ui/button";
@@ -278,6 +279,9 @@ function Reader({ source, firstImage }: { source: ReaderSource; firstImage: Read
   const [panel, setPanel] = useState<"pages" | "contents" | null>(null);
   const [jumpMessage, setJumpMessage] = useState("");
   const lastIndex = end ? pages.length : pages.length - 1;
+  // The first page shows as a picture before the scripts arrive; turning pages needs them, so the
+  // buttons wait for them rather than take a tap that does nothing.
+  const hydrated = useHydrated();
   const outline = useOutline(source.outlineUrl);
   const { i18n } = useLingui();
   const { number } = useFormat();
@@ -461,7 +465,7 @@ function Reader({ source, firstImage }: { source: ReaderSource; firstImage: Read
             type="button"
             className={buttonClass("secondary", "px-3")}
             onClick={prev}
-            disabled={index === 0}
+            disabled={!hydrated || index === 0}
             aria-label={i18n._("Previous page")}
           >
             <ChevronLeft aria-hidden="true" className="h-5 w-5" />
@@ -474,7 +478,7 @@ function Reader({ source, firstImage }: { source: ReaderSource; firstImage: Read
             type="button"
             className={buttonClass("secondary", "px-3")}
             onClick={next}
-            disabled={index >= lastIndex}
+            disabled={!hydrated || index >= lastIndex}
             aria-label={i18n._("Next page")}
           >
             <ChevronLeft aria-hidden="true" className="h-5 w-5 rotate-180" />
