@@ -190,7 +190,8 @@ export const INSPECT = `(specs) => {
     let n = el.getAttribute("aria-label") || "";
     if (!n && el.labels && el.labels.length) n = Array.from(el.labels).map((l) => l.textContent).join(" ");
     if (!n && el.tagName === "INPUT") n = isSubmit(el) ? el.value : el.getAttribute("placeholder") || "";
-    if (!n && el.tagName !== "SELECT" && el.tagName !== "INPUT") n = el.textContent || "";
+    // innerText leaves out what CSS hides (a button's words for another payment method).
+    if (!n && el.tagName !== "SELECT" && el.tagName !== "INPUT") n = el.innerText || el.textContent || "";
     return n.replace(/\\s+/g, " ").trim();
   };
   const problemOf = (el, spec) => {
