@@ -6,7 +6,7 @@
 //               (cold-start.ts)
 //   load        resident memory, throughput/latency of the server-rendered `/` (and /healthz as a
 //               no-render baseline), on the embedded PGlite with the demo catalogue (load.ts)
-//   js          first-load JavaScript of `/`, a `/book/{id}` and an `/ebook/{id}` (gzip, 100 KB budget
+//   js          first-load JavaScript of `/`, a `/book/{id}` and an `/ebook/{id}` (gzip, 125 KB budget
 //               each), and no admin code and no pdf.js or reader code on any of them (first-load-js.ts)
 //   catalogue   a throwaway PostgreSQL server with the demo catalogue + 100,000 bulk books (the seed
 //               CLI), then the search API (p95 <= 50 ms) and book pages (p99 <= 100 ms) under load,

@@ -1,54 +1,21 @@
 // Part `js`: first-load JavaScript of `/`, a `/book/{id}` and an `/ebook/{id}`, in English and in
 // Bangla (the language cookie), counting the language's message catalogue that the entry loads
-// before hydrating (gzip, 100 KB budget each; decision 0004), no admin code on any of them (neither an admin route's module nor a file
-// holding the admin building blocks, @tanstack/react-table, @dnd-kit or uplot), and no reader code: neither pdf.js (found by
-// its own strings in every built file) nor a reader route's module is loaded up front by a shop page.
+// before hydrating (gzip, 125 KB budget each; decision 0004), no admin code on any of them
+// (neither an admin route's module nor a file holding the admin building blocks,
+// @tanstack/react-table, @dnd-kit or uplot), and no reader code: neither pdf.js (found by its own
+// strings in every built file) nor a reader route's module is loaded up front by a shop page.
+// What a page loads up front is read by tests/support/first-load-js.ts, which the e2e test that
+// holds the budget (tests/e2e/first-load-js.spec.ts) reads it with too.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { LOCALE_COOKIE } from "../../src/contracts/locale";
 import routeConfig from "../../src/web/routes";
+import { firstLoadFiles, FIRST_LOAD_JS_BUDGET_KB as JS_BUDGET_KB } from "../../tests/support/first-load-js";
 import { KB, section, table } from "../lib/format";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import { get, getPage, type Server } from "../lib/server";
-
-const JS_BUDGET_KB = 100;
-
-/** Every /assets/*.js the page loads up front: <script src>, <link rel=modulepreload>, inline imports. */
-function firstLoadScripts(html: string): { scripts: Map<string, string>; inlineJs: string } {
-  const scripts = new Map<string, string>(); // path -> how it is referenced
-  const attr = (tag: string, name: string) =>
-    new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
-      .exec(tag)
-      ?.slice(1)
-      .find(Boolean);
-  const add = (src: string | undefined, via: string) => {
-    if (!src) return;
-    const path = new URL(src, "http://x/").pathname;
-    if (path.startsWith("/assets/") && path.endsWith(".js") && !scripts.has(path)) scripts.set(path, via);
-  };
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    // `x-modulepreload`: held until the first paint, then the same (src/web/lib/paint-first.server.ts).
-    const rel = attr(tag, "rel") ?? "";
-    if (/^(?:x-)?modulepreload$/i.test(rel)) add(attr(tag, "href"), rel.toLowerCase());
-  }
-  let inlineJs = "";
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const src = attr(`<script ${m[1]}>`, "src");
-    if (src) {
-      add(src, "script src");
-      continue;
-    }
-    const body = m[2] ?? "";
-    inlineJs += `${body}\n`;
-    // React Router's hydration script imports the route modules by URL (held until the first
-    // paint, it is a string in a classic script: its quotes escaped).
-    for (const i of body.matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*\\?["']([^"'\\]+)\\?["']/g))
-      add(i[1], "inline import");
-  }
-  return { scripts, inlineJs };
-}
 
 type RouteModules = { method: string; files: Map<string, string>; warnings: string[] };
 
@@ -249,45 +216,16 @@ export type Bundle = {
   };
 };
 
-/**
- * The page's message catalogue: the entry imports `./bn-{hash}.js` or `./en-{hash}.js` (by
- * `<html lang>`) before it hydrates, so it is first-load JavaScript although no tag names it.
- */
-function catalogueChunk(clientDir: string, html: string, scripts: Map<string, string>): string | null {
-  const lang = /<html\b[^>]*\slang="([a-z]{2})"/i.exec(html)?.[1];
-  if (!lang) return null;
-  const re = new RegExp(`import\\(\\s*["']\\./(${lang}-[\\w-]+\\.js)["']\\s*\\)`);
-  for (const path of scripts.keys()) {
-    const text = readFileSync(join(clientDir, path), "utf8");
-    const m = re.exec(text);
-    if (m) return `/assets/${m[1]}`;
-  }
-  return null;
-}
-
 export function firstLoadJs(clientDir: string, page: string, html: string): Bundle {
-  const { scripts, inlineJs } = firstLoadScripts(html);
-  if (scripts.size === 0) throw new Error(`no /assets/*.js found in the HTML of ${page}`);
-  const catalogue = catalogueChunk(clientDir, html, scripts);
-  if (catalogue) scripts.set(catalogue, "catalogue (entry import)");
+  const { files: loaded, inlineJs } = firstLoadFiles(clientDir, page, html);
   const admin = adminRouteModules(clientDir, html);
   const readerModules = readerRouteModules(clientDir, html);
   const pdfjs = pdfJsFiles(clientDir);
   const adminCode = adminCodeFiles(clientDir, admin.files);
-  const files: Bundle["files"] = [];
-  for (const [path, via] of scripts) {
-    const onDisk = join(clientDir, path);
-    if (!existsSync(onDisk)) throw new Error(`${path} is referenced by ${page} but not in build/client`);
-    const buf = readFileSync(onDisk);
-    files.push({
-      file: path,
-      via,
-      bytes: buf.length,
-      gzipBytes: gzipSync(buf, { level: 9 }).length,
-      admin: admin.files.get(path) ?? adminCode.get(path) ?? null,
-    });
-  }
-  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const files: Bundle["files"] = loaded.map((f) => ({
+    ...f,
+    admin: admin.files.get(f.file) ?? adminCode.get(f.file) ?? null,
+  }));
   const totalGzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
   const adminOnPage = files.filter((f) => f.admin).map((f) => `${f.file} (${f.admin})`);
   const readerOnPage = files

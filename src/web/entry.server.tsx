@@ -62,6 +62,11 @@ export default async function handleRequest(
       </InlineCssContext.Provider>,
       {
         nonce,
+        // A finished Suspense boundary is written where it stands. React moves one of over 500
+        // bytes, once 12.8 KB of the page has gone, to the end of the stream, where only a script
+        // puts it in place: without JavaScript (or before it), the parts that load their own code
+        // later (lib/lazy-on-client.tsx: a form's message, the reviews) would not show.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

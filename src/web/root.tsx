@@ -1,8 +1,7 @@
-import { lazy, Suspense, useContext } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { lazy, Suspense, useContext, useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate } from "react-router";
 import { needsProfileUpdate } from "../contracts/user";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Shell } from "./components/layout/shop-shell";
 import { Toaster } from "./components/ui/toaster";
@@ -10,14 +9,20 @@ import { useLocale } from "./i18n";
 import { getApp } from "./lib/app-context.server";
 import { CartProvider } from "./lib/cart";
 import { InlineCssContext } from "./lib/inline-css";
+import { lazyOnClient } from "./lib/lazy-on-client";
 import { pageTitle } from "./lib/meta";
 import { isAdminRefusal, type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
-import { useLightColourMode, useNewBuildNotice, useStoredRedirect } from "./lib/shell";
+import { useLightColourMode } from "./lib/shell";
 import { answerWhenDatabaseUnavailable } from "./lib/unavailable.server";
-import { useShopWorker } from "./offline/register-shop";
+
+// Only a page that failed shows it: its code loads then (the server writes it at once).
+const ErrorPage = lazyOnClient(() => import("./components/error-page").then((m) => m.ErrorPage));
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
+// What the app does once the page has hydrated (a stored redirect, the new-build notice, the
+// offline worker): its own chunk, which the first render does not wait for.
+const afterHydration = () => import("./lib/after-hydration");
 // The back office's frame, for a staff member refused an admin page: its own chunk, as no shop
 // page needs it.
 const AdminErrorPage = lazy(() => import("./components/admin/admin-shell"));
@@ -81,10 +86,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { user, shopName, buildVersion } = loaderData;
+  const navigate = useNavigate();
+  const signedIn = user !== null;
   useLightColourMode();
-  useStoredRedirect(user !== null);
-  useNewBuildNotice(buildVersion);
-  useShopWorker();
+  // Signed in (now, or later by the dialog): a redirect stored by the sign-in page is followed.
+  useEffect(() => {
+    if (signedIn) void afterHydration().then((m) => m.followStoredRedirect(navigate));
+  }, [signedIn, navigate]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the build the page started with
+  useEffect(() => {
+    let stop = () => {};
+    let gone = false;
+    void afterHydration().then((m) => {
+      m.registerShopWorker();
+      if (!gone) stop = m.watchForNewBuild(buildVersion);
+    });
+    return () => {
+      gone = true;
+      stop();
+    };
+  }, []);
   return (
     <CartProvider signedIn={user !== null} initialItems={loaderData.cartItems}>
       <NavigationProgress />

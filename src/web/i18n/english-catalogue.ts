@@ -1,9 +1,10 @@
 /**
  * The English catalogue sent to the browser holds only the messages that need their compiled
- * form: those with a value, a plural or an ICU escape (decision 33). Every other English message
- * is its own id, which `i18nFor` gives back as it is (Lingui's `missing`). This module rewrites
- * the Lingui Vite plugin's compiled English catalogue (`export const messages=JSON.parse("…")`)
- * at build time; it is plain code so that a unit test can hold it to that.
+ * form: those with a plural or an ICU escape (decision 33). Every other English message is its
+ * own id: as it is, or with its values put in by `compileEnglish` (`{name}` and nothing else),
+ * which the English instances compile at run time. This module rewrites the Lingui Vite plugin's
+ * compiled English catalogue (`export const messages=JSON.parse("…")`) at build time; it is plain
+ * code so that a unit test can hold it to that.
  */
 import type { Messages } from "@lingui/core";
 
@@ -15,9 +16,43 @@ export function isPlainMessage(id: string, compiled: unknown): boolean {
   return compiled === id || (Array.isArray(compiled) && compiled.length === 1 && compiled[0] === id);
 }
 
-/** The messages a source-language catalogue must keep: those that are not their own id. */
+/** A message compiled as Lingui does it, for a message of text and `{name}` values only. */
+export type SimpleCompiled = string | (string | [string])[];
+
+/**
+ * An English message of text and `{name}` values compiled as Lingui's compiler would (`"Cart,
+ * {count} items"` is `["Cart, ", ["count"], " items"]`); null for anything else (a plural, a
+ * format, an apostrophe escaping a brace), which must come compiled in the catalogue.
+ */
+export function compileEnglish(message: string): SimpleCompiled | null {
+  if (!message.includes("{")) return message.includes("}") || message.includes("''") ? null : message;
+  const parts = message.split(/\{(\w+)\}/);
+  const out: (string | [string])[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? "";
+    if (i % 2 === 1) {
+      out.push([part]);
+      continue;
+    }
+    // A brace left over is ICU syntax; an apostrophe before a value or before another one escapes.
+    if (/[{}]|''/.test(part) || (i < parts.length - 1 && part.endsWith("'"))) return null;
+    if (part) out.push(part);
+  }
+  return out;
+}
+
+const sameCompiled = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The messages a source-language catalogue must keep: those that are neither their own id nor
+ * what `compileEnglish` makes of it.
+ */
 export function keepNeeded(messages: Messages): Messages {
-  return Object.fromEntries(Object.entries(messages).filter(([id, m]) => !isPlainMessage(id, m)));
+  return Object.fromEntries(
+    Object.entries(messages).filter(
+      ([id, m]) => !isPlainMessage(id, m) && !sameCompiled(m, compileEnglish(id)),
+    ),
+  );
 }
 
 /** The compiled catalogue module with only the needed messages; throws on a shape it does not know. */

@@ -19,9 +19,9 @@ import {
   isLocale,
   type Locale,
 } from "../../contracts/locale";
-import { COUNT_VALUES, MESSAGE_TEMPLATES } from "../../contracts/message-values";
 import { formatTaka } from "../../contracts/money";
 import { formatDhakaDate, formatDhakaDateTime } from "../lib/dates";
+import { compileEnglish, type SimpleCompiled } from "./english-catalogue";
 
 // Rich text (`<Trans id="… <0>terms</0> …" components={…} />`) imports Trans from
 // "@lingui/react" itself, so that `lingui extract` finds it.
@@ -43,26 +43,38 @@ export async function loadAdminMessages(locale: Locale): Promise<Messages> {
   return messages;
 }
 
+// English messages outside the catalogue, compiled as first shown (a server renders many pages:
+// at most this many are kept).
+const englishCompiled = new Map<string, SimpleCompiled>();
+const ENGLISH_COMPILED_KEPT = 5_000;
+
 /**
- * A message the source language's catalogue does not hold is its own id (the English text):
- * the English catalogues keep only the messages that need compiling.
+ * An English message the catalogue does not hold: its own id, with its `{name}` values put in
+ * (english-catalogue.ts); a text that is no such message is shown as written.
  */
-export const SOURCE_MISSING = (_locale: string, id: string) => id;
+export function compileSourceMessage(message: string): SimpleCompiled {
+  let compiled = englishCompiled.get(message);
+  if (compiled === undefined) {
+    compiled = compileEnglish(message) ?? message;
+    if (englishCompiled.size < ENGLISH_COMPILED_KEPT) englishCompiled.set(message, compiled);
+  }
+  return compiled;
+}
 
 /**
  * An instance of one language over its compiled catalogue. The catalogues are compiled when
- * built; outside production Lingui would also compile at run time a message the catalogue lacks
- * (a text translated twice, a message never extracted), so the server rendered it where the
- * browser and production show it raw with a warning: without the run-time compiler every process
- * warns alike ("Uncompiled message detected!"), and a test watching the server's log sees it.
+ * built; English, the source language, ships only what `compileSourceMessage` cannot make of the
+ * id itself (decision 33). Outside production Lingui would also compile at run time a Bangla
+ * message the catalogue lacks (a text translated twice, a message never extracted), so the server
+ * rendered it where the browser and production show it raw with a warning: without the run-time
+ * compiler every process warns alike ("Uncompiled message detected!"), and a test watching the
+ * server's log sees it.
  */
 export function makeI18n(locale: Locale, messages: Messages): I18n {
-  const made = setupI18n({
-    locale,
-    messages: { [locale]: messages },
-    missing: locale === "en" ? SOURCE_MISSING : undefined,
-  });
-  made.setMessagesCompiler(undefined as unknown as Parameters<I18n["setMessagesCompiler"]>[0]);
+  const made = setupI18n({ locale, messages: { [locale]: messages } });
+  made.setMessagesCompiler(
+    (locale === "en" ? compileSourceMessage : undefined) as Parameters<I18n["setMessagesCompiler"]>[0],
+  );
   return made;
 }
 
@@ -146,60 +158,14 @@ export function useFormat() {
   };
 }
 
-// Messages that carry a value, as the server and the schemas write them; matched whole, in order.
-const TEMPLATES = [
-  /*i18n*/ "String must contain at least {min} character(s)",
-  /*i18n*/ "Page not found: {path}",
-  /*i18n*/ "{what} is required",
-  /*i18n*/ "{what} must have at least {min} characters",
-  /*i18n*/ "{what} must have at most {max} characters",
-  /*i18n*/ "We sent a 6-digit code to {to}",
-  /*i18n*/ "You can keep at most {max} addresses: delete one first",
-  ...Object.values(MESSAGE_TEMPLATES),
-].map((id) => {
-  const names: string[] = [];
-  const source = id
-    .split(/\{(\w+)\}/)
-    .map((part, i) => {
-      if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(part);
-      return "(.+?)";
-    })
-    .join("");
-  return { id, names, pattern: new RegExp(`^${source}$`, "s") };
-});
-
 /**
- * A message written in English by the server or a schema (a field error, a refusal, a notice):
- * in the page's language when the catalogue knows it, else as it came. The API keeps answering
- * in English; only the page translates.
+ * A message written in English by the server or a schema, in the page's language when the
+ * catalogue knows it (a value's message too: `translateMessage`, its own chunk with the messages'
+ * templates; the shell's parts need only this). Anything else as it came.
  */
-export function translateMessage(i18n: I18n, text: string): string {
-  if (!text) return text;
-  const known = (id: string) => i18n.messages[id] !== undefined;
-  if (known(text)) return i18n._(text);
-  const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
-  for (const t of TEMPLATES) {
-    const match = t.pattern.exec(text);
-    if (!match || !known(t.id)) continue;
-    const values: Record<string, string> = {};
-    t.names.forEach((name, i) => {
-      const value = match[i + 1] ?? "";
-      // Counts in the page's digits; a phone number, an order number or a path stays as written.
-      values[name] =
-        COUNT_VALUES.includes(name) && /^-?\d+$/.test(value)
-          ? formatNumber(Number(value), locale)
-          : known(value)
-            ? i18n._(value)
-            : value;
-    });
-    return i18n._(t.id, values);
-  }
-  return text;
+export function translateIfKnown(i18n: I18n, text: string): string {
+  return text && i18n.messages[text] !== undefined ? i18n._(text) : text;
 }
 
-/** `translateMessage` in the page's language. */
-export function useMessage(): (text: string) => string {
-  const { i18n } = useLingui();
-  return (text) => translateMessage(i18n, text);
-}
+// Server messages with values, matched to their templates: loaded with the pages that show them.
+export { translateMessage, useMessage } from "./messages";

@@ -3,7 +3,6 @@
  * without network shows the offline page. Once the page has loaded and the browser is idle: the
  * worker never competes with the page's own first load.
  */
-import { useEffect } from "react";
 import { OFFLINE_WORKER_SCOPE, OFFLINE_WORKER_URL } from "../../contracts/offline";
 
 function registerWorker(): void {
@@ -12,16 +11,17 @@ function registerWorker(): void {
   });
 }
 
-/** Registers the worker after the page's load. Only in a production build (development builds no worker). */
-export function useShopWorker(): void {
-  useEffect(() => {
-    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    // Safari has no requestIdleCallback.
-    const idle = () =>
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(registerWorker, { timeout: 5_000 })
-        : setTimeout(registerWorker, 1_000);
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
-  }, []);
+/**
+ * Registers the worker after the page's load, once the browser is idle (the root calls this once
+ * the page has hydrated). Only in a production build (development builds no worker).
+ */
+export function registerShopWorker(): void {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  // Safari has no requestIdleCallback.
+  const idle = () =>
+    typeof window.requestIdleCallback === "function"
+      ? window.requestIdleCallback(registerWorker, { timeout: 5_000 })
+      : setTimeout(registerWorker, 1_000);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }

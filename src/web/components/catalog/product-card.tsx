@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { ProductCard as Card } from "../../../contracts/catalog";
 import type { OwnedItem } from "../../../contracts/library";
-import { translateMessage, useFormat, useLingui } from "../../i18n";
+import { translateIfKnown, useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { useOwned } from "../../lib/root-data";
 import { buttonClass } from "../ui/button";
@@ -86,7 +86,7 @@ export function ProductCard({
       <div className="mt-2 flex flex-1 flex-col gap-0.5 px-0.5">
         {label ? (
           <span translate="no" className="text-xs font-medium text-slate-700 uppercase">
-            {translateMessage(i18n, label)}
+            {translateIfKnown(i18n, label)}
           </span>
         ) : null}
         <span

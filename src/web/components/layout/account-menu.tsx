@@ -1,13 +1,14 @@
 import { ChevronDown, UserRound } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
-import { isStaff } from "../../../contracts/permissions";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import type { PublicUser } from "../../../contracts/user";
 import { useLingui } from "../../i18n";
-import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/hydrated";
-import { toast } from "../../lib/toast";
-import { forgetOfflineReader } from "../../offline/caches";
+
+// The list and signing out load with the first pointer or focus on the button, before its click:
+// most pages are seen without opening the menu.
+const loadPanel = () => import("./account-menu-panel");
+const AccountMenuPanel = lazy(loadPanel);
 
 const faceClass =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md px-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:px-2";
@@ -49,7 +50,6 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       <span className="sr-only">{i18n._(": account menu")}</span>
     </>
   );
-  const item = "block min-h-11 w-full px-4 py-3 text-left text-sm text-slate-800 hover:bg-slate-100";
   return (
     <div className="relative" ref={ref}>
       {hydrated ? (
@@ -58,6 +58,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
           className={faceClass}
         >
           {face}
@@ -69,71 +71,10 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         </a>
       )}
       {open ? (
-        <div
-          id={panelId}
-          className="absolute right-0 z-30 mt-1 w-56 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">
-            {i18n._("Signed in as")}{" "}
-            <span className="font-medium text-slate-900">{user.phone ?? user.email}</span>
-          </p>
-          <Link to="/profile" className={item}>
-            {i18n._("My profile")}
-          </Link>
-          <Link to="/orders" className={item}>
-            {i18n._("My orders")}
-          </Link>
-          <Link to="/ebook/library" className={item}>
-            {i18n._("My e-books")}
-          </Link>
-          {isStaff(user) ? (
-            <Link to="/admin" className={item} reloadDocument>
-              {i18n._("Admin")}
-            </Link>
-          ) : null}
-          <SignOutButton className={item} />
-        </div>
+        <Suspense fallback={null}>
+          <AccountMenuPanel user={user} id={panelId} />
+        </Suspense>
       ) : null}
     </div>
-  );
-}
-
-/**
- * "Sign out": a form to `/auth/logout` until the page's scripts run (and without them); then the
- * API's sign-out, which also forgets the pages kept for reading offline.
- */
-export function SignOutButton({ className }: { className: string }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const { i18n } = useLingui();
-  async function signOut() {
-    try {
-      await api("POST", "/api/auth/logout");
-      // The pages kept for reading offline belong to this session: they go with it.
-      await forgetOfflineReader().catch(() => {});
-      navigate("/");
-      void revalidator.revalidate();
-    } catch (err) {
-      toast({
-        variant: "destructive",
-        title: i18n._("Could not sign out"),
-        description: (err as Error).message,
-      });
-    }
-  }
-
-  return (
-    <form method="post" action="/auth/logout">
-      <button
-        type="submit"
-        className={className}
-        onClick={(e) => {
-          e.preventDefault();
-          void signOut();
-        }}
-      >
-        {i18n._("Sign out")}
-      </button>
-    </form>
   );
 }

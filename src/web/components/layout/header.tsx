@@ -4,8 +4,8 @@ import { Link, useLocation } from "react-router";
 import { useFormat, useLingui } from "../../i18n";
 import { useCart } from "../../lib/cart";
 import { useHydrated } from "../../lib/hydrated";
+import { lazyOnClient } from "../../lib/lazy-on-client";
 import { useRootData } from "../../lib/root-data";
-import { AccountMenu } from "./account-menu";
 import { CategoryBar, CategoryDrawer } from "./category-nav";
 import { LanguageSwitch } from "./language-switch";
 import { SearchBox } from "./search-box";
@@ -14,6 +14,9 @@ const signInClass =
   "inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4";
 
 const loadSignInDialog = () => import("../auth/sign-in-dialog");
+// Only a signed-in page has the account menu: its code loads with such a page, after the rest
+// (until then the server's link to the profile page is there).
+const AccountMenu = lazyOnClient(() => import("./account-menu").then((m) => m.AccountMenu));
 const SignInDialog = lazy(loadSignInDialog);
 
 export function Header() {

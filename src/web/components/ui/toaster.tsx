@@ -1,72 +1,15 @@
 import { useEffect, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { Flash } from "../../../contracts/flash";
-import { useLingui, useMessage } from "../../i18n";
-import { cn } from "../../lib/cn";
+import { useLingui } from "../../i18n";
+import { lazyOnClient } from "../../lib/lazy-on-client";
 import type { RootData } from "../../lib/root-data";
-import { dismissToast, type Toast, toast, useToasts } from "../../lib/toast";
+import { toast, useToasts } from "../../lib/toast";
 
-const DEFAULT_DURATION = 6000;
-
-function ToastItem({ t, flash = false }: { t: Toast; flash?: boolean }) {
-  const { i18n } = useLingui();
-  // A toast often carries the server's message: in the page's language when the catalogue knows it.
-  const message = useMessage();
-  useEffect(() => {
-    const ms = t.duration ?? DEFAULT_DURATION;
-    if (flash || !t.open || !Number.isFinite(ms)) return;
-    const timer = setTimeout(() => dismissToast(t.id), ms);
-    return () => clearTimeout(timer);
-  }, [t.id, t.open, t.duration, flash]);
-
-  return (
-    <div
-      role={t.variant === "destructive" ? "alert" : "status"}
-      data-variant={t.variant ?? "default"}
-      className={cn(
-        "pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg",
-        flash && "flash-static",
-        t.variant === "destructive"
-          ? "border-red-700 bg-red-700 text-white"
-          : "border-slate-200 bg-white text-slate-900",
-      )}
-    >
-      <div className="min-w-0 flex-1">
-        {t.title ? <p className="font-semibold">{message(t.title)}</p> : null}
-        {t.description ? <p className="mt-0.5 text-sm opacity-90">{message(t.description)}</p> : null}
-      </div>
-      {t.link ? (
-        <Link
-          to={t.link.href}
-          className="min-h-9 shrink-0 self-center rounded-md border border-current px-3 py-1.5 text-sm font-semibold"
-          onClick={() => dismissToast(t.id)}
-        >
-          {message(t.link.label)}
-        </Link>
-      ) : null}
-      {t.action ? (
-        <button
-          type="button"
-          className="min-h-9 rounded-md border border-current px-3 text-sm font-semibold"
-          onClick={() => {
-            t.action?.onClick();
-            dismissToast(t.id);
-          }}
-        >
-          {t.action.label}
-        </button>
-      ) : null}
-      <button
-        type="button"
-        aria-label={i18n._("Dismiss notification")}
-        className="-m-1 h-8 w-8 shrink-0 rounded-md text-lg leading-none opacity-80 hover:opacity-100"
-        onClick={() => dismissToast(t.id)}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </div>
-  );
-}
+// A toast's look and words (and the server messages' translations they need) load with the first
+// toast a page shows; the server writes a form's message into the page at once (lazy-on-client.tsx).
+const loadToastItem = () => import("./toast-item").then((m) => m.ToastItem);
+const ToastItem = lazyOnClient(loadToastItem);
 
 /**
  * The message a form's action left for this page (HTML first). Until the page's scripts run it

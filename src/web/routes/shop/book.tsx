@@ -4,7 +4,7 @@ import { TRACK_INFO } from "../../../contracts/catalog";
 import { languageName } from "../../components/catalog/labels";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
-import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { ReviewsSection } from "../../components/catalog/reviews-later";
 import { buttonClass } from "../../components/ui/button";
 import { useFormat, useLingui } from "../../i18n";
 import { productMeta } from "../../lib/catalog-meta";

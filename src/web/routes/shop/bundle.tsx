@@ -4,7 +4,7 @@ import { effectivePrice } from "../../../contracts/money";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
-import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { ReviewsSection } from "../../components/catalog/reviews-later";
 import { useFormat, useLingui } from "../../i18n";
 import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";

@@ -3,7 +3,7 @@ import { courseChapterPath, coursePath } from "../../../contracts/library";
 import { languageName } from "../../components/catalog/labels";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
-import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { ReviewsSection } from "../../components/catalog/reviews-later";
 import { CourseChapterList, useChapterDone } from "../../components/courses/course-chapters";
 import { CourseProgressLine } from "../../components/courses/course-progress";
 import { useFormat, useLingui } from "../../i18n";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AddressBook } from "../../components/account/address-book";
 import { useHscBatchLabel } from "../../components/auth/account-fields";
 import { PasswordChangeForm } from "../../components/auth/account-forms";
-import { SignOutButton } from "../../components/layout/account-menu";
+import { SignOutButton } from "../../components/layout/sign-out-button";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
 import { useLingui } from "../../i18n";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Gallery } from "../../components/catalog/gallery";
 import { Facts, Paragraphs, ProductSummary } from "../../components/catalog/product-detail";
 import { ProductRow } from "../../components/catalog/product-row";
-import { ReviewsSection } from "../../components/catalog/reviews-section";
+import { ReviewsSection } from "../../components/catalog/reviews-later";
 import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { productMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";

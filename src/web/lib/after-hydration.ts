@@ -1,0 +1,43 @@
+/**
+ * What the app does once the page has hydrated, none of which its first render needs: root.tsx
+ * loads this module then, as a chunk of its own.
+ */
+import type { NavigateFunction } from "react-router";
+import type { Envelope } from "../../contracts/api";
+import { BUILD_VERSION_POLL_INTERVAL } from "../../contracts/messages";
+import { takeStoredRedirect } from "./redirect";
+import { toast } from "./toast";
+
+export { registerShopWorker } from "../offline/register-shop";
+
+/**
+ * A redirect path stored in local storage is removed and followed, once the visitor is signed in
+ * (the sign-in page stores it for exactly that moment).
+ */
+export function followStoredRedirect(navigate: NavigateFunction) {
+  const to = takeStoredRedirect();
+  if (to) void navigate(to, { replace: true });
+}
+
+/** Polls the deployed build every hour and offers a reload when it has changed; answers how to stop. */
+export function watchForNewBuild(buildVersion: string): () => void {
+  if (!buildVersion) return () => {};
+  const timer = setInterval(async () => {
+    try {
+      const res = await fetch("/api/version", { cache: "no-store" });
+      const body = (await res.json()) as Envelope<{ version: string }>;
+      if (body.data?.version && body.data.version !== buildVersion) {
+        clearInterval(timer);
+        toast({
+          title: "A new version of the shop is ready",
+          description: "Reload to get the latest pages.",
+          action: { label: "Reload", onClick: () => window.location.reload() },
+          duration: Number.POSITIVE_INFINITY,
+        });
+      }
+    } catch {
+      // offline: try again at the next tick
+    }
+  }, BUILD_VERSION_POLL_INTERVAL);
+  return () => clearInterval(timer);
+}
