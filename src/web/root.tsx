@@ -11,6 +11,7 @@ import { CartProvider } from "./lib/cart";
 import { InlineCssContext } from "./lib/inline-css";
 import { lazyOnClient } from "./lib/lazy-on-client";
 import { pageTitle } from "./lib/meta";
+import { takeStoredRedirect } from "./lib/redirect";
 import { isAdminRefusal, type RootData, RootDataInError, rootDataInError } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { useLightColourMode } from "./lib/shell";
@@ -20,8 +21,8 @@ import { answerWhenDatabaseUnavailable } from "./lib/unavailable.server";
 const ErrorPage = lazyOnClient(() => import("./components/error-page").then((m) => m.ErrorPage));
 
 const ProfileDialog = lazy(() => import("./components/auth/profile-dialog"));
-// What the app does once the page has hydrated (a stored redirect, the new-build notice, the
-// offline worker): its own chunk, which the first render does not wait for.
+// What the app does once the page has hydrated (the new-build notice, the offline worker): its own
+// chunk, which the first render does not wait for.
 const afterHydration = () => import("./lib/after-hydration");
 // The back office's frame, for a staff member refused an admin page: its own chunk, as no shop
 // page needs it.
@@ -89,9 +90,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const signedIn = user !== null;
   useLightColourMode();
-  // Signed in (now, or later by the dialog): a redirect stored by the sign-in page is followed.
+  // Signed in (now, or later by the dialog): a redirect stored by the sign-in page is followed, in
+  // the effect itself (a navigation from an awaited chunk was at times not followed).
   useEffect(() => {
-    if (signedIn) void afterHydration().then((m) => m.followStoredRedirect(navigate));
+    if (!signedIn) return;
+    const to = takeStoredRedirect();
+    if (to) void navigate(to, { replace: true });
   }, [signedIn, navigate]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the build the page started with
   useEffect(() => {

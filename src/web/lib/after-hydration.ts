@@ -2,22 +2,11 @@
  * What the app does once the page has hydrated, none of which its first render needs: root.tsx
  * loads this module then, as a chunk of its own.
  */
-import type { NavigateFunction } from "react-router";
 import type { Envelope } from "../../contracts/api";
 import { BUILD_VERSION_POLL_INTERVAL } from "../../contracts/messages";
-import { takeStoredRedirect } from "./redirect";
 import { toast } from "./toast";
 
 export { registerShopWorker } from "../offline/register-shop";
-
-/**
- * A redirect path stored in local storage is removed and followed, once the visitor is signed in
- * (the sign-in page stores it for exactly that moment).
- */
-export function followStoredRedirect(navigate: NavigateFunction) {
-  const to = takeStoredRedirect();
-  if (to) void navigate(to, { replace: true });
-}
 
 /** Polls the deployed build every hour and offers a reload when it has changed; answers how to stop. */
 export function watchForNewBuild(buildVersion: string): () => void {
