@@ -195,8 +195,41 @@ function firstLoadChunks(getModuleInfo: Rollup.GetModuleInfo): Map<string, strin
   return chunkOf;
 }
 
-// Once per build: each build (the browser's, the server's) has its own module graph.
-const chunksOfBuild = new WeakMap<Rollup.GetModuleInfo, Map<string, string>>();
+/** Each admin page in a chunk of its own; the back office's catalogues are `admin-messages-{lang}`. */
+function adminChunk(id: string): string | undefined {
+  return (
+    /\/src\/web\/routes\/admin\/([\w-]+)/.exec(id)?.[1]?.replace(/^/, "admin-") ??
+    /\/src\/web\/i18n\/locales\/admin\/(\w+)\.po$/.exec(id)?.[1]?.replace(/^/, "admin-messages-")
+  );
+}
+
+/**
+ * The browser's build only: the first load in a few chunks (FIRST_LOAD_CHUNKS). The server's build
+ * keeps Rollup's own chunking (grouping there only made its entry file 0.5 MB, for nothing).
+ * Small chunks are not merged: merging put modules of other pages (invoices, an admin picker) into
+ * a chunk `/` loads (decision 4).
+ */
+function firstLoadInFewChunks(): Plugin {
+  return {
+    name: "pathagar-first-load-chunks",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    outputOptions(options) {
+      // Once per build: computed from the module graph on the first module asked about.
+      let chunks: Map<string, string> | undefined;
+      return {
+        ...options,
+        manualChunks: (id, { getModuleInfo }) => {
+          const own = adminChunk(id);
+          if (own) return own;
+          chunks ??= firstLoadChunks(getModuleInfo);
+          return chunks.get(id);
+        },
+        onlyExplicitManualChunks: true,
+      };
+    },
+  };
+}
 
 export default defineConfig({
   // lingui() compiles the message catalogues (src/web/i18n/locales/*.po) when they are imported.
@@ -206,30 +239,15 @@ export default defineConfig({
     englishCatalogueNeededOnly(),
     reactRouterProductionInBrowser(),
     reactRouter(),
+    firstLoadInFewChunks(),
     terserFirstLoad(),
   ],
   build: {
     // One CSS file and small route chunks: the shop's first load stays under budget.
     cssCodeSplit: true,
     assetsInlineLimit: 2048,
-    rollupOptions: {
-      output: {
-        // Each admin page in a chunk of its own; only the page module itself is placed, its
-        // dependencies are chunked as usual. The back office's catalogues are
-        // `admin-messages-{lang}`, told apart from the shop's `{lang}` ones by name. The first load
-        // is a few chunks (FIRST_LOAD_CHUNKS). Small chunks are not merged: merging put modules of other
-        // pages (invoices, an admin picker) into a chunk `/` loads (decision 4).
-        manualChunks: (id, { getModuleInfo }) => {
-          const own =
-            /\/src\/web\/routes\/admin\/([\w-]+)/.exec(id)?.[1]?.replace(/^/, "admin-") ??
-            /\/src\/web\/i18n\/locales\/admin\/(\w+)\.po$/.exec(id)?.[1]?.replace(/^/, "admin-messages-");
-          if (own) return own;
-          const chunks = chunksOfBuild.get(getModuleInfo) ?? firstLoadChunks(getModuleInfo);
-          chunksOfBuild.set(getModuleInfo, chunks);
-          return chunks.get(id);
-        },
-        onlyExplicitManualChunks: true,
-      },
-    },
+    // Each admin page in a chunk of its own on both builds; only the page module itself is placed,
+    // its dependencies are chunked as usual. The browser's build adds the first load's chunks.
+    rollupOptions: { output: { manualChunks: adminChunk } },
   },
 });
