@@ -1,9 +1,12 @@
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The message catalogues (*.po) compiled when imported, as in the build.
+        plugins: [lingui({ failOnCompileError: true })],
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "bench/**/*.test.ts"],

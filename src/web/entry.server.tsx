@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE } from "../contracts/locale";
 import { isDatabaseUnavailable } from "../server/db/unavailable";
 import inlineCss from "./app.css?inline";
 import { i18nFor } from "./i18n";
+import { pageMessagesScript, recordPageMessages } from "./i18n/page-messages.server";
 import { type AppContextValue, getApp } from "./lib/app-context.server";
 import { InlineCssContext } from "./lib/inline-css";
 import { paintFirstStream } from "./lib/paint-first.server";
@@ -44,6 +45,8 @@ export default async function handleRequest(
   // The page in its language (cookie, else profile, else English).
   const locale = app?.locale ?? DEFAULT_LOCALE;
   const i18n = await i18nFor(locale);
+  // The catalogue messages the render looks up go into the page for hydration (decision 33).
+  const pageMessageIds = new Set<string>();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -54,49 +57,51 @@ export default async function handleRequest(
       () => abort(),
       streamTimeout + 1000,
     );
-    const { pipe, abort } = renderToPipeableStream(
-      <InlineCssContext.Provider value={inlineCss}>
-        <I18nProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nProvider>
-      </InlineCssContext.Provider>,
-      {
-        nonce,
-        // A finished Suspense boundary is written where it stands. React moves one of over 500
-        // bytes, once 12.8 KB of the page has gone, to the end of the stream, where only a script
-        // puts it in place: without JavaScript (or before it), the parts that load their own code
-        // later (lib/lazy-on-client.tsx: a form's message, the reviews) would not show.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control"))
-            responseHeaders.set("Cache-Control", "private, no-cache");
-          // The app's modules load after the first paint (lib/paint-first.server.ts).
-          const paintFirst = paintFirstStream();
-          paintFirst.on("error", (error) => body.destroy(error));
-          paintFirst.pipe(body);
-          pipe(paintFirst);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+    const { pipe, abort } = recordPageMessages(pageMessageIds, () =>
+      renderToPipeableStream(
+        <InlineCssContext.Provider value={inlineCss}>
+          <I18nProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nProvider>
+        </InlineCssContext.Provider>,
+        {
+          nonce,
+          // A finished Suspense boundary is written where it stands. React moves one of over 500
+          // bytes, once 12.8 KB of the page has gone, to the end of the stream, where only a script
+          // puts it in place: without JavaScript (or before it), the parts that load their own code
+          // later (lib/lazy-on-client.tsx: a form's message, the reviews) would not show.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          [readyOption]() {
+            shellRendered = true;
+            const body = new PassThrough({
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                callback();
+              },
+            });
+            const stream = createReadableStreamFromReadable(body);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            if (!responseHeaders.has("Cache-Control"))
+              responseHeaders.set("Cache-Control", "private, no-cache");
+            // The app's modules load after the first paint (lib/paint-first.server.ts).
+            const paintFirst = paintFirstStream(() => pageMessagesScript(i18n, pageMessageIds));
+            paintFirst.on("error", (error) => body.destroy(error));
+            paintFirst.pipe(body);
+            pipe(paintFirst);
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          },
+          onShellError(error: unknown) {
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (!shellRendered) return;
+            if (app) app.ctx.log.error({ err: error, requestId: app.requestId }, "page error");
+            else console.error(String(error));
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (!shellRendered) return;
-          if (app) app.ctx.log.error({ err: error, requestId: app.requestId }, "page error");
-          else console.error(String(error));
-        },
-      },
+      ),
     );
   });
 }

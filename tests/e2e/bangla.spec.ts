@@ -28,6 +28,38 @@ test("the home page with the Bangla cookie is rendered in Bangla on the server",
   expect(englishHtml).toContain("Books and study material for HSC and admission students");
 });
 
+test("a Bangla page hydrates on the messages its HTML carries and fetches its catalogue after", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "pathagar_lang", value: "bn", url: BASE_URL }]);
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  const book = await bookWithStock(page);
+  for (const path of ["/", book.url]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => Object.keys(self.__pageMessages ?? {}).length)).toBeGreaterThan(20);
+    // The catalogue is asked for once hydrated (the mark's effect), never before.
+    const times = () =>
+      page.evaluate(() => ({
+        hydrated: performance.getEntriesByName("pathagar:hydrated")[0]?.startTime ?? null,
+        catalogue:
+          performance.getEntriesByType("resource").find((e) => /\/assets\/bn-[\w-]+\.js$/.test(e.name))
+            ?.startTime ?? null,
+      }));
+    await expect.poll(async () => (await times()).catalogue, { timeout: 20_000 }).not.toBeNull();
+    const { hydrated, catalogue } = await times();
+    expect(hydrated).not.toBeNull();
+    expect(catalogue!).toBeGreaterThanOrEqual(hydrated!);
+    await expect(page.getByRole("link", { name: /^কার্ট, / }).first()).toBeVisible();
+  }
+  // A hydration mismatch is logged (React's recoverable error) as an error.
+  expect(problems).toEqual([]);
+});
+
 test.describe("at 360 px", () => {
   test.use({ viewport: MOBILE });
 

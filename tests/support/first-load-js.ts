@@ -1,6 +1,7 @@
 // What a shop page loads up front, read from its HTML and the built client (shared by the bench's
-// `js` part and the e2e test that holds the budget): every /assets/*.js the page names and the
-// language's message catalogue its entry imports before hydrating, gzipped as a slow phone gets them.
+// `js` part and the e2e test that holds the budget): every /assets/*.js the page names and, when
+// the HTML does not carry the page's messages, the language's message catalogue its entry imports
+// before hydrating, gzipped as a slow phone gets them.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -46,6 +47,14 @@ export function firstLoadScripts(html: string): { scripts: Map<string, string>; 
 }
 
 /**
+ * The messages the server's render of the page used, which its HTML carries for hydration
+ * (`self.__pageMessages={…};`, src/web/i18n/page-messages.server.ts): the statement, or null.
+ */
+export function pageMessagesIn(inlineJs: string): string | null {
+  return /self\.__pageMessages=\{.*?\};(?=\(function)/s.exec(inlineJs)?.[0] ?? null;
+}
+
+/**
  * The page's message catalogue: the entry imports `./bn-{hash}.js` or `./en-{hash}.js` (by
  * `<html lang>`) before it hydrates, so it is first-load JavaScript although no tag names it.
  */
@@ -63,15 +72,19 @@ export function catalogueChunk(clientDir: string, html: string, scripts: Map<str
 
 export type FirstLoadFile = { file: string; via: string; bytes: number; gzipBytes: number };
 
-/** Each file the page loads up front (its scripts and its catalogue) with its size, largest gzipped first. */
+/**
+ * Each file the page loads up front (its scripts, and its catalogue unless the HTML carries the
+ * page's messages: then the catalogue loads after hydration) with its size, largest gzipped first.
+ */
 export function firstLoadFiles(
   clientDir: string,
   page: string,
   html: string,
-): { files: FirstLoadFile[]; inlineJs: string } {
+): { files: FirstLoadFile[]; inlineJs: string; pageMessages: string | null } {
   const { scripts, inlineJs } = firstLoadScripts(html);
   if (scripts.size === 0) throw new Error(`no /assets/*.js found in the HTML of ${page}`);
-  const catalogue = catalogueChunk(clientDir, html, scripts);
+  const pageMessages = pageMessagesIn(inlineJs);
+  const catalogue = pageMessages ? null : catalogueChunk(clientDir, html, scripts);
   if (catalogue) scripts.set(catalogue, "catalogue (entry import)");
   const files: FirstLoadFile[] = [];
   for (const [path, via] of scripts) {
@@ -81,5 +94,5 @@ export function firstLoadFiles(
     files.push({ file: path, via, bytes: buf.length, gzipBytes: gzipSync(buf, { level: 9 }).length });
   }
   files.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { files, inlineJs };
+  return { files, inlineJs, pageMessages };
 }

@@ -94,11 +94,61 @@ export function i18nFor(locale: Locale): Promise<I18n> {
       loadMessages(locale),
       import.meta.env.SSR ? loadAdminMessages(locale) : undefined,
     ]);
-    const made = makeI18n(locale, { ...shop, ...admin });
+    const messages = { ...shop, ...admin };
+    const made = makeI18n(locale, import.meta.env.SSR ? watched(messages) : messages);
     instances[locale] = made;
     return made;
   })();
   return making[locale];
+}
+
+// The server: told of each catalogue message a render looks up (i18n/page-messages.server.ts).
+let lookedUp: ((id: string) => void) | undefined;
+
+/** On the server: `seen` is told the id of each catalogue message looked up from now on. */
+export function onMessageLookup(seen: (id: string) => void): void {
+  lookedUp = seen;
+}
+
+/** A catalogue that tells `lookedUp` of each message read from it (Lingui reads `messages[id]`). */
+function watched(messages: Messages): Messages {
+  return new Proxy(messages, {
+    get(target, id) {
+      const message = target[id as string];
+      if (message !== undefined && typeof id === "string") lookedUp?.(id);
+      return message;
+    },
+  });
+}
+
+/**
+ * In the browser: the page's instance over the messages its HTML carries (the ones the server's
+ * render looked up, `self.__pageMessages`), so that hydration waits for no catalogue. The rest of
+ * the catalogue follows: `completeCatalogue`.
+ */
+export function i18nForPage(locale: Locale, pageMessages: Messages): I18n {
+  const made = makeI18n(locale, { ...pageMessages });
+  instances[locale] = made;
+  making[locale] = Promise.resolve(made);
+  return made;
+}
+
+/**
+ * The whole catalogue added to the page's instance once it has hydrated. What was rendered was
+ * in the page's messages already, so nothing renders again, unless something looked up a message
+ * the page's part lacks in the meantime (a toast, a menu opened early): then every text is
+ * rendered again in the page's language.
+ */
+export async function completeCatalogue(i18n: I18n, locale: Locale): Promise<void> {
+  const missed = new Set<string>();
+  const stop = i18n.on("missing", ({ id }) => missed.add(id));
+  try {
+    const all = await loadMessages(locale);
+    if ([...missed].some((id) => all[id] !== undefined)) i18n.load(locale, all);
+    else Object.assign(i18n.messages, all);
+  } finally {
+    stop();
+  }
 }
 
 /**

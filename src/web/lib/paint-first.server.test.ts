@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   IMAGE_WAIT_MS,
   paintFirstLoader,
@@ -52,6 +52,18 @@ describe("the page paints before the app's code loads", () => {
     expect(loader).not.toContain("</script>");
     const literal = /\}\)\}\)\((".*?"),document\.currentScript/.exec(loader)?.[1];
     expect(JSON.parse(literal ?? '""')).toBe(text);
+  });
+
+  it("runs the page's messages statement first, asked for only when the module script is reached", async () => {
+    const first = vi.fn(() => "self.__pageMessages={};");
+    const cut = PAGE.indexOf("<main>");
+    let out = "";
+    for await (const chunk of Readable.from([PAGE.slice(0, cut), PAGE.slice(cut)]).pipe(
+      paintFirstStream(first),
+    ))
+      out += String(chunk);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(out).toContain(`<script nonce="abc" async="">self.__pageMessages={};(function(t,n){`);
   });
 
   it("leaves a route's own preload alone (the reader's pdf.js starts at once)", async () => {

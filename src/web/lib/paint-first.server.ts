@@ -31,9 +31,10 @@ export const IMAGE_WAIT_MS = 2_000;
  * page's high-priority images (its largest paint: a cover) have arrived and been painted, or
  * `IMAGE_WAIT_MS` at most, so that the cover does not share a slow line with the scripts.
  */
-export function paintFirstLoader(moduleText: string): string {
+export function paintFirstLoader(moduleText: string, first = ""): string {
   const text = JSON.stringify(moduleText).replace(/</g, "\\u003c");
   return (
+    first +
     `(function(t,n){var started=false;` +
     `function start(){if(started)return;started=true;` +
     `document.querySelectorAll('link[rel="x-modulepreload"]').forEach(function(l){l.rel="modulepreload"});` +
@@ -50,12 +51,16 @@ export function paintFirstLoader(moduleText: string): string {
   );
 }
 
-/** The HTML with the app's modules started after the first paint (see above); other text as it was. */
-export function rewriteForPaintFirst(html: string, withScript = true): string {
+/**
+ * The HTML with the app's modules started after the first paint (see above); other text as it was.
+ * `first`, asked for when the module script is reached, is a statement the loader runs first (the
+ * page's messages: i18n/page-messages.server.ts).
+ */
+export function rewriteForPaintFirst(html: string, withScript = true, first?: () => string): string {
   const held = html.replace(MODULE_PRELOAD, HELD_PRELOAD);
   if (!withScript) return held;
   return held.replace(MODULE_SCRIPT, (_all, before: string, after: string, text: string) => {
-    return `<script${before}${after}>${paintFirstLoader(text)}</script>`;
+    return `<script${before}${after}>${paintFirstLoader(text, first?.())}</script>`;
   });
 }
 
@@ -64,7 +69,7 @@ export function rewriteForPaintFirst(html: string, withScript = true): string {
  * is held back until it is whole, and so is the module script until its end tag (only the first
  * one: React Router writes one).
  */
-export function paintFirstStream(): Transform {
+export function paintFirstStream(first?: () => string): Transform {
   let pending = "";
   let scriptDone = false;
   const decoder = new TextDecoder();
@@ -78,7 +83,7 @@ export function paintFirstStream(): Transform {
     return lt >= 0 && !text.includes(">", lt) ? lt : text.length;
   };
   const rewrite = (text: string): string => {
-    const out = rewriteForPaintFirst(text, !scriptDone);
+    const out = rewriteForPaintFirst(text, !scriptDone, first);
     if (!scriptDone && MODULE_SCRIPT.test(text)) scriptDone = true;
     return out;
   };
