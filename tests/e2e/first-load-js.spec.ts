@@ -3,12 +3,13 @@ import { FIRST_LOAD_JS_BUDGET_KB, firstLoadFiles, KB } from "../support/first-lo
 import { expect, test } from "./helpers";
 
 // The first-load JavaScript of the built shop's `/` and a book page (decision 4): every script and
-// module preload the page's HTML names and the catalogue its entry imports before hydrating,
-// gzipped, read as the bench reads it (tests/support/first-load-js.ts).
+// module preload the page's HTML names and, when the HTML does not carry the page's messages, the
+// catalogue its entry imports before hydrating, gzipped, read as the bench reads it
+// (tests/support/first-load-js.ts).
 //
 // The budget is FIRST_LOAD_JS_BUDGET_KB. Until decision 4's remaining parts land, a page may load
 // up to its CEILING_KB: measured when it was set, and lowered as the pages shrink, never raised.
-const CEILING_KB: Record<string, number> = { "/": 126, "/book/{id}": 129.1 };
+const CEILING_KB: Record<string, number> = { "/": 125, "/book/{id}": 128.1 };
 
 const CLIENT_DIR = join(process.cwd(), "build", "client");
 

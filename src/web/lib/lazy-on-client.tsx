@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, memo, Suspense } from "react";
 
 /**
  * A component whose code the browser loads only when a page first shows it (an error page, a
@@ -7,6 +7,11 @@ import { type ComponentType, lazy, Suspense } from "react";
  * there until then). The server imports the code when this module loads, so that its render
  * never waits for it: `React.lazy` alone would stream it after the rest of the page, which only
  * scripts can show.
+ *
+ * It renders again only when its props change (`memo`): a parent's render after hydration (the
+ * header's, once hydrated) would otherwise reach the boundary before its code has come, and React
+ * would drop the server's markup for the empty fallback until it comes (a menu opened before the
+ * scripts would close).
  */
 export function lazyOnClient<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let onServer: ComponentType<P> | undefined;
@@ -18,8 +23,8 @@ export function lazyOnClient<P extends object>(load: () => Promise<ComponentType
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
   // Made once per component, at module level (as React.lazy is): never inside a render.
   // biome-ignore lint/correctness/noComponentHookFactories: a module-level factory, like lazy()
-  return function LazyOnClient(props: P) {
+  return memo(function LazyOnClient(props: P) {
     const Ready = onServer;
     return <Suspense fallback={null}>{Ready ? <Ready {...props} /> : <Lazy {...props} />}</Suspense>;
-  };
+  });
 }

@@ -4,11 +4,15 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { useLingui } from "../../i18n";
 import { type CartItem, useCart } from "../../lib/cart";
 import { cn } from "../../lib/cn";
+import { lazyOnClient } from "../../lib/lazy-on-client";
 import { newAddKey, storePendingAdd } from "../../lib/pending-add";
 import { useRootData } from "../../lib/root-data";
 import { toast } from "../../lib/toast";
 import { Button, buttonClass } from "../ui/button";
-import { NotifyMeButton } from "./notify-me-button";
+
+// "Notify me" (an out-of-stock product's) is a form that posts without scripts: its code loads as
+// the page hydrates, after the first scripts (decision 4).
+const NotifyMeButton = lazyOnClient(() => import("./notify-me-button").then((m) => m.NotifyMeButton));
 
 export const ADDED_TEXT = /*i18n*/ "Added ✓ — View cart";
 

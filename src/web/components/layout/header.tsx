@@ -6,8 +6,7 @@ import { useCart } from "../../lib/cart";
 import { useHydrated } from "../../lib/hydrated";
 import { lazyOnClient } from "../../lib/lazy-on-client";
 import { useRootData } from "../../lib/root-data";
-import { CategoryBar, CategoryDrawer } from "./category-nav";
-import { LanguageSwitch } from "./language-switch";
+import { CategoryBar } from "./category-nav";
 import { SearchBox } from "./search-box";
 
 const signInClass =
@@ -18,6 +17,10 @@ const loadSignInDialog = () => import("../auth/sign-in-dialog");
 // (until then the server's link to the profile page is there).
 const AccountMenu = lazyOnClient(() => import("./account-menu").then((m) => m.AccountMenu));
 const SignInDialog = lazy(loadSignInDialog);
+// The phone's category menu and the language switch work as HTML before their code comes (a
+// `<details>`, a form): it loads as the page hydrates, after the first scripts (decision 4).
+const CategoryDrawer = lazyOnClient(() => import("./category-drawer").then((m) => m.CategoryDrawer));
+const LanguageSwitch = lazyOnClient(() => import("./language-switch").then((m) => m.LanguageSwitch));
 
 export function Header() {
   const { user, shopName } = useRootData();
