@@ -1,6 +1,17 @@
 import { z } from "zod";
+import type { ThirdPartyTag } from "../contracts/consent";
 import { parseDayRange } from "../contracts/delivery-estimate";
 import { DEFAULT_MEDIA_BASE } from "../contracts/images";
+
+/** An optional id of a fixed shape; empty counts as unset. */
+function optionalId(shape: RegExp, message: string) {
+  return z
+    .string()
+    .trim()
+    .regex(shape, message)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+}
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -165,6 +176,14 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, "must be an OAuth client id such as 1234-abc.apps.googleusercontent.com")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Third-party tags (decision 56), each loaded only when set, on the shop's pages, after the
+   * visitor's consent: Google Tag Manager's container id (`GTM-XXXXXXX`), Microsoft Clarity's
+   * project id, the Meta Pixel's id.
+   */
+  GTM_ID: optionalId(/^GTM-[A-Z0-9]{4,12}$/, "must be a container id such as GTM-AB12CD3"),
+  CLARITY_ID: optionalId(/^[a-z0-9]{6,16}$/, "must be a Clarity project id such as abc123xyz0"),
+  META_PIXEL_ID: optionalId(/^[0-9]{8,20}$/, "must be a pixel id, digits only"),
   /** Where Google's public keys for ID tokens are read (cached); tests point it at a fake. */
   GOOGLE_JWKS_URL: z
     .url({ error: "must be a URL such as https://www.googleapis.com/oauth2/v3/certs" })
@@ -472,4 +491,15 @@ export function shopOrigin(
   return hosts.includes(url.host.toLowerCase()) || hosts.includes(url.hostname.toLowerCase())
     ? url.origin
     : fallback;
+}
+
+/** The third-party tags configured (decision 56), in the order they load. */
+export function configuredTags(
+  config: Pick<Config, "GTM_ID" | "CLARITY_ID" | "META_PIXEL_ID">,
+): ThirdPartyTag[] {
+  return [
+    ...(config.GTM_ID ? (["gtm"] as const) : []),
+    ...(config.CLARITY_ID ? (["clarity"] as const) : []),
+    ...(config.META_PIXEL_ID ? (["metaPixel"] as const) : []),
+  ];
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useContext, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from "react-router";
 import { needsProfileUpdate } from "../contracts/user";
 import type { Route } from "./+types/root";
 import { NavigationProgress } from "./components/layout/navigation-progress";
@@ -110,6 +110,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
       stop();
     };
   }, []);
+  // The third-party tags follow the visitor's choice and the page shown (decision 56).
+  const { tags, consent } = loaderData;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (tags) void afterHydration().then((m) => m.followConsent(tags, consent, pathname));
+  }, [tags, consent, pathname]);
   return (
     <CartProvider signedIn={user !== null} initialItems={loaderData.cartItems}>
       <NavigationProgress />

@@ -19,6 +19,7 @@ export default [
     route("cart/add", "routes/shop/cart-add.tsx"),
     route("notify", "routes/shop/notify.tsx"),
     route("locale", "routes/shop/locale.tsx"),
+    route("consent", "routes/shop/consent.tsx"),
     route("stationery", "routes/shop/stationery.tsx"),
     route("stationery/:id", "routes/shop/stationery-item.tsx"),
     route("sales/stationary", "routes/shop/stationery-sales.tsx"),

@@ -17,6 +17,7 @@ import { signUpAction } from "../../src/web/routes/auth/register.server";
 import { verifyAction } from "../../src/web/routes/auth/verify.server";
 import { addAction, cartAction } from "../../src/web/routes/shop/cart.server";
 import { checkoutAction } from "../../src/web/routes/shop/checkout.server";
+import { consentAction } from "../../src/web/routes/shop/consent.server";
 import { localeAction } from "../../src/web/routes/shop/locale.server";
 import { notifyAction } from "../../src/web/routes/shop/notify.server";
 import { ordersAction } from "../../src/web/routes/shop/orders.server";
@@ -58,6 +59,7 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     intents: ["place", "district", "saved"],
   },
   { path: "/locale", action: localeAction, fields: ["locale", "back"] },
+  { path: "/consent", action: consentAction, fields: ["choice", "analytics", "ads", "back"] },
   {
     path: "/orders",
     action: ordersAction,

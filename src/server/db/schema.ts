@@ -49,6 +49,8 @@ export const users = pgTable("users", {
   googleSubject: text().unique(),
   /** The interface language the user chose ("en" or "bn", src/contracts/locale.ts); SMS follow it too. */
   locale: text().notNull().default("en"),
+  /** The consent to third-party tags the user gave (contracts/consent.ts: `analytics-ads`, `analytics`, `ads`, `none`); null: not asked yet. */
+  consent: text(),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });

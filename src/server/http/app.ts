@@ -5,6 +5,7 @@ import { getCookie } from "hono/cookie";
 import { secureHeaders } from "hono/secure-headers";
 import { LOCALE_COOKIE } from "../../contracts/locale";
 import { OFFLINE_WORKER_URL } from "../../contracts/offline";
+import { configuredTags } from "../config";
 import type { Database } from "../db/client";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable";
 import { SANDBOX_PATH } from "../integrations/payments/sandbox";
@@ -29,6 +30,7 @@ import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
 import { cartApi, foldsSession } from "./api/cart";
 import { catalogApi } from "./api/catalog";
+import { consentApi } from "./api/consent";
 import { coursesApi } from "./api/courses";
 import { fulfilmentApi } from "./api/fulfilment";
 import { libraryApi } from "./api/library";
@@ -160,6 +162,7 @@ export function createApp(opts: AppOptions) {
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
   api.route("/", localeApi({ secure: deps.config.production }));
+  api.route("/", consentApi({ secure: deps.config.production }));
   api.route("/", adminUsersApi());
   api.route("/", adminSearchApi());
   api.route("/", adminBooksCsvApi());
@@ -227,6 +230,7 @@ export function createApp(opts: AppOptions) {
         upgradeInsecure: deps.config.production,
         devServer: opts.devServer,
         googleSignIn: Boolean(deps.config.GOOGLE_CLIENT_ID),
+        tags: configuredTags(deps.config),
         mediaOrigin: deps.config.MEDIA_PUBLIC_URL && new URL(deps.config.MEDIA_PUBLIC_URL).origin,
       }),
     );

@@ -184,6 +184,7 @@ import {
   slugParams,
 } from "../../contracts/catalog-query";
 import { checkoutSchema } from "../../contracts/checkout";
+import { consentAnswerSchema, consentInputSchema } from "../../contracts/consent-input";
 import { chapterDoneInputSchema } from "../../contracts/courses";
 import { consignmentSchema, orderStatusChangeSchema } from "../../contracts/fulfilment";
 import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../contracts/info-pages";
@@ -421,6 +422,19 @@ export const ENDPOINTS: Endpoint[] = [
     description:
       "Sets the `pathagar_lang` cookie for a year; a signed-in user's profile keeps the choice too, " +
       "and their SMS follow it. Pages are rendered in the cookie's language, else the profile's, else English.",
+  },
+  {
+    method: "post",
+    path: "/api/consent",
+    tag: "Accounts",
+    summary: "Choose which third-party tags may load (analytics, ads)",
+    access: anyone,
+    body: consentInputSchema,
+    success: [ok("The choice now in use (the consent cookie is set)", consentAnswerSchema)],
+    description:
+      "Sets the `pathagar_consent` cookie for a year; a signed-in user's profile keeps the choice too. " +
+      "`choice` `accept` allows both, `decline` neither; otherwise `analytics` and `ads` say each. " +
+      "The tags configured (GTM_ID, CLARITY_ID, META_PIXEL_ID) load on the shop's pages only as allowed.",
   },
   {
     method: "post",

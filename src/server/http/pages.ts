@@ -1,5 +1,7 @@
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { CONSENT_COOKIE } from "../../contracts/consent";
 import type { AppContextValue } from "../../web/lib/app-context.server";
 import { shopOrigin } from "../config";
 import type { AppEnv } from "./env";
@@ -19,6 +21,7 @@ export function appContextOf(c: Context<AppEnv>, buildVersion: string): AppConte
     locale: c.get("ctx").locale,
     databaseUnavailable: c.get("databaseUnavailable") === true,
     flash: c.get("flash") ?? null,
+    consentCookie: getCookie(c, CONSENT_COOKIE),
   };
 }
 

@@ -3,10 +3,23 @@
  * loads this module then, as a chunk of its own.
  */
 import type { Envelope } from "../../contracts/api";
+import type { Consent } from "../../contracts/consent";
 import { BUILD_VERSION_POLL_INTERVAL } from "../../contracts/messages";
+import type { ThirdPartyTags } from "./root-data";
 import { toast } from "./toast";
 
 export { registerShopWorker } from "../offline/register-shop";
+
+/**
+ * The third-party tags (lib/tags.ts, a chunk of its own): loaded only when a choice allows one,
+ * or when the page loaded some and must now drop them.
+ */
+let tagsModule: Promise<typeof import("./tags")> | undefined;
+export function followConsent(tags: ThirdPartyTags, consent: Consent | null, pathname: string): void {
+  if (!consent && !tagsModule) return;
+  tagsModule ??= import("./tags");
+  void tagsModule.then((m) => m.followConsent(tags, consent, pathname));
+}
 
 /** Polls the deployed build every hour and offers a reload when it has changed; answers how to stop. */
 export function watchForNewBuild(buildVersion: string): () => void {

@@ -23,6 +23,8 @@ export type AppContextValue = {
   databaseUnavailable?: boolean;
   /** The message a form's action left for this page (contracts/flash.ts), shown once. */
   flash?: Flash | null;
+  /** The consent cookie's value (contracts/consent.ts), as the request sent it. */
+  consentCookie?: string;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

@@ -1,10 +1,13 @@
+import { decodeConsent } from "../../contracts/consent";
 import { estimateDeliveries } from "../../contracts/delivery-estimate";
 import type { OwnedItem } from "../../contracts/library";
 import { DEFAULT_LOCALE } from "../../contracts/locale";
+import { configuredTags } from "../../server/config";
 import { countCartItems } from "../../server/services/cart";
+import { profileConsent } from "../../server/services/consent";
 import { listOwnedItems } from "../../server/services/entitlements";
 import type { AppContextValue } from "./app-context.server";
-import type { RootData } from "./root-data";
+import type { RootData, ThirdPartyTags } from "./root-data";
 
 /** The signed-in caller's e-books and courses for the root loader; none when signed out. */
 export function loadOwnedItems(app: AppContextValue): Promise<OwnedItem[]> {
@@ -15,11 +18,14 @@ export function loadOwnedItems(app: AppContextValue): Promise<OwnedItem[]> {
 /** What the root loader answers: the caller, what they own and the shop's settings. */
 export async function loadRootData(app: AppContextValue): Promise<RootData> {
   const { ctx } = app;
-  const [owned, cartItems] = await Promise.all([
+  const cookieConsent = decodeConsent(app.consentCookie);
+  const [owned, cartItems, consent] = await Promise.all([
     loadOwnedItems(app),
     ctx.user ? countCartItems(ctx, ctx.user.id) : 0,
+    // The profile's choice, on a device that has no cookie yet (only when there is a tag to ask for).
+    cookieConsent ?? (configuredTags(ctx.config).length ? profileConsent(ctx) : null),
   ]);
-  return rootDataOf(app, owned, cartItems);
+  return { ...rootDataOf(app, owned, cartItems), consent };
 }
 
 /** The root data with the caller's e-books and courses as given (none for an error page). */
@@ -40,5 +46,17 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[], cartItems =
     mediaBase: app.ctx.config.mediaBase,
     flash: app.flash ?? null,
     cartItems,
+    tags: tagsOf(app.ctx.config),
+    consent: decodeConsent(app.consentCookie),
+  };
+}
+
+/** The configured tags' ids, or null when none is. */
+function tagsOf(config: AppContextValue["ctx"]["config"]): ThirdPartyTags | null {
+  if (!configuredTags(config).length) return null;
+  return {
+    gtm: config.GTM_ID ?? null,
+    clarity: config.CLARITY_ID ?? null,
+    metaPixel: config.META_PIXEL_ID ?? null,
   };
 }

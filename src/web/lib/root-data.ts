@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Consent } from "../../contracts/consent";
 import type { DeliveryEstimates } from "../../contracts/delivery-estimate";
 import type { Flash } from "../../contracts/flash";
 import { DEFAULT_MEDIA_BASE } from "../../contracts/images";
@@ -26,7 +27,14 @@ export type RootData = {
   flash: Flash | null;
   /** How many items the signed-in shopper's cart holds, as the page was made (0 signed out). */
   cartItems: number;
+  /** The third-party tags configured (decision 56), or null when none is. */
+  tags: ThirdPartyTags | null;
+  /** The visitor's choice about them (cookie, else profile), or null when not asked yet. */
+  consent: Consent | null;
 };
+
+/** The configured tags' ids: GTM_ID, CLARITY_ID, META_PIXEL_ID. */
+export type ThirdPartyTags = { gtm: string | null; clarity: string | null; metaPixel: string | null };
 
 /**
  * An error page's data when a route middleware refused the page before any loader ran: the
@@ -70,6 +78,8 @@ export function useRootData(): RootData {
       mediaBase: DEFAULT_MEDIA_BASE,
       flash: null,
       cartItems: 0,
+      tags: null,
+      consent: null,
     }
   );
 }

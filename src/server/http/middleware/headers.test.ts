@@ -1,5 +1,8 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { pagePolicy } from "./headers";
+import type { ThirdPartyTag } from "../../../contracts/consent";
+import type { AppEnv } from "../env";
+import { pagePolicy, pageSecurityPolicy } from "./headers";
 
 describe("pagePolicy", () => {
   const directives = (policy: string) =>
@@ -36,5 +39,61 @@ describe("pagePolicy", () => {
     expect(cdn.get("img-src")).toBe("'self' data: https://cdn.pathagar.com.bd");
     expect(cdn.get("connect-src")).toBe("'self'");
     expect(cdn.get("default-src")).toBe("'self'");
+  });
+
+  it("adds exactly each configured tag's hosts, and none when no tag is configured", () => {
+    const none = pagePolicy("abc", { upgradeInsecure: false, tags: [] });
+    expect(none).toBe(pagePolicy("abc", { upgradeInsecure: false }));
+    const gtm = directives(pagePolicy("abc", { upgradeInsecure: false, tags: ["gtm"] }));
+    expect(gtm.get("script-src")).toBe("'self' 'nonce-abc' https://www.googletagmanager.com");
+    expect(gtm.get("img-src")).toBe(
+      "'self' data: https://*.google-analytics.com https://*.googletagmanager.com",
+    );
+    expect(gtm.get("connect-src")).toBe(
+      "'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com",
+    );
+    const all = directives(
+      pagePolicy("abc", { upgradeInsecure: false, tags: ["gtm", "clarity", "metaPixel"] }),
+    );
+    expect(all.get("script-src")).toBe(
+      "'self' 'nonce-abc' https://www.googletagmanager.com https://www.clarity.ms https://scripts.clarity.ms https://connect.facebook.net",
+    );
+    expect(all.get("frame-src")).toBe("https://www.youtube-nocookie.com https://player.vimeo.com");
+    expect(all.get("default-src")).toBe("'self'");
+    const pixel = directives(pagePolicy("abc", { upgradeInsecure: false, tags: ["metaPixel"] }));
+    expect(pixel.get("connect-src")).toBe("'self' https://www.facebook.com");
+    expect(pixel.get("img-src")).toBe("'self' data: https://www.facebook.com");
+  });
+});
+
+describe("pageSecurityPolicy", () => {
+  async function policyOf(path: string, tags: ThirdPartyTag[]) {
+    const app = new Hono<AppEnv>();
+    app.use("*", pageSecurityPolicy({ upgradeInsecure: false, tags }));
+    app.get("*", (c) => c.html("<p>page</p>"));
+    // Each answer has a nonce of its own.
+    return ((await app.request(path)).headers.get("Content-Security-Policy") ?? "").replace(
+      /'nonce-[^']+'/,
+      "'nonce'",
+    );
+  }
+
+  it("gives the tags' hosts to the shop's pages only: never the back office, the readers or the payment pages", async () => {
+    for (const path of ["/", "/book/1", "/search?q=physics", "/cart/checkout"]) {
+      expect(await policyOf(path, ["gtm"]), path).toContain("googletagmanager.com");
+    }
+    for (const path of [
+      "/admin",
+      "/admin/orders",
+      "/Admin/%6frders",
+      "/ebook/1/read",
+      "/content/2/chapters/3/read",
+      "/payment/abc/success",
+      "/payment/failed",
+      "/ebook/payment/4/success",
+      "/content/payment/5/success",
+    ]) {
+      expect(await policyOf(path, ["gtm", "clarity", "metaPixel"]), path).toBe(await policyOf(path, []));
+    }
   });
 });

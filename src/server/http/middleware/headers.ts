@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { type ThirdPartyTag, tagsAllowedOn } from "../../../contracts/consent";
 import type { AppEnv } from "../env";
 
 // Headers added after the handler go through `c.header`, never `c.res.headers.set`: the Node
@@ -32,9 +33,9 @@ export function newNonce(): string {
  * restoration, streamed parts), each carrying this answer's nonce. Styles: the shop's stylesheet
  * and the `style` attributes React and the dialog primitives render. Images from the shop (and
  * data: URLs, and MEDIA_PUBLIC_URL's origin when pictures are served from there); calls to the
- * shop only. No third-party script is allowed: the shop loads no tag
- * manager or other outside script (a configured one would add its hosts here, only when set).
- * The one outside host a page may show is a course video's player, in a frame.
+ * shop only. No third-party script is allowed unless configured: Google sign-in, and on the shop's
+ * pages the tags of decision 56 (THIRD_PARTY_TAG_HOSTS), each adding exactly its hosts.
+ * The one outside host a page may show otherwise is a course video's player, in a frame.
  */
 export type PagePolicyOptions = {
   /** Production: ask the browser to load everything over HTTPS. */
@@ -49,7 +50,47 @@ export type PagePolicyOptions = {
   googleSignIn?: boolean;
   /** MEDIA_PUBLIC_URL is set: pictures come from its origin (a CDN or the bucket) as well as the shop. */
   mediaOrigin?: string;
+  /** The third-party tags configured (GTM_ID, CLARITY_ID, META_PIXEL_ID); their hosts only on the shop's pages. */
+  tags?: readonly ThirdPartyTag[];
 };
+
+type Hosts = { script: string[]; img: string[]; connect: string[] };
+
+/**
+ * The hosts each tag needs, from its vendor's guidance (decision 56), and nothing more:
+ * - Google Tag Manager with Google Analytics 4: the container and gtag from
+ *   www.googletagmanager.com, hits to the Analytics collection hosts;
+ * - Microsoft Clarity: its tag from www.clarity.ms, its script from scripts.clarity.ms, recordings
+ *   sent to a *.clarity.ms host, and c.bing.com's cookie sync;
+ * - the Meta Pixel: fbevents.js from connect.facebook.net, events to www.facebook.com/tr.
+ */
+export const THIRD_PARTY_TAG_HOSTS: Record<ThirdPartyTag, Hosts> = {
+  gtm: {
+    script: ["https://www.googletagmanager.com"],
+    img: ["https://*.google-analytics.com", "https://*.googletagmanager.com"],
+    connect: [
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://*.googletagmanager.com",
+    ],
+  },
+  clarity: {
+    script: ["https://www.clarity.ms", "https://scripts.clarity.ms"],
+    img: ["https://*.clarity.ms", "https://c.bing.com"],
+    connect: ["https://*.clarity.ms", "https://c.bing.com"],
+  },
+  metaPixel: {
+    script: ["https://connect.facebook.net"],
+    img: ["https://www.facebook.com"],
+    connect: ["https://www.facebook.com"],
+  },
+};
+
+/** The tags' hosts of one directive, each once, with a leading space (or nothing). */
+function tagHosts(tags: readonly ThirdPartyTag[] | undefined, kind: keyof Hosts): string {
+  const hosts = [...new Set((tags ?? []).flatMap((t) => THIRD_PARTY_TAG_HOSTS[t][kind]))];
+  return hosts.map((h) => ` ${h}`).join("");
+}
 
 const GSI = "https://accounts.google.com/gsi/";
 
@@ -57,11 +98,11 @@ export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
   const google = opts.googleSignIn;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${google ? ` ${GSI}client` : ""}`,
+    `script-src 'self' 'nonce-${nonce}'${google ? ` ${GSI}client` : ""}${tagHosts(opts.tags, "script")}`,
     `style-src 'self' 'unsafe-inline'${google ? ` ${GSI}style` : ""}`,
-    `img-src 'self' data:${opts.mediaOrigin ? ` ${opts.mediaOrigin}` : ""}`,
+    `img-src 'self' data:${opts.mediaOrigin ? ` ${opts.mediaOrigin}` : ""}${tagHosts(opts.tags, "img")}`,
     "font-src 'self' data:",
-    `connect-src 'self'${opts.devServer ? " ws: wss:" : ""}${google ? ` ${GSI}` : ""}`,
+    `connect-src 'self'${opts.devServer ? " ws: wss:" : ""}${google ? ` ${GSI}` : ""}${tagHosts(opts.tags, "connect")}`,
     // A course's video chapters frame the two players they embed, and only after a tap
     // (youtube-nocookie.com and player.vimeo.com; src/server/services/chapter-body.ts).
     `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${google ? ` ${GSI}` : ""}`,
@@ -83,7 +124,10 @@ export function pageSecurityPolicy(opts: PagePolicyOptions): MiddlewareHandler<A
     c.set("nonce", nonce);
     await next();
     if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
-      c.header("Content-Security-Policy", pagePolicy(nonce, opts));
+      // The tags' hosts on the shop's pages only (never the back office, the readers, the payment pages).
+      const page =
+        opts.tags?.length && !tagsAllowedOn(new URL(c.req.url).pathname) ? { ...opts, tags: [] } : opts;
+      c.header("Content-Security-Policy", pagePolicy(nonce, page));
     }
   };
 }

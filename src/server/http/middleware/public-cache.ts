@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { LRUCache } from "lru-cache";
+import { CONSENT_COOKIE, decodeConsent, encodeConsent } from "../../../contracts/consent";
 import { LOCALE_COOKIE, resolveLocale } from "../../../contracts/locale";
 import { localContentVersion } from "../../services/public-content";
 import type { AppEnv } from "../env";
@@ -90,7 +91,10 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
     const lang = resolveLocale({ cookie: getCookie(c, LOCALE_COOKIE) });
     // A JSON answer comes compressed for the client (respond.ts): one copy kept per encoding.
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-    const key = `${await version()} ${lang} ${encoding ?? "identity"} ${origin}${url.pathname}${url.search}`;
+    // The cookie notice shows until a choice is made, and the choice decides the tags (decision 56).
+    const consent = decodeConsent(getCookie(c, CONSENT_COOKIE));
+    const asked = consent ? encodeConsent(consent) : "unasked";
+    const key = `${await version()} ${lang} ${asked} ${encoding ?? "identity"} ${origin}${url.pathname}${url.search}`;
     const hit = cache.get(key);
     if (hit) {
       // A Headers object, not the stored list: the Node adapter's Response copies its original

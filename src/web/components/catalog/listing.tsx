@@ -1,8 +1,9 @@
 import { SlidersHorizontal } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Page, ProductCard } from "../../../contracts/catalog";
 import { useFormat, useLingui } from "../../i18n";
+import { pushViewItemList } from "../../lib/analytics";
 import { useSlowNavigation } from "../layout/navigation-progress";
 import { PageHeading } from "../page-heading";
 import { activeFilterCount, type FilterOptions, Filters } from "./filters";
@@ -62,6 +63,12 @@ export function CatalogListing({
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const reloading = useSlowNavigation() && navigation.location?.pathname === pathname;
+  // view_item_list, once per list page shown (its items change with a filter, a sort or a page),
+  // named by its path, the same in both languages.
+  const { items } = list;
+  useEffect(() => {
+    if (items.length) pushViewItemList(pathname, items);
+  }, [items, pathname]);
   return (
     <div>
       <PageHeading title={title}>{intro}</PageHeading>

@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import type { ProductDetail } from "../../../contracts/catalog";
 import { isDigitalKind } from "../../../contracts/catalog";
 import { useFormat, useLingui } from "../../i18n";
+import { pushViewItem } from "../../lib/analytics";
 import { cn } from "../../lib/cn";
 import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -116,6 +117,9 @@ export function ProductSummary({
   const stock = stockState(product);
   const { i18n } = useLingui();
   const { number, decimal } = useFormat();
+  // view_item, once per product shown (decision 56: read by the tags only where allowed).
+  const { id, title, kind, price, salePrice } = product;
+  useEffect(() => pushViewItem({ id, title, kind, price, salePrice }), [id, title, kind, price, salePrice]);
   return (
     <>
       <Breadcrumbs

@@ -12,7 +12,7 @@ export const INFO_PAGES = [
 ] as const;
 
 export function Footer() {
-  const { shopName } = useRootData();
+  const { shopName, tags } = useRootData();
   const { i18n } = useLingui();
   const { year } = useFormat();
   return (
@@ -30,6 +30,16 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            {tags ? (
+              <li>
+                <Link
+                  to="/consent"
+                  className="inline-block py-2 text-sm text-slate-700 hover:text-brand-800 hover:underline"
+                >
+                  {i18n._("Cookie settings")}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <p className="mt-6 text-sm text-slate-600">

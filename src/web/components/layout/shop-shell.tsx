@@ -1,9 +1,17 @@
+import { useLocation } from "react-router";
+import { tagsAllowedOn } from "../../../contracts/consent";
 import { useLingui } from "../../i18n";
+import { lazyOnClient } from "../../lib/lazy-on-client";
 import { isListPath } from "../../lib/list-paths";
+import { useRootData } from "../../lib/root-data";
 import { ListingSkeleton } from "../catalog/product-grid";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { usePendingPath, useSlowNavigation } from "./navigation-progress";
+
+// The cookie notice shows until a choice is made, only when a tag is configured; its code loads as
+// the page hydrates (the form works before it).
+const ConsentNotice = lazyOnClient(() => import("../consent/consent-notice").then((m) => m.ConsentNotice));
 
 /**
  * The default layout: header, main, footer. While a slow navigation goes to a list page, the list's
@@ -13,6 +21,8 @@ export function Shell({ children }: { children: React.ReactNode }) {
   const slow = useSlowNavigation();
   const pending = usePendingPath();
   const { i18n } = useLingui();
+  const { tags, consent } = useRootData();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -30,6 +40,13 @@ export function Shell({ children }: { children: React.ReactNode }) {
         {pending && isListPath(pending) ? <ListingSkeleton /> : children}
       </main>
       <Footer />
+      {tags && !consent && tagsAllowedOn(pathname) ? (
+        <>
+          {/* Room under the footer for the notice, which covers the window's foot. */}
+          <div aria-hidden="true" className="h-48 sm:h-24" />
+          <ConsentNotice />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { pageNotFoundMessage } from "../../../contracts/messages";
+import { TagsLoaded } from "../../components/consent/tags-loaded";
 import { MarkdownHtml } from "../../components/markdown-html";
 import { PageHeading } from "../../components/page-heading";
 import { useFormat, useLingui } from "../../i18n";
 import { errorMeta } from "../../lib/error-meta";
+import { useRootData } from "../../lib/root-data";
 import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/info";
 import { findInfoPage } from "./info.server";
@@ -16,6 +18,28 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     path: `/info/${loaderData.page.slug}`,
   });
 };
+
+/** The privacy policy's list of what the shop loads from outside and why, from its settings (decision 56). */
+function WhatWeLoad() {
+  const { i18n } = useLingui();
+  const { tags } = useRootData();
+  const configured = tags ? (["gtm", "clarity", "metaPixel"] as const).filter((t) => tags[t]) : [];
+  return (
+    <section aria-labelledby="what-we-load" className="mt-8 space-y-3">
+      <h2 id="what-we-load" className="text-xl font-bold text-slate-900">
+        {i18n._("What this shop loads from outside, and why")}
+      </h2>
+      <TagsLoaded tags={configured} />
+      {configured.length ? (
+        <p>
+          <Link to="/consent" className="font-medium text-brand-800 underline">
+            {i18n._("Cookie settings")}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
 
 /** One module for the six /info pages: the slug is the last segment of the path. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,6 +60,7 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       {/* Staff write the body in Markdown; the server renders and sanitises it. */}
       <MarkdownHtml html={page.html} />
+      {page.slug === "privacy-policy" ? <WhatWeLoad /> : null}
     </article>
   );
 }

@@ -1,9 +1,11 @@
 import { Trans } from "@lingui/react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { PRODUCT_KINDS, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { CatalogListing } from "../../components/catalog/listing";
 import { ProductRow } from "../../components/catalog/product-row";
 import { translate, useLingui } from "../../i18n";
+import { pushSearch } from "../../lib/analytics";
 import { errorMeta } from "../../lib/error-meta";
 import { pageLocale } from "../../lib/meta";
 import { seoMeta } from "../../lib/seo";
@@ -91,6 +93,10 @@ function NoResults({ q }: { q: string }) {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, list, popular } = loaderData;
   const { i18n } = useLingui();
+  // search, once per term searched (decision 56).
+  useEffect(() => {
+    if (q) pushSearch(q);
+  }, [q]);
   return (
     <div>
       {q && list.searchedFor ? <DidYouMean q={q} searchedFor={list.searchedFor} /> : null}
