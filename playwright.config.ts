@@ -4,6 +4,7 @@ import {
   DATA_DIR,
   E2E_GOOGLE_CLIENT_ID,
   E2E_PORT,
+  E2E_TAGS,
   FAKE_SMTP_PORT,
   FAKES_URL,
 } from "./tests/e2e/support";
@@ -88,6 +89,11 @@ export default defineConfig({
         // Each test says its own address (tests/e2e/helpers.ts), as customers behind a proxy do.
         TRUST_PROXY: "1",
         GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+        // Every third-party tag configured (decision 56); the helpers' test declines them unless a
+        // test asks otherwise (tests/e2e/consent.spec.ts), and their hosts are never reached.
+        GTM_ID: E2E_TAGS.gtm,
+        CLARITY_ID: E2E_TAGS.clarity,
+        META_PIXEL_ID: E2E_TAGS.metaPixel,
         GOOGLE_JWKS_URL: `${FAKES_URL}/certs`,
         SMTP_HOST: "127.0.0.1",
         SMTP_PORT: String(FAKE_SMTP_PORT),

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { SHOTS_DIR } from "./support";
+import { BASE_URL, SHOTS_DIR, TAG_HOSTS } from "./support";
 
 /** An address of a private network, different for each test (see `test` below). */
 function someAddress() {
@@ -20,7 +20,14 @@ function someAddress() {
  *   (TRUST_PROXY=1) and every request of the test says X-Forwarded-For, so the limits per
  *   address (60 sign-ups an hour) count each test apart instead of the whole run from 127.0.0.1.
  */
-export const test = base.extend({
+export const test = base.extend<{ consent: string | null }>({
+  // The visitor's choice about the third-party tags the e2e server has configured: declined
+  // unless a test says otherwise (null: not asked yet, the cookie notice shows).
+  consent: ["none", { option: true }],
+  context: async ({ context, consent }, use) => {
+    if (consent) await context.addCookies([{ name: "pathagar_consent", value: consent, url: BASE_URL }]);
+    await use(context);
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": someAddress() });
   },
@@ -39,6 +46,8 @@ export const test = base.extend({
     // The e2e server offers Google sign-in against a fake; Google's real script is never fetched
     // (google-sign-in.spec.ts serves a stand-in for it).
     await page.route(/^https:\/\/accounts\.google\.com\//, (route) => route.abort());
+    // Nor are the tags' hosts (consent.spec.ts serves stand-ins for their scripts).
+    await page.route(TAG_HOSTS, (route) => route.abort());
     await use(page);
     expect(refused, "Content-Security-Policy violations").toEqual([]);
   },

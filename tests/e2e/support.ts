@@ -44,3 +44,10 @@ export const FAKES_PORT = Number(process.env.E2E_FAKES_PORT ?? E2E_PORT + 1000);
 export const FAKES_URL = `http://127.0.0.1:${FAKES_PORT}`;
 export const FAKE_SMTP_PORT = FAKES_PORT + 1;
 export const E2E_GOOGLE_CLIENT_ID = "e2e-client.apps.googleusercontent.com";
+
+/** The third-party tags the e2e server has configured (decision 56). */
+export const E2E_TAGS = { gtm: "GTM-E2ETEST", clarity: "e2eclarity1", metaPixel: "123456789012" } as const;
+
+/** The hosts those tags load from: a test never lets a request reach them. */
+export const TAG_HOSTS =
+  /^https:\/\/(?:www\.googletagmanager\.com|[\w.-]*clarity\.ms|connect\.facebook\.net|www\.facebook\.com|[\w.-]*google-analytics\.com|c\.bing\.com)\//;

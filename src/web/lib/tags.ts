@@ -2,9 +2,10 @@
  * The third-party tags (decision 56): Google Tag Manager, Microsoft Clarity and the Meta Pixel,
  * each loaded only when configured, on the shop's pages (`tagsAllowedOn`), after the visitor's
  * consent, once the page has loaded and the browser is idle, with the page's nonce. Google
- * Consent Mode tells the tag manager what was allowed. A withdrawn consent, or a navigation to a
- * page that must not carry them (the reader, the back office, the payment pages), loads the page
- * afresh, without them: a script once run cannot be taken back.
+ * Consent Mode tells the tag manager what was allowed. A withdrawn consent is told to the tags
+ * loaded (Consent Mode, Clarity's and the pixel's consent calls), which then stop storing and
+ * sending; a navigation to a page that must not carry them (the reader, the back office, the
+ * payment pages) loads that page afresh, without them: a script once run cannot be taken back.
  */
 import { type Consent, type ThirdPartyTag, tagsAllowedOn } from "../../contracts/consent";
 import { type EcommerceEvent, onEcommerce } from "./analytics-events";
@@ -144,6 +145,18 @@ function loadPixel(id: string) {
   });
 }
 
+/** What the loaded tags are told when the choice changes on the page (a withdrawal, or more allowed). */
+function tellLoaded(consent: Consent) {
+  if (loaded.has("gtm")) tellGoogle(consent);
+  if (loaded.has("clarity")) {
+    w().clarity?.("consentv2", {
+      ad_Storage: granted(consent.ads),
+      analytics_Storage: granted(consent.analytics),
+    });
+  }
+  if (loaded.has("metaPixel")) w().fbq?.("consent", consent.ads ? "grant" : "revoke");
+}
+
 /** Once the page has loaded and the browser is idle (at most 3 s more). */
 function whenIdle(run: () => void) {
   const idle = () =>
@@ -160,11 +173,11 @@ function whenIdle(run: () => void) {
  */
 export function followConsent(tags: ThirdPartyTags, consent: Consent | null, pathname: string) {
   const allowed = tagsAllowedOn(pathname);
-  const withdrawn = [...loaded].some((t) => !consent || !NEEDS[t](consent));
-  if (loaded.size && (!allowed || withdrawn)) {
+  if (loaded.size && !allowed) {
     window.location.reload();
     return;
   }
+  if (loaded.size) tellLoaded(consent ?? { analytics: false, ads: false });
   if (!allowed || !consent) return;
   // A client-side navigation is a page view for the pixel (the tag manager sees history changes).
   if (lastPath !== null && lastPath !== pathname && loaded.has("metaPixel")) w().fbq?.("track", "PageView");

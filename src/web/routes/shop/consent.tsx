@@ -31,7 +31,8 @@ export default function ConsentPage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const refused = useActionData<typeof action>();
   const { search } = useLocation();
-  const back = new URLSearchParams(search).get("back") ?? "/";
+  // Back to the page that sent here (the notice's "Choose"), else this page with the message.
+  const back = new URLSearchParams(search).get("back") ?? "/consent";
   const { tags, consent } = loaderData;
   const box = "mt-1 h-5 w-5 shrink-0 accent-brand-700";
   return (
