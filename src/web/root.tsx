@@ -1,5 +1,5 @@
 import { lazy, Suspense, useContext, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate } from "react-router";
 import { needsProfileUpdate } from "../contracts/user";
 import type { Route } from "./+types/root";
 import { NavigationProgress } from "./components/layout/navigation-progress";
@@ -111,11 +111,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     };
   }, []);
   // The third-party tags follow the visitor's choice and the page shown (decision 56).
-  const { tags, consent } = loaderData;
-  const { pathname } = useLocation();
+  const { tags, tagsAllowed, consent } = loaderData;
   useEffect(() => {
-    if (tags) void afterHydration().then((m) => m.followConsent(tags, consent, pathname));
-  }, [tags, consent, pathname]);
+    if (tags) void afterHydration().then((m) => m.followConsent(tags, consent, tagsAllowed));
+  }, [tags, consent, tagsAllowed]);
   return (
     <CartProvider signedIn={user !== null} initialItems={loaderData.cartItems}>
       <NavigationProgress />

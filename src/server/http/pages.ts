@@ -22,6 +22,8 @@ export function appContextOf(c: Context<AppEnv>, buildVersion: string): AppConte
     databaseUnavailable: c.get("databaseUnavailable") === true,
     flash: c.get("flash") ?? null,
     consentCookie: getCookie(c, CONSENT_COOKIE),
+    // React Router asks for a navigation's data at the page's path with `.data` after it.
+    path: new URL(c.req.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/"),
   };
 }
 

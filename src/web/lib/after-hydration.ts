@@ -15,10 +15,10 @@ export { registerShopWorker } from "../offline/register-shop";
  * or when the page loaded some and must now drop them.
  */
 let tagsModule: Promise<typeof import("./tags")> | undefined;
-export function followConsent(tags: ThirdPartyTags, consent: Consent | null, pathname: string): void {
+export function followConsent(tags: ThirdPartyTags, consent: Consent | null, allowed: boolean): void {
   if (!consent && !tagsModule) return;
   tagsModule ??= import("./tags");
-  void tagsModule.then((m) => m.followConsent(tags, consent, pathname));
+  void tagsModule.then((m) => m.followConsent(tags, consent, allowed, window.location.pathname));
 }
 
 /** Polls the deployed build every hour and offers a reload when it has changed; answers how to stop. */

@@ -12,18 +12,3 @@ export { type AnalyticsItem, pushBeginCheckout, pushPurchaseOnce } from "./analy
 export function pushAddToCart(item: CartItem, quantity: number): void {
   void import("./analytics-events").then((m) => m.pushAddToCart(item, quantity));
 }
-
-/** view_item, view_item_list and search, once the events' code has loaded (each page shows them once). */
-export function pushViewItem(...args: Parameters<typeof import("./analytics-events").pushViewItem>): void {
-  void import("./analytics-events").then((m) => m.pushViewItem(...args));
-}
-
-export function pushViewItemList(
-  ...args: Parameters<typeof import("./analytics-events").pushViewItemList>
-): void {
-  void import("./analytics-events").then((m) => m.pushViewItemList(...args));
-}
-
-export function pushSearch(...args: Parameters<typeof import("./analytics-events").pushSearch>): void {
-  void import("./analytics-events").then((m) => m.pushSearch(...args));
-}

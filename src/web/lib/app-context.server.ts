@@ -25,6 +25,8 @@ export type AppContextValue = {
   flash?: Flash | null;
   /** The consent cookie's value (contracts/consent.ts), as the request sent it. */
   consentCookie?: string;
+  /** The page's path, as asked for (a client navigation's data request: the page's own). */
+  path?: string;
 };
 
 /** Set by the Hono server for every page request (src/server/http/pages.ts). */

@@ -1,4 +1,4 @@
-import { decodeConsent } from "../../contracts/consent";
+import { decodeConsent, tagsAllowedOn } from "../../contracts/consent";
 import { estimateDeliveries } from "../../contracts/delivery-estimate";
 import type { OwnedItem } from "../../contracts/library";
 import { DEFAULT_LOCALE } from "../../contracts/locale";
@@ -47,6 +47,7 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[], cartItems =
     flash: app.flash ?? null,
     cartItems,
     tags: tagsOf(app.ctx.config),
+    tagsAllowed: app.path !== undefined && tagsAllowedOn(app.path),
     consent: decodeConsent(app.consentCookie),
   };
 }

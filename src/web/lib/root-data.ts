@@ -29,6 +29,8 @@ export type RootData = {
   cartItems: number;
   /** The third-party tags configured (decision 56), or null when none is. */
   tags: ThirdPartyTags | null;
+  /** This page may load them (contracts/consent.ts `tagsAllowedOn`, read by the server). */
+  tagsAllowed: boolean;
   /** The visitor's choice about them (cookie, else profile), or null when not asked yet. */
   consent: Consent | null;
 };
@@ -79,6 +81,7 @@ export function useRootData(): RootData {
       flash: null,
       cartItems: 0,
       tags: null,
+      tagsAllowed: false,
       consent: null,
     }
   );

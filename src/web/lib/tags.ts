@@ -1,13 +1,14 @@
 /**
  * The third-party tags (decision 56): Google Tag Manager, Microsoft Clarity and the Meta Pixel,
- * each loaded only when configured, on the shop's pages (`tagsAllowedOn`), after the visitor's
+ * each loaded only when configured, on the shop's pages (`tagsAllowedOn`, read by the server into
+ * the root's data), after the visitor's
  * consent, once the page has loaded and the browser is idle, with the page's nonce. Google
  * Consent Mode tells the tag manager what was allowed. A withdrawn consent is told to the tags
  * loaded (Consent Mode, Clarity's and the pixel's consent calls), which then stop storing and
  * sending; a navigation to a page that must not carry them (the reader, the back office, the
  * payment pages) loads that page afresh, without them: a script once run cannot be taken back.
  */
-import { type Consent, type ThirdPartyTag, tagsAllowedOn } from "../../contracts/consent";
+import type { Consent, ThirdPartyTag } from "../../contracts/consent";
 import { type EcommerceEvent, onEcommerce } from "./analytics-events";
 import type { ThirdPartyTags } from "./root-data";
 
@@ -171,8 +172,12 @@ function whenIdle(run: () => void) {
  * Follows the tags' settings, the visitor's choice and the page shown: called by the root on every
  * navigation and after a choice.
  */
-export function followConsent(tags: ThirdPartyTags, consent: Consent | null, pathname: string) {
-  const allowed = tagsAllowedOn(pathname);
+export function followConsent(
+  tags: ThirdPartyTags,
+  consent: Consent | null,
+  allowed: boolean,
+  pathname: string,
+) {
   if (loaded.size && !allowed) {
     window.location.reload();
     return;

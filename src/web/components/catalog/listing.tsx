@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Page, ProductCard } from "../../../contracts/catalog";
 import { useFormat, useLingui } from "../../i18n";
-import { pushViewItemList } from "../../lib/analytics";
+import { pushViewItemList } from "../../lib/analytics-views";
 import { useSlowNavigation } from "../layout/navigation-progress";
 import { PageHeading } from "../page-heading";
 import { activeFilterCount, type FilterOptions, Filters } from "./filters";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ProductDetail } from "../../../contracts/catalog";
 import { isDigitalKind } from "../../../contracts/catalog";
 import { useFormat, useLingui } from "../../i18n";
-import { pushViewItem } from "../../lib/analytics";
+import { pushViewItem } from "../../lib/analytics-views";
 import { cn } from "../../lib/cn";
 import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";

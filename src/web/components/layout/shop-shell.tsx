@@ -1,5 +1,3 @@
-import { useLocation } from "react-router";
-import { tagsAllowedOn } from "../../../contracts/consent";
 import { useLingui } from "../../i18n";
 import { lazyOnClient } from "../../lib/lazy-on-client";
 import { isListPath } from "../../lib/list-paths";
@@ -21,8 +19,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
   const slow = useSlowNavigation();
   const pending = usePendingPath();
   const { i18n } = useLingui();
-  const { tags, consent } = useRootData();
-  const { pathname } = useLocation();
+  const { tags, tagsAllowed, consent } = useRootData();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,7 +37,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
         {pending && isListPath(pending) ? <ListingSkeleton /> : children}
       </main>
       <Footer />
-      {tags && !consent && tagsAllowedOn(pathname) ? (
+      {tags && tagsAllowed && !consent ? (
         <>
           {/* Room under the footer for the notice, which covers the window's foot. */}
           <div aria-hidden="true" className="h-48 sm:h-24" />

@@ -5,7 +5,7 @@ import { PRODUCT_KINDS, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { CatalogListing } from "../../components/catalog/listing";
 import { ProductRow } from "../../components/catalog/product-row";
 import { translate, useLingui } from "../../i18n";
-import { pushSearch } from "../../lib/analytics";
+import { pushSearch } from "../../lib/analytics-views";
 import { errorMeta } from "../../lib/error-meta";
 import { pageLocale } from "../../lib/meta";
 import { seoMeta } from "../../lib/seo";
