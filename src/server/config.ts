@@ -184,6 +184,22 @@ const schema = z.object({
   GTM_ID: optionalId(/^GTM-[A-Z0-9]{4,12}$/, "must be a container id such as GTM-AB12CD3"),
   CLARITY_ID: optionalId(/^[a-z0-9]{6,16}$/, "must be a Clarity project id such as abc123xyz0"),
   META_PIXEL_ID: optionalId(/^[0-9]{8,20}$/, "must be a pixel id, digits only"),
+  /**
+   * The bot check (Cloudflare Turnstile, decision 56): the widget's site key and the secret the
+   * server verifies its tokens with; both or neither. Unset: no check (the limits alone).
+   */
+  TURNSTILE_SITE_KEY: optionalId(
+    /^[0-9A-Za-z_-]{10,100}$/,
+    "must be a Turnstile site key such as 0x4AAAAAAA…",
+  ),
+  TURNSTILE_SECRET: optionalId(
+    /^[0-9A-Za-z_-]{10,100}$/,
+    "must be a Turnstile secret key such as 0x4AAAAAAA…",
+  ),
+  /** Where tokens are verified; tests point it at a stand-in. */
+  TURNSTILE_VERIFY_URL: z
+    .url({ error: "must be a URL such as https://challenges.cloudflare.com/turnstile/v0/siteverify" })
+    .default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /** Where Google's public keys for ID tokens are read (cached); tests point it at a fake. */
   GOOGLE_JWKS_URL: z
     .url({ error: "must be a URL such as https://www.googleapis.com/oauth2/v3/certs" })
@@ -354,6 +370,11 @@ function integrationProblems(c: Parsed): string[] {
         `  S3_BUCKET: is not set, so ${stray.join(", ")} would be ignored and files kept on local disk: set S3_BUCKET to use object storage, or unset them`,
       );
     }
+  }
+  if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET)) {
+    problems.push(
+      `  ${c.TURNSTILE_SITE_KEY ? "TURNSTILE_SECRET" : "TURNSTILE_SITE_KEY"}: required with the other Turnstile key (the bot check needs both, or neither)`,
+    );
   }
   const unset = paymentVariables[c.PAYMENT_PROVIDER ?? "sandbox"].filter((k) => !c[k]);
   if (unset.length > 0) {

@@ -299,6 +299,10 @@ const MB = 1024 * 1024;
 const staleChapterSchema = z.object({ id: z.int(), courseId: z.int(), version: z.int() });
 
 /** Every endpoint under /api, in the order the reference page shows them. */
+/** The bot check on sign-ups and SMS codes (services/bot-check.ts), as the endpoints it guards say it. */
+const BOT_CHECK_NOTE =
+  "With the bot check configured (TURNSTILE_SITE_KEY), the body's `botToken` (the widget's token) is verified first: a token that fails is a 400; without one the request passes only 5 times an hour per address and 2 per phone.";
+
 export const ENDPOINTS: Endpoint[] = [
   // ---- accounts
   {
@@ -306,10 +310,11 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/api/auth/register",
     tag: "Accounts",
     summary: "Create an account and sign in",
+    description: BOT_CHECK_NOTE,
     access: anyone,
     body: registerSchema,
     success: [created("The account, signed in (the session cookie is set)", publicUserSchema)],
-    errors: [409, 429],
+    errors: [400, 409, 429],
   },
   {
     method: "post",
@@ -441,6 +446,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/api/auth/verify/send",
     tag: "Accounts",
     summary: "Send a 6-digit code by SMS to the caller's phone",
+    description: `No body is needed. ${BOT_CHECK_NOTE}`,
     access: signedIn,
     success: [ok("The code is on its way", codeSentSchema)],
     errors: [400, 409, 429],
@@ -460,11 +466,11 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/api/auth/forget",
     tag: "Accounts",
     summary: "Ask for a password-reset code",
-    description: "Answers the same whether or not the number has an account.",
+    description: `Answers the same whether or not the number has an account. ${BOT_CHECK_NOTE}`,
     access: anyone,
     body: forgetPasswordSchema,
     success: [ok("A code was sent if the number has an account")],
-    errors: [429],
+    errors: [400, 429],
   },
   {
     method: "post",

@@ -14,6 +14,7 @@ import { oneTimeCodes, users } from "../db/schema";
 import { NO_EMAIL } from "../integrations/email/none";
 import { requireSignedIn } from "./access";
 import { recordAudit } from "./audit";
+import { checkNotABot } from "./bot-check";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { CODE_EXPIRED, consumeCode, emailCodeSubject, issueCode } from "./one-time-codes";
@@ -36,12 +37,16 @@ export const SAME_EMAIL = "This is already your email address";
 export const NO_PASSWORD_YET =
   'This account has no password yet: set one with "Forgot password?" on the sign-in page';
 
-/** Sends a verification code to the caller's own phone; an account may ask a few a day (it may change its phone). */
-export async function requestPhoneVerification(ctx: Ctx): Promise<{ phone: string }> {
+/**
+ * Sends a verification code to the caller's own phone; an account may ask a few a day (it may
+ * change its phone). `input` may carry the bot check's token (services/bot-check.ts).
+ */
+export async function requestPhoneVerification(ctx: Ctx, input: unknown = {}): Promise<{ phone: string }> {
   const me = requireSignedIn(ctx);
   if (!me.phone) throw new DomainError("invalid", "Add a phone number to your profile first");
   if (me.phone_verified) throw new DomainError("conflict", "Your phone number is already verified");
   await consumeLimit(ctx, "codesPerAccount", me.id);
+  await checkNotABot(ctx, input, me.phone);
   await issueCode(ctx, me.phone, "verify", true);
   return { phone: me.phone };
 }
@@ -58,6 +63,7 @@ export async function confirmPhoneVerification(ctx: Ctx, input: unknown): Promis
 /** Starts a password reset; answers the same whether or not the phone is registered. */
 export async function requestPasswordReset(ctx: Ctx, input: unknown): Promise<void> {
   const { phone } = forgetPasswordSchema.parse(input);
+  await checkNotABot(ctx, input, phone);
   const user = await findUserByPhone(ctx, phone);
   await issueCode(ctx, phone, "reset", user !== undefined);
 }

@@ -29,6 +29,10 @@ export type RateLimit = { limit: number; windowMs: number; message: string };
  * why each number). Per account and per phone first; per address only generously, since
  * thousands of customers share one mobile operator's address (carrier NAT).
  */
+/** A request without the bot check's token, past its stricter limit. */
+export const TOO_MANY_WITHOUT_CHECK =
+  /*i18n*/ "Too many tries without the check that you are not a robot. Please turn on JavaScript, or try again in an hour.";
+
 export const RATE_LIMITS = {
   /** Sign-in tries per account (its phone or email). */
   signInPerAccount: { limit: 10, windowMs: MINUTE, message: TOO_MANY_SIGN_INS },
@@ -37,6 +41,12 @@ export const RATE_LIMITS = {
   /** Google sign-ins (each checks a signed token) from one address. */
   googleSignInPerAddress: { limit: 30, windowMs: MINUTE, message: TOO_MANY_SIGN_INS },
   signUpPerAddress: { limit: 60, windowMs: HOUR, message: TOO_MANY_SIGN_UPS },
+  /**
+   * With a bot check configured (services/bot-check.ts), a sign-up, reset or code request whose
+   * widget could not load (no JavaScript, a blocked host) still passes, but only this often.
+   */
+  noBotCheckPerAddress: { limit: 5, windowMs: HOUR, message: TOO_MANY_WITHOUT_CHECK },
+  noBotCheckPerPhone: { limit: 2, windowMs: HOUR, message: TOO_MANY_WITHOUT_CHECK },
   /** Reviews written or edited. */
   reviewsPerAccount: { limit: 20, windowMs: HOUR, message: TOO_MANY_REVIEWS },
   reviewsPerAddress: { limit: 120, windowMs: HOUR, message: TOO_MANY_REVIEWS },

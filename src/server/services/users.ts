@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { requireNotBlocked, requireSignedIn } from "./access";
 import { recordAudit } from "./audit";
+import { checkNotABot } from "./bot-check";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -140,6 +141,8 @@ export async function registerUser(
 /** A visitor's own sign-up (the API), limited per address; accounts made by the shop use registerUser. */
 export async function signUp(ctx: Ctx, input: RegisterInput): Promise<PublicUser> {
   await consumeLimit(ctx, "signUpPerAddress", ctx.ip);
+  const phone = typeof input?.phone === "string" ? input.phone : undefined;
+  await checkNotABot(ctx, input, phone);
   return registerUser(ctx, input);
 }
 

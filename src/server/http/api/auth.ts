@@ -85,7 +85,7 @@ export function authApi(config: Config) {
   });
 
   api.post("/auth/verify/send", async (c) => {
-    const { phone } = await requestPhoneVerification(c.get("ctx"));
+    const { phone } = await requestPhoneVerification(c.get("ctx"), await readJson(c));
     return ok(c, { phone }, `We sent a 6-digit code to ${phone}`);
   });
 

@@ -21,7 +21,9 @@ export async function forgetAction(context: Readonly<RouterContextProvider>, req
   switch (f.intent) {
     case "forget": {
       const input = pick(f, ["phone"] as const);
-      const r = await attempt(() => requestPasswordReset(app.ctx, input), input);
+      // The bot check's widget writes its token into the form (services/bot-check.ts).
+      const botToken = f["cf-turnstile-response"];
+      const r = await attempt(() => requestPasswordReset(app.ctx, { ...input, botToken }), input);
       if (!r.ok) return refusedForm(r, "forget");
       const { phone } = forgetPasswordSchema.parse(input);
       return redirect(`/auth/forget?phone=${encodeURIComponent(phone)}`);

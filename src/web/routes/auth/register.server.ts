@@ -19,8 +19,11 @@ const FIELDS = ["name", "phone", "email", "password", "hsc_batch"] as const;
  */
 export async function signUpAction(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getApp(context);
-  const f = pick(await readForm(request), FIELDS);
-  const r = await attempt(() => signUp(app.ctx, f as RegisterInput), f);
+  const form = await readForm(request);
+  const f = pick(form, FIELDS);
+  // The bot check's widget writes its token into the form (services/bot-check.ts); never echoed back.
+  const botToken = form["cf-turnstile-response"];
+  const r = await attempt(() => signUp(app.ctx, { ...f, botToken } as RegisterInput), f);
   if (!r.ok) return refusedPage(r);
   const cookie = await startSession(app.ctx, r.value.id, request.headers.get("user-agent") ?? undefined);
   return redirectWithFlash(

@@ -21,7 +21,7 @@ export async function verifyAction(context: Readonly<RouterContextProvider>, req
   const f = await readForm(request);
   switch (f.intent) {
     case "send": {
-      const r = await attempt(() => requestPhoneVerification(app.ctx));
+      const r = await attempt(() => requestPhoneVerification(app.ctx, f));
       return r.ok ? redirect("/auth/verify?sent=1") : refusedForm(r, "send");
     }
     case "verify": {
