@@ -58,5 +58,15 @@ export function tagsAllowedOn(pathname: string): boolean {
   );
 }
 
+/**
+ * Whether the page's document (its first load, not a later client-side navigation) was sent with
+ * the outside hosts in its policy: a page of the shop. A document first loaded elsewhere (the
+ * reader, the back office) loads no outside script until the next full page load.
+ */
+export function documentAllowsOutside(): boolean {
+  const first = performance.getEntriesByType("navigation")[0]?.name ?? window.location.href;
+  return tagsAllowedOn(new URL(first).pathname);
+}
+
 /** The notice's and the consent page's words. */
 export const CONSENT_SAVED = /*i18n*/ "Your choice is saved";

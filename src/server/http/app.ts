@@ -231,6 +231,7 @@ export function createApp(opts: AppOptions) {
         devServer: opts.devServer,
         googleSignIn: Boolean(deps.config.GOOGLE_CLIENT_ID),
         tags: configuredTags(deps.config),
+        botCheck: Boolean(deps.config.TURNSTILE_SITE_KEY && deps.config.TURNSTILE_SECRET),
         mediaOrigin: deps.config.MEDIA_PUBLIC_URL && new URL(deps.config.MEDIA_PUBLIC_URL).origin,
       }),
     );

@@ -11,8 +11,7 @@ import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { consumeLimits, type RateLimitName } from "./rate-limits";
 
-export const BOT_CHECK_FAILED =
-  /*i18n*/ "The check that you are not a robot did not pass. Please try it again.";
+export const BOT_CHECK_FAILED = "The check that you are not a robot did not pass. Please try it again.";
 
 const MAX_TOKEN = 2_048;
 const VERIFY_TIMEOUT_MS = 5_000;

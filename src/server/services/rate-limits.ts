@@ -31,7 +31,7 @@ export type RateLimit = { limit: number; windowMs: number; message: string };
  */
 /** A request without the bot check's token, past its stricter limit. */
 export const TOO_MANY_WITHOUT_CHECK =
-  /*i18n*/ "Too many tries without the check that you are not a robot. Please turn on JavaScript, or try again in an hour.";
+  "Too many tries without the check that you are not a robot. Please turn on JavaScript, or try again in an hour.";
 
 export const RATE_LIMITS = {
   /** Sign-in tries per account (its phone or email). */

@@ -23,6 +23,9 @@ export const SERVER_MESSAGES = [
   /*i18n*/ "Your Google account's email address is not verified",
   /*i18n*/ "The account with this email is linked to another Google account",
   /*i18n*/ "Google sign-in is not available right now. Please try again.",
+  /*i18n*/ "The check that you are not a robot did not pass. Please try it again.",
+  /*i18n*/ "Too many tries without the check that you are not a robot. Please turn on JavaScript, or try again in an hour.",
+  /*i18n*/ "Your choice is saved",
   // One-time codes and rate limits
   /*i18n*/ "This code has expired or was used up. Ask for a new one.",
   /*i18n*/ "Wrong code. Check the SMS and try again.",

@@ -48,6 +48,7 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[], cartItems =
     cartItems,
     tags: tagsOf(app.ctx.config),
     tagsAllowed: app.path !== undefined && tagsAllowedOn(app.path),
+    botCheckSiteKey: (app.ctx.config.TURNSTILE_SECRET && app.ctx.config.TURNSTILE_SITE_KEY) || null,
     consent: decodeConsent(app.consentCookie),
   };
 }

@@ -31,6 +31,8 @@ export type RootData = {
   tags: ThirdPartyTags | null;
   /** This page may load them (contracts/consent.ts `tagsAllowedOn`, read by the server). */
   tagsAllowed: boolean;
+  /** TURNSTILE_SITE_KEY: the bot check's widget on the sign-up, reset and verification forms. */
+  botCheckSiteKey: string | null;
   /** The visitor's choice about them (cookie, else profile), or null when not asked yet. */
   consent: Consent | null;
 };
@@ -82,6 +84,7 @@ export function useRootData(): RootData {
       cartItems: 0,
       tags: null,
       tagsAllowed: false,
+      botCheckSiteKey: null,
       consent: null,
     }
   );

@@ -8,7 +8,7 @@
  * sending; a navigation to a page that must not carry them (the reader, the back office, the
  * payment pages) loads that page afresh, without them: a script once run cannot be taken back.
  */
-import type { Consent, ThirdPartyTag } from "../../contracts/consent";
+import { type Consent, documentAllowsOutside, type ThirdPartyTag } from "../../contracts/consent";
 import { type EcommerceEvent, onEcommerce } from "./analytics-events";
 import type { ThirdPartyTags } from "./root-data";
 
@@ -183,7 +183,7 @@ export function followConsent(
     return;
   }
   if (loaded.size) tellLoaded(consent ?? { analytics: false, ads: false });
-  if (!allowed || !consent) return;
+  if (!allowed || !consent || !documentAllowsOutside()) return;
   // A client-side navigation is a page view for the pixel (the tag manager sees history changes).
   if (lastPath !== null && lastPath !== pathname && loaded.has("metaPixel")) w().fbq?.("track", "PageView");
   lastPath = pathname;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { generateCookie } from "hono/cookie";
-import { CONSENT_COOKIE, type Consent, encodeConsent } from "../../../contracts/consent";
+import { CONSENT_COOKIE, CONSENT_SAVED, type Consent, encodeConsent } from "../../../contracts/consent";
 import { chooseConsent } from "../../services/consent";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
@@ -26,7 +26,7 @@ export function consentApi(opts: { secure: boolean }) {
   api.post("/consent", async (c) => {
     const consent = await chooseConsent(c.get("ctx"), await readJson(c));
     c.header("Set-Cookie", consentCookie(consent, opts.secure), { append: true });
-    return ok(c, consent, "Your choice is saved");
+    return ok(c, consent, CONSENT_SAVED);
   });
   return api;
 }

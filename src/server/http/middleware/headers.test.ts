@@ -66,10 +66,26 @@ describe("pagePolicy", () => {
   });
 });
 
+describe("the bot check's hosts", () => {
+  const directives = (policy: string) =>
+    new Map(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+
+  it("adds Turnstile's script and frame only when the bot check is configured", () => {
+    const off = pagePolicy("abc", { upgradeInsecure: false, botCheck: false });
+    expect(off).not.toContain("challenges.cloudflare.com");
+    const on = directives(pagePolicy("abc", { upgradeInsecure: false, botCheck: true }));
+    expect(on.get("script-src")).toBe("'self' 'nonce-abc' https://challenges.cloudflare.com");
+    expect(on.get("frame-src")).toBe(
+      "https://www.youtube-nocookie.com https://player.vimeo.com https://challenges.cloudflare.com",
+    );
+    expect(on.get("connect-src")).toBe("'self'");
+  });
+});
+
 describe("pageSecurityPolicy", () => {
-  async function policyOf(path: string, tags: ThirdPartyTag[]) {
+  async function policyOf(path: string, tags: ThirdPartyTag[], botCheck = tags.length > 0) {
     const app = new Hono<AppEnv>();
-    app.use("*", pageSecurityPolicy({ upgradeInsecure: false, tags }));
+    app.use("*", pageSecurityPolicy({ upgradeInsecure: false, tags, botCheck }));
     app.get("*", (c) => c.html("<p>page</p>"));
     // Each answer has a nonce of its own.
     return ((await app.request(path)).headers.get("Content-Security-Policy") ?? "").replace(

@@ -52,7 +52,14 @@ export type PagePolicyOptions = {
   mediaOrigin?: string;
   /** The third-party tags configured (GTM_ID, CLARITY_ID, META_PIXEL_ID); their hosts only on the shop's pages. */
   tags?: readonly ThirdPartyTag[];
+  /**
+   * The bot check is configured (TURNSTILE_SITE_KEY): Turnstile's script and its widget's frame
+   * come from challenges.cloudflare.com (Cloudflare's guidance), only on the shop's pages.
+   */
+  botCheck?: boolean;
 };
+
+const TURNSTILE = "https://challenges.cloudflare.com";
 
 type Hosts = { script: string[]; img: string[]; connect: string[] };
 
@@ -98,14 +105,14 @@ export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
   const google = opts.googleSignIn;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${google ? ` ${GSI}client` : ""}${tagHosts(opts.tags, "script")}`,
+    `script-src 'self' 'nonce-${nonce}'${google ? ` ${GSI}client` : ""}${tagHosts(opts.tags, "script")}${opts.botCheck ? ` ${TURNSTILE}` : ""}`,
     `style-src 'self' 'unsafe-inline'${google ? ` ${GSI}style` : ""}`,
     `img-src 'self' data:${opts.mediaOrigin ? ` ${opts.mediaOrigin}` : ""}${tagHosts(opts.tags, "img")}`,
     "font-src 'self' data:",
     `connect-src 'self'${opts.devServer ? " ws: wss:" : ""}${google ? ` ${GSI}` : ""}${tagHosts(opts.tags, "connect")}`,
     // A course's video chapters frame the two players they embed, and only after a tap
     // (youtube-nocookie.com and player.vimeo.com; src/server/services/chapter-body.ts).
-    `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${google ? ` ${GSI}` : ""}`,
+    `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${google ? ` ${GSI}` : ""}${opts.botCheck ? ` ${TURNSTILE}` : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -125,8 +132,8 @@ export function pageSecurityPolicy(opts: PagePolicyOptions): MiddlewareHandler<A
     await next();
     if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
       // The tags' hosts on the shop's pages only (never the back office, the readers, the payment pages).
-      const page =
-        opts.tags?.length && !tagsAllowedOn(new URL(c.req.url).pathname) ? { ...opts, tags: [] } : opts;
+      const outside = (opts.tags?.length || opts.botCheck) && !tagsAllowedOn(new URL(c.req.url).pathname);
+      const page = outside ? { ...opts, tags: [], botCheck: false } : opts;
       c.header("Content-Security-Policy", pagePolicy(nonce, page));
     }
   };

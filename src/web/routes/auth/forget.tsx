@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from "../../../contracts/messages";
 import { normalisePhone } from "../../../contracts/phone";
 import { CodeField, PhoneField } from "../../components/auth/account-fields";
+import { BotCheck, botTokenOf, resetBotCheck } from "../../components/auth/bot-check";
 import { formValues, type Refusal, useFormAnswer } from "../../components/auth/form-answer";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
@@ -38,6 +39,7 @@ function ResetForm({
   const { i18n } = useLingui();
   const hydrated = useHydrated();
   const [done, setDone] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
   const [notice, setNotice] = useState(sentMessage);
   const [resending, setResending] = useState(false);
   const { errors, formError, busy, run, fail, clear } = useFormAnswer(["code", "password"], refusal);
@@ -46,8 +48,11 @@ function ResetForm({
     setResending(true);
     clear();
     try {
-      setNotice((await api("POST", "/api/auth/forget", { phone })).message);
+      setNotice(
+        (await api("POST", "/api/auth/forget", { phone, botToken: botTokenOf(formRef.current) })).message,
+      );
     } catch (err) {
+      resetBotCheck();
       fail((err as Error).message);
     } finally {
       setResending(false);
@@ -66,6 +71,7 @@ function ResetForm({
   }
   return (
     <form
+      ref={formRef}
       method="post"
       noValidate={hydrated}
       className="space-y-4"
@@ -95,6 +101,8 @@ function ResetForm({
       <Button type="submit" name="intent" value="reset" loading={busy} className="w-full">
         {i18n._("Change password")}
       </Button>
+      {/* For "Send the code again" (an SMS): the bot check's widget. */}
+      <BotCheck />
       <Button
         type="submit"
         name="intent"
@@ -143,9 +151,16 @@ export default function ForgetPasswordPage({ actionData }: Route.ComponentProps)
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
-            const values = formValues(e.currentTarget, ["phone"]);
+            const form = e.currentTarget;
+            const values = formValues(form, ["phone"]);
             void run(async () => {
-              const res = await api("POST", "/api/auth/forget", values);
+              const res = await api("POST", "/api/auth/forget", {
+                ...values,
+                botToken: botTokenOf(form),
+              }).catch((err) => {
+                resetBotCheck();
+                throw err;
+              });
               setSent({ phone: normalisePhone(values.phone) ?? values.phone.trim(), message: res.message });
             });
           }}
@@ -159,6 +174,7 @@ export default function ForgetPasswordPage({ actionData }: Route.ComponentProps)
             defaultValue={refusal?.intent === "forget" ? (refusal.values?.phone ?? "") : ""}
             error={errors.phone}
           />
+          <BotCheck />
           <Button type="submit" name="intent" value="forget" loading={busy} className="w-full">
             {i18n._("Send code")}
           </Button>

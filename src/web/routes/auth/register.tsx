@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from "../../../contracts/messages";
 import { HscBatchField, PhoneField } from "../../components/auth/account-fields";
+import { BotCheck, botTokenOf, resetBotCheck } from "../../components/auth/bot-check";
 import { formValues, useFormAnswer } from "../../components/auth/form-answer";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
@@ -51,9 +52,15 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          const values = formValues(e.currentTarget, FIELDS);
+          const form = e.currentTarget;
+          const values = formValues(form, FIELDS);
           void run(async () => {
-            await api("POST", "/api/auth/register", values);
+            await api("POST", "/api/auth/register", { ...values, botToken: botTokenOf(form) }).catch(
+              (err) => {
+                resetBotCheck();
+                throw err;
+              },
+            );
             // Pages someone else kept for reading offline (they never signed out here) go now.
             await forgetOfflineReader().catch(() => {});
             toast({
@@ -109,6 +116,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
           defaultValue={typed.hsc_batch ?? ""}
           error={errors.hsc_batch}
         />
+        <BotCheck />
         <Button type="submit" loading={busy} className="w-full">
           {i18n._("Create account")}
         </Button>

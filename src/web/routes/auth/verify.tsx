@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import { CodeField } from "../../components/auth/account-fields";
+import { BotCheck, botTokenOf, resetBotCheck } from "../../components/auth/bot-check";
 import { formValues, useFormAnswer } from "../../components/auth/form-answer";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
@@ -37,11 +38,15 @@ export default function VerifyPhonePage({ actionData }: Route.ComponentProps) {
   // Sent by this page's script (the API's message), or by its form (the action's redirect).
   const sent = sentTo !== "" || params.get("sent") === "1" || refusal?.intent === "verify";
 
+  const sendForm = useRef<HTMLFormElement>(null);
   async function send() {
     setSending(true);
     try {
-      setSentTo((await api("POST", "/api/auth/verify/send")).message);
+      setSentTo(
+        (await api("POST", "/api/auth/verify/send", { botToken: botTokenOf(sendForm.current) })).message,
+      );
     } catch (err) {
+      resetBotCheck();
       sendAnswer.fail((err as Error).message);
     } finally {
       setSending(false);
@@ -93,7 +98,8 @@ export default function VerifyPhonePage({ actionData }: Route.ComponentProps) {
           {sentTo || (sent ? i18n._("We sent a 6-digit code to {to}", { to: user.phone ?? "" }) : "")}
         </FormMessage>
         <FormMessage>{sendAnswer.formError || code.formError}</FormMessage>
-        <form method="post">
+        <form method="post" ref={sendForm}>
+          <BotCheck />
           <Button
             type="submit"
             name="intent"
