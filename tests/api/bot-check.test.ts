@@ -146,3 +146,27 @@ describe("SMS codes with the bot check configured", () => {
     expect(await smsTo(u.phone)).toBe(1);
   });
 });
+
+describe("sign-in with the bot check configured", () => {
+  it("asks for the check only after three wrong passwords for the account", async () => {
+    const u = await h.createUser();
+    const headers = { "X-Forwarded-For": someAddress() };
+    const asked = turnstile.asked.length;
+    for (let i = 0; i < 3; i++) {
+      expect((await h.signIn(u.phone, "wrong-password", { headers })).status).toBe(401);
+    }
+    expect(turnstile.asked.length, "no check before the failures").toBe(asked);
+    const bad = await h.request("POST", "/api/auth/login", {
+      body: { cred: u.phone, password: u.password, botToken: "bad-token" },
+      headers,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(BOT_CHECK_FAILED);
+    expect(bad.cookie).toBeFalsy();
+    const good = await h.request("POST", "/api/auth/login", {
+      body: { cred: u.phone, password: u.password, botToken: goodToken() },
+      headers,
+    });
+    expect(good.status).toBe(200);
+  });
+});

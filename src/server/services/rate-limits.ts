@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../db/schema";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
@@ -47,6 +47,11 @@ export const RATE_LIMITS = {
    */
   noBotCheckPerAddress: { limit: 5, windowMs: HOUR, message: TOO_MANY_WITHOUT_CHECK },
   noBotCheckPerPhone: { limit: 2, windowMs: HOUR, message: TOO_MANY_WITHOUT_CHECK },
+  /**
+   * Wrong passwords per account: past `limit` in the window, a sign-in asks for the bot check too
+   * (services/users.ts `authenticate`), when one is configured. Counted, never refused by itself.
+   */
+  signInFailuresPerAccount: { limit: 3, windowMs: 15 * MINUTE, message: TOO_MANY_SIGN_INS },
   /** Reviews written or edited. */
   reviewsPerAccount: { limit: 20, windowMs: HOUR, message: TOO_MANY_REVIEWS },
   reviewsPerAddress: { limit: 120, windowMs: HOUR, message: TOO_MANY_REVIEWS },
@@ -149,6 +154,26 @@ export async function consumeRateLimit(
   message: string,
 ): Promise<void> {
   if ((await countRateLimitHit(ctx, key, windowMs)) > limit) throw new DomainError("rate_limited", message);
+}
+
+/** The hits a named limit has counted for `subject` in its current window, without counting one. */
+export async function limitHits(
+  ctx: Pick<Ctx, "db" | "now">,
+  name: RateLimitName,
+  subject: string | number,
+): Promise<number> {
+  const now = ctx.now().getTime();
+  const { windowMs } = RATE_LIMITS[name];
+  const [row] = await ctx.db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.key, `${name}:${subject}`),
+        eq(rateLimits.windowStart, new Date(now - (now % windowMs))),
+      ),
+    );
+  return row?.hits ?? 0;
 }
 
 /** Counts one hit of a named limit for `subject` (an address, a phone, an account id). */

@@ -14,7 +14,7 @@ import { checkNotABot } from "./bot-check";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
-import { consumeLimit, consumeLimits } from "./rate-limits";
+import { consumeLimit, consumeLimits, countRateLimitHit, limitHits, RATE_LIMITS } from "./rate-limits";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -165,13 +165,26 @@ export async function authenticate(ctx: Ctx, input: LoginInput): Promise<PublicU
     ["signInPerAccount", cred],
     ["signInPerAddress", ctx.ip],
   ]);
+  // After a few wrong passwords for this account, the bot check too (when one is configured).
+  const failures = RATE_LIMITS.signInFailuresPerAccount;
+  if (
+    ctx.config.TURNSTILE_SECRET &&
+    (await limitHits(ctx, "signInFailuresPerAccount", cred)) >= failures.limit
+  ) {
+    await checkNotABot(ctx, input);
+  }
   const [row] = await ctx.db
     .select()
     .from(users)
     .where(looksLikeEmail(cred) ? eq(users.email, cred) : eq(users.phone, cred))
     .limit(1);
   const ok = await verifyPassword(row?.passwordHash ?? null, v.password);
-  if (!row || !ok) throw new DomainError("unauthorized", WRONG_CREDENTIALS);
+  if (!row || !ok) {
+    if (ctx.config.TURNSTILE_SECRET) {
+      await countRateLimitHit(ctx, `signInFailuresPerAccount:${cred}`, failures.windowMs);
+    }
+    throw new DomainError("unauthorized", WRONG_CREDENTIALS);
+  }
   requireNotBlocked(row);
   return toPublicUser(row);
 }

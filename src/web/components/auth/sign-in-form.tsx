@@ -9,6 +9,7 @@ import { useRootData } from "../../lib/root-data";
 import { forgetOfflineReader } from "../../offline/caches";
 import { Button } from "../ui/button";
 import { FormMessage, TextField } from "../ui/field";
+import { BotCheck, botTokenOf, resetBotCheck } from "./bot-check";
 import { formValues, type Refusal, useFormAnswer } from "./form-answer";
 
 // Google's button is its own small chunk, fetched only where Google sign-in is set up.
@@ -50,9 +51,16 @@ export function SignInForm({
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        const values = formValues(e.currentTarget, FIELDS);
+        const form = e.currentTarget;
+        const values = formValues(form, FIELDS);
         void run(async () => {
-          const res = await api<PublicUser>("POST", "/api/auth/login", values);
+          const res = await api<PublicUser>("POST", "/api/auth/login", {
+            ...values,
+            botToken: botTokenOf(form),
+          }).catch((err) => {
+            resetBotCheck();
+            throw err;
+          });
           // Pages someone else kept for reading offline (they never signed out here) go now.
           await forgetOfflineReader(res.data!.id).catch(() => {});
           onSignedIn(res.data!, false);
@@ -81,6 +89,8 @@ export function SignInForm({
         maxLength={128}
         error={errors.password}
       />
+      {/* After a refused try: the bot check, which the server asks for after a few wrong passwords. */}
+      {formError ? <BotCheck /> : null}
       <Button type="submit" loading={busy} className="w-full">
         {i18n._("Sign in")}
       </Button>

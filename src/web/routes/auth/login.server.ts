@@ -41,8 +41,11 @@ export function pick<K extends string>(fields: Record<string, string>, names: re
  */
 export async function signInAction(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getApp(context);
-  const f = pick(await readForm(request), ["cred", "password"] as const);
-  const r = await attempt(() => authenticate(app.ctx, f as LoginInput), f);
+  const form = await readForm(request);
+  const f = pick(form, ["cred", "password"] as const);
+  // The bot check's widget writes its token into the form (services/bot-check.ts); never echoed back.
+  const botToken = form["cf-turnstile-response"];
+  const r = await attempt(() => authenticate(app.ctx, { ...f, botToken } as LoginInput), f);
   if (!r.ok) return refusedPage(r);
   const user = r.value;
   const cookie = await startSession(app.ctx, user.id, request.headers.get("user-agent") ?? undefined);
