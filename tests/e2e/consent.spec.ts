@@ -182,5 +182,8 @@ test.describe("without JavaScript", () => {
       page.getByRole("heading", { name: "What this shop loads from outside, and why" }),
     ).toBeVisible();
     await expect(page.getByText("Microsoft Clarity")).toBeVisible();
+    // Google sign-in is configured on the e2e server too; the bot check is not.
+    await expect(page.getByRole("main").getByText("Google sign-in", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Cloudflare Turnstile")).toHaveCount(0);
   });
 });

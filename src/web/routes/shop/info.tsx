@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 /** The privacy policy's list of what the shop loads from outside and why, from its settings (decision 56). */
 function WhatWeLoad() {
   const { i18n } = useLingui();
-  const { tags } = useRootData();
+  const { tags, botCheckSiteKey, googleClientId } = useRootData();
   const configured = tags ? (["gtm", "clarity", "metaPixel"] as const).filter((t) => tags[t]) : [];
   return (
     <section aria-labelledby="what-we-load" className="mt-8 space-y-3">
@@ -30,6 +30,24 @@ function WhatWeLoad() {
         {i18n._("What this shop loads from outside, and why")}
       </h2>
       <TagsLoaded tags={configured} />
+      {botCheckSiteKey || googleClientId ? (
+        <ul className="list-disc space-y-2 pl-5">
+          {botCheckSiteKey ? (
+            <li>
+              <strong>{i18n._("Cloudflare Turnstile")}</strong>:{" "}
+              {i18n._(
+                "Checks that a sign-up, a sign-in after wrong passwords or a request for an SMS code comes from a person. Loaded on those forms only, without asking, as it protects your account and the shop.",
+              )}
+            </li>
+          ) : null}
+          {googleClientId ? (
+            <li>
+              <strong>{i18n._("Google sign-in")}</strong>:{" "}
+              {i18n._("Loaded on the sign-in forms, for those who choose to sign in with Google.")}
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
       {configured.length ? (
         <p>
           <Link to="/consent" className="font-medium text-brand-800 underline">
