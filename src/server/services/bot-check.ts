@@ -24,6 +24,13 @@ export function botTokenOf(input: unknown): string | undefined {
   return typeof token === "string" && token.trim() ? token.trim() : undefined;
 }
 
+/** A request without a verified token: only under the stricter limits, per address and phone. */
+function withoutToken(ctx: Ctx, phone: string | undefined): Promise<void> {
+  const limits: [RateLimitName, string | number][] = [["noBotCheckPerAddress", ctx.ip]];
+  if (phone) limits.push(["noBotCheckPerPhone", phone]);
+  return consumeLimits(ctx, limits);
+}
+
 /**
  * Passes when no check is configured, or the token verifies; without a token, under the stricter
  * limits (for `phone` too, when the request names one).
@@ -33,10 +40,7 @@ export async function checkNotABot(ctx: Ctx, input: unknown, phone?: string): Pr
   if (!secret || !ctx.config.TURNSTILE_SITE_KEY) return;
   const token = botTokenOf(input);
   if (token === undefined) {
-    const limits: [RateLimitName, string | number][] = [["noBotCheckPerAddress", ctx.ip]];
-    if (phone) limits.push(["noBotCheckPerPhone", phone]);
-    await consumeLimits(ctx, limits);
-    return;
+    return withoutToken(ctx, phone);
   }
   if (token.length > MAX_TOKEN)
     throw new DomainError("invalid", BOT_CHECK_FAILED, { botToken: BOT_CHECK_FAILED });
@@ -51,10 +55,7 @@ export async function checkNotABot(ctx: Ctx, input: unknown, phone?: string): Pr
   } catch (err) {
     // Turnstile out of reach: the request is treated as one without a token (the stricter limits).
     ctx.log.warn({ err }, "bot check: siteverify did not answer");
-    const limits: [RateLimitName, string | number][] = [["noBotCheckPerAddress", ctx.ip]];
-    if (phone) limits.push(["noBotCheckPerPhone", phone]);
-    await consumeLimits(ctx, limits);
-    return;
+    return withoutToken(ctx, phone);
   }
   if (verdict.success !== true) {
     ctx.log.info({ errors: verdict["error-codes"] }, "bot check: token refused");

@@ -33,11 +33,6 @@ const NEEDS: Record<ThirdPartyTag, (c: Consent) => boolean> = {
   metaPixel: (c) => c.ads,
 };
 
-/** The tags loaded on this page (for tests and the reload rule). */
-export function loadedTags(): ThirdPartyTag[] {
-  return [...loaded];
-}
-
 /** gtag's command form on the data layer (Consent Mode reads `arguments` objects). */
 function gtag(..._args: unknown[]) {
   w().dataLayer ??= [];
@@ -109,7 +104,7 @@ const PIXEL_EVENT: Record<string, string> = {
 };
 
 /** The pixel's parameters for one of the shop's events: value in taka, the products' ids. */
-export function pixelEvent(e: EcommerceEvent): [string, Record<string, unknown>] | null {
+function pixelEvent(e: EcommerceEvent): [string, Record<string, unknown>] | null {
   const name = PIXEL_EVENT[e.event];
   if (!name) return null;
   if (e.event === "search") return [name, { search_string: e.ecommerce.search_term }];
