@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { useLingui } from "../../i18n";
 import { lazyOnClient } from "../../lib/lazy-on-client";
 import { isListPath } from "../../lib/list-paths";
@@ -20,6 +21,8 @@ export function Shell({ children }: { children: React.ReactNode }) {
   const pending = usePendingPath();
   const { i18n } = useLingui();
   const { tags, tagsAllowed, consent } = useRootData();
+  // The cookie page is the choice itself: no notice over it.
+  const onConsentPage = useLocation().pathname === "/consent";
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -37,7 +40,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
         {pending && isListPath(pending) ? <ListingSkeleton /> : children}
       </main>
       <Footer />
-      {tags && tagsAllowed && !consent ? (
+      {tags && tagsAllowed && !consent && !onConsentPage ? (
         <>
           {/* Room under the footer for the notice, which covers the window's foot. */}
           <div aria-hidden="true" className="h-48 sm:h-24" />
