@@ -1,5 +1,15 @@
 import type { Page, Request } from "@playwright/test";
-import { bookWithStock, expect, expectNoHorizontalOverflow, MOBILE, shot, test, waitForApp } from "./helpers";
+import {
+  bookWithStock,
+  expect,
+  expectNoHorizontalOverflow,
+  MOBILE,
+  placeOrder,
+  shot,
+  signUpNewCustomer,
+  test,
+  waitForApp,
+} from "./helpers";
 import { BASE_URL, E2E_TAGS, TAG_HOSTS } from "./support";
 
 // The third-party tags behind consent (decision 56). The e2e server has all three configured; the
@@ -136,6 +146,79 @@ test("accepting loads each tag once, late, with the page's nonce and Consent Mod
   const paymentPolicy =
     (await page.request.get("/payment/failed")).headers()["content-security-policy"] ?? "";
   expect(paymentPolicy).not.toContain("googletagmanager");
+});
+
+/** The page's dataLayer events of one name. */
+async function events(page: Page, name: string) {
+  return page.evaluate(
+    (n) =>
+      (
+        (window as unknown as { dataLayer?: { event?: string; ecommerce?: Record<string, unknown> }[] })
+          .dataLayer ?? []
+      )
+        .filter((e) => e.event === n)
+        .map((e) => e.ecommerce),
+    name,
+  );
+}
+
+test("a sale on the payment pages (which load no tag) reaches the tags on the next shop page, once, and so does a payment confirmed later", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await context.addCookies([{ name: "pathagar_consent", value: "analytics-ads", url: BASE_URL }]);
+  const asked = await standInTags(page);
+  const buyer = await signUpNewCustomer(page, "Sadia Islam");
+  const book = await bookWithStock(page);
+
+  // Paid at once: the success page pushes purchase but loads no tag, so the next shop page sends it.
+  const paid = await placeOrder(page, { ...buyer, paymentMethod: "gateway" }, [{ id: book.id }]);
+  await page.goto(`/sandbox-gateway/${paid.tranx}`);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful" })).toBeVisible();
+  await settled(page);
+  expect(asked, "the payment page loads no tag").toEqual([]);
+  await page.goto("/");
+  await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(3);
+  await expect.poll(() => events(page, "purchase")).toHaveLength(1);
+  expect((await events(page, "purchase"))[0]).toMatchObject({
+    transaction_id: paid.orderNumber,
+    currency: "BDT",
+    items: [{ item_id: String(book.id), quantity: 1 }],
+  });
+  const pixel = await page.evaluate(() =>
+    ((window as unknown as { fbq?: { queue?: unknown[][] } }).fbq?.queue ?? []).filter(
+      (args) => args[0] === "track" && args[1] === "Purchase",
+    ),
+  );
+  expect(pixel).toHaveLength(1);
+  await page.reload();
+  await settled(page);
+  expect(await events(page, "purchase"), "sent once").toEqual([]);
+
+  // Left while the gateway had not answered: counted on My orders once the payment is confirmed.
+  const later = await placeOrder(page, { ...buyer, paymentMethod: "gateway" }, [{ id: book.id }]);
+  await page.goto(`/payment/${later.tranx}/success`);
+  await waitForApp(page);
+  expect(await events(page, "purchase")).toEqual([]);
+  await page.goto("/");
+  await settled(page);
+  expect(await events(page, "purchase")).toEqual([]);
+  // The gateway's decision reaches the shop by its server-to-server notice alone.
+  await page.request.post(`/sandbox-gateway/${later.tranx}`, { form: { outcome: "pay" }, maxRedirects: 0 });
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/orders/${later.orderId}`);
+      return ((await res.json()) as { data?: { status?: string } }).data?.status;
+    })
+    .toBe("confirmed");
+  await page.goto("/orders");
+  await expect.poll(() => events(page, "purchase"), { timeout: 15_000 }).toHaveLength(1);
+  expect((await events(page, "purchase"))[0]).toMatchObject({ transaction_id: later.orderNumber });
+  await page.reload();
+  await settled(page);
+  expect(await events(page, "purchase"), "sent once").toEqual([]);
 });
 
 test("the cookie page changes the choice, and a withdrawal tells the loaded tags at once", async ({

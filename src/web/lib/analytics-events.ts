@@ -122,21 +122,25 @@ export function pushBeginCheckout(cart: CartInfo) {
 }
 
 const PURCHASE_KEY = (orderNumber: string) => `ga4:purchase:${orderNumber}`;
+const AWAITING_KEY = (orderNumber: string) => `ga4:awaiting:${orderNumber}`;
+const CARRIED_KEY = "ga4:carried";
+/** How long a sale's event waits for a page that may send it, and how many wait at most. */
+const CARRY_MS = 7 * 24 * 3_600_000;
+const CARRY_MAX = 20;
 
-/**
- * purchase, once per order in this browser session: a reload or a second visit to the success
- * page must not count the sale again. Returns whether it was pushed.
- */
-export function pushPurchaseOnce(order: OrderView): boolean {
-  if (typeof window === "undefined") return false;
-  const key = PURCHASE_KEY(order.number);
+type Carried = { at: number; event: string; ecommerce: Record<string, unknown> };
+
+/** The browser's storage, or null where it is refused (private mode, a sandboxed frame). */
+function storage(): Storage | null {
   try {
-    if (sessionStorage.getItem(key)) return false;
-    sessionStorage.setItem(key, "1");
+    return typeof window === "undefined" ? null : window.localStorage;
   } catch {
-    // Storage refused (private mode): the event is still worth sending once for this page.
+    return null;
   }
-  pushEcommerce("purchase", {
+}
+
+function purchaseOf(order: OrderView): Record<string, unknown> {
+  return {
     transaction_id: order.number,
     currency: "BDT",
     value: toTaka(order.total),
@@ -149,6 +153,83 @@ export function pushPurchaseOnce(order: OrderView): boolean {
       price: toTaka(l.unitPrice),
       quantity: l.quantity,
     })),
-  });
+  };
+}
+
+function readCarried(store: Storage): Carried[] {
+  try {
+    const list = JSON.parse(store.getItem(CARRIED_KEY) ?? "[]") as Carried[];
+    return Array.isArray(list) ? list.filter((c) => Date.now() - c.at < CARRY_MS) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Pushes a sale's event, and when `carry` (this page's document may not load the tags: the payment
+ * pages, decision 56) keeps it for the next page that may: else the sale would never reach them.
+ */
+function pushSale(event: string, ecommerce: Record<string, unknown>, carry: boolean) {
+  pushEcommerce(event, ecommerce);
+  const store = storage();
+  if (!store || !carry) return;
+  const list = [...readCarried(store), { at: Date.now(), event, ecommerce }].slice(-CARRY_MAX);
+  try {
+    store.setItem(CARRIED_KEY, JSON.stringify(list));
+  } catch {
+    // Storage full or refused: the event stays on this page only.
+  }
+}
+
+/**
+ * The sales kept by pages that could not send them: pushed here (a page that loads the tags, with
+ * consent) when `send`, else dropped (the visitor declined: they are never sent). Called by the tags.
+ */
+export function releaseCarried(send: boolean) {
+  const store = storage();
+  if (!store?.getItem(CARRIED_KEY)) return;
+  const list = send ? readCarried(store) : [];
+  store.removeItem(CARRIED_KEY);
+  for (const c of list) pushEcommerce(c.event, c.ecommerce);
+}
+
+/**
+ * purchase, once per order in this browser: a reload or a second visit to the success page must
+ * not count the sale again; `carry` as for `pushSale`. Returns whether it was pushed.
+ */
+export function pushPurchaseOnce(order: OrderView, carry: boolean): boolean {
+  if (typeof window === "undefined") return false;
+  const store = storage();
+  const key = PURCHASE_KEY(order.number);
+  try {
+    if (store?.getItem(key)) return false;
+    store?.setItem(key, "1");
+    store?.removeItem(AWAITING_KEY(order.number));
+  } catch {
+    // Storage refused: the event is still worth sending once for this page.
+  }
+  pushSale("purchase", purchaseOf(order), carry);
   return true;
+}
+
+/**
+ * An order whose online payment is not confirmed yet, seen on its payment page: remembered, so that
+ * its purchase is counted where the buyer sees it confirmed later (their orders, `reportConfirmed`).
+ */
+export function awaitPurchase(order: OrderView) {
+  try {
+    const store = storage();
+    if (store && !store.getItem(PURCHASE_KEY(order.number))) store.setItem(AWAITING_KEY(order.number), "1");
+  } catch {
+    // Storage refused: counted only if the payment page sees it confirmed.
+  }
+}
+
+/** purchase for the orders awaited in this browser (`awaitPurchase`) among these, bought now. */
+export function reportConfirmed(bought: readonly OrderView[]) {
+  const store = storage();
+  if (!store) return;
+  for (const order of bought) {
+    if (store.getItem(AWAITING_KEY(order.number))) pushPurchaseOnce(order, false);
+  }
 }

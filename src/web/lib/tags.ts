@@ -9,7 +9,7 @@
  * payment pages) loads that page afresh, without them: a script once run cannot be taken back.
  */
 import { type Consent, documentAllowsOutside, type ThirdPartyTag } from "../../contracts/consent";
-import { type EcommerceEvent, onEcommerce } from "./analytics-events";
+import { type EcommerceEvent, onEcommerce, releaseCarried } from "./analytics-events";
 import type { ThirdPartyTags } from "./root-data";
 
 type TagWindow = Window & {
@@ -179,6 +179,8 @@ export function followConsent(
   }
   if (loaded.size) tellLoaded(consent ?? { analytics: false, ads: false });
   if (!allowed || !consent || !documentAllowsOutside()) return;
+  // Sales kept by the payment pages (which load no tags) are sent with consent, else dropped.
+  if (!consent.analytics && !consent.ads) releaseCarried(false);
   // A client-side navigation is a page view for the pixel (the tag manager sees history changes).
   if (lastPath !== null && lastPath !== pathname && loaded.has("metaPixel")) w().fbq?.("track", "PageView");
   lastPath = pathname;
@@ -195,5 +197,6 @@ export function followConsent(
       if (t === "clarity" && tags.clarity) loadClarity(tags.clarity, consent);
       if (t === "metaPixel" && tags.metaPixel) loadPixel(tags.metaPixel);
     }
+    releaseCarried(true);
   });
 }

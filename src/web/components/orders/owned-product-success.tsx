@@ -3,10 +3,9 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import type { AuthorRef } from "../../../contracts/catalog";
 import type { OrderView } from "../../../contracts/checkout";
-import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { useFormat, useLingui } from "../../i18n";
-import { pushPurchaseOnce } from "../../lib/analytics";
 import { useCart } from "../../lib/cart";
+import { usePurchaseEvent } from "../../lib/purchase-event";
 import { CoverImage } from "../catalog/cover-image";
 import { buttonClass } from "../ui/button";
 import { BlankBrand } from "./blank-brand";
@@ -27,14 +26,11 @@ export function OwnedProductSuccess({
   const { i18n } = useLingui();
   const { taka, dateTime } = useFormat();
   const { reload } = useCart();
-  const bought = BOUGHT_STATUSES.includes(order.status);
   const ebook = kind === "ebook";
   const Icon = ebook ? BookOpen : PlayCircle;
 
   useEffect(() => void reload(), [reload]);
-  useEffect(() => {
-    if (bought) pushPurchaseOnce(order);
-  }, [bought, order]);
+  usePurchaseEvent(order);
 
   return (
     <div className="space-y-6">

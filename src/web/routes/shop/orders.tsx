@@ -1,5 +1,7 @@
 import { FileText, Package, Truck } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "react-router";
+import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { GatewayHandOff, gatewayOf } from "../../components/orders/gateway-hand-off";
 import { PAYMENT_METHOD_LABEL } from "../../components/orders/labels";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
@@ -116,6 +118,11 @@ export default function MyOrdersPage({ loaderData, actionData }: Route.Component
   const { i18n } = useLingui();
   const { number } = useFormat();
   const { orders } = loaderData;
+  // Online payments confirmed since their payment page was left: counted now, once (GA4 purchase).
+  useEffect(() => {
+    const bought = orders.filter((o) => BOUGHT_STATUSES.includes(o.status));
+    if (bought.length) void import("../../lib/analytics-events").then((m) => m.reportConfirmed(bought));
+  }, [orders]);
   // "Pay now" posted without the page's scripts: on to the gateway's page on another site.
   const gateway = gatewayOf(actionData);
   if (gateway) return <GatewayHandOff url={gateway} />;

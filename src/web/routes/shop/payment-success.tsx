@@ -9,11 +9,11 @@ import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { OrderItems, OrderTotals } from "../../components/orders/order-summary";
 import { Button, buttonClass } from "../../components/ui/button";
 import { translate, useFormat, useLingui } from "../../i18n";
-import { pushPurchaseOnce } from "../../lib/analytics";
 import { useCart } from "../../lib/cart";
 import { formatDhakaTime } from "../../lib/dates";
 import { routeMiddleware } from "../../lib/guards.server";
 import { pageLocale } from "../../lib/meta";
+import { usePurchaseEvent } from "../../lib/purchase-event";
 import type { Route } from "./+types/payment-success";
 import { loadOrderByTranx, type OrderCard } from "./orders.server";
 
@@ -129,10 +129,7 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
   // The order emptied the cart: the summary (the header's count on the next page) is read again.
   useEffect(() => void reload(), [reload]);
 
-  // GA4 purchase, once per order, when it is bought.
-  useEffect(() => {
-    if (bought) pushPurchaseOnce(order);
-  }, [bought, order]);
+  usePurchaseEvent(order);
 
   return (
     <div className="space-y-6">
