@@ -187,7 +187,7 @@ async function main() {
           "the embedded PGlite with the demo catalogue",
         );
       }
-      if (runs("usable")) usable = await measureUsable(server, opts.usableRuns);
+      if (runs("usable")) usable = await measureUsable(server, opts.usableRuns, opts.usableConsent);
     } finally {
       await stopServer(server);
     }

@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     orders: { type: "string", default: "100000" },
     "lighthouse-runs": { type: "string", default: "3" },
     "usable-runs": { type: "string", default: "3" },
+    "usable-consent": { type: "string" },
     "max-load": { type: "string", default: "2" },
     "max-wait": { type: "string", default: "120" },
     "log-level": { type: "string", default: "warn" },
@@ -47,6 +48,9 @@ if (args.help) {
   --orders <n>            orders seeded into PostgreSQL for the backoffice part (default 100000)
   --lighthouse-runs <n>   Lighthouse runs per page (and of the reader), median reported (default 3)
   --usable-runs <n>       cold loads of each page per throttling profile in the usable part (default 3)
+  --usable-consent <c>    the usable part's visitor has made this cookie choice (analytics-ads, analytics,
+                          ads, none); the third-party tags' hosts answer empty stand-in scripts
+                          (default: no choice made, the cookie notice shows)
   --max-load <x>          wait before a part while the 1-minute load average is above x (default 2)
   --max-wait <s>          ... but at most this long (default 120)
   --log-level <lvl>       server LOG_LEVEL (default warn: no per-request log lines)`);
@@ -75,6 +79,11 @@ function partsArg(name: string, value: string | undefined): Part[] {
   }
   return list as Part[];
 }
+const usableConsent = args["usable-consent"];
+if (usableConsent !== undefined && !["analytics-ads", "analytics", "ads", "none"].includes(usableConsent)) {
+  console.error(`--usable-consent must be analytics-ads, analytics, ads or none (got ${usableConsent})`);
+  process.exit(2);
+}
 const maxLoad = Number(args["max-load"]);
 if (!Number.isFinite(maxLoad) || maxLoad <= 0) {
   console.error(`--max-load must be a positive number (got ${args["max-load"]})`);
@@ -92,6 +101,7 @@ export const opts = {
   orders: intArg("orders", args.orders, 1, 2_000_000),
   lighthouseRuns: intArg("lighthouse-runs", args["lighthouse-runs"], 1, 9),
   usableRuns: intArg("usable-runs", args["usable-runs"], 1, 9),
+  usableConsent: usableConsent ?? null,
   maxLoad,
   maxWaitS: intArg("max-wait", args["max-wait"], 0, 1800),
   logLevel: args["log-level"] ?? "warn",

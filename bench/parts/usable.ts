@@ -23,6 +23,7 @@
 //
 // Targets: hydrated <= 2.5 s on the Lighthouse profile (median); forms usable at first paint: no
 // key action waits for hydration, in any load of either profile.
+import { TAG_HOSTS } from "../../tests/e2e/support";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 import { f0, median, section, table, withTimeout } from "../lib/format";
 import { awaitQuiet } from "../lib/quiet";
@@ -505,6 +506,9 @@ async function oneLoad(
   const context = await browser.newContext(PHONE);
   try {
     if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url })));
+    // The third-party tags' hosts (when the server has them configured and the visitor accepted):
+    // empty stand-in scripts, as nothing leaves this machine.
+    await context.route(TAG_HOSTS, (r) => r.fulfill({ contentType: "application/javascript", body: "" }));
     await context.addInitScript(initScript(specs));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -564,13 +568,19 @@ async function oneLoad(
 }
 
 /** The part on the server at `base` (the embedded database with the demo shop). */
-export async function measureUsable(server: Server, runs: number): Promise<UsableResult> {
+export async function measureUsable(
+  server: Server,
+  runs: number,
+  consent: string | null = null,
+): Promise<UsableResult> {
   section("running: usable from the first paint (Playwright, DevTools throttling)");
   await awaitQuiet("usable");
   const t0 = performance.now();
   const base = server.base;
   const bookId = await bookInStockWithCover(base);
-  const cookies = await signedInWithCart(base, bookId);
+  // The visitor's cookie choice (--usable-consent), on every page; none made: the notice shows.
+  const choice = consent ? [{ name: "pathagar_consent", value: consent }] : [];
+  const cookies = [...(await signedInWithCart(base, bookId)), ...choice];
   const specsOf = pagesOf(bookId);
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
@@ -584,7 +594,7 @@ export async function measureUsable(server: Server, runs: number): Promise<Usabl
     for (const p of specsOf) {
       withoutJs.set(
         p.name,
-        await inspectWithoutJs(browser, `${base}${p.path}`, p.actions, p.signedIn ? cookies : []),
+        await inspectWithoutJs(browser, `${base}${p.path}`, p.actions, p.signedIn ? cookies : choice),
       );
     }
     const loads: { p: PageSpec; profile: Profile; run: Omit<UsableRun, "formsMs" | "formsAt"> }[] = [];
@@ -597,7 +607,7 @@ export async function measureUsable(server: Server, runs: number): Promise<Usabl
             browser,
             `${base}${p.path}`,
             p.actions,
-            p.signedIn ? cookies : [],
+            p.signedIn ? cookies : choice,
             profile,
           );
           if (afterHydration && !hydratedDom.has(p.name)) hydratedDom.set(p.name, afterHydration);
