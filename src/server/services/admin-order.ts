@@ -47,7 +47,7 @@ import { afterMove, followsCourier, moveInTx } from "./fulfilment";
 import { issueCreditNote, readNumbered } from "./invoices";
 import { ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./orders";
 import { nudgeOutbox } from "./outbox";
-import { orderLedger, type RefundRow, refundsOf } from "./refunds";
+import { orderMoney, type RefundRow, refundsOf } from "./refunds";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -129,7 +129,7 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
   const refundRows = await refundsOf(db, o.id);
   const { invoice, ...ledger } = await readNumbered(
     db,
-    () => orderLedger(db, o),
+    () => orderMoney(db, o),
     (l) => l.invoice !== null && l.invoice.number === null,
   );
   const names = await namesOf(db, [
@@ -402,7 +402,7 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
     input,
     async (tx, v) => {
       const o = await lockOrder(tx, id);
-      const ledger = await orderLedger(tx, o);
+      const ledger = await orderMoney(tx, o);
       const taken = ledger.collectedOnline + ledger.codCollected;
       if (taken === 0)
         throw new DomainError(

@@ -30,7 +30,7 @@ import { afterMove, moveInTx, stockMayBeBack } from "./fulfilment";
 import { invoiceFor, issueCreditNote } from "./invoices";
 import { type OrderEvent, orderMessageKey, orderMessages } from "./notifications";
 import { outboxInsert } from "./outbox";
-import { orderLedger, recordOwedRefundInTx } from "./refunds";
+import { orderMoney, recordOwedRefundInTx } from "./refunds";
 import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./stock";
 
 export const ORDER_NOT_FOUND = "No such order";
@@ -223,7 +223,7 @@ async function creditAlreadyOwnedInTx(
     .filter((l) => alreadyOwned.includes(l.productId))
     .reduce((sum, l) => sum + l.lineTotal - l.discount, 0);
   if (amount <= 0) return;
-  const ledger = await orderLedger(tx, o);
+  const ledger = await orderMoney(tx, o);
   const credit = Math.min(amount, ledger.invoiced - ledger.credited, ledger.refundable);
   if (!ledger.invoice || credit <= 0) return;
   const reason = "Paid for what the buyer already had";

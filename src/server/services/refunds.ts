@@ -8,64 +8,38 @@
  * two staff (or a staff member and a gateway callback) never credit or refund the same money
  * twice. The rule they keep: the owed refunds of an order equal its negative buyer balance.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { RefundMethod } from "../../contracts/admin-order";
 import type { orderLedgerSchema } from "../../contracts/answers";
 import type { Db } from "../db/client";
-import { creditNotes, invoices, type orders, payments, refunds } from "../db/schema";
+import { invoices, type orders, refunds } from "../db/schema";
 import type { Ctx } from "./context";
 import { type CreditNoteRow, issueCreditNote } from "./invoices";
+import { orderLedger } from "./ledger";
 
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-export type OrderLedger = z.infer<typeof orderLedgerSchema>;
+export type OrderMoney = z.infer<typeof orderLedgerSchema>;
 
-/** The cash a courier took at the door: a cash-on-delivery order's total once it was delivered. */
-export function codCollectedOf(o: Pick<OrderRow, "paymentMethod" | "deliveredAt" | "total">): number {
-  return o.paymentMethod === "cod" && o.deliveredAt !== null ? o.total : 0;
-}
-
-/** The order's ledger figures now, and its invoice (null before it is confirmed). */
-export async function orderLedger(
-  db: Db,
-  o: OrderRow,
-): Promise<OrderLedger & { invoice: InvoiceRow | null }> {
+/**
+ * One order's money as its page and the refund rules read it: the shop's ledger figures for the
+ * order (`orderLedger`, ledger.ts, the one place they are computed), what of the money taken can
+ * still be refunded, and its invoice (null before it is confirmed).
+ */
+export async function orderMoney(db: Db, o: OrderRow): Promise<OrderMoney & { invoice: InvoiceRow | null }> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, o.id)).limit(1);
-  const [credited] = await db
-    .select({ n: sql<number>`coalesce(sum(${creditNotes.amount}), 0)::int` })
-    .from(creditNotes)
-    .where(eq(creditNotes.orderId, o.id));
-  const [online] = await db
-    .select({ n: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.orderId, o.id), eq(payments.status, "paid")));
-  const [refunded] = await db
-    .select({
-      paid: sql<number>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} = 'paid'), 0)::int`,
-      owed: sql<number>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} = 'owed'), 0)::int`,
-    })
-    .from(refunds)
-    .where(eq(refunds.orderId, o.id));
-  const invoiced = invoice?.total ?? 0;
-  const figures = {
-    invoiced,
-    credited: Number(credited?.n ?? 0),
-    collectedOnline: Number(online?.n ?? 0),
-    codCollected: codCollectedOf(o),
-    refundsPaid: Number(refunded?.paid ?? 0),
-    refundsOwed: Number(refunded?.owed ?? 0),
-  };
+  const { figures: f, buyerBalance, refundsOwed } = await orderLedger(db, o.id);
   return {
-    ...figures,
-    buyerBalance:
-      figures.invoiced -
-      figures.credited -
-      figures.collectedOnline -
-      figures.codCollected +
-      figures.refundsPaid,
-    refundable: figures.collectedOnline + figures.codCollected - figures.refundsPaid - figures.refundsOwed,
+    invoiced: f.invoiced,
+    credited: f.credited,
+    collectedOnline: f.collectedOnline,
+    codCollected: f.codCollected,
+    refundsPaid: f.refundsPaid,
+    refundsOwed,
+    buyerBalance,
+    refundable: f.collectedOnline + f.codCollected - f.refundsPaid - refundsOwed,
     invoice: invoice ?? null,
   };
 }
@@ -85,7 +59,7 @@ export async function recordOwedRefundInTx(
   o: OrderRow,
   r: { reason: string; actorId: number | null; now: Date; creditNoteId?: number | null },
 ): Promise<RefundRow | null> {
-  const ledger = await orderLedger(tx, o);
+  const ledger = await orderMoney(tx, o);
   const missing = -ledger.buyerBalance - ledger.refundsOwed;
   if (missing <= 0) return null;
   const [row] = await tx
@@ -114,7 +88,7 @@ export async function closeOrderMoneyInTx(
   o: OrderRow,
   c: { reason: string; actorId: number | null; now: Date },
 ): Promise<{ creditNote: CreditNoteRow | null; refund: RefundRow | null }> {
-  const ledger = await orderLedger(tx, o);
+  const ledger = await orderMoney(tx, o);
   const uncredited = ledger.invoiced - ledger.credited;
   const creditNote =
     ledger.invoice && uncredited > 0
