@@ -25,7 +25,7 @@ export const TOO_MANY_PAGES_THIS_HOUR = "Too many pages opened this hour. Please
 export type RateLimit = { limit: number; windowMs: number; message: string };
 
 /**
- * Every limit on how often something may be done, in one place (README's table of limits says
+ * Every limit on how often something may be done, in one place (docs/features.md's table of limits says
  * why each number). Per account and per phone first; per address only generously, since
  * thousands of customers share one mobile operator's address (carrier NAT).
  */

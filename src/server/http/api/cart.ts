@@ -22,7 +22,7 @@ export function foldsSession(method: string, path: string): boolean {
   return (method === "POST" && path === "/api/cart") || (method === "GET" && path === "/api/cart/info");
 }
 
-/** The cart and coupon calls (README, Cart API); every answer carries the priced cart, money in poisha. */
+/** The cart and coupon calls (docs/features.md, Cart API); every answer carries the priced cart, money in poisha. */
 export function cartApi() {
   const api = new Hono<AppEnv>();
 
