@@ -10,11 +10,12 @@
  *   afterAll(() => h.close());
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import pg from "pg";
+import { inject } from "vitest";
 import type { Envelope } from "../../src/contracts/api";
 import type { AdminArea } from "../../src/contracts/permissions";
 import type { PublicUser, Role } from "../../src/contracts/user";
@@ -117,7 +118,10 @@ export function sessionCookieFrom(setCookie: string[]): string | undefined {
 async function openDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite("memory://");
+    // Started from the run's migrated image (pglite-image.ts), when the run made one.
+    const image = inject("pgliteImage");
+    const from = image ? new Blob([readFileSync(image)]) : undefined;
+    const database = await openPglite("memory://", undefined, { from });
     return { database, drop: async () => {} };
   }
   const name = `pathagar_test_${process.pid}_${randomBytes(4).toString("hex")}`;

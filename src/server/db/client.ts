@@ -308,10 +308,21 @@ export function connectPostgres(
   };
 }
 
-/** PostgreSQL in-process (WASM), data under `dir`; `memory://` for a throwaway database. */
-export async function openPglite(dir: string, migrationsFolder = defaultMigrationsDir): Promise<Database> {
+/**
+ * PostgreSQL in-process (WASM), data under `dir`; `memory://` for a throwaway database. `from`: a
+ * database to start from, as `migratedPgliteImage` made it (a test file's fresh database in half a
+ * second instead of two and a half: no initdb, no migrations to run).
+ */
+export async function openPglite(
+  dir: string,
+  migrationsFolder = defaultMigrationsDir,
+  opts: { from?: Blob } = {},
+): Promise<Database> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, fuzzystrmatch } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm, fuzzystrmatch },
+    ...(opts.from ? { loadDataDir: opts.from } : {}),
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -322,4 +333,15 @@ export async function openPglite(dir: string, migrationsFolder = defaultMigratio
     },
     close: () => client.close(),
   };
+}
+
+/** A throwaway database migrated to the end, as an image `openPglite` can start from (`from`). */
+export async function migratedPgliteImage(migrationsFolder = defaultMigrationsDir): Promise<Blob> {
+  const client = await PGlite.create("memory://", { extensions: { pg_trgm, fuzzystrmatch } });
+  try {
+    await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }
