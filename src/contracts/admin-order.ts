@@ -12,12 +12,11 @@ import type {
   refundAnswerSchema,
 } from "./answers";
 import { districtField } from "./cart";
+import { REFUND_METHODS, type RefundMethod } from "./enums";
 import type { OrderStatus } from "./order-status";
 import { z } from "./zod";
 
-/** How a refund reaches the buyer: a mobile wallet, the bank, back through the card gateway, or cash. */
-export const REFUND_METHODS = ["bkash", "nagad", "rocket", "bank", "card", "cash"] as const;
-export type RefundMethod = (typeof REFUND_METHODS)[number];
+export { REFUND_METHODS, type RefundMethod };
 
 const REFUND_METHOD_WORDS: Record<RefundMethod, string> = {
   bkash: "bKash",

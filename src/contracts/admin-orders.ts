@@ -20,14 +20,9 @@ import { z } from "./zod";
 
 export const ORDER_SORTS = ["createdAt", "total"] as const;
 
-/**
- * Where an order's money stands, from the shop's ledger (decision 29): `refund_owed` while a
- * refund is recorded and not yet sent; `refunded` when refunds were sent and none is owed; `paid`
- * when the money came in (the gateway confirmed it, or the courier took the cash on delivery);
- * `unpaid` otherwise.
- */
-export const PAYMENT_STATES = ["unpaid", "paid", "refund_owed", "refunded"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+import { PAYMENT_STATES, type PaymentState } from "./enums";
+
+export { PAYMENT_STATES, type PaymentState };
 
 /** The payment state from what the ledger holds for one order (the list's filter says the same in SQL). */
 export function paymentStateOf(o: {

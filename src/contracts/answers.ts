@@ -8,15 +8,19 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC.
  */
 
-import { REFUND_METHODS } from "./admin-order";
-import { PAYMENT_STATES } from "./admin-orders";
-import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "./catalog";
-import { PAYMENT_METHODS } from "./checkout";
+import {
+  CHAPTER_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+  PRODUCT_KINDS,
+  READ_ACCESS,
+  REFUND_METHODS,
+  ROLES,
+  TRACKS,
+} from "./enums";
 import { LOCALES } from "./locale";
 import { ORDER_STATUSES } from "./order-status";
-import { READ_ACCESS } from "./reading";
 import { SHIPMENT_STATUSES } from "./shipping";
-import { ROLES } from "./user";
 import { z } from "./zod";
 
 export const isoTime = () => z.iso.datetime({ offset: true });

@@ -3,6 +3,15 @@ import { PRODUCT_KINDS, type ProductKind } from "./catalog";
 import { type DeliveryZone, findDistrict } from "./districts";
 import { z } from "./zod";
 
+/** What is being added: the product as its page shows it (prices in poisha, for the analytics event). */
+export type CartItem = {
+  id: number;
+  kind: ProductKind;
+  title: string;
+  price?: number;
+  salePrice?: number | null;
+};
+
 // In catalog.ts, which has no zod: a product page needs them, and this module's schemas would
 // bring zod (26 KB gzipped) to it.
 export { DIGITAL_KINDS, isDigitalKind } from "./catalog";

@@ -7,9 +7,16 @@ import type {
   productDetailSchema,
 } from "./answers";
 
-/** Product kinds as the cart names them (`stationary` is the specification's spelling). */
-export const PRODUCT_KINDS = ["book", "ebook", "bundle", "stationary", "content"] as const;
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
+import type { ProductKind, Track } from "./enums";
+
+export {
+  CHAPTER_KINDS,
+  type ChapterKind,
+  PRODUCT_KINDS,
+  type ProductKind,
+  TRACKS,
+  type Track,
+} from "./enums";
 
 /** Kinds bought once and read or watched online: always quantity 1 in a cart. */
 export const DIGITAL_KINDS: readonly ProductKind[] = ["ebook", "content"];
@@ -20,10 +27,6 @@ export function isDigitalKind(kind: ProductKind): boolean {
 
 /** Physical kinds carry stock and need delivery. */
 export const PHYSICAL_KINDS: readonly ProductKind[] = ["book", "stationary", "bundle"];
-
-/** Academic tracks a product can be tagged with. */
-export const TRACKS = ["hsc", "cycle", "engineering", "medical", "varsity"] as const;
-export type Track = (typeof TRACKS)[number];
 
 export const TRACK_INFO: Record<Track, { name: string; path: string; blurb: string }> = {
   hsc: {
@@ -55,9 +58,6 @@ export const TRACK_INFO: Record<Track, { name: string; path: string; blurb: stri
 
 export const SORTS = ["relevance", "newest", "price_asc", "price_desc", "best_selling"] as const;
 export type Sort = (typeof SORTS)[number];
-
-export const CHAPTER_KINDS = ["video", "pdf", "text"] as const;
-export type ChapterKind = (typeof CHAPTER_KINDS)[number];
 
 export const INFO_SLUGS = [
   "about",

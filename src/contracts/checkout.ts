@@ -2,10 +2,10 @@ import type { checkoutResultSchema, orderViewSchema } from "./answers";
 import { phoneField } from "./auth";
 import { districtField } from "./cart";
 import { CART_KEY_PATTERN } from "./cart-key";
+import { PAYMENT_METHODS, type PaymentMethod } from "./enums";
 import { z } from "./zod";
 
-export const PAYMENT_METHODS = ["gateway", "cod"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod };
 
 /**
  * How long an unpaid gateway order holds its stock and coupon use, counted from when it is placed.

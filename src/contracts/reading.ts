@@ -14,9 +14,7 @@ import type {
 import { DEFAULT_PAGE_IMAGE_WIDTH, PAGE_IMAGE_WIDTHS, type PageImageWidth } from "./reader-paths";
 import { z } from "./zod";
 
-/** What the caller may read: every page (`owner`, `staff`) or the demo pages only (`preview`). */
-export const READ_ACCESS = ["owner", "staff", "preview"] as const;
-export type ReadAccess = (typeof READ_ACCESS)[number];
+export { READ_ACCESS, type ReadAccess } from "./enums";
 
 /** `GET /api/ebooks/{id}/reader`. */
 export type EbookReader = zod.infer<typeof ebookReaderSchema>;

@@ -2,8 +2,7 @@
 import type { z } from "zod";
 import type { adminUserDetailSchema, adminUserSchema, publicUserSchema } from "./answers";
 
-export const ROLES = ["customer", "staff", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "./enums";
 
 /** The user as the API and the pages read them. */
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -5,10 +5,9 @@
  * configured or allowed: it is only an array, read by nobody until a tag loads (decision 56). The
  * page's events are also kept for the ad pixel, which maps them to its own (lib/tags.ts).
  */
-import type { CartInfo } from "../../contracts/cart";
+import type { CartInfo, CartItem } from "../../contracts/cart";
 import type { OrderView } from "../../contracts/checkout";
 import { effectivePrice, toTaka } from "../../contracts/money";
-import type { CartItem } from "./cart";
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 

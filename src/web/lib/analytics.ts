@@ -4,7 +4,7 @@
  * been made: no page needs it before. The checkout's event comes from its page; the sale's from
  * the payment pages (purchase-event.ts).
  */
-import type { CartItem } from "./cart";
+import type { CartItem } from "../../contracts/cart";
 
 export { type AnalyticsItem, pushBeginCheckout } from "./analytics-events";
 

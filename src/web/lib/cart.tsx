@@ -9,13 +9,14 @@ import {
   useState,
 } from "react";
 import { useLocation } from "react-router";
-import type { CartInfo } from "../../contracts/cart";
-import type { ProductKind } from "../../contracts/catalog";
+import type { CartInfo, CartItem } from "../../contracts/cart";
 import { COUPON_APPLIED, COUPON_NOT_VALID, DEFAULT_ADD_QUANTITY } from "../../contracts/messages";
 import { pushAddToCart } from "./analytics";
 import { ApiError, api } from "./api";
 import { takePendingAdd } from "./pending-add";
 import { toast } from "./toast";
+
+export type { CartItem };
 
 /** The cart summary the pages show, read from GET /api/cart/info. */
 export type CartSummary = {
@@ -29,15 +30,6 @@ export type CartSummary = {
   isStationary: boolean;
   loading: boolean;
   couponLoading: boolean;
-};
-
-/** What is being added: the product as its page shows it (prices in poisha, for the analytics event). */
-export type CartItem = {
-  id: number;
-  kind: ProductKind;
-  title: string;
-  price?: number;
-  salePrice?: number | null;
 };
 
 type CartContextValue = CartSummary & {
