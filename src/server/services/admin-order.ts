@@ -43,9 +43,9 @@ import { requirePermission } from "./access";
 import { type AuditEntry, adminChange, lockForEdit, nextVersion } from "./admin";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { afterMove, followsCourier, moveInTx } from "./fulfilment";
+import { followsCourier } from "./fulfilment";
 import { issueCreditNote, readNumbered } from "./invoices";
-import { ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./orders";
+import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./order-lifecycle";
 import { nudgeOutbox } from "./outbox";
 import { orderMoney, type RefundRow, refundsOf } from "./refunds";
 

@@ -53,7 +53,7 @@ import { adminChange, containsPattern, lockForEdit, nextVersion } from "./admin"
 import { showableChapter } from "./admin-chapters";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { stockMayBeBack } from "./fulfilment";
+import { stockMayBeBack } from "./order-lifecycle";
 import { recordStockMoves } from "./stock";
 
 type ProductRow = typeof products.$inferSelect;

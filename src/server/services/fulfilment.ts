@@ -22,7 +22,7 @@ import {
   transitionRefusal,
 } from "../../contracts/fulfilment";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
-import { BOUGHT_STATUSES, describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
+import { describeOrderStatus, type OrderStatus } from "../../contracts/order-status";
 import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../contracts/tracking";
 import type { PublicUser } from "../../contracts/user";
 import type { z } from "../../contracts/zod";
@@ -33,11 +33,7 @@ import { requirePermission } from "./access";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
-import { ORDER_NOT_FOUND, queueOrderNotice, recordEvent, releaseInTx, unsellInTx } from "./orders";
-import { nudgeOutbox } from "./outbox";
-import { publicContentChanged } from "./public-content";
-import { closeOrderMoneyInTx } from "./refunds";
-import { sendStockAlerts } from "./stock-alerts";
+import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./order-lifecycle";
 import { isUniqueViolation } from "./users";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -83,67 +79,6 @@ export function followsCourier(ctx: Pick<Ctx, "courier">, o: Pick<OrderRow, "cou
 export function courierLabel(courier: string | null): string | null {
   if (!courier || courier === MANUAL_COURIER || courier === BY_HAND_COURIER) return null;
   return courier.charAt(0).toUpperCase() + courier.slice(1);
-}
-
-/**
- * Moves a locked order to `status` and writes the history line. A cancelled order gives back its
- * stock and coupon use; so does one refunded before it left the shop. Cancelling or refunding a
- * bought order takes back its sale counts and the e-books and courses it granted. Cancelling or
- * refunding closes its money (decision 29): a credit note for whatever of its invoice is still
- * uncredited, and an owed refund for whatever money the shop still holds for it; a cancelled
- * order that was paid online is also marked refund due for staff. The buyer's message is queued.
- */
-export async function moveInTx(
-  ctx: Ctx,
-  tx: Db,
-  o: OrderRow,
-  status: OrderStatus,
-  note: string | null,
-  actorId: number | null,
-  now: Date,
-): Promise<OrderRow> {
-  const givesBack =
-    status === "cancelled" ||
-    (status === "refunded" && (o.status === "confirmed" || o.status === "processing"));
-  if (givesBack) await releaseInTx(tx, o, now);
-  if ((status === "cancelled" || status === "refunded") && BOUGHT_STATUSES.includes(o.status)) {
-    await unsellInTx(tx, o.id);
-  }
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status,
-      updatedAt: now,
-      ...(status === "cancelled" ? { cancelledAt: now } : {}),
-      ...(status === "delivered" ? { deliveredAt: now } : {}),
-    })
-    .where(eq(orders.id, o.id))
-    .returning();
-  await recordEvent(tx, o.id, status, note, actorId, now);
-  if (status === "cancelled" && o.paymentMethod === "gateway" && o.total > 0) {
-    await recordEvent(tx, o.id, "refund_due", "Paid online and cancelled: refund due", null, now);
-  }
-  if (status === "cancelled" || status === "refunded") {
-    const why = status === "cancelled" ? "Order cancelled" : "Order refunded";
-    await closeOrderMoneyInTx(ctx, tx, o, { reason: note ? `${why}: ${note}` : why, actorId, now });
-  }
-  await queueOrderNotice(ctx, tx, { type: "status_changed", status }, row!, now);
-  return row!;
-}
-
-/**
- * After a committed move: public pages (stock, tracking) are renewed, the buyer's message sent,
- * and, when stock came back, the alerts of those waiting for it.
- */
-export function afterMove(ctx: Ctx, status: OrderStatus | null) {
-  void publicContentChanged(ctx);
-  if (status) void nudgeOutbox(ctx);
-  if (status === "cancelled" || status === "refunded") stockMayBeBack(ctx);
-}
-
-/** After a committed change that can raise stock: "Notify me" alerts of what is back are sent. */
-export function stockMayBeBack(ctx: Ctx) {
-  sendStockAlerts(ctx).catch((err) => ctx.log.error({ err }, "sending back-in-stock alerts failed"));
 }
 
 /**

@@ -1,6 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, type SQLWrapper, sql } from "drizzle-orm";
 import { type OrderView, payByAfterRetry } from "../../contracts/checkout";
-import { isLocale } from "../../contracts/locale";
 import {
   BOUGHT_STATUSES,
   buyerMayCancel,
@@ -9,31 +8,23 @@ import {
 } from "../../contracts/order-status";
 import { productPath } from "../../contracts/paths";
 import { type Db, sendTogether } from "../db/client";
-import {
-  couponRedemptions,
-  coupons,
-  entitlements,
-  invoices,
-  orderEvents,
-  orderLines,
-  orders,
-  outbox,
-  payments,
-  products,
-  users,
-} from "../db/schema";
+import { entitlements, invoices, orderLines, orders, payments, products } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
 import { listDigitalGrants } from "./entitlements";
 import { DomainError } from "./errors";
-import { afterMove, moveInTx, stockMayBeBack } from "./fulfilment";
 import { invoiceFor, issueCreditNote } from "./invoices";
-import { type OrderEvent, orderMessageKey, orderMessages } from "./notifications";
-import { outboxInsert } from "./outbox";
+import {
+  afterMove,
+  dropHeldPlacedNotice,
+  moveInTx,
+  ORDER_NOT_FOUND,
+  recordEvent,
+  releaseInTx,
+  stockMayBeBack,
+} from "./order-lifecycle";
 import { orderMoney, recordOwedRefundInTx } from "./refunds";
-import { giveStockBack, recordStockMoves, reservedNeeds, takeStock } from "./stock";
-
-export const ORDER_NOT_FOUND = "No such order";
+import { reservedNeeds, takeStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -41,19 +32,6 @@ type Tx = Db;
 
 export function requireBuyer(ctx: Ctx) {
   return requireSignedIn(ctx);
-}
-
-/** One line of an order's history (the tracking timeline); `actorId` is who moved it, null for the system. */
-export function recordEvent(
-  db: Tx,
-  orderId: number,
-  status: string,
-  note: string | null,
-  actorId: number | null,
-  at: Date,
-) {
-  // A query builder: awaited, it runs; or sent together with others (sendTogether).
-  return db.insert(orderEvents).values({ orderId, status, note, actorId, createdAt: at });
 }
 
 /**
@@ -237,51 +215,6 @@ async function creditAlreadyOwnedInTx(
     now,
   });
   await recordOwedRefundInTx(tx, o, { reason, actorId: null, now, creditNoteId: note.id });
-}
-
-/**
- * Takes back what confirming an order gave, when staff cancel or refund it: the sale counts, and
- * the e-books and courses it granted (the buyer no longer owns what was refunded).
- */
-export async function unsellInTx(tx: Tx, orderId: number): Promise<void> {
-  // In the order of the products' ids, as everywhere rows of products are locked together.
-  const lines = await tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.productId, orderLines.id);
-  for (const l of lines) {
-    await tx
-      .update(products)
-      .set({ soldCount: sql`greatest(${products.soldCount} - ${l.quantity}, 0)` })
-      .where(eq(products.id, l.productId));
-  }
-  await tx.delete(entitlements).where(eq(entitlements.orderId, orderId));
-}
-
-/** Gives back what an order holds: its stock and its coupon use (an unpaid one, or one staff cancel). */
-export async function releaseInTx(tx: Tx, order: OrderRow, now: Date): Promise<void> {
-  if (order.stockHeld) {
-    const moves = await giveStockBack(tx, order.reservedStock);
-    await recordStockMoves(tx, moves, "returned", {
-      orderId: order.id,
-      note: `Order ${order.number} released`,
-    });
-  }
-  if (order.couponId) {
-    const released = await tx
-      .update(couponRedemptions)
-      .set({ releasedAt: now })
-      .where(and(eq(couponRedemptions.orderId, order.id), isNull(couponRedemptions.releasedAt)))
-      .returning({ id: couponRedemptions.id });
-    if (released.length > 0) {
-      await tx
-        .update(coupons)
-        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-        .where(eq(coupons.id, order.couponId));
-    }
-  }
-  await tx.update(orders).set({ stockHeld: false, updatedAt: now }).where(eq(orders.id, order.id));
 }
 
 /** Cancels an unpaid order: it gives back what it held, and its open payment attempts close. */
@@ -499,105 +432,4 @@ async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]
         lineTotal: l.lineTotal,
       })),
   }));
-}
-
-/**
- * How long an online order's "received" message waits for the payment's news: a payment that
- * confirms (or fails) meanwhile drops it, so an order paid at once gets its confirmation only.
- */
-export const PLACED_NOTICE_HOLD_MS = 10 * 60 * 1000;
-
-/**
- * Drops an online order's "received" message while it still waits (never one being sent): the
- * payment's own news came first and says more.
- */
-export function dropHeldPlacedNotice(tx: Tx, orderId: number) {
-  const placed: OrderEvent = { type: "placed" };
-  return tx
-    .delete(outbox)
-    .where(
-      and(
-        inArray(outbox.key, [
-          orderMessageKey(orderId, placed, "sms"),
-          orderMessageKey(orderId, placed, "email"),
-        ]),
-        eq(outbox.status, "pending"),
-        eq(outbox.attempts, 0),
-      ),
-    );
-}
-
-/**
- * Writes the buyer's messages about an order event into the transaction's outbox, so they are
- * sent if and only if the change commits; call `nudgeOutbox` after the commit to send them at once.
- */
-export async function queueOrderNotice(
-  ctx: Ctx,
-  tx: Tx,
-  event: OrderEvent,
-  order: OrderRow,
-  now: Date,
-): Promise<void> {
-  if (order.paymentMethod === "gateway" && (event.type === "confirmed" || event.type === "payment_failed")) {
-    await dropHeldPlacedNotice(tx, order.id);
-  }
-  // The SMS goes in the buyer's language as their profile keeps it now.
-  const [buyer] = await tx
-    .select({ locale: users.locale })
-    .from(users)
-    .where(eq(users.id, order.userId))
-    .limit(1);
-  const insert = orderNotice(ctx, tx, event, order, now, buyer?.locale);
-  if (insert) await insert;
-}
-
-/**
- * `queueOrderNotice`'s statement, for a buyer whose language is known: a query builder to send
- * with others (false: no message).
- */
-export function orderNotice(
-  ctx: Ctx,
-  tx: Tx,
-  event: OrderEvent,
-  order: OrderRow,
-  now: Date,
-  locale: string | null | undefined,
-) {
-  const status =
-    event.type === "status_changed"
-      ? event.status
-      : event.type === "confirmed"
-        ? "confirmed"
-        : event.type === "consignment"
-          ? "shipped"
-          : order.status;
-  const messages = orderMessages(
-    event,
-    {
-      locale: isLocale(locale) ? locale : undefined,
-      id: order.id,
-      number: order.number,
-      name: order.name,
-      phone: order.phone,
-      email: order.email,
-      total: order.total,
-      status,
-      trackingCode:
-        event.type === "consignment"
-          ? event.consignment
-          : event.type === "status_changed"
-            ? order.consignment
-            : null,
-      shopName: ctx.config.SHOP_NAME,
-      publicUrl: ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`,
-    },
-    { emailProvider: ctx.email.name },
-  );
-  // An online order's "received" waits for its payment, which usually confirms it at once.
-  const held = event.type === "placed" && order.paymentMethod === "gateway";
-  return outboxInsert(
-    tx,
-    held ? messages.map((m) => ({ ...m, dueAt: new Date(now.getTime() + PLACED_NOTICE_HOLD_MS) })) : messages,
-    now,
-  );
 }

@@ -16,15 +16,8 @@ import { countCouponUse } from "./coupons";
 import { findDigitalConflict } from "./entitlements";
 import { DomainError } from "./errors";
 import { numberInvoicesAfterCommit } from "./invoices";
-import {
-  confirmInTx,
-  getOrderRow,
-  lockOwnOrderRow,
-  queueOrderNotice,
-  recordEvent,
-  releaseInTx,
-  requireBuyer,
-} from "./orders";
+import { queueOrderNotice, recordEvent, releaseInTx } from "./order-lifecycle";
+import { confirmInTx, getOrderRow, lockOwnOrderRow, requireBuyer } from "./orders";
 import { nudgeOutbox } from "./outbox";
 import { requireRoomToHold, reservedNeeds, takeStock } from "./stock";
 

@@ -17,7 +17,7 @@ import {
 } from "../../server/services/google-sign-in";
 import { INVOICE_NOT_FOUND } from "../../server/services/invoices";
 import { CODE_EXPIRED, CODE_WRONG, EMAIL_CODE_WRONG } from "../../server/services/one-time-codes";
-import { ORDER_NOT_FOUND } from "../../server/services/orders";
+import { ORDER_NOT_FOUND } from "../../server/services/order-lifecycle";
 import { RATE_LIMITS } from "../../server/services/rate-limits";
 import { EMAIL_TAKEN, PHONE_TAKEN, WRONG_CREDENTIALS } from "../../server/services/users";
 import { SERVER_MESSAGES } from "./server-messages";
