@@ -6,20 +6,17 @@
  *   otherwise; admins hold every area) and `hasPermission` where a service picks between a staff
  *   view and an owner's view rather than refusing;
  * - ownership: `readableBy`, `courseReadableBy` (reading.ts decides, asking the entitlements on
- *   every call) and `findEntitlement` (entitlements.ts) — wrapped here so callers find all three
- *   kinds together; the decisions themselves stay where they are.
+ *   every call) and `findEntitlement` (entitlements.ts); they ask this module who the caller is,
+ *   so this module does not import them (no import circle).
  *
  * A service never reads `ctx.user.role` or `permissions` itself, nor throws its own 401/403: a
  * unit test scans the services for that.
  */
 import { ACCOUNT_BLOCKED } from "../../contracts/admin-users";
 import { type AdminAccess, can } from "../../contracts/permissions";
-import type { ReadAccess } from "../../contracts/reading";
 import type { PublicUser } from "../../contracts/user";
 import type { Ctx } from "./context";
-import * as entitlements from "./entitlements";
 import { DomainError } from "./errors";
-import * as reading from "./reading";
 
 export const SIGN_IN_TO_CONTINUE = "Please sign in to continue";
 
@@ -73,19 +70,4 @@ export function requireStaff(ctx: Pick<Ctx, "user">, refusal: string): PublicUse
 /** What a staff member made (a background job) is theirs and the admins': 403 with `refusal` for anyone else. */
 export function requireCreatorOrAdmin(me: PublicUser, createdBy: number | null, refusal: string): void {
   if (createdBy !== me.id && !hasPermission(me, "authority")) throw new DomainError("forbidden", refusal);
-}
-
-/** Ownership of an e-book (every page for `owner` and `staff`, demo pages for `preview`). */
-export function readableBy(ctx: Ctx, ebookId: number): Promise<ReadAccess> {
-  return reading.readableBy(ctx, ebookId);
-}
-
-/** Ownership of a course (every chapter for `owner` and `staff`, free ones for `preview`). */
-export function courseReadableBy(ctx: Ctx, courseId: number): Promise<ReadAccess> {
-  return reading.courseReadableBy(ctx, courseId);
-}
-
-/** The user's entitlement to one e-book or course, with the order that granted it; null when not owned. */
-export function findEntitlement(ctx: Pick<Ctx, "db">, userId: number, productId: number) {
-  return entitlements.findEntitlement(ctx, userId, productId);
 }
