@@ -12,7 +12,7 @@ import type {
   refundAnswerSchema,
 } from "./answers";
 import { districtField } from "./cart";
-import { REFUND_METHODS, type RefundMethod } from "./enums";
+import { REFUND_METHODS, type RefundMethod } from "./enums-orders";
 import type { OrderStatus } from "./order-status";
 import { z } from "./zod";
 

@@ -20,7 +20,7 @@ import { z } from "./zod";
 
 export const ORDER_SORTS = ["createdAt", "total"] as const;
 
-import { PAYMENT_STATES, type PaymentState } from "./enums";
+import { PAYMENT_STATES, type PaymentState } from "./enums-orders";
 
 export { PAYMENT_STATES, type PaymentState };
 

@@ -8,16 +8,8 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC.
  */
 
-import {
-  CHAPTER_KINDS,
-  PAYMENT_METHODS,
-  PAYMENT_STATES,
-  PRODUCT_KINDS,
-  READ_ACCESS,
-  REFUND_METHODS,
-  ROLES,
-  TRACKS,
-} from "./enums";
+import { CHAPTER_KINDS, PRODUCT_KINDS, ROLES, TRACKS } from "./enums";
+import { PAYMENT_METHODS, PAYMENT_STATES, READ_ACCESS, REFUND_METHODS } from "./enums-orders";
 import { LOCALES } from "./locale";
 import { ORDER_STATUSES } from "./order-status";
 import { SHIPMENT_STATUSES } from "./shipping";

@@ -7,9 +7,7 @@ import type {
   productDetailSchema,
 } from "./answers";
 
-import type { ProductKind, Track } from "./enums";
-
-export {
+import {
   CHAPTER_KINDS,
   type ChapterKind,
   PRODUCT_KINDS,
@@ -17,6 +15,8 @@ export {
   TRACKS,
   type Track,
 } from "./enums";
+
+export { CHAPTER_KINDS, type ChapterKind, PRODUCT_KINDS, type ProductKind, TRACKS, type Track };
 
 /** Kinds bought once and read or watched online: always quantity 1 in a cart. */
 export const DIGITAL_KINDS: readonly ProductKind[] = ["ebook", "content"];

@@ -2,7 +2,7 @@ import type { checkoutResultSchema, orderViewSchema } from "./answers";
 import { phoneField } from "./auth";
 import { districtField } from "./cart";
 import { CART_KEY_PATTERN } from "./cart-key";
-import { PAYMENT_METHODS, type PaymentMethod } from "./enums";
+import { PAYMENT_METHODS, type PaymentMethod } from "./enums-orders";
 import { z } from "./zod";
 
 export { PAYMENT_METHODS, type PaymentMethod };

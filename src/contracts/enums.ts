@@ -1,7 +1,10 @@
 /**
- * The closed lists that several contracts and the answers' schemas share, in a module that
- * imports nothing: the contracts' modules re-export them where they belong, and `answers.ts`
- * reads them here, so that no import circle runs through the contracts.
+ * The closed lists that several contracts and the answers' schemas share, in modules that import
+ * nothing: the contracts' modules re-export them where they belong, and `answers.ts` reads them
+ * here, so that no import circle runs through the contracts. This one holds what every shop page
+ * uses (it is part of the first-load code); `enums-orders.ts` the lists about orders. A contract
+ * imports a list and then exports it (not `export … from`): the first-load chunk grouping
+ * (vite.config.ts) follows imports only.
  */
 
 /** Product kinds as the cart names them (`stationary` is the specification's spelling). */
@@ -15,27 +18,6 @@ export type Track = (typeof TRACKS)[number];
 /** What a course chapter is. */
 export const CHAPTER_KINDS = ["video", "pdf", "text"] as const;
 export type ChapterKind = (typeof CHAPTER_KINDS)[number];
-
-/** How an order is paid: online through the gateway, or cash on delivery. */
-export const PAYMENT_METHODS = ["gateway", "cod"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** How a refund reaches the buyer: a mobile wallet, the bank, back through the card gateway, or cash. */
-export const REFUND_METHODS = ["bkash", "nagad", "rocket", "bank", "card", "cash"] as const;
-export type RefundMethod = (typeof REFUND_METHODS)[number];
-
-/**
- * Where an order's money stands, from the shop's ledger (decision 29): `refund_owed` while a
- * refund is recorded and not yet sent; `refunded` when refunds were sent and none is owed; `paid`
- * when the money came in (the gateway confirmed it, or the courier took the cash on delivery);
- * `unpaid` otherwise.
- */
-export const PAYMENT_STATES = ["unpaid", "paid", "refund_owed", "refunded"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
-
-/** What the caller may read: every page (`owner`, `staff`) or the demo pages only (`preview`). */
-export const READ_ACCESS = ["owner", "staff", "preview"] as const;
-export type ReadAccess = (typeof READ_ACCESS)[number];
 
 /** Who an account is. */
 export const ROLES = ["customer", "staff", "admin"] as const;

@@ -11,10 +11,11 @@ import type {
   outlineEntrySchema,
   savedProgressSchema,
 } from "./answers";
+import { READ_ACCESS, type ReadAccess } from "./enums-orders";
 import { DEFAULT_PAGE_IMAGE_WIDTH, PAGE_IMAGE_WIDTHS, type PageImageWidth } from "./reader-paths";
 import { z } from "./zod";
 
-export { READ_ACCESS, type ReadAccess } from "./enums";
+export { READ_ACCESS, type ReadAccess };
 
 /** `GET /api/ebooks/{id}/reader`. */
 export type EbookReader = zod.infer<typeof ebookReaderSchema>;

@@ -2,7 +2,9 @@
 import type { z } from "zod";
 import type { adminUserDetailSchema, adminUserSchema, publicUserSchema } from "./answers";
 
-export { ROLES, type Role } from "./enums";
+import { ROLES, type Role } from "./enums";
+
+export { ROLES, type Role };
 
 /** The user as the API and the pages read them. */
 export type PublicUser = z.infer<typeof publicUserSchema>;
