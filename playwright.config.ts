@@ -32,7 +32,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     baseURL: BASE_URL,
     locale: "en-GB",
-    trace: "retain-on-failure",
+    // A trace costs every test CPU while it records: in CI only a retried test records one.
+    trace: ci ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -100,10 +100,12 @@ export async function expectNoHorizontalOverflow(page: Page) {
 }
 
 /**
- * Saves a screenshot for review (not compared, not committed): the whole page, or only the
- * viewport for a modal dialog, whose fixed overlay covers just the viewport.
+ * Saves a screenshot for review (not compared, not committed) when E2E_SHOTS_DIR names a folder:
+ * the whole page, or only the viewport for a modal dialog, whose fixed overlay covers just the
+ * viewport.
  */
 export async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!SHOTS_DIR) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage });
 }

@@ -49,7 +49,7 @@ test.describe("at 360 × 740", () => {
   }
 });
 
-/** Screenshots for review in SHOTS_DIR (default /tmp/shots), with the checks they rely on. */
+/** Screenshots for review in E2E_SHOTS_DIR (when set), with the checks they rely on. */
 for (const [label, viewport] of [
   ["360", MOBILE],
   ["desktop", DESKTOP],
