@@ -21,8 +21,9 @@ export { CHAPTER_KINDS, type ChapterKind, PRODUCT_KINDS, type ProductKind, TRACK
 /** Kinds bought once and read or watched online: always quantity 1 in a cart. */
 export const DIGITAL_KINDS: readonly ProductKind[] = ["ebook", "content"];
 
-export function isDigitalKind(kind: ProductKind): boolean {
-  return DIGITAL_KINDS.includes(kind);
+/** Whether a kind (a product's, or an order line's as stored) is read or watched online. */
+export function isDigitalKind(kind: string): boolean {
+  return (DIGITAL_KINDS as readonly string[]).includes(kind);
 }
 
 /** Physical kinds carry stock and need delivery. */

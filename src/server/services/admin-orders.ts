@@ -36,6 +36,7 @@ import {
   paymentStateOf,
   shopDeliveredSchema,
 } from "../../contracts/admin-orders";
+import { isDigitalKind } from "../../contracts/catalog";
 import { BOUGHT_STATUSES, describeOrderStatus } from "../../contracts/order-status";
 import { normalisePhone } from "../../contracts/phone";
 import { addDays, dhakaDayStart } from "../../contracts/sales";
@@ -470,7 +471,7 @@ export function printSlips(ctx: Ctx, input: unknown): Promise<PackingSlips> {
               title: l.title,
               kind: l.kind,
               quantity: l.quantity,
-              shipped: l.kind !== "ebook" && l.kind !== "content",
+              shipped: !isDigitalKind(l.kind),
             })),
         });
         results.push({ id, number: o.number, ok: true, message: "Slip ready" });

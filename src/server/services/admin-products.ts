@@ -26,7 +26,7 @@ import {
   stockChangeSchema,
   stockLedgerQuery,
 } from "../../contracts/admin-products";
-import { PHYSICAL_KINDS, type ProductKind } from "../../contracts/catalog";
+import { isDigitalKind, PHYSICAL_KINDS, type ProductKind } from "../../contracts/catalog";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { effectivePrice } from "../../contracts/money";
@@ -573,7 +573,7 @@ export function createAdminProduct(ctx: Ctx, area: ProductArea, input: unknown):
         });
       }
       await checkReferences(tx, v.kind, v);
-      if (v.published && (v.kind === "ebook" || v.kind === "content")) {
+      if (v.published && isDigitalKind(v.kind)) {
         // A new e-book has no PDF yet, a new course no chapter: they are published later.
         const message = v.kind === "ebook" ? EBOOK_NEEDS_PDF : COURSE_NEEDS_CHAPTER;
         throw new DomainError("invalid", message, { published: message });

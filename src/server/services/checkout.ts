@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { cartKeyOf } from "../../contracts/cart-key";
+import { isDigitalKind } from "../../contracts/catalog";
 import {
   CART_CHANGED,
   type CheckoutResult,
@@ -60,7 +61,7 @@ export async function placeOrder(
     const physical = view.lines.some(
       (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
     );
-    const digital = view.lines.some((l) => l.kind === "ebook" || l.kind === "content");
+    const digital = view.lines.some((l) => isDigitalKind(l.kind));
     // Only a parcel needs an address: a cart of e-books and courses alone is bought without one.
     if (physical) shippingCheckoutSchema.parse(input);
     if (v.paymentMethod === "cod" && digital)

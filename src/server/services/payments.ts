@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { isDigitalKind } from "../../contracts/catalog";
 import { type CheckoutResult, payByAfterRetry } from "../../contracts/checkout";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import type { Db } from "../db/client";
@@ -42,7 +43,7 @@ export async function openPayment(ctx: Ctx, order: OrderRow, tranx: string, orig
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
   const items = lines.reduce((n, l) => n + l.quantity, 0);
-  const digital = lines.some((l) => l.kind === "ebook" || l.kind === "content");
+  const digital = lines.some((l) => isDigitalKind(l.kind));
   try {
     const started = await ctx.payments.start({
       tranx,

@@ -13,6 +13,7 @@
  * them): a fresh demo neither texts its made-up customers nor starts with hundreds of pending messages.
  */
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { DISTRICT_NAMES, isDhakaDistrict } from "../../../contracts/districts";
 import type { PublicUser } from "../../../contracts/user";
 import { createSandboxGateway } from "../../integrations/payments/sandbox";
@@ -176,13 +177,10 @@ export async function seedDemoOrders(
       for (const l of lines) {
         await addToCart(buyer, { bookId: l.item.id, type: l.item.kind, quantity: l.quantity, source });
       }
-      const physical = lines.some((l) => l.item.kind !== "ebook" && l.item.kind !== "content");
+      const physical = lines.some((l) => !isDigitalKind(l.item.kind));
       const code = r.chance(0.12) ? r.pick(["WELCOME10", "BOOKS50", "PEN15"]) : null;
       if (code) await applyCoupon(buyer, { code }).catch(ignoreRefusal);
-      const cod =
-        physical &&
-        !lines.some((l) => l.item.kind === "ebook" || l.item.kind === "content") &&
-        r.chance(0.62);
+      const cod = physical && !lines.some((l) => isDigitalKind(l.item.kind)) && r.chance(0.62);
       const placed = await placeOrder(
         buyer,
         {
@@ -197,7 +195,7 @@ export async function seedDemoOrders(
       for (const l of lines) {
         const stock = left.get(l.item.id);
         if (stock !== null && stock !== undefined) left.set(l.item.id, stock - l.quantity);
-        if (l.item.kind === "ebook" || l.item.kind === "content") owned.add(`${c.user.id}:${l.item.id}`);
+        if (isDigitalKind(l.item.kind)) owned.add(`${c.user.id}:${l.item.id}`);
       }
       if (cod) {
         afterConfirmed(placed.orderId, c, { cod: true, physical });

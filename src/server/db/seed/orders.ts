@@ -17,6 +17,7 @@
  * e-books bought in it grant no entitlements.
  */
 import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { DISTRICT_NAMES, isDhakaDistrict } from "../../../contracts/districts";
 import type { OrderStatus } from "../../../contracts/order-status";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../../../contracts/referral";
@@ -210,7 +211,7 @@ function plan(
   const picked = r.sample(shelf, count);
   let subtotal = 0;
   const lines = picked.map((p) => {
-    const quantity = p.kind === "ebook" || p.kind === "content" ? 1 : r.chance(0.8) ? 1 : r.int(2, 3);
+    const quantity = isDigitalKind(p.kind) ? 1 : r.chance(0.8) ? 1 : r.int(2, 3);
     subtotal += p.price * quantity;
     return {
       productId: p.id,

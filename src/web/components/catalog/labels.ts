@@ -1,4 +1,5 @@
 import type { ProductCard, ProductKind, Sort } from "../../../contracts/catalog";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { LOW_STOCK } from "../../../contracts/stock";
 
 /** What each kind is called in the shop's words (the API's `stationary` reads "stationery"). */
@@ -51,8 +52,7 @@ export type StockState = { label: string; tone: "ok" | "low" | "out"; count?: nu
 /** In stock / Only N left / Out of stock; digital kinds are always available. */
 export function stockState(p: Pick<ProductCard, "kind" | "inStock"> & { stock?: number | null }): StockState {
   if (!p.inStock) return { label: /*i18n*/ "Out of stock", tone: "out" };
-  if (p.kind === "ebook" || p.kind === "content")
-    return { label: /*i18n*/ "Instant access after purchase", tone: "ok" };
+  if (isDigitalKind(p.kind)) return { label: /*i18n*/ "Instant access after purchase", tone: "ok" };
   if (p.stock != null && p.stock <= LOW_STOCK)
     return { label: /*i18n*/ "Only {count} left", tone: "low", count: p.stock };
   return { label: /*i18n*/ "In stock", tone: "ok" };

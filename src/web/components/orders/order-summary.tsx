@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isDigitalKind } from "../../../contracts/catalog";
 import type { OrderView } from "../../../contracts/checkout";
 import { useFormat, useLingui } from "../../i18n";
 import { CoverImage } from "../catalog/cover-image";
@@ -33,7 +34,7 @@ export function OrderItems({ order }: { order: OrderView }) {
 export function OrderTotals({ order }: { order: OrderView }) {
   const { i18n } = useLingui();
   const { taka } = useFormat();
-  const digitalOnly = order.lines.every((l) => l.kind === "ebook" || l.kind === "content");
+  const digitalOnly = order.lines.every((l) => isDigitalKind(l.kind));
   return (
     <dl className="space-y-1.5 text-slate-800">
       <div className="flex justify-between gap-3">

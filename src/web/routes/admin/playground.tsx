@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import type { ProductCard } from "../../../contracts/catalog";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { districtLabel, districtOptions } from "../../../contracts/districts";
 import { effectivePrice } from "../../../contracts/money";
 import {
@@ -126,7 +127,7 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
                       {l.note ? <span className="block text-xs text-amber-800">{i18n._(l.note)}</span> : null}
                     </td>
                     <td className="py-2 pr-2">
-                      {l.kind === "ebook" || l.kind === "content" ? (
+                      {isDigitalKind(l.kind) ? (
                         number(1)
                       ) : (
                         <input

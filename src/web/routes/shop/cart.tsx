@@ -2,6 +2,7 @@ import { Minus, Plus, ShoppingCart, Tag, Trash2, X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CartInfo } from "../../../contracts/cart";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { districtLabel, districtOptions } from "../../../contracts/districts";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
@@ -43,7 +44,7 @@ function Intent({ intent, id }: { intent: string; id?: number }) {
 type Line = CartInfo["lines"][number];
 
 function Stepper({ line, busy, onChange }: { line: Line; busy: boolean; onChange: (q: number) => void }) {
-  const digital = line.type === "ebook" || line.type === "content";
+  const digital = isDigitalKind(line.type);
   const { i18n } = useLingui();
   const { number } = useFormat();
   const button =
@@ -96,7 +97,7 @@ function Stepper({ line, busy, onChange }: { line: Line; busy: boolean; onChange
 function CartLine({ line }: { line: Line }) {
   const cart = useCart();
   const [busy, setBusy] = useState(false);
-  const digital = line.type === "ebook" || line.type === "content";
+  const digital = isDigitalKind(line.type);
   const { i18n } = useLingui();
   const { number, taka } = useFormat();
   async function run(change: () => Promise<void>) {
@@ -238,7 +239,7 @@ function CouponBox({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
 function Summary({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
   const cart = useCart();
   const hydrated = useHydrated();
-  const physical = info.lines.some((l) => l.type !== "ebook" && l.type !== "content");
+  const physical = info.lines.some((l) => !isDigitalKind(l.type));
   const { i18n } = useLingui();
   const { number, taka, locale } = useFormat();
   return (

@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { NO_SUCH_ADDRESS, type SavedAddress } from "../../../contracts/addresses";
 import { type CartInfo, cartInfoQuerySchema, toCartInfo } from "../../../contracts/cart";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { CHECKOUT_FIELDS, type CheckoutNotice } from "../../../contracts/checkout-form";
 import { findDistrict } from "../../../contracts/districts";
 import { addressToPrefill } from "../../../server/services/addresses";
@@ -35,7 +36,7 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>): Pr
   const user = ctx.user;
   const [view, addresses] = await Promise.all([loadFrom(() => getCartInfo(ctx)), loadAddresses(context)]);
   const prefill = addressToPrefill(addresses);
-  const physical = view.lines.some((l) => l.kind !== "ebook" && l.kind !== "content");
+  const physical = view.lines.some((l) => !isDigitalKind(l.kind));
   const shown = context.get(formDistrict) ?? (prefill ? findDistrict(prefill.district)?.name : undefined);
   const cart =
     physical && shown && shown !== view.district

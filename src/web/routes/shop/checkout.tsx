@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import type { SavedAddress } from "../../../contracts/addresses";
 import type { CartInfo } from "../../../contracts/cart";
 import { cartKeyOf } from "../../../contracts/cart-key";
+import { isDigitalKind } from "../../../contracts/catalog";
 import type { CheckoutResult } from "../../../contracts/checkout";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutNotice } from "../../../contracts/checkout-form";
 import { districtLabel } from "../../../contracts/districts";
@@ -56,7 +57,7 @@ type Answer =
 type Errors = Partial<Record<CheckoutField, string>>;
 type Refusal = { message: string; conflict: boolean };
 
-const isDigital = (type: CartInfo["lines"][number]["type"]) => type === "ebook" || type === "content";
+const isDigital = (type: CartInfo["lines"][number]["type"]) => isDigitalKind(type);
 
 const FORM_ID = "checkout-form";
 const CHECK_THE_FIELDS = /*i18n*/ "Please check the highlighted fields";

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { isDigitalKind } from "../../../contracts/catalog";
 import { districtLabel } from "../../../contracts/districts";
 import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { BlankBrand } from "../../components/orders/blank-brand";
@@ -122,8 +123,8 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
   const { order } = loaderData;
   const { reload } = useCart();
   const bought = BOUGHT_STATUSES.includes(order.status);
-  const physical = order.lines.some((l) => l.kind !== "ebook" && l.kind !== "content");
-  const digital = order.lines.filter((l) => l.kind === "ebook" || l.kind === "content");
+  const physical = order.lines.some((l) => !isDigitalKind(l.kind));
+  const digital = order.lines.filter((l) => isDigitalKind(l.kind));
   const poll = usePollWhilePending(order.status === "pending_payment");
 
   // The order emptied the cart: the summary (the header's count on the next page) is read again.
