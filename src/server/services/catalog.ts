@@ -787,6 +787,19 @@ export async function listSitemapProducts(ctx: Pick<Ctx, "db">, offset: number, 
   return rows.map((r) => ({ path: productPath(r), updatedAt: r.updatedAt }));
 }
 
+/** The category of each of these stationery items, in one query (their cards name it). */
+export async function stationeryCategories(
+  ctx: Pick<Ctx, "db">,
+  ids: number[],
+): Promise<Record<number, string>> {
+  if (ids.length === 0) return {};
+  const rows = await ctx.db
+    .select({ id: stationeryDetails.productId, category: stationeryDetails.category })
+    .from(stationeryDetails)
+    .where(inArray(stationeryDetails.productId, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, r.category]));
+}
+
 export async function countPublishedProducts(ctx: Pick<Ctx, "db">): Promise<number> {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -1,11 +1,9 @@
-import { inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { ProductCard, ProductKind } from "../../../contracts/catalog";
 import { pageListQuerySchema, toListQuery } from "../../../contracts/catalog-query";
 import { pageNotFoundMessage } from "../../../contracts/messages";
 import { effectivePrice } from "../../../contracts/money";
 import { idField } from "../../../contracts/paging";
-import { stationeryDetails } from "../../../server/db/schema";
 import {
   getAuthor,
   getProduct,
@@ -13,6 +11,7 @@ import {
   listProductCards,
   listProducts,
   type SearchResults,
+  stationeryCategories,
 } from "../../../server/services/catalog";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
@@ -91,12 +90,7 @@ export async function findStationeryCategories(
   context: Context,
   ids: number[],
 ): Promise<Record<number, string>> {
-  if (ids.length === 0) return {};
-  const rows = await getApp(context)
-    .ctx.db.select({ id: stationeryDetails.productId, category: stationeryDetails.category })
-    .from(stationeryDetails)
-    .where(inArray(stationeryDetails.productId, ids));
-  return Object.fromEntries(rows.map((r) => [r.id, r.category]));
+  return stationeryCategories(getApp(context).ctx, ids);
 }
 
 /** How many stationery items the offers page looks through for ones on sale. */
