@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The web layer asks the services and never the database: no route, loader or component imports
- * the query builder, a driver or the schema. A query a page needs is a service's function.
+ * the query builder, a driver or the database's modules (but `db/unavailable`, which only tells an
+ * outage by its error). A query a page needs is a service's function.
  */
 const DATABASE = [
   /from "drizzle-orm/,
