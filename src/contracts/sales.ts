@@ -7,6 +7,7 @@
  */
 import type { dashboardSchema, productSalesSchema, salesRowSchema } from "./answers";
 import type { ProductKind } from "./catalog";
+import { dhakaParts } from "./dhaka-time";
 import type { AdminArea } from "./permissions";
 import { z } from "./zod";
 
@@ -76,18 +77,10 @@ export function adminSalesPath(p: { kind: ProductKind; id: number }): string | n
 // ---- Dhaka days. Bangladesh keeps UTC+6 all year; the server's SQL groups with
 // `at time zone 'Asia/Dhaka'`, and these name the same days.
 
-const dhakaDayParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Dhaka",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The Dhaka day of an instant, `YYYY-MM-DD`. */
 export function dhakaDay(at: Date): string {
-  const p: Record<string, string> = {};
-  for (const part of dhakaDayParts.formatToParts(at)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day}`;
+  const p = dhakaParts(at);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
 /** Whether `YYYY-MM-DD` names a day of the calendar. */

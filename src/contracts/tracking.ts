@@ -60,29 +60,6 @@ const MONTHS = [
   "December",
 ];
 
-const dhakaParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Dhaka",
-  day: "numeric",
-  month: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/**
- * `1 Mar 2031, 2:05 pm` in Asia/Dhaka. Built from numeric parts and our own month names, so the
- * server's text and the browser's match whatever their locale data.
- */
-export function formatDhakaDateTime(at: string | Date): string {
-  const parts = dhakaParts.formatToParts(typeof at === "string" ? new Date(at) : at);
-  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((x) => x.type === type)?.value ?? 0);
-  const hour = n("hour") % 24;
-  const minute = String(n("minute")).padStart(2, "0");
-  const month = MONTHS[n("month") - 1]?.slice(0, 3) ?? "";
-  return `${n("day")} ${month} ${n("year")}, ${hour % 12 || 12}:${minute} ${hour < 12 ? "am" : "pm"}`;
-}
-
 /** `2031-03` as `March 2031`. */
 export function formatMonth(month: string): string {
   const [y, m] = month.split("-");

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CreditNoteSnapshot } from "../../contracts/admin-order";
+import { dhakaParts } from "../../contracts/dhaka-time";
 import type { InvoiceSnapshot, InvoiceView } from "../../contracts/invoice";
 import type { Db } from "../db/client";
 import { creditNoteCounters, creditNotes, invoices, type orderLines, type orders } from "../db/schema";
@@ -13,7 +14,7 @@ export const INVOICE_NOT_FOUND = "No such invoice";
 
 /** The year of a moment in Bangladesh, which numbers the invoice. */
 function dhakaYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dhaka", year: "numeric" }).format(at));
+  return dhakaParts(at).year;
 }
 
 /** INV-2026-000042 */

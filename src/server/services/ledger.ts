@@ -33,6 +33,7 @@ import {
   type StatementLineKind,
 } from "../../contracts/ledger";
 import type { Db } from "../db/client";
+import { dhakaText } from "../db/dhaka";
 import { readNumbered } from "./invoices";
 
 type Range = { from?: Date; to?: Date };
@@ -333,7 +334,7 @@ export function statementLines(
 
 /** Each movement's total per Dhaka month (`YYYY-MM`), over all history. */
 export async function figuresByMonth(db: Db): Promise<Map<string, Record<LedgerFigure, number>>> {
-  const res = (await db.execute(sql`select kind, to_char(at at time zone 'Asia/Dhaka', 'YYYY-MM') as month,
+  const res = (await db.execute(sql`select kind, ${dhakaText(sql`at`, "YYYY-MM")} as month,
       sum(amount)::bigint as total from (${movementRows({}, false)}) e group by kind, month`)) as unknown as Rows<{
     kind: LedgerFigure;
     month: string;

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { BOUGHT_STATUSES, describeOrderStatus } from "../../contracts/order-status";
 import { orderEnding, type ReferralReport } from "../../contracts/tracking";
+import { dhakaText } from "../db/dhaka";
 import { orders, users } from "../db/schema";
 import { requireSignedIn, signInRequired } from "./access";
 import type { Ctx } from "./context";
@@ -44,7 +45,7 @@ export async function getMyReferralReport(ctx: Ctx, origin: string): Promise<Ref
   const code = await referralCodeOf(ctx, me.id);
   const mine = eq(orders.referrerId, me.id);
   const bought = and(mine, inArray(orders.status, BOUGHT_STATUSES));
-  const month = sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Dhaka', 'YYYY-MM')`;
+  const month = dhakaText(orders.createdAt, "YYYY-MM");
   const [[totals], months, recent] = await Promise.all([
     ctx.db
       .select({ orders: count(), amount: sql<number>`coalesce(sum(${soldAmount}), 0)`.mapWith(Number) })

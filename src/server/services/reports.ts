@@ -41,6 +41,7 @@ import {
 } from "../../contracts/sales";
 import { LOW_STOCK } from "../../contracts/stock";
 import type { Db } from "../db/client";
+import { dhakaText } from "../db/dhaka";
 import { orderLines, orders, products } from "../db/schema";
 import { requirePermission } from "./access";
 import type { Ctx } from "./context";
@@ -103,7 +104,7 @@ function add(a: Figures, b: Figures): Figures {
   };
 }
 
-const dhakaDaySql = sql`to_char(${orders.createdAt} at time zone 'Asia/Dhaka', 'YYYY-MM-DD')`;
+const dhakaDaySql = dhakaText(orders.createdAt, "YYYY-MM-DD");
 
 /**
  * `oc`: the counted orders of a range (or of one page of it, by id), one row each with its Dhaka
@@ -326,7 +327,7 @@ export async function* ordersCsvPieces(
     const rows = rowsOf(
       await db.execute(sql`
         ${countedOrders(from, to, { after, limit: pageSize })}
-        select oc.id, o.number, to_char(o.created_at at time zone 'Asia/Dhaka', 'YYYY-MM-DD HH24:MI') as placed,
+        select oc.id, o.number, ${dhakaText(sql`o.created_at`, "YYYY-MM-DD HH24:MI")} as placed,
           o.status, o.payment_method, o.district, o.source, o.coupon_code, oc.units, oc.sales, oc.credited
         from oc join orders o on o.id = oc.id
         order by oc.id`),

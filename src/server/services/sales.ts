@@ -24,6 +24,7 @@ import {
   salesQuerySchema,
 } from "../../contracts/sales";
 import { LOW_STOCK } from "../../contracts/stock";
+import { dhakaText } from "../db/dhaka";
 import { orderLines, orders, products } from "../db/schema";
 import { hasPermission, requirePermission, requireStaff } from "./access";
 import type { Ctx } from "./context";
@@ -51,8 +52,7 @@ export function placedWithin(from: string, to: string) {
 }
 
 function periodSql(group: SalesGroup) {
-  const format = group === "day" ? "YYYY-MM-DD" : "YYYY-MM";
-  return sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Dhaka', ${sql.raw(`'${format}'`)})`;
+  return dhakaText(orders.createdAt, group === "day" ? "YYYY-MM-DD" : "YYYY-MM");
 }
 
 /** Every period of the range with its figures, zero where nothing sold. */

@@ -4,6 +4,7 @@
 
 // Bangla dates are put together the same way, from Bangla month names and Bangla digits.
 
+import { dhakaParts } from "../../contracts/dhaka-time";
 import { banglaDigits, DEFAULT_LOCALE, type Locale } from "../../contracts/locale";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -21,24 +22,6 @@ export const BN_MONTHS = [
   "নভেম্বর",
   "ডিসেম্বর",
 ];
-
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Dhaka",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  hourCycle: "h23",
-});
-
-function dhakaParts(at: string | Date) {
-  const out: Record<string, number> = {};
-  for (const p of parts.formatToParts(new Date(at))) {
-    if (p.type !== "literal") out[p.type] = Number(p.value);
-  }
-  return out as { year: number; month: number; day: number; hour: number; minute: number };
-}
 
 /** `5 Mar 2026` in Dhaka; in Bangla `৫ মার্চ ২০২৬`. */
 export function formatDhakaDate(at: string | Date, locale: Locale = DEFAULT_LOCALE): string {
