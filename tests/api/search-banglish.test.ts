@@ -96,6 +96,13 @@ describe("typos and “did you mean”", () => {
     expect((await search("fimr")).searchedFor).toBe("firm");
   });
 
+  it("a kind's list searched with a typo says what it searched for, as its document describes", async () => {
+    // The harness holds every answer to the API document: the lists' answers carry `searchedFor` too.
+    const res = await h.request("GET", "/api/books?q=phisics%20frist");
+    expect(res.status).toBe(200);
+    expect((res.body.data as Results).searchedFor).toBe("physics first");
+  });
+
   it("searches the words as typed when asked: nothing found, nothing corrected", async () => {
     const page = await search("phisics frist", "&exact=1");
     expect(page.total).toBe(0);

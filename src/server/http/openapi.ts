@@ -136,7 +136,6 @@ import {
   paymentNoticeAnswerSchema,
   playgroundPriceSchema,
   productDetailSchema,
-  productPageSchema,
   productSalesSchema,
   publicUserSchema,
   referralReportSchema,
@@ -508,7 +507,12 @@ export const ENDPOINTS: Endpoint[] = [
       summary: `List ${area === "content" ? "content" : area}: filters, sort and paging`,
       access: anyone,
       query: listQuerySchema,
-      success: [ok("One page of product cards, prices in poisha", productPageSchema)],
+      success: [
+        ok(
+          "One page of product cards, prices in poisha; `searchedFor` when the words of `q` found nothing and were corrected",
+          searchPageSchema,
+        ),
+      ],
     },
     {
       method: "get",
@@ -527,7 +531,12 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "List bundles: filters, sort and paging",
     access: anyone,
     query: listQuerySchema,
-    success: [ok("One page of product cards, prices in poisha", productPageSchema)],
+    success: [
+      ok(
+        "One page of product cards, prices in poisha; `searchedFor` when the words of `q` found nothing and were corrected",
+        searchPageSchema,
+      ),
+    ],
   },
   {
     method: "get",
