@@ -9,7 +9,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -17,6 +17,19 @@ import * as schema from "./schema";
 import { markFromDatabase } from "./unavailable";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * Runs `fn` in a transaction of `db`, handing it the transaction as a `Db`: what every helper
+ * that works inside a caller's transaction takes (`…InTx(tx, …)`). Drizzle types a transaction
+ * apart from a database although it answers the same calls.
+ */
+export function inTransaction<T>(
+  db: Db,
+  fn: (tx: Db) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
+  return db.transaction((t) => fn(t as unknown as Db), config);
+}
 
 export type Database = {
   db: Db;

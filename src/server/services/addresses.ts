@@ -11,7 +11,7 @@ import {
   type SavedAddress,
   TOO_MANY_ADDRESSES,
 } from "../../contracts/addresses";
-import type { Db } from "../db/client";
+import { type Db, inTransaction } from "../db/client";
 import { addresses } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -73,8 +73,7 @@ export async function createAddress(ctx: Ctx, input: unknown): Promise<SavedAddr
   const me = requireSignedIn(ctx, SIGN_IN_FOR_ADDRESSES);
   const v = addressSchema.parse(input);
   const now = ctx.now();
-  const id = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const id = await inTransaction(ctx.db, async (tx) => {
     const book = await lockBook(tx, me.id);
     if (book.length >= MAX_ADDRESSES) throw new DomainError("conflict", TOO_MANY_ADDRESSES);
     const { isDefault, ...fields } = v;
@@ -102,8 +101,7 @@ export async function updateAddress(ctx: Ctx, id: number, input: unknown): Promi
   const me = requireSignedIn(ctx, SIGN_IN_FOR_ADDRESSES);
   const v = addressSchema.parse(input);
   const now = ctx.now();
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     const book = await lockBook(tx, me.id);
     if (!book.some((a) => a.id === id)) throw new DomainError("not_found", NO_SUCH_ADDRESS);
     const { isDefault, ...fields } = v;
@@ -120,8 +118,7 @@ export async function updateAddress(ctx: Ctx, id: number, input: unknown): Promi
 export async function makeDefaultAddress(ctx: Ctx, id: number): Promise<SavedAddress> {
   const me = requireSignedIn(ctx, SIGN_IN_FOR_ADDRESSES);
   const now = ctx.now();
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     const book = await lockBook(tx, me.id);
     if (!book.some((a) => a.id === id)) throw new DomainError("not_found", NO_SUCH_ADDRESS);
     await makeOnlyDefault(tx, me.id, id, now);
@@ -133,8 +130,7 @@ export async function makeDefaultAddress(ctx: Ctx, id: number): Promise<SavedAdd
 export async function deleteAddress(ctx: Ctx, id: number): Promise<SavedAddress[]> {
   const me = requireSignedIn(ctx, SIGN_IN_FOR_ADDRESSES);
   const now = ctx.now();
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     const book = await lockBook(tx, me.id);
     const gone = book.find((a) => a.id === id);
     if (!gone) throw new DomainError("not_found", NO_SUCH_ADDRESS);

@@ -30,7 +30,7 @@ import {
 import type { ProductKind } from "../../contracts/catalog";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { idParams } from "../../contracts/paging";
-import type { Db } from "../db/client";
+import { type Db, inTransaction } from "../db/client";
 import { couponBatches, couponRedemptions, coupons, orderLines, orders, products } from "../db/schema";
 import { requirePermission } from "./access";
 import { adminChange, containsPattern, lockForEdit, nextVersion } from "./admin";
@@ -494,8 +494,7 @@ export async function generateCouponBatch(ctx: Ctx, input: unknown): Promise<Cou
   requirePermission(ctx, "coupons", CHANGE_COUPONS);
   const v = couponBatchInputSchema.parse(input);
   const now = ctx.now();
-  const batch = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const batch = await inTransaction(ctx.db, async (tx) => {
     await checkProducts(tx, v.productIds);
     const [row] = await tx
       .insert(couponBatches)
@@ -516,8 +515,8 @@ export async function generateCouponBatch(ctx: Ctx, input: unknown): Promise<Cou
   try {
     for (let done = 0; done < v.quantity; done += BATCH_CHUNK) {
       const n = Math.min(BATCH_CHUNK, v.quantity - done);
-      const chunk = await ctx.db.transaction((tx) =>
-        insertCodes(tx as unknown as Db, n, rules, (k) => drawCodes(k, v.prefix, v.length, seen)),
+      const chunk = await inTransaction(ctx.db, (tx) =>
+        insertCodes(tx, n, rules, (k) => drawCodes(k, v.prefix, v.length, seen)),
       );
       sample.push(...chunk.made.slice(0, 5 - sample.length));
       regenerated += chunk.regenerated;
@@ -536,8 +535,7 @@ export async function generateCouponBatch(ctx: Ctx, input: unknown): Promise<Cou
       switched = rows.length;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(ctx.db, async (tx) => {
       await recordAudit(ctx, tx, {
         action: "coupon.generate",
         entity: "coupon_batch",
@@ -546,16 +544,13 @@ export async function generateCouponBatch(ctx: Ctx, input: unknown): Promise<Cou
       });
     });
   } catch (err) {
-    await ctx.db
-      .transaction(async (t) => {
-        const tx = t as unknown as Db;
-        await tx.delete(coupons).where(eq(coupons.batchId, batch.id));
-        await tx.delete(couponBatches).where(eq(couponBatches.id, batch.id));
-      })
-      .catch((cleanup) =>
-        // Its codes stay switched off: none can be used. Staff see a batch short of codes.
-        ctx.log.error({ err: cleanup, batchId: batch.id }, "coupons: a failed batch could not be removed"),
-      );
+    await inTransaction(ctx.db, async (tx) => {
+      await tx.delete(coupons).where(eq(coupons.batchId, batch.id));
+      await tx.delete(couponBatches).where(eq(couponBatches.id, batch.id));
+    }).catch((cleanup) =>
+      // Its codes stay switched off: none can be used. Staff see a batch short of codes.
+      ctx.log.error({ err: cleanup, batchId: batch.id }, "coupons: a failed batch could not be removed"),
+    );
     throw err;
   }
   return { batch: toBatch(batch, 0), sample, regenerated };

@@ -12,7 +12,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { STALE_EDIT } from "../../contracts/admin";
 import type { AdminAccess } from "../../contracts/permissions";
 import type { z } from "../../contracts/zod";
-import type { Db } from "../db/client";
+import { type Db, inTransaction } from "../db/client";
 import { requirePermission } from "./access";
 import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
@@ -49,8 +49,7 @@ export async function adminChange<S extends z.ZodType, T>(
 ): Promise<T> {
   requirePermission(ctx, area, options.refusal);
   const value = schema.parse(input) as z.output<S>;
-  const result = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const result = await inTransaction(ctx.db, async (tx) => {
     const done = await change(tx, value);
     for (const entry of Array.isArray(done.audit) ? done.audit : [done.audit]) {
       await recordAudit(ctx, tx, entry);

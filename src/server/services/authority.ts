@@ -1,7 +1,7 @@
 import { asc, eq, ne } from "drizzle-orm";
 import { authoritySchema } from "../../contracts/authority";
 import type { PublicUser } from "../../contracts/user";
-import type { Db } from "../db/client";
+import { inTransaction } from "../db/client";
 import { users } from "../db/schema";
 import { requirePermission } from "./access";
 import { recordAudit } from "./audit";
@@ -39,8 +39,7 @@ export async function setAuthority(ctx: Ctx, userId: number, input: unknown): Pr
     throw new DomainError("conflict", "You cannot change your own admin role; ask another admin");
   }
   const permissions = v.role === "staff" ? [...new Set(v.permissions)].sort() : [];
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(ctx.db, async (db) => {
     const [before] = await db.select().from(users).where(eq(users.id, userId)).for("update");
     if (!before) throw new DomainError("not_found", "No such account");
     const [after] = await db

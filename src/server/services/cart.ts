@@ -25,6 +25,7 @@ import {
   allAnswered,
   type BindQuery,
   type Db,
+  inTransaction,
   onOneConnection,
   preparedSql,
   sendTogether,
@@ -581,8 +582,7 @@ async function getOwnLine(db: Db, userId: number, lineId: number, lock: boolean)
 export async function updateQuantity(ctx: Ctx, input: unknown): Promise<CartView> {
   const me = requireShopper(ctx);
   const v = cartQuantitySchema.parse(input);
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inTransaction(ctx.db, async (db) => {
     const line = await getOwnLine(db, me.id, v.id, true);
     if (isDigitalKind(line.kind)) {
       const message = refusalsOf(line.kind).always;

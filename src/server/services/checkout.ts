@@ -12,7 +12,7 @@ import {
 } from "../../contracts/checkout";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
 import { BOUGHT_STATUSES, type OrderStatus } from "../../contracts/order-status";
-import { type Db, sendTogether } from "../db/client";
+import { type Db, inTransaction, sendTogether } from "../db/client";
 import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../db/schema";
 import { rememberAddressInTx } from "./addresses";
 import { lockCartWithLines, priceFor } from "./cart";
@@ -48,8 +48,7 @@ export async function placeOrder(
   const me = requireBuyer(ctx);
   const v = checkoutSchema.parse(input);
   const now = ctx.now();
-  const placed = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const placed = await inTransaction(ctx.db, async (tx) => {
     // The cart row's lock makes one buyer's checkouts (a double click) take turns.
     const { cart, lines: inCart } = await lockCartWithLines(tx, me.id, now);
     const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district }, inCart);

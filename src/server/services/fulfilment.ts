@@ -26,7 +26,7 @@ import { describeOrderStatus, type OrderStatus } from "../../contracts/order-sta
 import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../contracts/tracking";
 import type { PublicUser } from "../../contracts/user";
 import type { z } from "../../contracts/zod";
-import type { Db } from "../db/client";
+import { type Db, inTransaction } from "../db/client";
 import { orderEvents, orders } from "../db/schema";
 import { CourierError } from "../integrations/couriers/provider";
 import { requirePermission } from "./access";
@@ -104,8 +104,7 @@ export async function setOrderStatus(
   const now = ctx.now();
   let moved: OrderRow;
   try {
-    moved = await ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    moved = await inTransaction(ctx.db, async (tx) => {
       const o = await findOrderRow(tx, orderId, true);
       const refusal = transitionRefusal(o.number, o.status, v.status);
       if (refusal) throw new DomainError("conflict", refusal);
@@ -251,8 +250,7 @@ export async function assignConsignment(ctx: Ctx, orderId: number, input: unknow
   const now = ctx.now();
   let saved: { row: OrderRow; shipped: boolean };
   try {
-    saved = await ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    saved = await inTransaction(ctx.db, async (tx) => {
       const o = await findOrderRow(tx, orderId, true);
       return saveConsignmentInTx(ctx, tx, o, {
         consignment: v.consignment,
@@ -338,8 +336,7 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
   const by = courierLabel(ctx.courier.name);
   let saved: { row: OrderRow; shipped: boolean };
   try {
-    saved = await ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    saved = await inTransaction(ctx.db, async (tx) => {
       const current = await findOrderRow(tx, orderId, true);
       if (current.consignment) {
         throw new DomainError(
@@ -389,8 +386,7 @@ export async function syncCourierStatus(ctx: Ctx, order: OrderRow): Promise<Cour
   if (!answer) return null;
   const now = ctx.now();
   const by = courierLabel(order.courier) ?? "Courier";
-  const outcome = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const outcome = await inTransaction(ctx.db, async (tx) => {
     const o = await findOrderRow(tx, order.id, true);
     if (o.consignment !== order.consignment) return null;
     const [last] = await tx

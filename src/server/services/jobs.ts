@@ -29,7 +29,7 @@ import {
 } from "../../contracts/jobs";
 import type { SalesCsvQuery } from "../../contracts/reports";
 import { claimWithLease, leaseUntil } from "../db/claim";
-import type { Db } from "../db/client";
+import { type Db, inTransaction } from "../db/client";
 import { jobs } from "../db/schema";
 import { requireCreatorOrAdmin, requirePermission, requireStaff } from "./access";
 import type { Ctx } from "./context";
@@ -101,8 +101,7 @@ export async function startJob(ctx: Ctx, input: unknown): Promise<Job> {
     throw new DomainError("invalid", "The job's parameters are not right", fields);
   }
   HANDLERS[kind].check?.(parsed.data as never, ctx.now());
-  const row = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const row = await inTransaction(ctx.db, async (tx) => {
     // One start at a time per staff member, so 40 at once still count to MAX_QUEUED_JOBS exactly.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${me.id}`}))`);
     const [waiting] = await tx

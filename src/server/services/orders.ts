@@ -7,7 +7,7 @@ import {
   CANNOT_CANCEL_PACKED,
 } from "../../contracts/order-status";
 import { productPath } from "../../contracts/paths";
-import { type Db, sendTogether } from "../db/client";
+import { type Db, inTransaction, sendTogether } from "../db/client";
 import { entitlements, invoices, orderLines, orders, payments, products } from "../db/schema";
 import { requireSignedIn } from "./access";
 import type { Ctx } from "./context";
@@ -77,8 +77,8 @@ export async function confirmInTx(
   }
   if (!current.stockHeld) {
     try {
-      await tx.transaction(async (inner) => {
-        await takeStock(inner as unknown as Db, reservedNeeds(current), {
+      await inTransaction(tx, async (inner) => {
+        await takeStock(inner, reservedNeeds(current), {
           reason: "sold",
           orderId: current.id,
           note: `Order ${current.number}, paid after it lapsed`,
@@ -288,8 +288,7 @@ async function ordersWithDigital(db: Db, orderIds: number[]): Promise<Set<number
 export async function cancelOrder(ctx: Ctx, id: number): Promise<OrderView> {
   const me = requireBuyer(ctx);
   const now = ctx.now();
-  const cancelledConfirmed = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const cancelledConfirmed = await inTransaction(ctx.db, async (tx) => {
     const o = await lockOwnOrderRow(tx, me.id, id);
     if (o.status === "pending_payment" || o.status === "payment_failed") {
       await cancelUnpaidInTx(tx, o, now, "Cancelled by the buyer", me.id);
@@ -313,8 +312,7 @@ export async function cancelOrder(ctx: Ctx, id: number): Promise<OrderView> {
  */
 export async function expireUnpaidOrders(ctx: Pick<Ctx, "db" | "now" | "log">, batch = 50): Promise<number> {
   const now = ctx.now();
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTransaction(ctx.db, async (tx) => {
     const due = await tx
       .select()
       .from(orders)

@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { isDigitalKind } from "../../contracts/catalog";
 import { type CheckoutResult, payByAfterRetry } from "../../contracts/checkout";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../contracts/message-values";
-import type { Db } from "../db/client";
+import { type Db, inTransaction } from "../db/client";
 import { couponRedemptions, orderLines, orders, payments } from "../db/schema";
 import type { PaymentVerification } from "../integrations/payments/provider";
 import { lockCart } from "./cart";
@@ -86,8 +86,7 @@ async function failAttempt(
   status: "failed" | "cancelled" = "failed",
 ) {
   const now = ctx.now();
-  const order = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const order = await inTransaction(ctx.db, async (tx) => {
     const [p] = await tx
       .update(payments)
       .set({ status, reason, updatedAt: now })
@@ -154,8 +153,7 @@ export async function settlePayment(
       );
       throw new DomainError("invalid", "The payment does not match the order");
     }
-    const confirmedNow = await ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const confirmedNow = await inTransaction(ctx.db, async (tx) => {
       // Recorded once: the conditional update and the unique (provider, gateway id) both hold.
       const [recorded] = await tx
         .update(payments)
@@ -228,8 +226,7 @@ async function outcomeOf(
 export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<CheckoutResult> {
   const me = requireBuyer(ctx);
   const now = ctx.now();
-  const { order, tranx } = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const { order, tranx } = await inTransaction(ctx.db, async (tx) => {
     // The buyer's cart row first (as a checkout takes it): one buyer's checkouts and retries take
     // turns, so the limits on what their unpaid orders hold are counted one at a time.
     await lockCart(tx, me.id, now);

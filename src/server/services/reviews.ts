@@ -3,7 +3,7 @@ import type { Page } from "../../contracts/catalog";
 import { BOUGHT_STATUSES } from "../../contracts/order-status";
 import type { Review } from "../../contracts/reviews";
 import { reviewModerationSchema, reviewSchema } from "../../contracts/reviews";
-import type { Db } from "../db/client";
+import { type Db, inTransaction } from "../db/client";
 import { bundleItems, orderLines, orders, products, reviews, users } from "../db/schema";
 import { requirePermission, requireSignedIn } from "./access";
 import { recordAudit } from "./audit";
@@ -110,8 +110,7 @@ export async function saveReview(ctx: Ctx, input: unknown): Promise<{ review: Re
   const v = reviewSchema.parse(input);
   await consumeLimit(ctx, "reviewsPerAccount", me.id);
   await consumeLimit(ctx, "reviewsPerAddress", ctx.ip);
-  const saved = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const saved = await inTransaction(ctx.db, async (db) => {
     const [product] = await db
       .select({ id: products.id })
       .from(products)
@@ -192,8 +191,7 @@ function requireBooksStaff(ctx: Ctx) {
 export async function moderateReview(ctx: Ctx, reviewId: number, input: unknown): Promise<boolean> {
   requireBooksStaff(ctx);
   const { hidden } = reviewModerationSchema.parse(input);
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inTransaction(ctx.db, async (db) => {
     const [before] = await db
       .select({ hidden: reviews.hidden })
       .from(reviews)

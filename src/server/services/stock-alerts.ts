@@ -14,7 +14,7 @@ import {
   type StockAlertState,
   stockAlertSchema,
 } from "../../contracts/stock-alerts";
-import type { Db } from "../db/client";
+import { inTransaction } from "../db/client";
 import { products, stockAlerts, users } from "../db/schema";
 import { fittingSms } from "../integrations/sms/gsm";
 import { requireSignedIn } from "./access";
@@ -100,8 +100,7 @@ export async function unsubscribeStockAlert(ctx: Ctx, productId: number): Promis
 export async function sendStockAlerts(deps: AppDeps): Promise<number> {
   const now = deps.now();
   const origin = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, "");
-  const queued = await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const queued = await inTransaction(deps.db, async (tx) => {
     const taken = await tx
       .delete(stockAlerts)
       .where(

@@ -6,7 +6,7 @@ import { searchNamesOf, slugify } from "../../../contracts/catalog-text";
 import type { Ctx } from "../../services/context";
 import { type StoredImage, storeImage } from "../../services/images";
 import { recordOpeningStock } from "../../services/stock";
-import type { Db } from "../client";
+import { inTransaction } from "../client";
 import {
   authors,
   bookDetails,
@@ -665,7 +665,7 @@ export async function seedCatalog(ctx: Ctx, opts: SeedCatalogOptions = {}): Prom
   const images = new Set(all.map((d) => d.image)).size;
 
   const t2 = performance.now();
-  const seeded = await ctx.db.transaction(async (tx) => {
+  const seeded = await inTransaction(ctx.db, async (tx) => {
     // Two servers starting at once on one database: the second waits here, then finds products.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(products);
@@ -776,7 +776,7 @@ export async function seedCatalog(ctx: Ctx, opts: SeedCatalogOptions = {}): Prom
         })),
       ),
     );
-    await recordOpeningStock(tx as unknown as Db);
+    await recordOpeningStock(tx);
     return true;
   });
   await ensureInfoPages(ctx);
