@@ -115,13 +115,21 @@ export function sessionCookieFrom(setCookie: string[]): string | undefined {
   return undefined;
 }
 
+/** The run's migrated image, read once per worker (the worker's test files share this module). */
+let image: Blob | null | undefined;
+function pgliteImage(): Blob | undefined {
+  if (image === undefined) {
+    const file = inject("pgliteImage");
+    image = file ? new Blob([readFileSync(file)]) : null;
+  }
+  return image ?? undefined;
+}
+
 async function openDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // Started from the run's migrated image (pglite-image.ts), when the run made one.
-    const image = inject("pgliteImage");
-    const from = image ? new Blob([readFileSync(image)]) : undefined;
-    const database = await openPglite("memory://", undefined, { from });
+    const database = await openPglite("memory://", undefined, { from: pgliteImage() });
     return { database, drop: async () => {} };
   }
   const name = `pathagar_test_${process.pid}_${randomBytes(4).toString("hex")}`;
