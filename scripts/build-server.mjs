@@ -42,7 +42,7 @@ await build({
   logLevel: "warning",
 });
 // The page-thumbnail drawing thread (plain JavaScript), found beside the server bundle.
-cpSync("src/server/services/thumbnail-worker.mjs", "build/thumbnail-worker.mjs");
+cpSync("src/server/services/reading/thumbnail-worker.mjs", "build/thumbnail-worker.mjs");
 rmSync("build/migrations", { recursive: true, force: true });
 cpSync("src/server/db/migrations", "build/migrations", { recursive: true });
 const assets = "build/client/assets";

@@ -90,6 +90,21 @@ function circlesOf(graph: Map<string, string[]>): string[][] {
   return circles;
 }
 
+/**
+ * The layers, lowest first, and what each may not import (tests excepted: a test may build its
+ * fixtures with a higher layer). The seed sits one floor above the services it calls.
+ */
+const LAYERS: { layer: string; mayNotImport: string[] }[] = [
+  { layer: "contracts/", mayNotImport: ["server/", "web/"] },
+  { layer: "server/db/", mayNotImport: ["server/services/", "server/seed/", "server/http/", "web/"] },
+  {
+    layer: "server/integrations/",
+    mayNotImport: ["server/services/", "server/seed/", "server/http/", "web/"],
+  },
+  { layer: "server/services/", mayNotImport: ["server/seed/", "server/http/", "web/"] },
+  { layer: "server/seed/", mayNotImport: ["server/http/", "web/"] },
+];
+
 describe("imports in src", () => {
   it("finds a circle when there is one", () => {
     const graph = new Map([
@@ -115,5 +130,20 @@ describe("imports in src", () => {
     const graph = new Map(files.map((f) => [f, importsOf(f)]));
     const circles = circlesOf(graph).map((c) => c.map((f) => relative(SRC, f)));
     expect(circles).toEqual([]);
+  });
+
+  it("run down the layers: no module imports one above its own", () => {
+    const files = sourceFiles(SRC).filter((f) => !/\.test\.tsx?$/.test(f));
+    const upward = files.flatMap((file) => {
+      const from = relative(SRC, file);
+      const rule = LAYERS.find((l) => from.startsWith(l.layer));
+      if (!rule) return [];
+      return importsOf(file)
+        .map((target) => relative(SRC, target))
+        .filter((to) => rule.mayNotImport.some((above) => to.startsWith(above)))
+        .map((to) => `${from} → ${to}`);
+    });
+    expect(files.some((f) => relative(SRC, f).startsWith("server/seed/"))).toBe(true);
+    expect(upward).toEqual([]);
   });
 });

@@ -70,7 +70,7 @@ export function runSeed(url: string, dataDir: string, books: number): Promise<Se
     // `node --import tsx` runs the CLI in this one process (the tsx binary would fork another).
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", "src/server/db/seed/cli.ts", "--books", String(books)],
+      ["--import", "tsx", "src/server/seed/cli.ts", "--books", String(books)],
       { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
     );
     children.add(child);

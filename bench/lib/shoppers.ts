@@ -6,8 +6,8 @@ import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/client";
 import { products, sessions, users } from "../../src/server/db/schema";
 import { createLogger } from "../../src/server/logger";
+import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import { contextFor } from "../../src/server/services/context";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
 
 export type Shopper = {
   userId: number;

@@ -10,7 +10,7 @@ import { count, inArray } from "drizzle-orm";
 import type { BookImportReport } from "../../src/contracts/admin-books-csv";
 import { connectPostgres } from "../../src/server/db/client";
 import { products, users } from "../../src/server/db/schema";
-import { seedBulkBooks } from "../../src/server/db/seed/bulk";
+import { seedBulkBooks } from "../../src/server/seed/bulk";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type ClosedLoop, call, closedLoop } from "../lib/closed-loop";
 import { f0, f1, section } from "../lib/format";

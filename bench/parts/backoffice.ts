@@ -20,7 +20,7 @@ import { count } from "drizzle-orm";
 import { addDays, dhakaDay } from "../../src/contracts/sales";
 import { connectPostgres } from "../../src/server/db/client";
 import { orders, users } from "../../src/server/db/schema";
-import { seedOrders } from "../../src/server/db/seed/orders";
+import { seedOrders } from "../../src/server/seed/orders";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type ClosedLoop, call, closedLoop } from "../lib/closed-loop";
 import { exactPercentiles, f0, f1, section } from "../lib/format";

@@ -5,12 +5,12 @@ import pg from "pg";
 import { listQuerySchema, toListQuery } from "../../src/contracts/catalog-query";
 import type { Db } from "../../src/server/db/client";
 import * as schema from "../../src/server/db/schema";
-import { listProducts } from "../../src/server/services/catalog";
+import { listProducts } from "../../src/server/services/catalog/catalog";
 import { median } from "../lib/format";
 import { type Server, sequentialPass } from "../lib/server";
 
 /**
- * What shoppers type, from the seeded vocabulary (src/server/db/seed/catalog-data.ts, bulk.ts):
+ * What shoppers type, from the seeded vocabulary (src/server/seed/catalog-data.ts, bulk.ts):
  * title words, one-letter typos, two-word queries, Bangla words, author and publisher names and
  * short prefixes (as the header's suggestions see them while one types).
  */

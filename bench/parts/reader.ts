@@ -27,8 +27,8 @@
 import { eq, sql } from "drizzle-orm";
 import { connectPostgres } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
-import { listOwnedItems } from "../../src/server/services/entitlements";
-import { RATE_LIMITS } from "../../src/server/services/rate-limits";
+import { RATE_LIMITS } from "../../src/server/services/platform/rate-limits";
+import { listOwnedItems } from "../../src/server/services/reading/entitlements";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { type Answer, type ClosedLoop, call, closedLoop } from "../lib/closed-loop";
 import { exactPercentiles, f0, f1, KB, median, section, table } from "../lib/format";

@@ -21,7 +21,7 @@ import { inArray } from "drizzle-orm";
 import { loadConfig } from "../../src/server/config";
 import { connectPostgres } from "../../src/server/db/client";
 import { cartLines, carts } from "../../src/server/db/schema";
-import { SESSION_COOKIE } from "../../src/server/services/sessions";
+import { SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import type { ThrowawayPostgres } from "../../tests/support/postgres";
 import { ROOT } from "../lib/build";
 import { children, tempDir } from "../lib/cleanup";

@@ -3,15 +3,15 @@ import { count } from "drizzle-orm";
 import type { Config } from "./config";
 import { connectPostgres, type Database, openPglite } from "./db/client";
 import { products } from "./db/schema";
-import { ensureInitialAccounts } from "./db/seed/accounts";
-import { seedCatalog } from "./db/seed/catalog";
-import { ensureDemoCoupons } from "./db/seed/coupons";
-import { seedDemoOrders } from "./db/seed/demo-orders";
-import { ensureInfoPages } from "./db/seed/info-pages";
 import { createIntegrations } from "./integrations/deps";
 import { createStorage } from "./integrations/storage";
 import type { Logger } from "./logger";
-import { backfillSearchNames } from "./services/admin-authors";
+import { ensureInitialAccounts } from "./seed/accounts";
+import { seedCatalog } from "./seed/catalog";
+import { ensureDemoCoupons } from "./seed/coupons";
+import { seedDemoOrders } from "./seed/demo-orders";
+import { ensureInfoPages } from "./seed/info-pages";
+import { backfillSearchNames } from "./services/catalog/admin-authors";
 import { type AppDeps, contextFor } from "./services/context";
 
 /**

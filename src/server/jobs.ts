@@ -1,11 +1,11 @@
 import { claimPeriodicRound } from "./db/claim";
 import type { Logger } from "./logger";
+import { sendStockAlerts } from "./services/catalog/stock-alerts";
 import type { AppDeps } from "./services/context";
-import { numberInvoices } from "./services/invoices";
-import { deleteOldJobs, nudgeJobs, setJobLease } from "./services/jobs";
-import { expireUnpaidOrders } from "./services/orders";
-import { nudgeOutbox, setOutboxLease } from "./services/outbox";
-import { sendStockAlerts } from "./services/stock-alerts";
+import { numberInvoices } from "./services/money/invoices";
+import { expireUnpaidOrders } from "./services/orders/orders";
+import { deleteOldJobs, nudgeJobs, setJobLease } from "./services/platform/jobs";
+import { nudgeOutbox, setOutboxLease } from "./services/platform/outbox";
 
 /** How often unpaid orders past their 30 minutes are looked for. */
 export const SWEEP_INTERVAL_MS = 60_000;

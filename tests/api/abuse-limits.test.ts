@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../../src/server/db/schema";
-import { CODE_EXPIRED, CODE_WRONG, MAX_CODE_ATTEMPTS } from "../../src/server/services/one-time-codes";
+import {
+  CODE_EXPIRED,
+  CODE_WRONG,
+  MAX_CODE_ATTEMPTS,
+} from "../../src/server/services/accounts/one-time-codes";
 import {
   consumeLimits,
   countRateLimitHits,
@@ -14,7 +18,7 @@ import {
   TOO_MANY_PAGES_THIS_HOUR,
   TOO_MANY_REVIEWS,
   TOO_MANY_SIGN_UPS,
-} from "../../src/server/services/rate-limits";
+} from "../../src/server/services/platform/rate-limits";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, uniquePhone } from "./harness";
 

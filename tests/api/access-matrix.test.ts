@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS, type AdminArea } from "../../src/contracts/permissions";
 import { type Access, ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
+import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import { checkout, payAtSandbox } from "./buying";
 import { addChapters, createEbookWithPdf, createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRONG_CURRENT_PASSWORD } from "../../src/contracts/auth";
 import { auditLog, outbox, users } from "../../src/server/db/schema";
 import { EMAIL_CONFIRMED } from "../../src/server/http/api/auth";
-import { EMAIL_NOT_SET_UP, SAME_EMAIL } from "../../src/server/services/accounts";
-import { CODE_EXPIRED, EMAIL_CODE_TTL_MS, EMAIL_CODE_WRONG } from "../../src/server/services/one-time-codes";
-import { REDACTED } from "../../src/server/services/outbox";
+import { EMAIL_NOT_SET_UP, SAME_EMAIL } from "../../src/server/services/accounts/accounts";
+import {
+  CODE_EXPIRED,
+  EMAIL_CODE_TTL_MS,
+  EMAIL_CODE_WRONG,
+} from "../../src/server/services/accounts/one-time-codes";
+import { REDACTED } from "../../src/server/services/platform/outbox";
 import { createHarness, type Harness, uniqueEmail } from "./harness";
 
 let h: Harness;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ADDRESSES, type SavedAddress, TOO_MANY_ADDRESSES } from "../../src/contracts/addresses";
-import { addressToPrefill } from "../../src/server/services/addresses";
+import { addressToPrefill } from "../../src/server/services/cart/addresses";
 import { checkout } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

@@ -12,7 +12,7 @@ import {
   productAuthors,
   products,
 } from "../../src/server/db/schema";
-import { storeImage } from "../../src/server/services/images";
+import { storeImage } from "../../src/server/services/catalog/images";
 import { createAuthor, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 

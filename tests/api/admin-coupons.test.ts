@@ -13,7 +13,7 @@ import {
 } from "../../src/contracts/admin-coupons";
 import type { Db } from "../../src/server/db/client";
 import { auditLog, couponBatches, coupons } from "../../src/server/db/schema";
-import { BATCH_CHUNK, generateCouponBatch, insertCodes } from "../../src/server/services/admin-coupons";
+import { BATCH_CHUNK, generateCouponBatch, insertCodes } from "../../src/server/services/cart/admin-coupons";
 import { checkout } from "./buying";
 import { createCoupon, createProduct } from "./factories";
 import { createHarness, type Harness, START_TIME, type TestUser } from "./harness";

@@ -7,8 +7,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartInfo } from "../../src/contracts/cart";
 import type { PlaygroundPrice } from "../../src/contracts/playground";
-import { COUPON_NOT_FOUND } from "../../src/server/services/coupons";
-import { COUPON_REFUSALS } from "../../src/server/services/pricing";
+import { COUPON_NOT_FOUND } from "../../src/server/services/cart/coupons";
+import { COUPON_REFUSALS } from "../../src/server/services/cart/pricing";
 import { createCoupon, createProduct, createRedemption } from "./factories";
 import { createHarness, type Harness, START_TIME, type TestUser } from "./harness";
 

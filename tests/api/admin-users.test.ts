@@ -14,8 +14,8 @@ import {
   BLOCK_SELF,
   BLOCK_STAFF,
   NOT_BLOCKED,
-} from "../../src/server/services/admin-users";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
+} from "../../src/server/services/accounts/admin-users";
+import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import { checkout } from "./buying";
 import { createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

@@ -9,13 +9,13 @@ import {
   REQUIRED,
 } from "../../src/contracts/messages";
 import { users } from "../../src/server/db/schema";
-import { RATE_LIMITS } from "../../src/server/services/rate-limits";
 import {
   EMAIL_TAKEN,
   PHONE_TAKEN,
   TOO_MANY_SIGN_INS,
   WRONG_CREDENTIALS,
-} from "../../src/server/services/users";
+} from "../../src/server/services/accounts/users";
+import { RATE_LIMITS } from "../../src/server/services/platform/rate-limits";
 import { createHarness, DEFAULT_PASSWORD, type Harness, uniqueEmail, uniquePhone } from "./harness";
 
 let h: Harness;

@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smsOutbox, users } from "../../src/server/db/schema";
-import { BOT_CHECK_FAILED } from "../../src/server/services/bot-check";
-import { RATE_LIMITS, TOO_MANY_WITHOUT_CHECK } from "../../src/server/services/rate-limits";
+import { BOT_CHECK_FAILED } from "../../src/server/services/accounts/bot-check";
+import { RATE_LIMITS, TOO_MANY_WITHOUT_CHECK } from "../../src/server/services/platform/rate-limits";
 import { signUpAction } from "../../src/web/routes/auth/register.server";
 import { type FakeTurnstile, startFakeTurnstile } from "../support/fake-turnstile";
 import { createHarness, type Harness, uniquePhone } from "./harness";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "../../src/contracts/checkout";
 import { CANNOT_CANCEL_DIGITAL, CANNOT_CANCEL_PACKED } from "../../src/contracts/order-status";
 import { orderEvents, outbox, refunds } from "../../src/server/db/schema";
-import { infoPageTexts } from "../../src/server/db/seed/info-pages";
+import { infoPageTexts } from "../../src/server/seed/info-pages";
 import { checkout, orderRow, payAtSandbox, stockOf } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

@@ -3,7 +3,7 @@ import { integer, pgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
 import { effectivePrice } from "../../src/contracts/money";
-import { effectivePriceSql } from "../../src/server/services/pricing";
+import { effectivePriceSql } from "../../src/server/services/cart/pricing";
 import { addBundleItems, addChapters, createAuthor, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness } from "./harness";
 

@@ -11,9 +11,9 @@ import {
   products,
   sandboxPayments,
 } from "../../src/server/db/schema";
-import type { InvoiceView } from "../../src/server/services/invoices";
-import { expireUnpaidOrders } from "../../src/server/services/orders";
-import { effectivePrice } from "../../src/server/services/pricing";
+import { effectivePrice } from "../../src/server/services/cart/pricing";
+import type { InvoiceView } from "../../src/server/services/money/invoices";
+import { expireUnpaidOrders } from "../../src/server/services/orders/orders";
 import { createCoupon, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 

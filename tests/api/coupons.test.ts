@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartInfo } from "../../src/contracts/cart";
 import { COUPON_APPLIED } from "../../src/contracts/messages";
 import { carts, coupons } from "../../src/server/db/schema";
-import { DEMO_COUPONS, ensureDemoCoupons } from "../../src/server/db/seed/coupons";
+import { DEMO_COUPONS, ensureDemoCoupons } from "../../src/server/seed/coupons";
 import { createCoupon, createProduct, createRedemption } from "./factories";
 import { createHarness, type Harness, START_TIME, type TestUser } from "./harness";
 

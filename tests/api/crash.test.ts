@@ -21,10 +21,10 @@ import { users } from "../../src/server/db/schema";
 import { createIntegrations } from "../../src/server/integrations/deps";
 import { createMemoryStorage } from "../../src/server/integrations/storage/memory";
 import { createLogger } from "../../src/server/logger";
-import { addToCart } from "../../src/server/services/cart";
+import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
+import { toPublicUser } from "../../src/server/services/accounts/users";
+import { addToCart } from "../../src/server/services/cart/cart";
 import { type AppDeps, contextFor } from "../../src/server/services/context";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
-import { toPublicUser } from "../../src/server/services/users";
 import { ADDRESS } from "./buying";
 import { createProduct } from "./factories";
 

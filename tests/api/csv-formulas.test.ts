@@ -1,13 +1,13 @@
 /**
  * Every CSV the shop writes, with a formula where a title, a source, a reason or a code can put
  * one: the cell reaches the spreadsheet as text (a leading apostrophe, quoted), never as a formula,
- * and amounts, negative ones too, stay numbers. One writer makes them all (services/csv.ts).
+ * and amounts, negative ones too, stay numbers. One writer makes them all (services/platform/csv.ts).
  */
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CouponBatchResult } from "../../src/contracts/admin-coupons";
 import type { Job } from "../../src/contracts/jobs";
-import { nudgeJobs } from "../../src/server/services/jobs";
+import { nudgeJobs } from "../../src/server/services/platform/jobs";
 import { addCreditNote, createLedgerOrder, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 import { insertReportOrder } from "./report-orders";

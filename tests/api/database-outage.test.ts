@@ -19,8 +19,8 @@ import { createApp } from "../../src/server/http/app";
 import { createIntegrations } from "../../src/server/integrations/deps";
 import { createDiskStorage } from "../../src/server/integrations/storage/disk";
 import { createLogger } from "../../src/server/logger";
+import { SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import type { AppDeps } from "../../src/server/services/context";
-import { SESSION_COOKIE } from "../../src/server/services/sessions";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../support/postgres";
 import { createProduct } from "./factories";
 

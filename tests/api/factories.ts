@@ -20,8 +20,8 @@ import {
   products,
   refunds,
 } from "../../src/server/db/schema";
-import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
 import type { FileStorage } from "../../src/server/integrations/storage/provider";
+import { buildStudyPdf } from "../../src/server/seed/study-pdf";
 
 let seq = 0;
 

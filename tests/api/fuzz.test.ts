@@ -10,9 +10,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
-import { ensureInfoPages } from "../../src/server/db/seed/info-pages";
 import { ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
+import { ensureInfoPages } from "../../src/server/seed/info-pages";
+import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import { checkout } from "./buying";
 import { apiDocument, contractViolation } from "./contract";
 import { addBundleItems, addChapters, createAuthor, createEbookWithPdf, createProduct } from "./factories";

@@ -19,7 +19,7 @@ import {
   startFakeSslcommerz,
 } from "../../src/server/integrations/payments/fakes/sslcommerz-fake";
 import { createSslcommerz } from "../../src/server/integrations/payments/sslcommerz";
-import type { CourierSync } from "../../src/server/services/fulfilment";
+import type { CourierSync } from "../../src/server/services/orders/fulfilment";
 import { checkout, orderRow, payAtSandbox, stockOf } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

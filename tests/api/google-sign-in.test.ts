@@ -7,7 +7,7 @@ import {
   GOOGLE_NOT_SET_UP,
   GOOGLE_TOKEN_EXPIRED,
   GOOGLE_TOKEN_REFUSED,
-} from "../../src/server/services/google-sign-in";
+} from "../../src/server/services/accounts/google-sign-in";
 import { type FakeGoogle, startFakeGoogle } from "../support/fake-google";
 import { createHarness, type Harness, uniqueEmail, uniquePhone } from "./harness";
 

@@ -31,9 +31,9 @@ import type { SmsProvider } from "../../src/server/integrations/sms/provider";
 import { createStorage } from "../../src/server/integrations/storage";
 import { createDiskStorage } from "../../src/server/integrations/storage/disk";
 import { createLogger } from "../../src/server/logger";
+import { SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
+import { registerUser } from "../../src/server/services/accounts/users";
 import { type AppDeps, type Ctx, contextFor } from "../../src/server/services/context";
-import { SESSION_COOKIE } from "../../src/server/services/sessions";
-import { registerUser } from "../../src/server/services/users";
 import { contractViolation } from "./contract";
 
 /** The clock starts here, on a minute boundary, so fixed one-minute windows are predictable. */

@@ -8,9 +8,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STALE_EDIT } from "../../src/contracts/admin";
 import { auditLog, infoPages } from "../../src/server/db/schema";
-import { ensureInfoPages } from "../../src/server/db/seed/info-pages";
-import type { AdminInfoPage } from "../../src/server/services/info-pages";
-import { readInfoPage } from "../../src/server/services/info-pages";
+import { ensureInfoPages } from "../../src/server/seed/info-pages";
+import type { AdminInfoPage } from "../../src/server/services/catalog/info-pages";
+import { readInfoPage } from "../../src/server/services/catalog/info-pages";
 import { localContentVersion } from "../../src/server/services/public-content";
 import { createHarness, type Harness, type TestUser } from "./harness";
 

@@ -16,8 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResult } from "../../src/contracts/checkout";
 import type { Db } from "../../src/server/db/client";
 import { invoiceCounters, invoices, orders } from "../../src/server/db/schema";
-import { formatInvoiceNumber, type InvoiceView, numberInvoices } from "../../src/server/services/invoices";
-import { confirmInTx } from "../../src/server/services/orders";
+import {
+  formatInvoiceNumber,
+  type InvoiceView,
+  numberInvoices,
+} from "../../src/server/services/money/invoices";
+import { confirmInTx } from "../../src/server/services/orders/orders";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, START_TIME, type TestUser } from "./harness";
 

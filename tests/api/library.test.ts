@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyLibrary } from "../../src/contracts/library";
 import { products } from "../../src/server/db/schema";
-import { listOwnedItems } from "../../src/server/services/entitlements";
+import { listOwnedItems } from "../../src/server/services/reading/entitlements";
 import { checkout, payAtSandbox } from "./buying";
 import { addBundleItems, addChapters, createEbookWithPdf, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

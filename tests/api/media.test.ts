@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, imageUrl } from "../../src/contracts/images";
-import { storeImage } from "../../src/server/services/images";
+import { storeImage } from "../../src/server/services/catalog/images";
 import { createHarness, type Harness } from "./harness";
 
 let h: Harness;

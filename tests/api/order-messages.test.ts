@@ -11,8 +11,8 @@ import {
   SHIPPED_NEEDS_CONSIGNMENT,
 } from "../../src/contracts/fulfilment";
 import { outbox, smsOutbox } from "../../src/server/db/schema";
-import { PLACED_NOTICE_HOLD_MS } from "../../src/server/services/order-lifecycle";
-import { nudgeOutbox } from "../../src/server/services/outbox";
+import { PLACED_NOTICE_HOLD_MS } from "../../src/server/services/orders/lifecycle";
+import { nudgeOutbox } from "../../src/server/services/platform/outbox";
 import { checkout, orderRow, payAtSandbox } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

@@ -5,7 +5,7 @@ import {
   CODE_WRONG,
   TOO_MANY_CODES,
   WAIT_A_MINUTE,
-} from "../../src/server/services/one-time-codes";
+} from "../../src/server/services/accounts/one-time-codes";
 import { createHarness, type Harness, uniquePhone } from "./harness";
 
 let h: Harness;

@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config";
 import { sandboxPayments, users } from "../../src/server/db/schema";
-import { DEMO_ADMIN, DEMO_CUSTOMER, ensureInitialAccounts } from "../../src/server/db/seed/accounts";
+import { DEMO_ADMIN, DEMO_CUSTOMER, ensureInitialAccounts } from "../../src/server/seed/accounts";
 import { ADDRESS, payAtSandbox } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";

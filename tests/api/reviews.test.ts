@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../src/contracts/catalog";
 import type { Review } from "../../src/contracts/reviews";
-import { setReviewHidden } from "../../src/server/services/reviews";
+import { setReviewHidden } from "../../src/server/services/catalog/reviews";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
 import { products } from "../../src/server/db/schema";
-import { backfillSearchNames } from "../../src/server/services/admin-authors";
+import { backfillSearchNames } from "../../src/server/services/catalog/admin-authors";
 import { createAuthor, createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";
 

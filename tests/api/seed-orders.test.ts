@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedOrders } from "../../src/server/db/seed/orders";
+import { seedOrders } from "../../src/server/seed/orders";
 import { createCoupon, createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";
 

@@ -14,8 +14,8 @@ import {
   products,
   stationeryDetails,
 } from "../../src/server/db/schema";
-import { pgArrayLiteral, seedBulkBooks } from "../../src/server/db/seed/bulk";
-import { type SeedCatalogResult, seedCatalog } from "../../src/server/db/seed/catalog";
+import { pgArrayLiteral, seedBulkBooks } from "../../src/server/seed/bulk";
+import { type SeedCatalogResult, seedCatalog } from "../../src/server/seed/catalog";
 import { createHarness, type Harness } from "./harness";
 
 let h: Harness;

@@ -10,7 +10,7 @@ import {
   startFakeSslWireless,
 } from "../../src/server/integrations/sms/fakes/sslwireless-fake";
 import { createSslWirelessSms, csmsIdFor } from "../../src/server/integrations/sms/sslwireless";
-import { MAX_ATTEMPTS, nudgeOutbox, retryDelayMs } from "../../src/server/services/outbox";
+import { MAX_ATTEMPTS, nudgeOutbox, retryDelayMs } from "../../src/server/services/platform/outbox";
 import { checkout } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";

@@ -12,7 +12,7 @@ import {
   STOCK_ALERT_NO_STOCK,
 } from "../../src/contracts/stock-alerts";
 import { outbox, products, stockAlerts, users } from "../../src/server/db/schema";
-import { sendStockAlerts } from "../../src/server/services/stock-alerts";
+import { sendStockAlerts } from "../../src/server/services/catalog/stock-alerts";
 import { checkout } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

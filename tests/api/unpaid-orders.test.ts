@@ -13,7 +13,7 @@ import {
   type OrderView,
 } from "../../src/contracts/checkout";
 import { entitlements, orderEvents, orders } from "../../src/server/db/schema";
-import { expireUnpaidOrders } from "../../src/server/services/orders";
+import { expireUnpaidOrders } from "../../src/server/services/orders/orders";
 import { ADDRESS, orderRow, payAtSandbox, stockOf } from "./buying";
 import { addBundleItems, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

@@ -12,15 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COVER_ASPECT, IMAGE_WIDTHS, imageFileKey } from "../../src/contracts/images";
 import type { EbookPdf } from "../../src/contracts/uploads";
 import { ebookDetails, products } from "../../src/server/db/schema";
-import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
+import { buildStudyPdf } from "../../src/server/seed/study-pdf";
+import { PDF_DAMAGED } from "../../src/server/services/catalog/uploads";
 import {
   type DrawingMemory,
   drawingThreadMemory,
   setDrawingLimits,
   thumbnailKey,
   thumbnailsBusy,
-} from "../../src/server/services/thumbnails";
-import { PDF_DAMAGED } from "../../src/server/services/uploads";
+} from "../../src/server/services/reading/thumbnails";
 import { bombPdf, bombPng, objectStreamBomb, strokesPdf } from "../support/bombs";
 import { addChapters, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

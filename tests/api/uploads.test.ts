@@ -19,9 +19,7 @@ import {
   THUMBNAIL_WIDTH,
 } from "../../src/contracts/uploads";
 import { auditLog, contentChapters, ebookDetails, products } from "../../src/server/db/schema";
-import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
-import { DomainError } from "../../src/server/services/errors";
-import { thumbnailKey, thumbnailsBusy } from "../../src/server/services/thumbnails";
+import { buildStudyPdf } from "../../src/server/seed/study-pdf";
 import {
   assertImageKey,
   IMAGE_KEY_UNKNOWN,
@@ -29,7 +27,9 @@ import {
   PDF_DAMAGED,
   PDF_ENCRYPTED,
   PDF_NOT_A_PDF,
-} from "../../src/server/services/uploads";
+} from "../../src/server/services/catalog/uploads";
+import { DomainError } from "../../src/server/services/errors";
+import { thumbnailKey, thumbnailsBusy } from "../../src/server/services/reading/thumbnails";
 import { addChapters, createEbookWithPdf, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 

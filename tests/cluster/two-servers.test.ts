@@ -30,7 +30,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPostgres, type Database } from "../../src/server/db/client";
 import { orders, products, users } from "../../src/server/db/schema";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../src/server/db/seed/accounts";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../src/server/seed/accounts";
 import { freePort } from "../support/free-port";
 import { type LocalS3, startLocalS3 } from "../support/local-s3";
 

@@ -11,7 +11,7 @@ import {
   waitForApp,
 } from "./helpers";
 
-// Runs on the demo catalogue and the demo coupons (src/server/db/seed/coupons.ts: WELCOME10 is
+// Runs on the demo catalogue and the demo coupons (src/server/seed/coupons.ts: WELCOME10 is
 // 10% off, at most ৳200). A fresh account per run, so no other test's cart or coupon use counts.
 
 test("a customer adds a book, changes the quantity, applies a coupon and picks a district", async ({

@@ -4,7 +4,7 @@ import { expect, expectNoHorizontalOverflow, MOBILE, shot, test, waitForApp } fr
 import { CUSTOMER_STATE } from "./support";
 
 // These run against the demo catalogue the server seeds into its empty database
-// (src/server/db/seed/catalog.ts): HSC subjects such as "Geography First Paper" (ভূগোল প্রথম পত্র),
+// (src/server/seed/catalog.ts): HSC subjects such as "Geography First Paper" (ভূগোল প্রথম পত্র),
 // admission guides, bundles, e-books, stationery and courses.
 
 /** A product's page path from the catalogue API (the first of a list query). */

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { buildStudyPdf } from "../../src/server/db/seed/study-pdf";
+import { buildStudyPdf } from "../../src/server/seed/study-pdf";
 import {
   DESKTOP,
   expect,

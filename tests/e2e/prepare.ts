@@ -17,11 +17,11 @@ import { eq } from "drizzle-orm";
 import { bootServices } from "../../src/server/boot";
 import { loadConfig } from "../../src/server/config";
 import { users } from "../../src/server/db/schema";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../src/server/db/seed/accounts";
 import { createLogger } from "../../src/server/logger";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../src/server/seed/accounts";
+import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
+import { findUserByPhone, registerUser } from "../../src/server/services/accounts/users";
 import { contextFor } from "../../src/server/services/context";
-import { createSession, SESSION_COOKIE } from "../../src/server/services/sessions";
-import { findUserByPhone, registerUser } from "../../src/server/services/users";
 import {
   ADMIN_STATE,
   AUTH_DIR,

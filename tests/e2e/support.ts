@@ -24,7 +24,7 @@ export const SHOTS_DIR = process.env.E2E_SHOTS_DIR || null;
 
 export const SHOP_NAME = "Pathagar";
 
-/** The demo accounts of src/server/db/seed/accounts.ts and the one prepare.ts adds. */
+/** The demo accounts of src/server/seed/accounts.ts and the one prepare.ts adds. */
 export const ADMIN = { phone: "01700000000", password: "admin1234", firstName: "Demo" };
 export const CUSTOMER = { phone: "01800000000", password: "customer1234", firstName: "Demo" };
 export const INCOMPLETE = { phone: "01911111111", password: "profile123", name: "Incomplete Profile" };

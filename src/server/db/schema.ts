@@ -31,7 +31,7 @@ export const users = pgTable("users", {
   /** Lower-cased. */
   email: text().unique(),
   /**
-   * When `email` was proven this account's: the shop's emailed code entered (services/accounts.ts),
+   * When `email` was proven this account's: the shop's emailed code entered (services/accounts/accounts.ts),
    * or Google's verified email for an account Google sign-in made. Null: typed, not proven; Google
    * sign-in never links to such an address (decision 46).
    */
@@ -45,7 +45,7 @@ export const users = pgTable("users", {
   referralCode: text().unique(),
   /** Set by staff: the account cannot sign in and its sessions are ended. */
   blockedAt: timestamp({ withTimezone: true }),
-  /** The Google account (its ID token's `sub`) that signs in to this one (services/google-sign-in.ts). */
+  /** The Google account (its ID token's `sub`) that signs in to this one (services/accounts/google-sign-in.ts). */
   googleSubject: text().unique(),
   /** The interface language the user chose ("en" or "bn", src/contracts/locale.ts); SMS follow it too. */
   locale: text().notNull().default("en"),
@@ -111,7 +111,7 @@ export type OutboxPayload = { body: string } | { subject: string; text: string; 
 
 /**
  * Messages to customers (order news, one-time codes), written in the same transaction as the
- * change they report and delivered from here with retries (services/outbox.ts).
+ * change they report and delivered from here with retries (services/platform/outbox.ts).
  */
 export const outbox = pgTable(
   "outbox",

@@ -230,8 +230,8 @@ import {
   uploadVersionQuerySchema,
 } from "../../contracts/uploads";
 import { z } from "../../contracts/zod";
-import { NAME_SEARCH_COUNT, ORDER_COUNT_CAP } from "../services/admin-orders";
-import { SESSION_COOKIE } from "../services/sessions";
+import { SESSION_COOKIE } from "../services/accounts/sessions";
+import { NAME_SEARCH_COUNT, ORDER_COUNT_CAP } from "../services/orders/admin-orders";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type ZodObject = z.ZodObject;
@@ -298,7 +298,7 @@ const MB = 1024 * 1024;
 const staleChapterSchema = z.object({ id: z.int(), courseId: z.int(), version: z.int() });
 
 /** Every endpoint under /api, in the order the reference page shows them. */
-/** The bot check on sign-ups and SMS codes (services/bot-check.ts), as the endpoints it guards say it. */
+/** The bot check on sign-ups and SMS codes (services/accounts/bot-check.ts), as the endpoints it guards say it. */
 const BOT_CHECK_NOTE =
   "With the bot check configured (TURNSTILE_SITE_KEY), the body's `botToken` (the widget's token) is verified first: a token that fails is a 400; without one the request passes only 5 times an hour per address and 2 per phone.";
 

@@ -3,7 +3,7 @@ import type { PaymentNoticeAnswer } from "../../contracts/answers";
 import { paymentCallbackParams as params } from "../../contracts/payments";
 import { type AppDeps, contextFor } from "../services/context";
 import { DomainError } from "../services/errors";
-import { settlePayment } from "../services/payments";
+import { settlePayment } from "../services/money/payments";
 import type { AppEnv } from "./env";
 import { ok } from "./respond";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { formatTaka } from "../../contracts/money";
 import type { SandboxBooks, SandboxOutcome } from "../integrations/payments/sandbox";
 import type { Logger } from "../logger";
-import { escapeHtml } from "../services/notifications";
+import { escapeHtml } from "../services/orders/notifications";
 import type { AppEnv } from "./env";
 import { SANDBOX_PAGE_POLICY } from "./middleware/headers";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { INFO_SLUGS, TRACK_INFO } from "../../contracts/catalog";
 import { shopOrigin } from "../config";
-import { countPublishedProducts, listAuthorSlugs, listSitemapProducts } from "../services/catalog";
+import { countPublishedProducts, listAuthorSlugs, listSitemapProducts } from "../services/catalog/catalog";
 import type { AppDeps } from "../services/context";
 import type { AppEnv } from "./env";
 

@@ -1,19 +1,27 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
-import type { AppDeps } from "../services/context";
 import { createCourier } from "./couriers";
+import type { Courier } from "./couriers/provider";
 import { createEmail } from "./email";
+import type { EmailProvider } from "./email/provider";
 import { createPaymentProvider } from "./payments";
-import { createSandboxGateway } from "./payments/sandbox";
+import type { PaymentProvider } from "./payments/provider";
+import { createSandboxGateway, type SandboxBooks } from "./payments/sandbox";
 import { createSms } from "./sms";
+import type { SmsProvider } from "./sms/provider";
+
+/** What the services receive of the outside world (their context's `sms`, `email`, … fields). */
+export interface Integrations {
+  sms: SmsProvider;
+  email: EmailProvider;
+  payments: PaymentProvider;
+  sandbox: SandboxBooks | null;
+  courier: Courier;
+}
 
 /** The outside services as configured: SMS, email, the payment gateway and the courier. */
-export function createIntegrations(
-  config: Config,
-  log: Logger,
-  db: Db,
-): Pick<AppDeps, "sms" | "email" | "payments" | "sandbox" | "courier"> {
+export function createIntegrations(config: Config, log: Logger, db: Db): Integrations {
   const sandbox = createSandboxGateway(db, log.child({ integration: "sandbox-gateway" }));
   const payments = createPaymentProvider(config, log.child({ integration: "payments" }), sandbox);
   return {

@@ -23,9 +23,9 @@ import { normalisePhone } from "../../contracts/phone";
 import { adminProductPath } from "../../contracts/sales";
 import { invoices, orders, products, users } from "../db/schema";
 import { hasPermission, requireStaff } from "./access";
+import { userSearchWhere } from "./accounts/admin-users";
 import { containsPattern } from "./admin";
-import { productSearchWhere } from "./admin-products";
-import { userSearchWhere } from "./admin-users";
+import { productSearchWhere } from "./catalog/admin-products";
 import type { Ctx } from "./context";
 
 export const SEARCH_REFUSAL = "Only staff can search the back office";

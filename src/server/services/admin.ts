@@ -14,9 +14,9 @@ import type { AdminAccess } from "../../contracts/permissions";
 import type { z } from "../../contracts/zod";
 import { type Db, inTransaction } from "../db/client";
 import { requirePermission } from "./access";
-import { recordAudit } from "./audit";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
+import { recordAudit } from "./platform/audit";
 import { publicContentChanged } from "./public-content";
 
 export type AuditEntry = {

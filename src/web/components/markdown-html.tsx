@@ -1,7 +1,7 @@
 import { cn } from "../lib/cn";
 
 /**
- * Markdown the server rendered and sanitised (src/server/services/chapter-body.ts): a course's
+ * Markdown the server rendered and sanitised (src/server/services/reading/chapter-body.ts): a course's
  * text chapter, an /info page and its editor's preview, styled alike.
  */
 export function MarkdownHtml({ html, className }: { html: string; className?: string }) {

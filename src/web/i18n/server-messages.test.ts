@@ -5,21 +5,21 @@ import { WRONG_CURRENT_PASSWORD } from "../../contracts/auth";
 import { DATABASE_UNAVAILABLE } from "../../server/db/unavailable";
 import { RESET_SENT } from "../../server/http/api/auth";
 import { SIGN_IN_TO_CONTINUE } from "../../server/services/access";
-import { EMAIL_NOT_SET_UP, NO_PASSWORD_YET, SAME_EMAIL } from "../../server/services/accounts";
-import { DIGITAL_REFUSALS } from "../../server/services/cart";
-import { COD_PHYSICAL_ONLY, EMPTY_CART } from "../../server/services/checkout";
+import { EMAIL_NOT_SET_UP, NO_PASSWORD_YET, SAME_EMAIL } from "../../server/services/accounts/accounts";
 import {
   GOOGLE_EMAIL_UNVERIFIED,
   GOOGLE_NOT_SET_UP,
   GOOGLE_OTHER_ACCOUNT,
   GOOGLE_TOKEN_EXPIRED,
   GOOGLE_TOKEN_REFUSED,
-} from "../../server/services/google-sign-in";
-import { INVOICE_NOT_FOUND } from "../../server/services/invoices";
-import { CODE_EXPIRED, CODE_WRONG, EMAIL_CODE_WRONG } from "../../server/services/one-time-codes";
-import { ORDER_NOT_FOUND } from "../../server/services/order-lifecycle";
-import { RATE_LIMITS } from "../../server/services/rate-limits";
-import { EMAIL_TAKEN, PHONE_TAKEN, WRONG_CREDENTIALS } from "../../server/services/users";
+} from "../../server/services/accounts/google-sign-in";
+import { CODE_EXPIRED, CODE_WRONG, EMAIL_CODE_WRONG } from "../../server/services/accounts/one-time-codes";
+import { EMAIL_TAKEN, PHONE_TAKEN, WRONG_CREDENTIALS } from "../../server/services/accounts/users";
+import { DIGITAL_REFUSALS } from "../../server/services/cart/cart";
+import { COD_PHYSICAL_ONLY, EMPTY_CART } from "../../server/services/cart/checkout";
+import { INVOICE_NOT_FOUND } from "../../server/services/money/invoices";
+import { ORDER_NOT_FOUND } from "../../server/services/orders/lifecycle";
+import { RATE_LIMITS } from "../../server/services/platform/rate-limits";
 import { SERVER_MESSAGES } from "./server-messages";
 
 describe("the server's messages in the catalogues", () => {

@@ -3,9 +3,9 @@ import { estimateDeliveries } from "../../contracts/delivery-estimate";
 import type { OwnedItem } from "../../contracts/library";
 import { DEFAULT_LOCALE } from "../../contracts/locale";
 import { configuredTags } from "../../server/config";
-import { countCartItems } from "../../server/services/cart";
-import { profileConsent } from "../../server/services/consent";
-import { listOwnedItems } from "../../server/services/entitlements";
+import { profileConsent } from "../../server/services/accounts/consent";
+import { countCartItems } from "../../server/services/cart/cart";
+import { listOwnedItems } from "../../server/services/reading/entitlements";
 import type { AppContextValue } from "./app-context.server";
 import type { RootData, ThirdPartyTags } from "./root-data";
 

@@ -6,7 +6,7 @@ import {
   listAddresses,
   makeDefaultAddress,
   updateAddress,
-} from "../../services/addresses";
+} from "../../services/cart/addresses";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

@@ -7,7 +7,7 @@ import {
   listAdminAuthors,
   mergeAuthor,
   updateAuthor,
-} from "../../services/admin-authors";
+} from "../../services/catalog/admin-authors";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

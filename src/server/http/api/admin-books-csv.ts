@@ -6,7 +6,7 @@ import {
   exportFileName,
   importBooksCsv,
   importTemplateCsv,
-} from "../../services/admin-books-csv";
+} from "../../services/catalog/admin-books-csv";
 import type { AppEnv } from "../env";
 import { mediaType } from "../middleware/body";
 import { ok, send, streamOf } from "../respond";

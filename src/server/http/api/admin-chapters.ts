@@ -5,7 +5,7 @@ import {
   editChapter,
   listCourseChaptersForStaff,
   reorderChapters,
-} from "../../services/admin-chapters";
+} from "../../services/reading/admin-chapters";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

@@ -10,7 +10,7 @@ import {
   listCouponBatches,
   setCouponsActive,
   updateCoupon,
-} from "../../services/admin-coupons";
+} from "../../services/cart/admin-coupons";
 import type { AppEnv } from "../env";
 import { ok, readJson, send, streamOf } from "../respond";
 

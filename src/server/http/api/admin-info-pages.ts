@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import { getInfoPage, listInfoPages, previewInfoPage, updateInfoPage } from "../../services/info-pages";
+import {
+  getInfoPage,
+  listInfoPages,
+  previewInfoPage,
+  updateInfoPage,
+} from "../../services/catalog/info-pages";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 

@@ -7,8 +7,12 @@ import {
   aparStatement,
   getAdminInvoice,
   listInvoicesFrom,
-} from "../../services/admin-invoices";
-import { codOutstanding, listCodRemittances, recordCodRemittance } from "../../services/cod-remittances";
+} from "../../services/money/admin-invoices";
+import {
+  codOutstanding,
+  listCodRemittances,
+  recordCodRemittance,
+} from "../../services/orders/cod-remittances";
 import type { AppEnv } from "../env";
 import { ok, readJson, send, streamOf } from "../respond";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { idParams } from "../../../contracts/paging";
-import { getJob, jobDownload, startJob } from "../../services/jobs";
+import { getJob, jobDownload, startJob } from "../../services/platform/jobs";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

@@ -9,7 +9,7 @@ import {
   markRefundPaid,
   refundOrder,
   setCodCheck,
-} from "../../services/admin-order";
+} from "../../services/orders/admin-order";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

@@ -8,7 +8,7 @@ import {
   orderSources,
   orderSourcesCsv,
   printSlips,
-} from "../../services/admin-orders";
+} from "../../services/orders/admin-orders";
 import type { AppEnv } from "../env";
 import { ok, readJson, streamOf } from "../respond";
 

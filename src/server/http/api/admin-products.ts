@@ -10,7 +10,7 @@ import {
   listAdminProducts,
   stockLedger,
   updateAdminProduct,
-} from "../../services/admin-products";
+} from "../../services/catalog/admin-products";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

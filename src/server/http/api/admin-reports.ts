@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { salesCsv, salesReport, shopReport } from "../../services/reports";
+import { salesCsv, salesReport, shopReport } from "../../services/money/reports";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { idParams } from "../../../contracts/paging";
-import { dashboard, productSales, productSalesCsv } from "../../services/sales";
+import { dashboard, productSales, productSalesCsv } from "../../services/money/sales";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { searchAdmin } from "../../services/admin-search";
-import { pricePlayground } from "../../services/playground";
+import { pricePlayground } from "../../services/cart/playground";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 

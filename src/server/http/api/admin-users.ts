@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { adminUsersQuery } from "../../../contracts/admin-users";
 import { idParams } from "../../../contracts/paging";
-import { blockUser, getUserDetail, listUsers, unblockUser } from "../../services/admin-users";
-import { setAuthority } from "../../services/authority";
+import { blockUser, getUserDetail, listUsers, unblockUser } from "../../services/accounts/admin-users";
+import { setAuthority } from "../../services/accounts/authority";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 

@@ -10,10 +10,10 @@ import {
   requestPhoneVerification,
   resetPassword,
   updateName,
-} from "../../services/accounts";
-import { signInWithGoogle } from "../../services/google-sign-in";
-import { deleteSession } from "../../services/sessions";
-import { authenticate, signUp, updateProfile } from "../../services/users";
+} from "../../services/accounts/accounts";
+import { signInWithGoogle } from "../../services/accounts/google-sign-in";
+import { deleteSession } from "../../services/accounts/sessions";
+import { authenticate, signUp, updateProfile } from "../../services/accounts/users";
 import type { AppEnv } from "../env";
 import { clearSessionCookie, startSession } from "../middleware/session";
 import { ok, readJson, send } from "../respond";

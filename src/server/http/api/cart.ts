@@ -10,7 +10,7 @@ import {
   removeCoupon,
   removeLine,
   updateQuantity,
-} from "../../services/cart";
+} from "../../services/cart/cart";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

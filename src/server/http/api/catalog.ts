@@ -9,7 +9,7 @@ import {
   toListQuery,
 } from "../../../contracts/catalog-query";
 import { idParams } from "../../../contracts/paging";
-import { getAuthor, getProduct, listProducts, suggestProducts } from "../../services/catalog";
+import { getAuthor, getProduct, listProducts, suggestProducts } from "../../services/catalog/catalog";
 import { DomainError } from "../../services/errors";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { generateCookie } from "hono/cookie";
 import { CONSENT_COOKIE, CONSENT_SAVED, type Consent, encodeConsent } from "../../../contracts/consent";
-import { chooseConsent } from "../../services/consent";
+import { chooseConsent } from "../../services/accounts/consent";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 

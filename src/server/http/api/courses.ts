@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { idParams } from "../../../contracts/paging";
-import { getCourseChapters, setChapterDone } from "../../services/courses";
+import { getCourseChapters, setChapterDone } from "../../services/reading/courses";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 

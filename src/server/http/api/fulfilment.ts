@@ -6,7 +6,7 @@ import {
   bookWithCourier,
   refreshTracking,
   setOrderStatus,
-} from "../../services/fulfilment";
+} from "../../services/orders/fulfilment";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 

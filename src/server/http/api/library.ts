@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { listMyLibrary } from "../../services/entitlements";
+import { listMyLibrary } from "../../services/reading/entitlements";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 

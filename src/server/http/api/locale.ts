@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { generateCookie } from "hono/cookie";
 import { LOCALE_COOKIE, type Locale } from "../../../contracts/locale";
-import { chooseLocale } from "../../services/locale";
+import { chooseLocale } from "../../services/accounts/locale";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 

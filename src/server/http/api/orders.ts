@@ -2,10 +2,10 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { idParams } from "../../../contracts/paging";
 import { shopOrigin } from "../../config";
-import { placeOrder } from "../../services/checkout";
-import { getInvoice } from "../../services/invoices";
-import { cancelOrder, getMyOrder, listMyOrders } from "../../services/orders";
-import { payAgain } from "../../services/payments";
+import { placeOrder } from "../../services/cart/checkout";
+import { getInvoice } from "../../services/money/invoices";
+import { payAgain } from "../../services/money/payments";
+import { cancelOrder, getMyOrder, listMyOrders } from "../../services/orders/orders";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

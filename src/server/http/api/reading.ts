@@ -2,15 +2,15 @@ import { type Context, Hono } from "hono";
 import { idField, idParams } from "../../../contracts/paging";
 import { pageImageQuerySchema } from "../../../contracts/reading";
 import { z } from "../../../contracts/zod";
-import { renderReadablePage, renderReadablePageImage } from "../../services/ebook-pages";
-import { consumeLimits } from "../../services/rate-limits";
+import { consumeLimits } from "../../services/platform/rate-limits";
+import { renderReadablePage, renderReadablePageImage } from "../../services/reading/ebook-pages";
 import {
   getChapterReader,
   getEbookOutline,
   renderChapterPage,
   renderChapterPageImage,
-} from "../../services/reader-sources";
-import { getEbookReader, requireReadablePage, saveReadingProgress } from "../../services/reading";
+} from "../../services/reading/reader-sources";
+import { getEbookReader, requireReadablePage, saveReadingProgress } from "../../services/reading/reading";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 

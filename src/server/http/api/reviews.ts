@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { idParams } from "../../../contracts/paging";
 import { reviewsQuerySchema } from "../../../contracts/reviews";
-import { listReviews, moderateReview, saveReview } from "../../services/reviews";
+import { listReviews, moderateReview, saveReview } from "../../services/catalog/reviews";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

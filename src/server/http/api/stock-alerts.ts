@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import { idParams } from "../../../contracts/paging";
-import { getStockAlert, subscribeStockAlert, unsubscribeStockAlert } from "../../services/stock-alerts";
+import {
+  getStockAlert,
+  subscribeStockAlert,
+  unsubscribeStockAlert,
+} from "../../services/catalog/stock-alerts";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { DomainError } from "../../services/errors";
-import { getMyReferralReport } from "../../services/referrals";
-import { findTracking } from "../../services/tracking";
+import { getMyReferralReport } from "../../services/money/referrals";
+import { findTracking } from "../../services/orders/tracking";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 import { originOf } from "./orders";

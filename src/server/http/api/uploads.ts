@@ -8,7 +8,7 @@ import {
   uploadChapterPdf,
   uploadEbookPdf,
   uploadImage,
-} from "../../services/uploads";
+} from "../../services/catalog/uploads";
 import type { AppEnv } from "../env";
 import { mediaType } from "../middleware/body";
 import { ok, readJson, send } from "../respond";

@@ -111,7 +111,7 @@ export function pagePolicy(nonce: string, opts: PagePolicyOptions): string {
     "font-src 'self' data:",
     `connect-src 'self'${opts.devServer ? " ws: wss:" : ""}${google ? ` ${GSI}` : ""}${tagHosts(opts.tags, "connect")}`,
     // A course's video chapters frame the two players they embed, and only after a tap
-    // (youtube-nocookie.com and player.vimeo.com; src/server/services/chapter-body.ts).
+    // (youtube-nocookie.com and player.vimeo.com; src/server/services/reading/chapter-body.ts).
     `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${google ? ` ${GSI}` : ""}${opts.botCheck ? ` ${TURNSTILE}` : ""}`,
     "object-src 'none'",
     "base-uri 'self'",

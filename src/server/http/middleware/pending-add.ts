@@ -3,7 +3,7 @@ import { deleteCookie, getCookie } from "hono/cookie";
 import { ADDED_TO_CART, COULD_NOT_ADD, VIEW_CART } from "../../../contracts/flash";
 import { decodePendingAdd, PENDING_ADD_COOKIE } from "../../../contracts/pending-add";
 import { REFERRAL_COOKIE } from "../../../contracts/referral";
-import { addToCart } from "../../services/cart";
+import { addToCart } from "../../services/cart/cart";
 import type { AppEnv } from "../env";
 import { toEnvelope } from "./errors";
 

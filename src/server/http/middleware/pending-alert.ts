@@ -7,7 +7,7 @@ import {
   STOCK_ALERT_KEPT,
   STOCK_ALERT_MADE,
 } from "../../../contracts/pending-alert";
-import { subscribeStockAlert } from "../../services/stock-alerts";
+import { subscribeStockAlert } from "../../services/catalog/stock-alerts";
 import type { AppEnv } from "../env";
 import { toEnvelope } from "./errors";
 

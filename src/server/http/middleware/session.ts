@@ -2,14 +2,14 @@ import type { MiddlewareHandler } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
 import { LOCALE_COOKIE } from "../../../contracts/locale";
 import type { Config } from "../../config";
-import { type AppDeps, type Ctx, contextFor } from "../../services/context";
 import {
   createSession,
   findSessionUser,
   SESSION_COOKIE,
   SESSION_TTL_MS,
   sessionHashOf,
-} from "../../services/sessions";
+} from "../../services/accounts/sessions";
+import { type AppDeps, type Ctx, contextFor } from "../../services/context";
 import type { AppEnv } from "../env";
 
 /**

@@ -35,7 +35,7 @@ function loadTurnstile(): Promise<Turnstile> {
 }
 
 /**
- * The bot check's widget (decision 56; services/bot-check.ts), inside a form that signs up or asks
+ * The bot check's widget (decision 56; services/accounts/bot-check.ts), inside a form that signs up or asks
  * for an SMS code, when TURNSTILE_SITE_KEY is set. It writes its token into the form as
  * `cf-turnstile-response`, which the form posts, and the page's script sends as `botToken`
  * (`botTokenOf`). Without JavaScript it cannot show: the form still posts, under the stricter

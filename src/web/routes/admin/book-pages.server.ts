@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { idField } from "../../../contracts/paging";
 import type { EbookPdf } from "../../../contracts/uploads";
-import { findEbookFor, getEbookPdf } from "../../../server/services/uploads";
+import { findEbookFor, getEbookPdf } from "../../../server/services/catalog/uploads";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { listReviewsForStaff } from "../../../server/services/reviews";
+import { listReviewsForStaff } from "../../../server/services/catalog/reviews";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 export function loadProductReviews(context: Readonly<RouterContextProvider>, productId: number) {

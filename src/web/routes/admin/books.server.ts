@@ -5,7 +5,7 @@ import {
   listAdminProducts,
   stationeryCategories,
   stockLedger,
-} from "../../../server/services/admin-products";
+} from "../../../server/services/catalog/admin-products";
 import { loadAdminList } from "../../lib/admin-list.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { couponsQuerySchema } from "../../../contracts/admin-coupons";
-import { listAdminCoupons, listCouponBatches } from "../../../server/services/admin-coupons";
+import { listAdminCoupons, listCouponBatches } from "../../../server/services/cart/admin-coupons";
 import { loadAdminList } from "../../lib/admin-list.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { dashboard } from "../../../server/services/sales";
+import { dashboard } from "../../../server/services/money/sales";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 export function loadDashboard(context: Readonly<RouterContextProvider>) {

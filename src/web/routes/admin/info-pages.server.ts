@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { getInfoPage, listInfoPages } from "../../../server/services/info-pages";
+import { getInfoPage, listInfoPages } from "../../../server/services/catalog/info-pages";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /** The six pages: the same service as `GET /api/admin/info-pages`. */

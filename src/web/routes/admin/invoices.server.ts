@@ -8,8 +8,8 @@ import {
   aparStatement,
   getAdminInvoice,
   listInvoices,
-} from "../../../server/services/admin-invoices";
-import { codOutstanding, listCodRemittances } from "../../../server/services/cod-remittances";
+} from "../../../server/services/money/admin-invoices";
+import { codOutstanding, listCodRemittances } from "../../../server/services/orders/cod-remittances";
 import { loadAdminList } from "../../lib/admin-list.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 

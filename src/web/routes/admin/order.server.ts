@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { getAdminOrder } from "../../../server/services/admin-order";
+import { getAdminOrder } from "../../../server/services/orders/admin-order";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /** One order's page: the same service as `GET /api/admin/orders/{id}`. */

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { adminOrdersQuery, type OrderHolds } from "../../../contracts/admin-orders";
-import { listOrders, orderSources } from "../../../server/services/admin-orders";
+import { listOrders, orderSources } from "../../../server/services/orders/admin-orders";
 import { loadAdminList } from "../../lib/admin-list.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 import { loadRange } from "./report.server";

@@ -2,8 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import { playgroundQuery } from "../../../contracts/playground";
 import { fieldErrors } from "../../../contracts/zod";
 import { hasPermission, requirePermission } from "../../../server/services/access";
+import { PLAYGROUND_REFUSAL, pricePlayground } from "../../../server/services/cart/playground";
 import { DomainError } from "../../../server/services/errors";
-import { PLAYGROUND_REFUSAL, pricePlayground } from "../../../server/services/playground";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /**

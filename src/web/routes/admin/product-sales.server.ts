@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { ProductKind } from "../../../contracts/catalog";
 import { idParams } from "../../../contracts/paging";
-import { productSales } from "../../../server/services/sales";
+import { productSales } from "../../../server/services/money/sales";
 import { loadRange } from "./report.server";
 
 /**

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { ZodError } from "zod";
 import { fieldErrors } from "../../../contracts/zod";
 import { DomainError } from "../../../server/services/errors";
-import { salesReport, shopReport } from "../../../server/services/reports";
+import { salesReport, shopReport } from "../../../server/services/money/reports";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /** Why the range asked for cannot be, or null for any other failure. */

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { normalisePhone } from "../../../contracts/phone";
-import { findAccountForAuthority, listStaff } from "../../../server/services/authority";
+import { findAccountForAuthority, listStaff } from "../../../server/services/accounts/authority";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 export function loadAuthority(context: Readonly<RouterContextProvider>, phoneQuery: string | null) {

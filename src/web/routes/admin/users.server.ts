@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { adminUsersQuery } from "../../../contracts/admin-users";
-import { getUserDetail, listUsers, mayBlock } from "../../../server/services/admin-users";
+import { getUserDetail, listUsers, mayBlock } from "../../../server/services/accounts/admin-users";
 import { loadAdminList } from "../../lib/admin-list.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 

@@ -6,10 +6,10 @@ import {
   EMAIL_NOT_SET_UP,
   requestEmailChange,
   updateName,
-} from "../../../server/services/accounts";
+} from "../../../server/services/accounts/accounts";
+import { SESSION_COOKIE } from "../../../server/services/accounts/sessions";
+import { updateProfile } from "../../../server/services/accounts/users";
 import { DomainError } from "../../../server/services/errors";
-import { SESSION_COOKIE } from "../../../server/services/sessions";
-import { updateProfile } from "../../../server/services/users";
 import { attempt, readForm, redirectWithFlash } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 import { pick } from "./login.server";

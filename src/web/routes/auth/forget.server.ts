@@ -1,6 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { forgetPasswordSchema } from "../../../contracts/auth";
-import { requestPasswordReset, resetPassword } from "../../../server/services/accounts";
+import { requestPasswordReset, resetPassword } from "../../../server/services/accounts/accounts";
 import { attempt, readForm, redirectWithFlash } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 import { pick } from "./login.server";
@@ -21,7 +21,7 @@ export async function forgetAction(context: Readonly<RouterContextProvider>, req
   switch (f.intent) {
     case "forget": {
       const input = pick(f, ["phone"] as const);
-      // The bot check's widget writes its token into the form (services/bot-check.ts).
+      // The bot check's widget writes its token into the form (services/accounts/bot-check.ts).
       const botToken = f["cf-turnstile-response"];
       const r = await attempt(() => requestPasswordReset(app.ctx, { ...input, botToken }), input);
       if (!r.ok) return refusedForm(r, "forget");

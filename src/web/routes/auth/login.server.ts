@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { LoginInput } from "../../../contracts/auth";
 import { fillMessage, MESSAGE_TEMPLATES } from "../../../contracts/message-values";
 import { startSession } from "../../../server/http/middleware/session";
-import { authenticate } from "../../../server/services/users";
+import { authenticate } from "../../../server/services/accounts/users";
 import { attempt, readForm, redirectWithFlash, refusedPage } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 import { isSafeRedirect } from "../../lib/redirect";
@@ -43,7 +43,7 @@ export async function signInAction(context: Readonly<RouterContextProvider>, req
   const app = getApp(context);
   const form = await readForm(request);
   const f = pick(form, ["cred", "password"] as const);
-  // The bot check's widget writes its token into the form (services/bot-check.ts); never echoed back.
+  // The bot check's widget writes its token into the form (services/accounts/bot-check.ts); never echoed back.
   const botToken = form["cf-turnstile-response"];
   const r = await attempt(() => authenticate(app.ctx, { ...f, botToken } as LoginInput), f);
   if (!r.ok) return refusedPage(r);

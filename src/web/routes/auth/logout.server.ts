@@ -1,7 +1,7 @@
 import { parse } from "hono/utils/cookie";
 import type { RouterContextProvider } from "react-router";
 import { endedSessionCookie } from "../../../server/http/middleware/session";
-import { deleteSession, SESSION_COOKIE } from "../../../server/services/sessions";
+import { deleteSession, SESSION_COOKIE } from "../../../server/services/accounts/sessions";
 import { readForm, redirectWithFlash } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 

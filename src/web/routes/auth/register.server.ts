@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { RegisterInput } from "../../../contracts/auth";
 import { startSession } from "../../../server/http/middleware/session";
-import { signUp } from "../../../server/services/users";
+import { signUp } from "../../../server/services/accounts/users";
 import { attempt, readForm, redirectWithFlash, refusedPage } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 import { askedRedirect, pick } from "./login.server";
@@ -21,7 +21,7 @@ export async function signUpAction(context: Readonly<RouterContextProvider>, req
   const app = getApp(context);
   const form = await readForm(request);
   const f = pick(form, FIELDS);
-  // The bot check's widget writes its token into the form (services/bot-check.ts); never echoed back.
+  // The bot check's widget writes its token into the form (services/accounts/bot-check.ts); never echoed back.
   const botToken = form["cf-turnstile-response"];
   const r = await attempt(() => signUp(app.ctx, { ...f, botToken } as RegisterInput), f);
   if (!r.ok) return refusedPage(r);

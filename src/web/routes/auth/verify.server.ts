@@ -1,5 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { confirmPhoneVerification, requestPhoneVerification } from "../../../server/services/accounts";
+import {
+  confirmPhoneVerification,
+  requestPhoneVerification,
+} from "../../../server/services/accounts/accounts";
 import { attempt, type FormRefusal, readForm } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 

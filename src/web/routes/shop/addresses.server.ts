@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { SavedAddress } from "../../../contracts/addresses";
-import { listAddresses } from "../../../server/services/addresses";
+import { listAddresses } from "../../../server/services/cart/addresses";
 import { getApp } from "../../lib/app-context.server";
 
 /** The signed-in customer's address book (none for a visitor). */

@@ -13,7 +13,7 @@ import {
   removeCoupon,
   removeLine,
   updateQuantity,
-} from "../../../server/services/cart";
+} from "../../../server/services/cart/cart";
 import {
   attempt,
   backTo,

@@ -12,7 +12,7 @@ import {
   listProducts,
   type SearchResults,
   stationeryCategories,
-} from "../../../server/services/catalog";
+} from "../../../server/services/catalog/catalog";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 type Context = Readonly<RouterContextProvider>;

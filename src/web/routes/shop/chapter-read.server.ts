@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { ChapterOpening } from "../../../contracts/reading";
-import { getChapterOpening } from "../../../server/services/reader-sources";
+import { getChapterOpening } from "../../../server/services/reading/reader-sources";
 import { getApp } from "../../lib/app-context.server";
 
 /**

@@ -4,9 +4,9 @@ import { type CartInfo, cartInfoQuerySchema, toCartInfo } from "../../../contrac
 import { isDigitalKind } from "../../../contracts/catalog";
 import { CHECKOUT_FIELDS, type CheckoutNotice } from "../../../contracts/checkout-form";
 import { findDistrict } from "../../../contracts/districts";
-import { addressToPrefill } from "../../../server/services/addresses";
-import { getCartInfo } from "../../../server/services/cart";
-import { placeOrder } from "../../../server/services/checkout";
+import { addressToPrefill } from "../../../server/services/cart/addresses";
+import { getCartInfo } from "../../../server/services/cart/cart";
+import { placeOrder } from "../../../server/services/cart/checkout";
 import { DomainError } from "../../../server/services/errors";
 import { attempt, readForm, redirectWithFlash, refusedPage, toGateway } from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { CONSENT_SAVED, decodeConsent } from "../../../contracts/consent";
 import { configuredTags } from "../../../server/config";
 import { consentCookie } from "../../../server/http/api/consent";
-import { chooseConsent, profileConsent } from "../../../server/services/consent";
+import { chooseConsent, profileConsent } from "../../../server/services/accounts/consent";
 import { attempt, backTo, readForm, redirectWithFlash, refusedPage } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { getProduct } from "../../../server/services/catalog";
-import { getCourseChapters } from "../../../server/services/courses";
+import { getProduct } from "../../../server/services/catalog/catalog";
+import { getCourseChapters } from "../../../server/services/reading/courses";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /**

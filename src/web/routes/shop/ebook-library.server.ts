@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { LibraryCourse, LibraryEbook } from "../../../contracts/library";
-import { listMyLibrary } from "../../../server/services/entitlements";
+import { listMyLibrary } from "../../../server/services/reading/entitlements";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 export type ShelfEbook = LibraryEbook;

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { EbookOpening } from "../../../contracts/reading";
-import { getEbookOpening } from "../../../server/services/reader-sources";
+import { getEbookOpening } from "../../../server/services/reading/reader-sources";
 import { getApp } from "../../lib/app-context.server";
 
 /**

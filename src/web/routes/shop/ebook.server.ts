@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { ebookReadPath } from "../../../contracts/library";
-import { getEbookReader } from "../../../server/services/reading";
+import { getEbookReader } from "../../../server/services/reading/reading";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /**

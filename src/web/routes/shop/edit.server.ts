@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { NO_EMAIL } from "../../../server/integrations/email/none";
-import { pendingEmailChange } from "../../../server/services/accounts";
+import { pendingEmailChange } from "../../../server/services/accounts/accounts";
 import { getApp } from "../../lib/app-context.server";
 
 /** /edit: the caller's name, email, an email change waiting for its code, phone and batch. */

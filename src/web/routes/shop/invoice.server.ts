@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { idField } from "../../../contracts/paging";
-import { getInvoice } from "../../../server/services/invoices";
+import { getInvoice } from "../../../server/services/money/invoices";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 
 /** An invoice for its buyer or staff (anyone else: 404); the page writes its dates out. */

@@ -1,6 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { localeCookie } from "../../../server/http/api/locale";
-import { chooseLocale } from "../../../server/services/locale";
+import { chooseLocale } from "../../../server/services/accounts/locale";
 import { attempt, backTo, readForm, refusedPage } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
 

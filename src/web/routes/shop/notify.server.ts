@@ -11,7 +11,7 @@ import {
 } from "../../../contracts/pending-alert";
 import { stockAlertSchema } from "../../../contracts/stock-alerts";
 import { toEnvelope } from "../../../server/http/middleware/errors";
-import { subscribeStockAlert, unsubscribeStockAlert } from "../../../server/services/stock-alerts";
+import { subscribeStockAlert, unsubscribeStockAlert } from "../../../server/services/catalog/stock-alerts";
 import {
   attempt,
   backTo,

@@ -2,11 +2,16 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { OrderView } from "../../../contracts/checkout";
 import { fillMessage, MESSAGE_TEMPLATES } from "../../../contracts/message-values";
 import { idField } from "../../../contracts/paging";
-import { getProduct } from "../../../server/services/catalog";
-import { findEntitlement } from "../../../server/services/entitlements";
+import { getProduct } from "../../../server/services/catalog/catalog";
 import { DomainError } from "../../../server/services/errors";
-import { cancelOrder, getMyOrder, getMyOrderByTranx, listMyOrders } from "../../../server/services/orders";
-import { payAgain } from "../../../server/services/payments";
+import { payAgain } from "../../../server/services/money/payments";
+import {
+  cancelOrder,
+  getMyOrder,
+  getMyOrderByTranx,
+  listMyOrders,
+} from "../../../server/services/orders/orders";
+import { findEntitlement } from "../../../server/services/reading/entitlements";
 import {
   attempt,
   backTo,

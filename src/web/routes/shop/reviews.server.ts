@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { saveReview } from "../../../server/services/reviews";
+import { saveReview } from "../../../server/services/catalog/reviews";
 import {
   attempt,
   type FormRefusal,

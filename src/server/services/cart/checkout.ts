@@ -1,0 +1,288 @@
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { cartKeyOf } from "../../../contracts/cart-key";
+import { isDigitalKind } from "../../../contracts/catalog";
+import {
+  CART_CHANGED,
+  type CheckoutResult,
+  checkoutSchema,
+  PAYMENT_WINDOW_MS,
+  type PaymentMethod,
+  PLACED_ONCE_WINDOW_MS,
+  shippingCheckoutSchema,
+} from "../../../contracts/checkout";
+import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
+import { BOUGHT_STATUSES, type OrderStatus } from "../../../contracts/order-status";
+import { type Db, inTransaction, sendTogether } from "../../db/client";
+import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../../db/schema";
+import { requireRoomToHold, stockNeeds, stockTaken, stockTakes } from "../catalog/stock";
+import type { Ctx } from "../context";
+import { DomainError } from "../errors";
+import { numberInvoicesAfterCommit } from "../money/invoices";
+import { newTranx, openPayment, payAgain } from "../money/payments";
+import { orderNotice, recordEvent } from "../orders/lifecycle";
+import { confirmInTx, requireBuyer } from "../orders/orders";
+import { nudgeOutbox } from "../platform/outbox";
+import { type DigitalConflict, findDigitalConflict } from "../reading/entitlements";
+import { rememberAddressInTx } from "./addresses";
+import { lockCartWithLines, priceFor } from "./cart";
+import { couponUse } from "./coupons";
+
+export const EMPTY_CART = "Your cart is empty";
+export const COD_PHYSICAL_ONLY =
+  "Cash on delivery is only for printed items; pay online for e-books and courses";
+
+type Tx = Db;
+
+/**
+ * Places the caller's cart as an order (one transaction), then, for online payment, opens the
+ * payment at the gateway. Cash on delivery is confirmed at once; an order of nothing to pay too.
+ * With the page's `cartKey` (contracts/cart-key.ts) a cart changed since the page showed it is
+ * refused, and the same cart sent again once it is placed (a double tap, a second tab) answers
+ * with that order: its confirmation, or a new attempt at the gateway while it waits for payment.
+ */
+export async function placeOrder(
+  ctx: Ctx,
+  input: unknown,
+  opts: { origin: string },
+): Promise<CheckoutResult> {
+  const me = requireBuyer(ctx);
+  const v = checkoutSchema.parse(input);
+  const now = ctx.now();
+  const placed = await inTransaction(ctx.db, async (tx) => {
+    // The cart row's lock makes one buyer's checkouts (a double click) take turns.
+    const { cart, lines: inCart } = await lockCartWithLines(tx, me.id, now);
+    const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district }, inCart);
+    if (view.lines.length === 0) {
+      const again = v.cartKey ? await findPlacedFrom(tx, me.id, v.cartKey, now) : null;
+      if (again) return { again };
+      throw new DomainError("invalid", EMPTY_CART);
+    }
+    const physical = view.lines.some(
+      (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
+    );
+    const digital = view.lines.some((l) => isDigitalKind(l.kind));
+    // Only a parcel needs an address: a cart of e-books and courses alone is bought without one.
+    if (physical) shippingCheckoutSchema.parse(input);
+    if (v.paymentMethod === "cod" && digital)
+      throw new DomainError("invalid", COD_PHYSICAL_ONLY, { paymentMethod: COD_PHYSICAL_ONLY });
+    if (view.coupon && !view.coupon.applied) {
+      throw new DomainError(
+        "conflict",
+        `${view.coupon.message ?? "Your coupon cannot be used"}. Remove the coupon to continue.`,
+      );
+    }
+    if (v.cartKey && v.cartKey !== cartKeyOf(view.lines, view.coupon?.applied ? view.coupon.id : null)) {
+      throw new DomainError("conflict", CART_CHANGED);
+    }
+    const twice = await findDigitalConflict(tx, me.id, view.lines);
+    if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
+
+    const free = view.netPrice === 0;
+    const method: PaymentMethod = v.paymentMethod;
+    const immediate = method === "cod" || free;
+    const needs = await stockNeeds(tx, view.lines);
+    // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
+    if (!immediate) await requireRoomToHold(tx, me.id, needs);
+
+    const sources = [...new Set(view.lines.map((l) => l.source))];
+    const referrer = await findReferrer(tx, sources, me.id);
+    const [placed] = await tx
+      .insert(orders)
+      .values({
+        number: sql`nextval('order_numbers')::text`,
+        userId: me.id,
+        status: "pending_payment",
+        paymentMethod: method,
+        name: v.name,
+        phone: v.phone,
+        email: me.email ?? null,
+        // A digital-only order has no address: empty, as nothing is posted.
+        district: physical ? (v.district ?? "") : "",
+        area: physical ? (v.area ?? "") : "",
+        address: physical ? (v.address ?? "") : "",
+        note: v.note ?? null,
+        subtotal: view.totalPrice,
+        discount: view.discountedAmount,
+        delivery: view.deliveryCharges,
+        total: view.netPrice,
+        couponId: view.coupon?.applied ? view.coupon.id : null,
+        couponCode: view.coupon?.applied ? view.coupon.code : null,
+        source: referrer?.code ?? sources[0] ?? "website",
+        referrerId: referrer?.id ?? null,
+        physical,
+        stockHeld: true,
+        reservedStock: Object.fromEntries(needs),
+        reservedUntil: immediate ? null : new Date(now.getTime() + PAYMENT_WINDOW_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const order = placed!;
+    const number = order.number;
+    const tranx = newTranx(number);
+    // What the order writes, sent together in this order (decision 43). The rows every buyer of
+    // a popular book (or of one coupon) shares are taken last, so each buyer holds them for the
+    // end of the transaction only (stock in product id order).
+    const takes = stockTakes(tx, needs, { reason: "sold", orderId: order.id, note: `Order ${order.number}` });
+    const { name, phone, district, area, address } = order;
+    const [[lines], taken, [counted]] = await Promise.all([
+      sendTogether(tx, [
+        tx
+          .insert(orderLines)
+          .values(
+            view.lines.map((l) => ({
+              orderId: order.id,
+              productId: l.productId,
+              kind: l.kind,
+              title: l.title,
+              image: l.image,
+              unitPrice: l.unitPrice,
+              quantity: l.quantity,
+              lineTotal: l.lineTotal,
+              discount: l.discount,
+              source: l.source,
+            })),
+          )
+          .returning(),
+        order.couponId !== null &&
+          tx
+            .insert(couponRedemptions)
+            .values({ couponId: order.couponId, userId: me.id, orderId: order.id, createdAt: now }),
+        tx.insert(payments).values({
+          orderId: order.id,
+          provider: immediate ? (method === "cod" ? "cod" : "none") : ctx.payments.name,
+          tranx,
+          amount: view.netPrice,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        recordEvent(tx, order.id, "pending_payment", "Order placed", me.id, now),
+        physical && rememberAddressInTx(tx, me.id, { name, phone, district, area, address }, now),
+        tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)),
+        tx
+          .update(carts)
+          .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
+          .where(eq(carts.id, cart.id)),
+      ]),
+      sendTogether(tx, takes.statements),
+      sendTogether(tx, [view.coupon?.applied === true && couponUse(tx, view.coupon.id)]),
+    ]);
+    await stockTaken(tx, takes, taken);
+    if (view.coupon?.applied && counted?.length !== 1)
+      throw new DomainError(
+        "conflict",
+        "This coupon has reached its usage limit. Remove the coupon to continue.",
+      );
+    // Confirmed at once (cash on delivery, nothing to pay): the buyer's notice goes with the
+    // confirmation's writes. Otherwise (or not confirmed after all) on its own.
+    const confirmed =
+      immediate &&
+      (await confirmInTx(ctx, tx, order, now, method === "cod" ? "Cash on delivery" : "Nothing to pay", {
+        lines,
+        alsoSend: [orderNotice(ctx, tx, { type: "confirmed" }, order, now, me.locale)],
+      }));
+    if (!confirmed) await sendTogether(tx, [orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
+    return { order, tranx, confirmed };
+  });
+  if (placed.again) return answerAgain(ctx, placed.again, opts.origin);
+  // Numbered now, out of the transaction above, so confirmations do not queue on the year's
+  // counter; before the answer, so the buyer never meets an invoice without its number.
+  if (placed.confirmed) await numberInvoicesAfterCommit(ctx);
+  void nudgeOutbox(ctx);
+  const result: CheckoutResult = {
+    orderId: placed.order.id,
+    orderNumber: placed.order.number,
+    tranx: placed.tranx,
+  };
+  if (placed.confirmed) return result;
+  const redirectUrl = await openPayment(ctx, placed.order, placed.tranx, opts.origin);
+  return { ...result, redirectUrl };
+}
+
+type PlacedBefore = {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  tranx: string;
+};
+
+/**
+ * The caller's last order when it was placed from the cart `key` names, lately and not cancelled:
+ * what a page that sends the same cart again (a double tap, a second tab) is answered with.
+ */
+async function findPlacedFrom(tx: Tx, userId: number, key: string, now: Date): Promise<PlacedBefore | null> {
+  const [last] = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      couponId: orders.couponId,
+    })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), gt(orders.createdAt, new Date(now.getTime() - PLACED_ONCE_WINDOW_MS))),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  if (
+    !last ||
+    (last.status !== "pending_payment" &&
+      last.status !== "payment_failed" &&
+      !BOUGHT_STATUSES.includes(last.status))
+  )
+    return null;
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      kind: orderLines.kind,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, last.id));
+  if (cartKeyOf(lines, last.couponId) !== key) return null;
+  const [attempt] = await tx
+    .select({ tranx: payments.tranx })
+    .from(payments)
+    .where(eq(payments.orderId, last.id))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  if (!attempt) return null;
+  const { couponId: _, ...order } = last;
+  return { ...order, tranx: attempt.tranx };
+}
+
+/** The answer to a cart sent again once placed: the order as placed, or paying it again online. */
+async function answerAgain(ctx: Ctx, o: PlacedBefore, origin: string): Promise<CheckoutResult> {
+  if (o.paymentMethod === "gateway" && (o.status === "pending_payment" || o.status === "payment_failed")) {
+    return payAgain(ctx, o.id, origin);
+  }
+  return { orderId: o.id, orderNumber: o.number, tranx: o.tranx };
+}
+
+/** Why the checkout refuses an e-book or course the buyer would get twice, and what to do. */
+function digitalConflictMessage(c: DigitalConflict): string {
+  const values = { item: c.item, bundle: c.bundle ?? "", orderNumber: c.orderNumber ?? "" };
+  switch (c.reason) {
+    case "owned":
+      return fillMessage(c.bundle ? M.ownedInBundle : M.owned, values);
+    case "unpaid":
+      return fillMessage(c.bundle ? M.unpaidInBundle : M.unpaid, values);
+    case "twice":
+      return fillMessage(c.bundle ? M.twiceInBundle : M.twice, values);
+  }
+}
+
+/** Finds the account a referral code among the lines' sources belongs to (never the buyer's own). */
+async function findReferrer(db: Tx, sources: string[], buyerId: number) {
+  const codes = sources.filter((s) => /^[A-Z0-9]{4,16}$/.test(s));
+  if (codes.length === 0) return null;
+  const [row] = await db
+    .select({ id: users.id, code: users.referralCode })
+    .from(users)
+    .where(and(inArray(users.referralCode, codes), sql`${users.id} <> ${buyerId}`))
+    .limit(1);
+  return row?.code ? { id: row.id, code: row.code } : null;
+}

@@ -1,0 +1,820 @@
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { banglaKeys, KEY_MARK, typedKey } from "../../../contracts/banglish";
+import type {
+  AuthorRef,
+  Page,
+  ProductCard,
+  ProductDetail,
+  ProductKind,
+  Sort,
+  Track,
+} from "../../../contracts/catalog";
+import { shownSalePrice } from "../../../contracts/money";
+import { productPath } from "../../../contracts/paths";
+import {
+  normaliseSearch,
+  searchWords,
+  swapDistance,
+  termFor,
+  toPrefixTsQuery,
+} from "../../../contracts/search";
+import { SUBJECTS, type Subject, subjectTitlePattern } from "../../../contracts/subjects";
+import { planEachCall, preparedOn, preparedSql } from "../../db/client";
+import {
+  authorRedirects,
+  authors,
+  bookDetails,
+  bundleItems,
+  contentChapters,
+  ebookDetails,
+  productAuthors,
+  products,
+  searchWords as searchWordsTable,
+  stationeryDetails,
+} from "../../db/schema";
+import { effectivePriceSql, effectivePrice as priceOf } from "../cart/pricing";
+import type { Ctx } from "../context";
+import { DomainError } from "../errors";
+
+export type ListQuery = {
+  kind?: ProductKind;
+  track?: Track;
+  subject?: Subject;
+  hscYear?: number;
+  authorId?: number;
+  /** Effective price bounds in poisha. */
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  q?: string;
+  /** Search the words as typed: no typo correction ("search instead for …"). */
+  exact?: boolean;
+  sort?: Sort;
+  page: number;
+  limit: number;
+};
+
+/** A page of a search: `searchedFor` is set when the words as typed found nothing and were corrected. */
+export type SearchResults = Page<ProductCard> & { searchedFor?: string };
+
+/**
+ * How close a typed word must be to a word of the names to count as a typo of it (pg_trgm word
+ * similarity). Low enough for a dropped letter in a short word ("frst" → "first"): only
+ * the closest three words are tried, and only when the words as typed find nothing. Swapped
+ * letters ("frist") are found by edit distance instead (correctTypos).
+ */
+export const TYPO_THRESHOLD = 0.3;
+
+const effectivePrice = effectivePriceSql(products);
+
+// Inside a subquery of the select list Drizzle prints a column without its table, where it would
+// bind to the inner table's own `id`: the outer product's id is written out in full.
+const outerId = sql.raw(`"products"."id"`);
+
+/**
+ * A product of the subject (contracts/subjects.ts): an English word of it in the title, or a
+ * Bangla one in the Bangla title. The search names hold both titles, so their trigram index
+ * narrows the rows first; the titles themselves then decide (an author or publisher named
+ * "Bangla…" does not make a book a Bangla one).
+ */
+function subjectSql(subject: Subject): SQL {
+  const en = subjectTitlePattern(subject);
+  const bn = SUBJECTS[subject].bn.map((w) => `%${w}%`);
+  const anyName = `${en}|${SUBJECTS[subject].bn.join("|")}`;
+  return sql`(${products.searchNames} ~* ${anyName} and (${products.title} ~* ${en} or ${products.titleBn} like any(${sql`array[${sql.join(
+    bn.map((b) => sql`${b}`),
+    sql`, `,
+  )}]::text[]`})))`;
+}
+
+/** Digital kinds are always available; a bundle is when every item is; others by stock. */
+const inStockSql = sql<boolean>`(
+  ${products.kind} in ('ebook', 'content')
+  or (${products.kind} <> 'bundle' and coalesce(${products.stock}, 0) > 0)
+  or (${products.kind} = 'bundle' and not exists (
+    select 1 from ${bundleItems} bi join ${products} i on i.id = bi.item_id
+    where bi.bundle_id = ${outerId} and i.kind in ('book', 'stationary') and coalesce(i.stock, 0) < bi.quantity
+  ))
+)`;
+
+const authorsSql = sql<AuthorRef[]>`coalesce((
+  select json_agg(json_build_object('name', a.name, 'nameBn', a.name_bn, 'slug', a.slug) order by pa.position)
+  from ${productAuthors} pa join ${authors} a on a.id = pa.author_id
+  where pa.product_id = ${outerId}
+), '[]'::json)`;
+
+const cardColumns = {
+  id: products.id,
+  kind: products.kind,
+  slug: products.slug,
+  title: products.title,
+  titleBn: products.titleBn,
+  price: products.price,
+  salePrice: products.salePrice,
+  image: products.image,
+  ratingSum: products.ratingSum,
+  ratingCount: products.ratingCount,
+  inStock: inStockSql,
+  authors: authorsSql,
+};
+
+type CardRow = {
+  id: number;
+  kind: ProductKind;
+  slug: string;
+  title: string;
+  titleBn: string | null;
+  price: number;
+  salePrice: number | null;
+  image: string | null;
+  ratingSum: number;
+  ratingCount: number;
+  inStock: boolean;
+  authors: AuthorRef[];
+};
+
+function toCard(r: CardRow): ProductCard {
+  return {
+    id: r.id,
+    kind: r.kind,
+    slug: r.slug,
+    title: r.title,
+    titleBn: r.titleBn,
+    price: r.price,
+    salePrice: shownSalePrice(r),
+    inStock: Boolean(r.inStock),
+    image: r.image,
+    authors: r.authors ?? [],
+    rating: {
+      average: r.ratingCount ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
+      count: r.ratingCount,
+    },
+    url: productPath(r),
+  };
+}
+
+/** The order of a list; a list without a search has no rank, so relevance is best-selling. */
+function orderFor(sort: Sort): SQL[] {
+  switch (sort) {
+    case "newest":
+      return [desc(products.createdAt), desc(products.id)];
+    case "price_asc":
+      return [asc(effectivePrice), asc(products.id)];
+    case "price_desc":
+      return [desc(effectivePrice), asc(products.id)];
+    case "best_selling":
+      return [desc(products.soldCount), asc(products.id)];
+    case "relevance":
+      return [desc(products.soldCount), asc(products.id)];
+  }
+}
+
+/**
+ * Published products, filtered, sorted and paged, with the total.
+ * A search matches whole words by prefix (full text) or, for typos, by trigram similarity.
+ */
+export function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<SearchResults> {
+  return queryProducts(ctx, query, { count: true });
+}
+
+/**
+ * The cards of one page and nothing else, for lists that show no total (the home page's rows):
+ * a list then skips counting every match, which on a large catalogue costs far more than the page.
+ */
+export async function listProductCards(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<ProductCard[]> {
+  return (await queryProducts(ctx, query, { count: false })).items;
+}
+
+/** A search is planned for its words on every call (decision 41); a plain list is prepared. */
+function queryProducts(
+  ctx: Pick<Ctx, "db">,
+  query: ListQuery,
+  opts: { count: boolean },
+): Promise<SearchResults> {
+  return query.q
+    ? planEachCall(() => runQueryProducts(ctx, query, opts))
+    : runQueryProducts(ctx, query, opts);
+}
+
+async function runQueryProducts(
+  ctx: Pick<Ctx, "db">,
+  query: ListQuery,
+  opts: { count: boolean },
+): Promise<SearchResults> {
+  const where: SQL[] = [eq(products.published, true)];
+  if (query.kind) where.push(eq(products.kind, query.kind));
+  if (query.track) where.push(sql`${products.tracks} @> array[${query.track}]::text[]`);
+  if (query.subject) where.push(subjectSql(query.subject));
+  if (query.hscYear) where.push(eq(products.hscYear, query.hscYear));
+  if (query.authorId) {
+    where.push(
+      sql`exists (select 1 from ${productAuthors} pa where pa.product_id = ${products.id} and pa.author_id = ${query.authorId})`,
+    );
+  }
+  if (query.minPrice !== undefined) where.push(sql`${effectivePrice} >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) where.push(sql`${effectivePrice} <= ${query.maxPrice}`);
+  if (query.inStock) where.push(inStockSql);
+
+  const text = query.q ? normaliseSearch(query.q) : "";
+  const tsq = query.q ? toPrefixTsQuery(query.q) : null;
+  if (query.q !== undefined && !tsq) return { items: [], total: 0, page: query.page, limit: query.limit };
+  const sort = query.sort ?? (tsq ? "relevance" : "best_selling");
+  if (tsq) {
+    // Whole words (by prefix) first; only when they find nothing, the trigram match for typos.
+    // Both at once made every loose trigram neighbour a match to rank (tens of thousands of rows).
+    const exact = await searchPage(ctx, where, sql`to_tsquery('simple', ${tsq})`, sort, query);
+    if (exact.total > 0 || text.length < 3 || query.exact) return exact;
+    const words = searchWords(query.q ?? "");
+    const corrected = await correctTypos(ctx, words);
+    if (!corrected) return exact;
+    const found = await searchPage(ctx, where, sql`to_tsquery('simple', ${corrected.tsQuery})`, sort, query);
+    if (found.total === 0) return found;
+    return { ...found, searchedFor: searchedFor(words, corrected.shown, found.items) };
+  }
+  const offset = (query.page - 1) * query.limit;
+  // A list: the page comes straight off the (kind, published, …) indexes, and the total from a
+  // count of its own only when the page does not tell it. A window count over the page query
+  // would read and sort every matching row (the whole catalogue for a home-page row) first.
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(products)
+    .where(and(...where))
+    .orderBy(...orderFor(sort))
+    .limit(query.limit)
+    .offset(offset);
+  let total = rows.length;
+  if (opts.count && (offset > 0 || rows.length === query.limit)) {
+    const [counted] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(and(...where));
+    total = counted?.n ?? 0;
+  }
+  return { items: rows.map((r) => toCard(r as CardRow)), total, page: query.page, limit: query.limit };
+}
+
+/**
+ * How many matches a search ranks and counts. A common word or a two-letter prefix matches tens
+ * of thousands of books; ranking them all cost 40 ms of database time per search. The best-selling
+ * 1,000 matches are ranked instead, and the total reads "1,000+".
+ */
+export const SEARCH_CAP = 1000;
+
+/**
+ * One page of search results: the ids of the page are ranked on the match's own columns, then the
+ * cards of just those ids are built. By relevance, the best-selling SEARCH_CAP matches are ranked;
+ * by another order, the page is read in that order. The total is counted up to SEARCH_CAP.
+ */
+async function searchPage(
+  ctx: Pick<Ctx, "db">,
+  filters: SQL[],
+  tsQuery: SQL,
+  sort: Sort,
+  query: ListQuery,
+): Promise<Page<ProductCard>> {
+  const offset = (query.page - 1) * query.limit;
+  const where = and(...filters, sql`${products.searchVector} @@ ${tsQuery}`);
+  let ids: { id: number }[];
+  if (sort === "relevance") {
+    const best = ctx.db
+      .select({ id: products.id, vector: products.searchVector, sold: products.soldCount })
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.soldCount), asc(products.id))
+      .limit(SEARCH_CAP)
+      .as("best");
+    ids = await ctx.db
+      .select({ id: best.id })
+      .from(best)
+      .orderBy(sql`ts_rank(${best.vector}, ${tsQuery}) desc`, desc(best.sold), asc(best.id))
+      .limit(query.limit)
+      .offset(offset);
+  } else {
+    ids = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor(sort))
+      .limit(query.limit)
+      .offset(offset);
+  }
+  let total = offset + ids.length;
+  if (ids.length === query.limit || offset > 0) total = await countMatches(ctx, where);
+  const byId = await findCards(
+    ctx,
+    ids.map((p) => p.id),
+  );
+  return {
+    items: ids.flatMap((p) => byId.get(p.id) ?? []),
+    total: Math.min(total, SEARCH_CAP),
+    ...(total > SEARCH_CAP ? { more: true } : {}),
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/**
+ * The matches of a search, counted up to SEARCH_CAP + 1 through the full-text GIN index alone.
+ * Left to itself the planner counts a prefix query (`physics:*`) by reading the table in order
+ * until 1,001 rows match (or down the sold-count index): it prices a GIN prefix scan high and
+ * expects the matches early, yet finding them reads a tenth of the table (7,000 buffers, 20 ms on
+ * 100,000 books) where the index's bitmap finds them in 3 ms and 1,001 rows' pages (decision 34).
+ * Sequential and plain index scans are turned off for this one statement's transaction, so the
+ * bitmap of the GIN index (with any btree filter beside it) is the only way left.
+ */
+async function countMatches(ctx: Pick<Ctx, "db">, where: SQL | undefined): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+    const capped = tx
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where)
+      .limit(SEARCH_CAP + 1)
+      .as("capped");
+    const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
+    return counted?.n ?? 0;
+  });
+}
+
+/** How far (swap distance) a word of the names may be from a typed word to be taken for it. */
+function swapTolerance(word: string): number {
+  return word.length >= 8 ? 2 : 1;
+}
+
+type Candidate = { probe: number; word: string; sim: number; near: boolean; key: boolean };
+
+/** A typed word put right: what the search looks for instead, and what the page shows for it. */
+export type Correction = {
+  /** The full-text query (the `to_tsquery('simple', …)` text). */
+  tsQuery: string;
+  /** Per typed word: the word it was taken for, and whether that is a Banglish key. */
+  shown: { word: string; key: boolean }[];
+};
+
+/**
+ * A full-text query in which every typed word that no product name holds is replaced by the
+ * names' words closest to it: its nearest neighbours by swap distance (a letter dropped, doubled,
+ * changed, or two swapped: "frist" → "first"; Levenshtein in PostgreSQL, fuzzystrmatch, narrows
+ * the words to look at), else the best three by trigram word similarity. A word of Latin letters is also
+ * looked up by its Banglish key among the keys ("podartoh" → পদার্থ). Null when nothing changed.
+ */
+export function correctTypos(ctx: Pick<Ctx, "db">, words: string[]): Promise<Correction | null> {
+  return planEachCall(() => findCorrections(ctx, words));
+}
+
+async function findCorrections(ctx: Pick<Ctx, "db">, words: string[]): Promise<Correction | null> {
+  if (words.length === 0) return null;
+  // The probes: each typed word itself, and its Banglish key when it has one.
+  const probes: { typed: number; text: string; key: boolean }[] = [];
+  words.forEach((w, i) => {
+    if (w.length < 3) return;
+    probes.push({ typed: i, text: w, key: false });
+    const key = typedKey(w);
+    if (key) probes.push({ typed: i, text: key, key: true });
+  });
+  if (probes.length === 0) return null;
+  const list = <T>(values: T[], type: string) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::${sql.raw(type)}`;
+  const rows = await ctx.db.transaction(async (tx) => {
+    // The threshold is set for this transaction only.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+    );
+    const found = (await tx.execute(sql`
+      select q.n as probe, s.word, s.sim, s.near
+      from unnest(${list(
+        probes.map((p) => p.text),
+        "text[]",
+      )}, ${list(
+        probes.map((p) => p.key),
+        "boolean[]",
+      )}) with ordinality as q(w, k, n)
+      cross join lateral (
+        (select sw.word, word_similarity(q.w, sw.word) as sim, false as near
+          from ${searchWordsTable} sw
+          where q.w <% sw.word and (sw.word like ${`${KEY_MARK}%`}) = q.k
+          order by sw.word = q.w desc, word_similarity(q.w, sw.word) desc, length(sw.word), sw.word
+          limit 3)
+        union all
+        (select sw.word, word_similarity(q.w, sw.word) as sim, true as near
+          from ${searchWordsTable} sw
+          where length(sw.word) between length(q.w) - 2 and length(q.w) + 2
+            and (sw.word like ${`${KEY_MARK}%`}) = q.k
+            and levenshtein_less_equal(q.w, sw.word, 2) <= 2
+          order by levenshtein_less_equal(q.w, sw.word, 2), sw.word
+          limit 8)
+      ) s`)) as unknown as { rows: { probe: number | string; word: string; sim: number; near: boolean }[] };
+    return found.rows.map((r) => ({ ...r, probe: Number(r.probe) - 1, sim: Number(r.sim) }));
+  });
+
+  let changed = false;
+  const shown = words.map((word) => ({ word, key: false }));
+  const parts = words.map((w, i) => {
+    const mine = probes.flatMap((p, n) => (p.typed === i ? [{ ...p, n }] : []));
+    // A word the names hold as typed (or whose key they hold) is no typo.
+    const exact = mine.some((p) => rows.some((r) => r.probe === p.n && r.word === p.text));
+    if (mine.length === 0 || exact) return termFor(w);
+    // Neighbours by swap distance (the closest), else the trigram neighbours, of the word itself
+    // and of its key alike.
+    const near: (Candidate & { d: number })[] = [];
+    const loose: Candidate[] = [];
+    for (const p of mine) {
+      for (const r of rows) {
+        if (r.probe !== p.n) continue;
+        if (!r.near) loose.push({ ...r, key: p.key });
+        else {
+          const d = swapDistance(p.text, r.word);
+          if (d <= swapTolerance(p.text)) near.push({ ...r, key: p.key, d });
+        }
+      }
+    }
+    near.sort((x, y) => x.d - y.d || y.sim - x.sim || x.word.localeCompare(y.word));
+    loose.sort((x, y) => y.sim - x.sim);
+    // The closest neighbours only when there are any (a short key has many a letter or two away).
+    const closest = near.filter((r) => r.d === near[0]?.d);
+    const picked: Candidate[] = [];
+    for (const r of closest.length ? closest : loose) {
+      if (!picked.some((c) => c.word === r.word)) picked.push(r);
+    }
+    const best = picked.slice(0, 3);
+    if (best.length === 0) return termFor(w);
+    changed = true;
+    shown[i] = { word: (best[0] as Candidate).word, key: (best[0] as Candidate).key };
+    return `(${best.map((c) => `'${c.word.replaceAll("'", "''")}'`).join(" | ")})`;
+  });
+  return changed ? { tsQuery: parts.join(" & "), shown } : null;
+}
+
+/**
+ * What a corrected search shows it searched for: the corrected words, a Banglish key read back
+ * as the Bangla word of a found product that has it (the typed word when none does).
+ */
+function searchedFor(words: string[], shown: Correction["shown"], found: ProductCard[]): string {
+  const bangla = new Map<string, string>();
+  for (const card of found) {
+    const names = [card.titleBn ?? "", ...card.authors.map((a) => a.nameBn ?? "")].join(" ");
+    for (const word of names.normalize("NFC").match(/[\u0980-\u09FF]+/g) ?? []) {
+      const [key] = banglaKeys(word);
+      if (key && !bangla.has(key)) bangla.set(key, word);
+    }
+  }
+  return shown.map((s, i) => (s.key ? (bangla.get(s.word) ?? words[i]) : s.word)).join(" ");
+}
+
+/** How many suggestions the header shows. */
+export const SUGGEST_LIMIT = 8;
+
+/** A suggestion: a product card with what tells it apart from others of the same title. */
+export type Suggestion = ProductCard & {
+  publisher: string | null;
+  edition: string | null;
+  hscYear: number | null;
+};
+
+/**
+ * Up to 8 products matching what is being typed, for the header's suggestions, each with its
+ * publisher, edition and HSC year (and the card's price and cover) so books of one title can be
+ * told apart. Products that would look the same (kind, titles, publisher, edition and year alike)
+ * are shown once, the best match.
+ */
+export function suggestProducts(ctx: Pick<Ctx, "db">, q: string): Promise<Suggestion[]> {
+  return planEachCall(() => findSuggestions(ctx, q));
+}
+
+async function findSuggestions(ctx: Pick<Ctx, "db">, q: string): Promise<Suggestion[]> {
+  const page = await listProducts(ctx, { q, sort: "relevance", page: 1, limit: SUGGEST_LIMIT * 3 });
+  const ids = page.items.map((i) => i.id);
+  if (ids.length === 0) return [];
+  const details = await ctx.db
+    .select({
+      id: products.id,
+      hscYear: products.hscYear,
+      publisher: bookDetails.publisher,
+      edition: bookDetails.edition,
+    })
+    .from(products)
+    .leftJoin(bookDetails, eq(bookDetails.productId, products.id))
+    .where(inArray(products.id, ids));
+  const byId = new Map(details.map((d) => [d.id, d]));
+  const seen = new Set<string>();
+  const out: Suggestion[] = [];
+  for (const card of page.items) {
+    const d = byId.get(card.id);
+    // Each field named: a spread followed by new fields is copied by V8's slow path, about 3 µs
+    // a card (decision 45).
+    const s: Suggestion = {
+      id: card.id,
+      kind: card.kind,
+      slug: card.slug,
+      title: card.title,
+      titleBn: card.titleBn,
+      price: card.price,
+      salePrice: card.salePrice,
+      inStock: card.inStock,
+      image: card.image,
+      authors: card.authors,
+      rating: card.rating,
+      url: card.url,
+      publisher: d?.publisher ?? null,
+      edition: d?.edition ?? null,
+      hscYear: d?.hscYear ?? null,
+    };
+    const look = JSON.stringify([s.kind, s.title, s.titleBn, s.publisher, s.edition, s.hscYear]);
+    if (seen.has(look)) continue;
+    seen.add(look);
+    out.push(s);
+    if (out.length === SUGGEST_LIMIT) break;
+  }
+  return out;
+}
+
+async function findCards(ctx: Pick<Ctx, "db">, ids: number[]): Promise<Map<number, ProductCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db.select(cardColumns).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, toCard(r as CardRow)]));
+}
+
+const RELATED_LIMIT = 6;
+
+/** How many of an author's products are looked at for "related": enough for any real author. */
+const RELATED_AUTHOR_CANDIDATES = 200;
+
+/**
+ * Same kind: the best sellers by the same authors first, then the best sellers sharing a track,
+ * in one statement of two bounded parts (one OR over both made PostgreSQL gather every book of a
+ * prolific author, thousands, before the first row). The second part leaves out the author's
+ * own products, which the first part has ranked already.
+ */
+/** A card's columns named as the card's fields, for a hand-written statement. */
+const cardSelect = sql.join(
+  Object.entries(cardColumns).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`),
+  sql`, `,
+);
+
+/**
+ * The related products of one product, by its id. Its kind and the limits are written into the
+ * text: PostgreSQL's generic plan for a prepared statement (from the sixth call on) must know
+ * them, or it reads every product sharing a track (80,000 of 100,000) to rank six.
+ */
+const relatedQuery = preparedSql<
+  CardRow & { part: number; sold: number },
+  `${ProductKind}:${"tracks" | "none"}`
+>((variant) => {
+  const [kind, withTracks] = variant.split(":") as [ProductKind, string];
+  const id = sql.placeholder("id");
+  const base = sql`${products.published} and ${products.kind} = ${sql.raw(`'${kind}'`)} and ${products.id} <> ${id}`;
+  // The authors' products, worked out once (a CTE kept as it is): left inside each part, a plan
+  // could run it again for every candidate product.
+  const authorsProducts = sql`(select product_id from authors_products)`;
+  // Each part ranks ids only; the card's columns (its authors, whether it is in stock) are worked
+  // out for the twelve at most that are kept, not for every candidate the sort looked at.
+  const part = (n: number, where: SQL) => sql`(
+      select ${products.id} as id, ${sql.raw(String(n))} as part, ${products.soldCount} as sold
+      from ${products} where ${base} and ${where}
+      order by ${products.soldCount} desc, ${products.id} asc limit ${sql.raw(String(RELATED_LIMIT))}
+    )`;
+  const byAuthor = part(0, sql`${products.id} in ${authorsProducts}`);
+  // A product without tracks has no second part: an overlap with nothing would scan every product.
+  const ranked =
+    withTracks === "tracks"
+      ? sql`${byAuthor} union all ${part(
+          1,
+          // The product's own tracks, read in the statement: one statement text for every product.
+          sql`${products.tracks} && (select t.tracks from ${products} t where t.id = ${id})
+              and ${products.id} not in ${authorsProducts}`,
+        )}`
+      : byAuthor;
+  const query = sql`with authors_products as materialized (
+      select pa.product_id from ${productAuthors} pa
+      where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${id})
+      limit ${sql.raw(String(RELATED_AUTHOR_CANDIDATES))}
+    )
+    select ${cardSelect}, r.part, r.sold from (${ranked}) r join ${products} on ${products.id} = r.id`;
+  return { name: `related_${kind}_${withTracks}`, query };
+});
+
+async function listRelated(
+  ctx: Pick<Ctx, "db">,
+  p: { id: number; kind: ProductKind; tracks: string[] },
+): Promise<ProductCard[]> {
+  const { rows } = await relatedQuery(ctx.db, `${p.kind}:${p.tracks.length > 0 ? "tracks" : "none"}`).execute(
+    {
+      id: p.id,
+    },
+  );
+  return rows
+    .sort((a, b) => a.part - b.part || b.sold - a.sold || a.id - b.id)
+    .slice(0, RELATED_LIMIT)
+    .map((r) => toCard(r as CardRow));
+}
+
+/** The product row of a detail; a printed book's details and its e-book edition come with it. */
+const productQuery = preparedOn((db, variant: `${ProductKind}:${"id" | "slug"}:${"published" | "any"}`) => {
+  const [kind, by, which] = variant.split(":") as [ProductKind, "id" | "slug", "published" | "any"];
+  const book = kind === "book";
+  const key = sql.placeholder("key");
+  const query = db
+    .select({
+      ...cardColumns,
+      description: products.description,
+      tracks: products.tracks,
+      hscYear: products.hscYear,
+      language: products.language,
+      stock: products.stock,
+      ...(book
+        ? {
+            publisher: bookDetails.publisher,
+            edition: bookDetails.edition,
+            isbn: bookDetails.isbn,
+            pages: bookDetails.pages,
+            ebookId: sql<number | null>`(
+                select e.product_id from ${ebookDetails} e join ${products} ep on ep.id = e.product_id
+                where e.book_id = ${outerId} and ep.published limit 1
+              )`,
+          }
+        : {}),
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.kind, kind),
+        which === "published" ? eq(products.published, true) : undefined,
+        by === "id" ? eq(products.id, key) : eq(products.slug, key),
+      ),
+    )
+    .limit(1)
+    .$dynamic();
+  return (book ? query.leftJoin(bookDetails, eq(bookDetails.productId, products.id)) : query).prepare(
+    `product_${kind}_${by}_${which}`,
+  );
+});
+
+/**
+ * A published product of the given kind with its kind's details, by id (or by slug for
+ * bundles); unknown or unpublished is not found. Chapter bodies are shown for free text and video chapters
+ * only (a PDF chapter's body is a file key).
+ */
+export async function getProduct(
+  ctx: Pick<Ctx, "db">,
+  kind: ProductKind,
+  key: number | string,
+  /** Also a product taken down: for callers already allowed to see it (an owner of a course). */
+  opts: { unpublished?: boolean } = {},
+): Promise<ProductDetail> {
+  const variant =
+    `${kind}:${typeof key === "number" ? "id" : "slug"}:${opts.unpublished ? "any" : "published"}` as const;
+  const [row] = await productQuery(ctx.db, variant).execute({ key });
+  if (!row) throw new DomainError("not_found", `No such ${kind === "stationary" ? "stationery item" : kind}`);
+
+  const detail: ProductDetail = {
+    ...toCard(row as CardRow),
+    description: row.description,
+    tracks: row.tracks as Track[],
+    hscYear: row.hscYear,
+    language: row.language,
+    stock: row.stock,
+    related: [],
+  };
+
+  const [related] = await Promise.all([
+    listRelated(ctx, { id: row.id, kind, tracks: row.tracks }),
+    (async () => {
+      if (kind === "book") {
+        const b = row as typeof row & {
+          publisher: string | null;
+          edition: string | null;
+          isbn: string | null;
+          pages: number | null;
+          ebookId: number | null;
+        };
+        detail.book = {
+          publisher: b.publisher ?? null,
+          edition: b.edition ?? null,
+          isbn: b.isbn ?? null,
+          pages: b.pages ?? null,
+          ebookId: b.ebookId === null || b.ebookId === undefined ? null : Number(b.ebookId),
+        };
+      } else if (kind === "ebook") {
+        const [e] = await ctx.db.select().from(ebookDetails).where(eq(ebookDetails.productId, row.id));
+        const linked = e?.bookId ? (await findCards(ctx, [e.bookId])).get(e.bookId) : undefined;
+        detail.ebook = {
+          pageCount: e?.pageCount ?? 0,
+          demoPages: e?.demoPages ?? [],
+          book: linked ?? null,
+        };
+      } else if (kind === "bundle") {
+        const items = await ctx.db
+          .select({ itemId: bundleItems.itemId, quantity: bundleItems.quantity })
+          .from(bundleItems)
+          .where(eq(bundleItems.bundleId, row.id));
+        const cards = await findCards(
+          ctx,
+          items.map((i) => i.itemId),
+        );
+        const lines = items.flatMap((i) => {
+          const c = cards.get(i.itemId);
+          return c ? [{ ...c, quantity: i.quantity }] : [];
+        });
+        const itemsTotal = lines.reduce((s, l) => s + priceOf(l) * l.quantity, 0);
+        const own = priceOf(detail);
+        detail.bundle = { items: lines, itemsTotal, saving: Math.max(0, itemsTotal - own) };
+      } else if (kind === "stationary") {
+        const [s] = await ctx.db
+          .select()
+          .from(stationeryDetails)
+          .where(eq(stationeryDetails.productId, row.id));
+        detail.stationery = { brand: s?.brand ?? null, category: s?.category ?? "", images: s?.images ?? [] };
+      } else if (kind === "content") {
+        const chapters = await ctx.db
+          .select()
+          .from(contentChapters)
+          .where(eq(contentChapters.productId, row.id))
+          .orderBy(asc(contentChapters.position));
+        detail.content = {
+          chapters: chapters.map((c) => ({
+            id: c.id,
+            position: c.position,
+            title: c.title,
+            kind: c.kind,
+            isFree: c.isFree,
+            // A PDF chapter's body is its file's storage key: never sent, the reader serves it.
+            body: c.isFree && c.kind !== "pdf" ? c.body : null,
+          })),
+        };
+      }
+    })(),
+  ]);
+  detail.related = related;
+  return detail;
+}
+
+/**
+ * An author and their published products. The slug of an author merged into another (or renamed)
+ * finds the author kept: the answer's slug is then not the one asked for, and the page redirects.
+ */
+export async function getAuthor(ctx: Pick<Ctx, "db">, slug: string, page = 1, limit = 24) {
+  let [author] = await ctx.db.select().from(authors).where(eq(authors.slug, slug)).limit(1);
+  if (!author) {
+    [author] = await ctx.db
+      .select(getTableColumns(authors))
+      .from(authorRedirects)
+      .innerJoin(authors, eq(authors.id, authorRedirects.authorId))
+      .where(eq(authorRedirects.fromSlug, slug))
+      .limit(1);
+  }
+  if (!author) throw new DomainError("not_found", "No such author");
+  const list = await listProducts(ctx, { authorId: author.id, sort: "best_selling", page, limit });
+  return {
+    author: {
+      slug: author.slug,
+      name: author.name,
+      nameBn: author.nameBn,
+      bio: author.bio,
+      photo: author.photo,
+    },
+    products: list,
+  };
+}
+
+/** Published products for the sitemap, in id order, a slice at a time. */
+export async function listSitemapProducts(ctx: Pick<Ctx, "db">, offset: number, limit: number) {
+  const rows = await ctx.db
+    .select({ id: products.id, kind: products.kind, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.published, true))
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ path: productPath(r), updatedAt: r.updatedAt }));
+}
+
+/** The category of each of these stationery items, in one query (their cards name it). */
+export async function stationeryCategories(
+  ctx: Pick<Ctx, "db">,
+  ids: number[],
+): Promise<Record<number, string>> {
+  if (ids.length === 0) return {};
+  const rows = await ctx.db
+    .select({ id: stationeryDetails.productId, category: stationeryDetails.category })
+    .from(stationeryDetails)
+    .where(inArray(stationeryDetails.productId, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, r.category]));
+}
+
+export async function countPublishedProducts(ctx: Pick<Ctx, "db">): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.published, true));
+  return row?.n ?? 0;
+}
+
+export async function listAuthorSlugs(ctx: Pick<Ctx, "db">): Promise<string[]> {
+  const rows = await ctx.db.select({ slug: authors.slug }).from(authors).orderBy(asc(authors.slug));
+  return rows.map((r) => r.slug);
+}
