@@ -28,7 +28,7 @@ import { adminSalesApi } from "./api/admin-sales";
 import { adminSearchApi } from "./api/admin-search";
 import { adminUsersApi } from "./api/admin-users";
 import { authApi } from "./api/auth";
-import { cartApi, foldsSession } from "./api/cart";
+import { cartApi, cartReadAndAddApi } from "./api/cart";
 import { catalogApi } from "./api/catalog";
 import { consentApi } from "./api/consent";
 import { coursesApi } from "./api/courses";
@@ -152,7 +152,9 @@ export function createApp(opts: AppOptions) {
   const api = new Hono<AppEnv>();
   api.use(checkOrigin(deps.config.PUBLIC_URL));
   api.use(requireJsonBody((path) => uploadRouteOf(path)?.types));
-  api.use(loadSession(deps, { folds: foldsSession }));
+  // Before the session's lookup: these two look their caller up themselves (decision 44).
+  api.route("/", cartReadAndAddApi(deps));
+  api.use(loadSession(deps));
   api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
   // The API described (src/server/http/openapi.ts), and its reference page for developers.
   api.route("/", apiDocs(opts.buildVersion));

@@ -30,16 +30,29 @@ export type Ctx = {
   ip: string;
   /** The caller's language (cookie, else profile, else English): the SMS a request sends use it. */
   locale: Locale;
-  /**
-   * Set when the request's service looks its caller up itself, in its first round trip (decision
-   * 44): the session token's hash. `user` is null until `withCaller` gives it; a service that
-   * does not fold the lookup asks `resolveCaller` (sessions.ts) first.
-   */
-  sessionToFold?: { tokenHash: string; cookieLocale?: string | null | undefined };
 };
 
 /** The process-wide part of a context; a request adds the caller. */
-export type AppDeps = Omit<Ctx, "user" | "ip" | "locale" | "sessionToFold">;
+export type AppDeps = Omit<Ctx, "user" | "ip" | "locale">;
+
+/**
+ * A request whose caller is not known yet, because its service looks the session up with its own
+ * first statements, in one round trip (decision 44): the session token's keyed hash and what the
+ * context needs besides the user. It is not a context: it has no `user` to be mistaken for a
+ * signed-out caller's. `contextOf` makes the context once the lookup has answered.
+ */
+export type CallerToFind = {
+  deps: AppDeps;
+  tokenHash: string;
+  ip: string;
+  log: Logger;
+  cookieLocale: string | null | undefined;
+};
+
+/** Whether a service's caller is a context or still to be found (`CallerToFind`). */
+export function isCallerToFind(call: Ctx | CallerToFind): call is CallerToFind {
+  return "tokenHash" in call;
+}
 
 export function contextFor(
   deps: AppDeps,
@@ -48,35 +61,24 @@ export function contextFor(
     ip: string;
     log?: Logger | undefined;
     cookieLocale?: string | null | undefined;
-    /** The session's lookup left to the call's service (decision 44); `user` is then null. */
-    sessionToFold?: Ctx["sessionToFold"];
   },
 ): Ctx {
   const locale = resolveLocale({ cookie: caller.cookieLocale, profile: caller.user?.locale });
-  return made(deps, caller.log ?? deps.log, caller.user, caller.ip, locale, caller.sessionToFold);
+  return made(deps, caller.log ?? deps.log, caller.user, caller.ip, locale);
 }
 
-/** The context of a request whose session was looked up by its service (`Ctx.sessionToFold`): its caller now known. */
-export function withCaller(ctx: Ctx, user: PublicUser | null): Ctx {
-  const pending = ctx.sessionToFold;
-  if (!pending) return ctx;
-  const locale = resolveLocale({ cookie: pending.cookieLocale, profile: user?.locale });
-  return made(ctx, ctx.log, user, ctx.ip, locale, undefined);
+/** The context of a request whose service has looked its caller up (`CallerToFind`): null for nobody. */
+export function contextOf(call: CallerToFind, user: PublicUser | null): Ctx {
+  const locale = resolveLocale({ cookie: call.cookieLocale, profile: user?.locale });
+  return made(call.deps, call.log, user, call.ip, locale);
 }
 
 /**
  * A request's context, each field named. Made on every request, so not by a spread: V8 copies an
  * object spread with fields added by its slow path, about 2 µs for a context (decision 45).
  */
-function made(
-  deps: AppDeps,
-  log: Logger,
-  user: PublicUser | null,
-  ip: string,
-  locale: Locale,
-  sessionToFold: Ctx["sessionToFold"],
-): Ctx {
-  const ctx: Ctx = {
+function made(deps: AppDeps, log: Logger, user: PublicUser | null, ip: string, locale: Locale): Ctx {
+  return {
     db: deps.db,
     config: deps.config,
     log,
@@ -91,6 +93,4 @@ function made(
     ip,
     locale,
   };
-  if (sessionToFold) ctx.sessionToFold = sessionToFold;
-  return ctx;
 }

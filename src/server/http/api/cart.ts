@@ -11,33 +11,38 @@ import {
   removeLine,
   updateQuantity,
 } from "../../services/cart/cart";
+import type { AppDeps } from "../../services/context";
 import type { AppEnv } from "../env";
+import { callerOf } from "../middleware/session";
 import { ok, readJson, send } from "../respond";
 
 /**
- * The cart calls whose service looks the caller's session up itself, with its own first
- * statements, in one round trip (decision 44); `loadSession` leaves them the lookup.
+ * The cart's read and add, the calls a shopper makes most: their service looks the caller's
+ * session up itself, with its own first statements, in one round trip (decision 44), so they are
+ * mounted before `loadSession` and hand the service the caller still to be found (`callerOf`).
  */
-export function foldsSession(method: string, path: string): boolean {
-  return (method === "POST" && path === "/api/cart") || (method === "GET" && path === "/api/cart/info");
-}
-
-/** The cart and coupon calls (docs/features.md, Cart API); every answer carries the priced cart, money in poisha. */
-export function cartApi() {
+export function cartReadAndAddApi(deps: AppDeps) {
   const api = new Hono<AppEnv>();
 
   api.get("/cart/info", async (c) => {
     const { district } = cartInfoQuerySchema.parse(c.req.query());
-    return ok(c, toCartInfo(await getCartInfo(c.get("ctx"), { district })));
+    return ok(c, toCartInfo(await getCartInfo(callerOf(deps, c), { district })));
   });
 
   api.post("/cart", async (c) => {
     // The referral code comes from the visitor's own cookie, never from the request body.
-    const cart = await addToCart(c.get("ctx"), await readJson(c), {
+    const cart = await addToCart(callerOf(deps, c), await readJson(c), {
       referralCode: getCookie(c, REFERRAL_COOKIE),
     });
     return send(c, 201, "Added to cart", toCartInfo(cart));
   });
+
+  return api;
+}
+
+/** The cart's other calls and the coupon's (docs/features.md, Cart API); every answer carries the priced cart, money in poisha. */
+export function cartApi() {
+  const api = new Hono<AppEnv>();
 
   api.put("/cart/quantity", async (c) => {
     return ok(c, toCartInfo(await updateQuantity(c.get("ctx"), await readJson(c))), "Quantity updated");

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
 import { LOCALE_COOKIE } from "../../../contracts/locale";
 import type { Config } from "../../config";
@@ -9,42 +9,41 @@ import {
   SESSION_TTL_MS,
   sessionHashOf,
 } from "../../services/accounts/sessions";
-import { type AppDeps, type Ctx, contextFor } from "../../services/context";
+import { type AppDeps, type CallerToFind, type Ctx, contextFor } from "../../services/context";
 import type { AppEnv } from "../env";
 
-/**
- * Loads the caller from the session cookie and builds the request's service context.
- *
- * For a call `folds` names, the lookup is left to the call's service, which sends it with its own
- * first statement, in one round trip (decision 44): the context carries the token's hash
- * (`sessionToFold`) and no user until the service has it. Such a call's `user` and `sessionToken`
- * stay unset here, as a signed-out caller's.
- */
-export function loadSession(
-  deps: AppDeps,
-  opts: { folds?: (method: string, path: string) => boolean } = {},
-): MiddlewareHandler<AppEnv> {
+/** Loads the caller from the session cookie and builds the request's service context. */
+export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
-    const cookieLocale = getCookie(c, LOCALE_COOKIE);
-    const ip = c.get("ip");
-    const log = c.get("log");
-    const tokenHash = opts.folds?.(c.req.method, c.req.path) ? sessionHashOf(deps.config, token) : null;
-    if (tokenHash) {
-      c.set("sessionToken", undefined);
-      c.set("user", null);
-      c.set(
-        "ctx",
-        contextFor(deps, { ip, log, cookieLocale, user: null, sessionToFold: { tokenHash, cookieLocale } }),
-      );
-    } else {
-      const user = token ? await findSessionUser(deps, token) : null;
-      c.set("sessionToken", user ? token : undefined);
-      c.set("user", user);
-      c.set("ctx", contextFor(deps, { ip, log, cookieLocale, user }));
-    }
+    const user = token ? await findSessionUser(deps, token) : null;
+    c.set("sessionToken", user ? token : undefined);
+    c.set("user", user);
+    c.set(
+      "ctx",
+      contextFor(deps, {
+        ip: c.get("ip"),
+        log: c.get("log"),
+        cookieLocale: getCookie(c, LOCALE_COOKIE),
+        user,
+      }),
+    );
     await next();
   };
+}
+
+/**
+ * The caller of a call whose service looks the session up itself, with its own first statements,
+ * in one round trip (decision 44): still to be found when the request carries a session token, a
+ * signed-out context when it carries none. Such a call's route is mounted before `loadSession`.
+ */
+export function callerOf(deps: AppDeps, c: Context<AppEnv>): Ctx | CallerToFind {
+  const tokenHash = sessionHashOf(deps.config, getCookie(c, SESSION_COOKIE));
+  const ip = c.get("ip");
+  const log = c.get("log");
+  const cookieLocale = getCookie(c, LOCALE_COOKIE);
+  if (tokenHash) return { deps, tokenHash, ip, log, cookieLocale };
+  return contextFor(deps, { ip, log, cookieLocale, user: null });
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { allAnswered, type BindQuery, type Db, onOneConnection, preparedOn, unbound } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { type Ctx, withCaller } from "../context";
+import { type CallerToFind, type Ctx, contextOf, isCallerToFind } from "../context";
 import { publicUserColumns, toPublicUser } from "./users";
 
 export const SESSION_COOKIE = "pathagar_session";
@@ -71,14 +71,12 @@ export async function findSessionUser(ctx: Pick<Ctx, "db" | "config" | "now">, t
 }
 
 /**
- * The context with its caller known. A service behind a call whose session lookup is left to it
- * (`Ctx.sessionToFold`, decision 44) asks this first on every path that does not fold the lookup
- * into its own first statement.
+ * The context of a call whose service may fold the session's lookup into its own statements
+ * (`CallerToFind`, decision 44), for a path of it that does not: the lookup on its own.
  */
-export async function resolveCaller(ctx: Ctx): Promise<Ctx> {
-  const pending = ctx.sessionToFold;
-  if (!pending) return ctx;
-  return withCaller(ctx, await sessionUserOf(ctx.db, pending.tokenHash, ctx.now()));
+export async function resolveCaller(call: Ctx | CallerToFind): Promise<Ctx> {
+  if (!isCallerToFind(call)) return call;
+  return contextOf(call, await sessionUserOf(call.deps.db, call.tokenHash, call.deps.now()));
 }
 
 /** The caller of statements that look the session up themselves (`sessionCallerSql`'s placeholders). */
@@ -86,24 +84,22 @@ export type SessionCaller = { tokenHash: string; now: Date };
 
 /**
  * Sends the session's lookup and `send`'s statements together on one connection, in one round
- * trip (decision 44), for a call whose lookup the middleware left to its service
- * (`Ctx.sessionToFold`). `send` starts its statements at once, before any await, and finds the
+ * trip (decision 44). `send` starts its statements at once, before any await, and finds the
  * caller by `sessionCallerSql`: for a session not live they find nobody and change nothing.
  * Answers the context with its caller known and what `send` answered.
  */
 export async function foldSession<T>(
-  ctx: Ctx,
+  call: CallerToFind,
   send: (on: BindQuery, caller: SessionCaller) => Promise<T>,
 ): Promise<{ ctx: Ctx; answer: T }> {
-  const pending = ctx.sessionToFold;
-  if (!pending) throw new Error("foldSession: this call's session was looked up already");
-  const caller = { tokenHash: pending.tokenHash, now: ctx.now() };
-  return onOneConnection(ctx.db, async (on) => {
+  const { db, now } = call.deps;
+  const caller = { tokenHash: call.tokenHash, now: now() };
+  return onOneConnection(db, async (on) => {
     const [user, answer] = await allAnswered([
-      sessionUserOf(ctx.db, caller.tokenHash, caller.now, on),
+      sessionUserOf(db, caller.tokenHash, caller.now, on),
       send(on, caller),
     ]);
-    return { ctx: withCaller(ctx, user), answer };
+    return { ctx: contextOf(call, user), answer };
   });
 }
 

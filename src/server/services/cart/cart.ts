@@ -34,7 +34,7 @@ import {
 import { bundleItems, cartLines, carts, products, users } from "../../db/schema";
 import { requireSignedIn } from "../access";
 import { foldSession, resolveCaller, type SessionCaller, sessionCallerSql } from "../accounts/sessions";
-import type { Ctx } from "../context";
+import { type CallerToFind, type Ctx, isCallerToFind } from "../context";
 import { DomainError } from "../errors";
 import { consumeLimit } from "../platform/rate-limits";
 import { findOwnedProductIds } from "../reading/entitlements";
@@ -365,11 +365,18 @@ export async function countCartItems(ctx: Ctx, userId: number): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-export async function getCartInfo(ctx: Ctx, opts: { district?: string } = {}): Promise<CartView> {
+export async function getCartInfo(
+  call: Ctx | CallerToFind,
+  opts: { district?: string } = {},
+): Promise<CartView> {
+  let ctx: Ctx;
   let read: Awaited<ReturnType<typeof readCart>> | undefined;
-  if (ctx.sessionToFold) {
+  if (isCallerToFind(call)) {
     // The session's lookup and the cart's read in one round trip (decision 44).
-    ({ ctx, answer: read } = await foldSession(ctx, (on, who) => readCart(ctx.db, who, on)));
+    const { db } = call.deps;
+    ({ ctx, answer: read } = await foldSession(call, (on, who) => readCart(db, who, on)));
+  } else {
+    ctx = call;
   }
   const me = requireShopper(ctx);
   read ??= await readCart(ctx.db, { userId: me.id });
@@ -414,7 +421,7 @@ async function sourceOf(ctx: Ctx, userId: number, pageSource: string, referral: 
  * the first's line), an e-book already in the cart, or not enough stock.
  */
 export async function addToCart(
-  ctx: Ctx,
+  call: Ctx | CallerToFind,
   input: unknown,
   opts: { referralCode?: string } = {},
 ): Promise<CartView> {
@@ -422,17 +429,17 @@ export async function addToCart(
   // The common add, of a printed item without a referral, sends the session's lookup with its
   // own statements, in one round trip (decision 44); any other knows its caller first.
   if (
-    ctx.sessionToFold &&
+    isCallerToFind(call) &&
     parsed.success &&
     !isDigitalKind(parsed.data.type) &&
     !normaliseReferralCode(opts.referralCode)
   ) {
     const v = parsed.data;
-    const folded = await foldSession(ctx, (on, who) => sendAddAndRead(ctx, who, v, v.source, on));
+    const folded = await foldSession(call, (on, who) => sendAddAndRead(call.deps, who, v, v.source, on));
     const me = requireShopper(folded.ctx);
     return settleAdd(folded.ctx, me.id, v, v.source, folded.answer);
   }
-  ctx = await resolveCaller(ctx);
+  const ctx = await resolveCaller(call);
   const me = requireShopper(ctx);
   const v = cartAddSchema.parse(input);
   if (isDigitalKind(v.type)) {
@@ -481,7 +488,13 @@ async function settleAdd(
  * connection goes back to the pool, even when one fails. A refused add's read goes unused, unless
  * it was the same tap again.
  */
-async function sendAddAndRead(ctx: Ctx, who: Shopper, v: AddInput, source: string, on: BindQuery) {
+async function sendAddAndRead(
+  ctx: Pick<Ctx, "db" | "now">,
+  who: Shopper,
+  v: AddInput,
+  source: string,
+  on: BindQuery,
+) {
   const [added, cart] = await allAnswered([
     on(addStatement(ctx.db, bySession(who) ? "by session" : "statement")).execute({
       userId: bySession(who) ? undefined : who.userId,
