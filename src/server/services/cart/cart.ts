@@ -6,7 +6,7 @@
  * qualify (the cart fell below its minimum, it expired, …) the cart shows why (`coupon.message`)
  * and takes nothing off; it applies again by itself once it qualifies, and the shopper may remove it.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   type CartView,
   cartAddSchema,
@@ -27,13 +27,11 @@ import {
   type Db,
   inTransaction,
   onOneConnection,
-  preparedSql,
   sendTogether,
-  unbound,
 } from "../../db/client";
-import { bundleItems, cartLines, carts, products, users } from "../../db/schema";
+import { cartLines, carts, products, users } from "../../db/schema";
 import { requireSignedIn } from "../access";
-import { foldSession, resolveCaller, type SessionCaller, sessionCallerSql } from "../accounts/sessions";
+import { foldSession, resolveCaller } from "../accounts/sessions";
 import { type CallerToFind, type Ctx, isCallerToFind } from "../context";
 import { DomainError } from "../errors";
 import { consumeLimit } from "../platform/rate-limits";
@@ -47,8 +45,18 @@ import {
   toCouponRule,
 } from "./coupons";
 import { type CartPrice, deliveryRatesFrom, effectivePrice, priceCart } from "./pricing";
+import {
+  addStatement,
+  availableSql,
+  bySession,
+  type CartHead,
+  type LineRow,
+  readCart,
+  readLines,
+  type Shopper,
+} from "./statements";
 
-export { COUPON_APPLIED };
+export { availableSql, COUPON_APPLIED };
 
 export const SIGN_IN_FOR_CART = "Please sign in to use your cart";
 export const NO_SUCH_PRODUCT = "No such product";
@@ -79,19 +87,6 @@ export function stockMessage(available: number): string {
 function requireShopper(ctx: Ctx) {
   return requireSignedIn(ctx, SIGN_IN_FOR_CART);
 }
-
-/**
- * How many of a product one may have: stock for books and stationery; for a bundle, as many as
- * its scarcest printed item allows (a bundle of only digital items is not limited); digital 1.
- */
-export const availableSql = sql<number | null>`case
-  when ${products.kind} in ('ebook', 'content') then 1
-  when ${products.kind} = 'bundle' then (
-    select min(coalesce(i.stock, 0) / bi.quantity) from ${bundleItems} bi join ${products} i on i.id = bi.item_id
-    where bi.bundle_id = ${sql.raw(`"products"."id"`)} and i.kind in ('book', 'stationary')
-  )
-  else greatest(coalesce(${products.stock}, 0), 0)
-end`;
 
 export function maxQuantityOf(available: number | null): number {
   return Math.min(available ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
@@ -129,121 +124,6 @@ export async function lockCartWithLines(
 ): Promise<{ cart: CartRow; lines: LineRow[] }> {
   const [[cart], lines] = await sendTogether(tx, [cartLock(tx, userId, now), readLines(tx, { userId })]);
   return { cart: cart!, lines };
-}
-
-/** What pricing and the page need of a cart line and its product. */
-const lineColumns = {
-  id: cartLines.id,
-  productId: cartLines.productId,
-  kind: cartLines.kind,
-  quantity: cartLines.quantity,
-  source: cartLines.source,
-  title: products.title,
-  slug: products.slug,
-  image: products.image,
-  price: products.price,
-  salePrice: products.salePrice,
-  available: availableSql,
-};
-
-/**
- * The cart's lines of published products with what pricing and the page need, in one query: of
- * the cart, or of the user's cart.
- */
-function readLines(db: Db, of: { cartId: number } | { userId: number }) {
-  return db
-    .select(lineColumns)
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(
-      and(
-        "cartId" in of
-          ? eq(cartLines.cartId, of.cartId)
-          : inArray(
-              cartLines.cartId,
-              db.select({ id: carts.id }).from(carts).where(eq(carts.userId, of.userId)),
-            ),
-        eq(products.published, true),
-      ),
-    )
-    .orderBy(asc(cartLines.id));
-}
-
-type LineRow = Awaited<ReturnType<typeof readLines>>[number];
-
-/**
- * Whose cart a statement is about: a user known, or the caller of a session the statement looks
- * up itself (decision 44), who is nobody when the session is not live.
- */
-type Shopper = { userId: number } | SessionCaller;
-const bySession = (who: Shopper): who is SessionCaller => "tokenHash" in who;
-
-/** The user id of the caller of a statement that looks the session up itself: null for nobody. */
-const sessionCallerId = sql`(${sessionCallerSql})`;
-
-/** What pricing and the page need of the cart row itself. */
-type CartHead = Pick<CartRow, "id" | "couponId" | "district">;
-
-/** A row of `cartQuery`: the cart, and one line with its product (none for a cart without lines). */
-type CartReadRow = {
-  cartId: number;
-  couponId: number | null;
-  district: string | null;
-  published: boolean | null;
-} & { [K in keyof LineRow as K extends "id" ? "lineId" : K]: LineRow[K] | null };
-
-/** `lineColumns` as a select list, each named as in `CartReadRow` (the line's id as `lineId`). */
-const lineSelect = sql.join(
-  Object.entries(lineColumns).map(
-    ([name, column]) => sql`${column} as ${sql.identifier(name === "id" ? "lineId" : name)}`,
-  ),
-  sql`, `,
-);
-
-/**
- * The user's cart and its lines, in one query (one row per line). Hand-written, as rows of plain
- * columns: the query builder's mapping of a joined row into nested objects cost about 1 µs a
- * line, on every add and every read of the cart (decision 45).
- */
-const cartQuery = preparedSql<CartReadRow, "with lines" | "by session">((variant) => ({
-  name: variant === "by session" ? "cart_read_by_session" : "cart_read",
-  query: sql`select ${carts.id} as "cartId", ${carts.couponId} as "couponId", ${carts.district} as "district",
-      ${lineSelect}, ${products.published} as "published"
-    from ${carts}
-    left join ${cartLines} on ${cartLines.cartId} = ${carts.id}
-    left join ${products} on ${products.id} = ${cartLines.productId}
-    where ${carts.userId} = ${variant === "by session" ? sessionCallerId : sql`${sql.placeholder("userId")}::integer`}
-    order by ${cartLines.id}`,
-}));
-
-async function readCart(
-  db: Db,
-  who: Shopper,
-  on: BindQuery = unbound,
-): Promise<{ cart: CartHead | undefined; lines: LineRow[] }> {
-  const { rows } = await on(cartQuery(db, bySession(who) ? "by session" : "with lines")).execute(who);
-  const first = rows[0];
-  const lines: LineRow[] = [];
-  for (const r of rows) {
-    if (!r.published || r.lineId === null) continue;
-    lines.push({
-      id: r.lineId,
-      productId: r.productId!,
-      kind: r.kind!,
-      quantity: r.quantity!,
-      source: r.source!,
-      title: r.title!,
-      slug: r.slug!,
-      image: r.image,
-      price: r.price!,
-      salePrice: r.salePrice,
-      available: r.available,
-    });
-  }
-  return {
-    cart: first && { id: first.cartId, couponId: first.couponId, district: first.district },
-    lines,
-  };
 }
 
 /** A line as pricing reads it: from a cart, or from the admin playground. */
@@ -510,46 +390,6 @@ async function sendAddAndRead(
   ]);
   return { row: added.rows[0], cart };
 }
-
-/**
- * The add's one statement (see addToCart): the product's availability and how many lines it
- * wrote. Its cart is the user's, or the session caller's (nobody's, and nothing written, when the
- * session is not live).
- */
-const addStatement = preparedSql<{ available: number | null; written: number }, "statement" | "by session">(
-  (variant) => ({
-    name: variant === "by session" ? "cart_add_by_session" : "cart_add",
-    query: sql`
-    with u as (
-      select ${variant === "by session" ? sessionCallerId : sql`${sql.placeholder("userId")}::integer`} as id
-    ), p as (
-      select ${products.id} as id, ${products.kind} as kind, ${availableSql} as available
-      from ${products}
-      where ${products.id} = ${sql.placeholder("productId")} and ${products.kind} = ${sql.placeholder("kind")}
-        and ${products.published}
-    ), c as (
-      insert into ${carts} (user_id, created_at, updated_at)
-      select u.id, ${sql.placeholder("now")}, ${sql.placeholder("now")}
-      from u where u.id is not null and exists (select 1 from p)
-      on conflict (user_id) do update set updated_at = excluded.updated_at
-      returning id
-    ), l as (
-      insert into ${cartLines} as cl (cart_id, product_id, kind, quantity, source, add_key, created_at)
-      select c.id, p.id, p.kind, ${sql.placeholder("quantity")}, ${sql.placeholder("source")},
-        ${sql.placeholder("addKey")}, ${sql.placeholder("now")}
-      from c, p
-      where ${sql.placeholder("quantity")} <= least(coalesce(p.available, ${sql.raw(String(MAX_LINE_QUANTITY))}), ${sql.raw(String(MAX_LINE_QUANTITY))})
-      on conflict (cart_id, product_id) do update
-        set quantity = cl.quantity + excluded.quantity, add_key = excluded.add_key
-        where (excluded.add_key is null or cl.add_key is distinct from excluded.add_key)
-          and cl.kind not in ('ebook', 'content')
-          and cl.quantity + excluded.quantity <= least(
-            coalesce((select available from p), ${sql.raw(String(MAX_LINE_QUANTITY))}), ${sql.raw(String(MAX_LINE_QUANTITY))})
-      returning cl.id
-    )
-    select p.available, (select count(*) from l)::int as written from p`,
-  }),
-);
 
 /** Why an add wrote nothing (see addToCart): nothing when it was the same tap again. */
 async function explainRefusedAdd(

@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { banglaKeys, KEY_MARK, typedKey } from "../../../contracts/banglish";
-import type {
-  AuthorRef,
-  Page,
-  ProductCard,
-  ProductDetail,
-  ProductKind,
-  Sort,
-  Track,
-} from "../../../contracts/catalog";
-import { shownSalePrice } from "../../../contracts/money";
+import type { Page, ProductCard, ProductDetail, ProductKind, Sort, Track } from "../../../contracts/catalog";
 import { productPath } from "../../../contracts/paths";
 import {
   normaliseSearch,
@@ -19,7 +10,7 @@ import {
   toPrefixTsQuery,
 } from "../../../contracts/search";
 import { SUBJECTS, type Subject, subjectTitlePattern } from "../../../contracts/subjects";
-import { planEachCall, preparedOn, preparedSql } from "../../db/client";
+import { planEachCall } from "../../db/client";
 import {
   authorRedirects,
   authors,
@@ -35,6 +26,8 @@ import {
 import { effectivePriceSql, effectivePrice as priceOf } from "../cart/pricing";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
+import { type CardRow, cardColumns, inStockSql, toCard } from "./cards";
+import { productQuery, RELATED_LIMIT, relatedQuery } from "./statements";
 
 export type ListQuery = {
   kind?: ProductKind;
@@ -67,10 +60,6 @@ export const TYPO_THRESHOLD = 0.3;
 
 const effectivePrice = effectivePriceSql(products);
 
-// Inside a subquery of the select list Drizzle prints a column without its table, where it would
-// bind to the inner table's own `id`: the outer product's id is written out in full.
-const outerId = sql.raw(`"products"."id"`);
-
 /**
  * A product of the subject (contracts/subjects.ts): an English word of it in the title, or a
  * Bangla one in the Bangla title. The search names hold both titles, so their trigram index
@@ -85,72 +74,6 @@ function subjectSql(subject: Subject): SQL {
     bn.map((b) => sql`${b}`),
     sql`, `,
   )}]::text[]`})))`;
-}
-
-/** Digital kinds are always available; a bundle is when every item is; others by stock. */
-const inStockSql = sql<boolean>`(
-  ${products.kind} in ('ebook', 'content')
-  or (${products.kind} <> 'bundle' and coalesce(${products.stock}, 0) > 0)
-  or (${products.kind} = 'bundle' and not exists (
-    select 1 from ${bundleItems} bi join ${products} i on i.id = bi.item_id
-    where bi.bundle_id = ${outerId} and i.kind in ('book', 'stationary') and coalesce(i.stock, 0) < bi.quantity
-  ))
-)`;
-
-const authorsSql = sql<AuthorRef[]>`coalesce((
-  select json_agg(json_build_object('name', a.name, 'nameBn', a.name_bn, 'slug', a.slug) order by pa.position)
-  from ${productAuthors} pa join ${authors} a on a.id = pa.author_id
-  where pa.product_id = ${outerId}
-), '[]'::json)`;
-
-const cardColumns = {
-  id: products.id,
-  kind: products.kind,
-  slug: products.slug,
-  title: products.title,
-  titleBn: products.titleBn,
-  price: products.price,
-  salePrice: products.salePrice,
-  image: products.image,
-  ratingSum: products.ratingSum,
-  ratingCount: products.ratingCount,
-  inStock: inStockSql,
-  authors: authorsSql,
-};
-
-type CardRow = {
-  id: number;
-  kind: ProductKind;
-  slug: string;
-  title: string;
-  titleBn: string | null;
-  price: number;
-  salePrice: number | null;
-  image: string | null;
-  ratingSum: number;
-  ratingCount: number;
-  inStock: boolean;
-  authors: AuthorRef[];
-};
-
-function toCard(r: CardRow): ProductCard {
-  return {
-    id: r.id,
-    kind: r.kind,
-    slug: r.slug,
-    title: r.title,
-    titleBn: r.titleBn,
-    price: r.price,
-    salePrice: shownSalePrice(r),
-    inStock: Boolean(r.inStock),
-    image: r.image,
-    authors: r.authors ?? [],
-    rating: {
-      average: r.ratingCount ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
-      count: r.ratingCount,
-    },
-    url: productPath(r),
-  };
 }
 
 /** The order of a list; a list without a search has no rank, so relevance is best-selling. */
@@ -539,65 +462,6 @@ async function findCards(ctx: Pick<Ctx, "db">, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, toCard(r as CardRow)]));
 }
 
-const RELATED_LIMIT = 6;
-
-/** How many of an author's products are looked at for "related": enough for any real author. */
-const RELATED_AUTHOR_CANDIDATES = 200;
-
-/**
- * Same kind: the best sellers by the same authors first, then the best sellers sharing a track,
- * in one statement of two bounded parts (one OR over both made PostgreSQL gather every book of a
- * prolific author, thousands, before the first row). The second part leaves out the author's
- * own products, which the first part has ranked already.
- */
-/** A card's columns named as the card's fields, for a hand-written statement. */
-const cardSelect = sql.join(
-  Object.entries(cardColumns).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`),
-  sql`, `,
-);
-
-/**
- * The related products of one product, by its id. Its kind and the limits are written into the
- * text: PostgreSQL's generic plan for a prepared statement (from the sixth call on) must know
- * them, or it reads every product sharing a track (80,000 of 100,000) to rank six.
- */
-const relatedQuery = preparedSql<
-  CardRow & { part: number; sold: number },
-  `${ProductKind}:${"tracks" | "none"}`
->((variant) => {
-  const [kind, withTracks] = variant.split(":") as [ProductKind, string];
-  const id = sql.placeholder("id");
-  const base = sql`${products.published} and ${products.kind} = ${sql.raw(`'${kind}'`)} and ${products.id} <> ${id}`;
-  // The authors' products, worked out once (a CTE kept as it is): left inside each part, a plan
-  // could run it again for every candidate product.
-  const authorsProducts = sql`(select product_id from authors_products)`;
-  // Each part ranks ids only; the card's columns (its authors, whether it is in stock) are worked
-  // out for the twelve at most that are kept, not for every candidate the sort looked at.
-  const part = (n: number, where: SQL) => sql`(
-      select ${products.id} as id, ${sql.raw(String(n))} as part, ${products.soldCount} as sold
-      from ${products} where ${base} and ${where}
-      order by ${products.soldCount} desc, ${products.id} asc limit ${sql.raw(String(RELATED_LIMIT))}
-    )`;
-  const byAuthor = part(0, sql`${products.id} in ${authorsProducts}`);
-  // A product without tracks has no second part: an overlap with nothing would scan every product.
-  const ranked =
-    withTracks === "tracks"
-      ? sql`${byAuthor} union all ${part(
-          1,
-          // The product's own tracks, read in the statement: one statement text for every product.
-          sql`${products.tracks} && (select t.tracks from ${products} t where t.id = ${id})
-              and ${products.id} not in ${authorsProducts}`,
-        )}`
-      : byAuthor;
-  const query = sql`with authors_products as materialized (
-      select pa.product_id from ${productAuthors} pa
-      where pa.author_id in (select a.author_id from ${productAuthors} a where a.product_id = ${id})
-      limit ${sql.raw(String(RELATED_AUTHOR_CANDIDATES))}
-    )
-    select ${cardSelect}, r.part, r.sold from (${ranked}) r join ${products} on ${products.id} = r.id`;
-  return { name: `related_${kind}_${withTracks}`, query };
-});
-
 async function listRelated(
   ctx: Pick<Ctx, "db">,
   p: { id: number; kind: ProductKind; tracks: string[] },
@@ -612,47 +476,6 @@ async function listRelated(
     .slice(0, RELATED_LIMIT)
     .map((r) => toCard(r as CardRow));
 }
-
-/** The product row of a detail; a printed book's details and its e-book edition come with it. */
-const productQuery = preparedOn((db, variant: `${ProductKind}:${"id" | "slug"}:${"published" | "any"}`) => {
-  const [kind, by, which] = variant.split(":") as [ProductKind, "id" | "slug", "published" | "any"];
-  const book = kind === "book";
-  const key = sql.placeholder("key");
-  const query = db
-    .select({
-      ...cardColumns,
-      description: products.description,
-      tracks: products.tracks,
-      hscYear: products.hscYear,
-      language: products.language,
-      stock: products.stock,
-      ...(book
-        ? {
-            publisher: bookDetails.publisher,
-            edition: bookDetails.edition,
-            isbn: bookDetails.isbn,
-            pages: bookDetails.pages,
-            ebookId: sql<number | null>`(
-                select e.product_id from ${ebookDetails} e join ${products} ep on ep.id = e.product_id
-                where e.book_id = ${outerId} and ep.published limit 1
-              )`,
-          }
-        : {}),
-    })
-    .from(products)
-    .where(
-      and(
-        eq(products.kind, kind),
-        which === "published" ? eq(products.published, true) : undefined,
-        by === "id" ? eq(products.id, key) : eq(products.slug, key),
-      ),
-    )
-    .limit(1)
-    .$dynamic();
-  return (book ? query.leftJoin(bookDetails, eq(bookDetails.productId, products.id)) : query).prepare(
-    `product_${kind}_${by}_${which}`,
-  );
-});
 
 /**
  * A published product of the given kind with its kind's details, by id (or by slug for
