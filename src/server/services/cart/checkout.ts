@@ -39,6 +39,17 @@ type Tx = Db;
  * With the page's `cartKey` (contracts/cart-key.ts) a cart changed since the page showed it is
  * refused, and the same cart sent again once it is placed (a double tap, a second tab) answers
  * with that order: its confirmation, or a new attempt at the gateway while it waits for payment.
+ *
+ * The steps, in order, each a function below:
+ *  1. `lockAndPrice`: the cart's row lock (one buyer's checkouts take turns) and its priced lines;
+ *  2. `placedBefore`: an empty cart is the same cart sent again once placed, or refused;
+ *  3. `validateCart`: address, payment method, coupon, the cart the page showed, nothing digital twice;
+ *  4. `reserveStock`: what the lines take, and room to hold it while a payment is awaited;
+ *  5. `createOrder`: the order row, its referrer and its figures;
+ *  6. `writeOrder`: its lines, coupon use, payment, history, address, the cart emptied, the stock
+ *     taken, all sent together (decision 43);
+ *  7. `confirmOrAnnounce`: confirmed at once (cash on delivery, nothing to pay) or announced;
+ *  after the commit: 8. invoices numbered, the outbox nudged; 9. `openPayment` at the gateway.
  */
 export async function placeOrder(
   ctx: Ctx,
@@ -49,139 +60,15 @@ export async function placeOrder(
   const v = checkoutSchema.parse(input);
   const now = ctx.now();
   const placed = await inTransaction(ctx.db, async (tx) => {
-    // The cart row's lock makes one buyer's checkouts (a double click) take turns.
-    const { cart, lines: inCart } = await lockCartWithLines(tx, me.id, now);
-    const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district }, inCart);
-    if (view.lines.length === 0) {
-      const again = v.cartKey ? await findPlacedFrom(tx, me.id, v.cartKey, now) : null;
-      if (again) return { again };
-      throw new DomainError("invalid", EMPTY_CART);
-    }
-    const physical = view.lines.some(
-      (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
-    );
-    const digital = view.lines.some((l) => isDigitalKind(l.kind));
-    // Only a parcel needs an address: a cart of e-books and courses alone is bought without one.
-    if (physical) shippingCheckoutSchema.parse(input);
-    if (v.paymentMethod === "cod" && digital)
-      throw new DomainError("invalid", COD_PHYSICAL_ONLY, { paymentMethod: COD_PHYSICAL_ONLY });
-    if (view.coupon && !view.coupon.applied) {
-      throw new DomainError(
-        "conflict",
-        `${view.coupon.message ?? "Your coupon cannot be used"}. Remove the coupon to continue.`,
-      );
-    }
-    if (v.cartKey && v.cartKey !== cartKeyOf(view.lines, view.coupon?.applied ? view.coupon.id : null)) {
-      throw new DomainError("conflict", CART_CHANGED);
-    }
-    const twice = await findDigitalConflict(tx, me.id, view.lines);
-    if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
-
-    const free = view.netPrice === 0;
-    const method: PaymentMethod = v.paymentMethod;
-    const immediate = method === "cod" || free;
-    const needs = await stockNeeds(tx, view.lines);
-    // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
-    if (!immediate) await requireRoomToHold(tx, me.id, needs);
-
-    const sources = [...new Set(view.lines.map((l) => l.source))];
-    const referrer = await findReferrer(tx, sources, me.id);
-    const [placed] = await tx
-      .insert(orders)
-      .values({
-        number: sql`nextval('order_numbers')::text`,
-        userId: me.id,
-        status: "pending_payment",
-        paymentMethod: method,
-        name: v.name,
-        phone: v.phone,
-        email: me.email ?? null,
-        // A digital-only order has no address: empty, as nothing is posted.
-        district: physical ? (v.district ?? "") : "",
-        area: physical ? (v.area ?? "") : "",
-        address: physical ? (v.address ?? "") : "",
-        note: v.note ?? null,
-        subtotal: view.totalPrice,
-        discount: view.discountedAmount,
-        delivery: view.deliveryCharges,
-        total: view.netPrice,
-        couponId: view.coupon?.applied ? view.coupon.id : null,
-        couponCode: view.coupon?.applied ? view.coupon.code : null,
-        source: referrer?.code ?? sources[0] ?? "website",
-        referrerId: referrer?.id ?? null,
-        physical,
-        stockHeld: true,
-        reservedStock: Object.fromEntries(needs),
-        reservedUntil: immediate ? null : new Date(now.getTime() + PAYMENT_WINDOW_MS),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const order = placed!;
-    const number = order.number;
-    const tranx = newTranx(number);
-    // What the order writes, sent together in this order (decision 43). The rows every buyer of
-    // a popular book (or of one coupon) shares are taken last, so each buyer holds them for the
-    // end of the transaction only (stock in product id order).
-    const takes = stockTakes(tx, needs, { reason: "sold", orderId: order.id, note: `Order ${order.number}` });
-    const { name, phone, district, area, address } = order;
-    const [[lines], taken, [counted]] = await Promise.all([
-      sendTogether(tx, [
-        tx
-          .insert(orderLines)
-          .values(
-            view.lines.map((l) => ({
-              orderId: order.id,
-              productId: l.productId,
-              kind: l.kind,
-              title: l.title,
-              image: l.image,
-              unitPrice: l.unitPrice,
-              quantity: l.quantity,
-              lineTotal: l.lineTotal,
-              discount: l.discount,
-              source: l.source,
-            })),
-          )
-          .returning(),
-        order.couponId !== null &&
-          tx
-            .insert(couponRedemptions)
-            .values({ couponId: order.couponId, userId: me.id, orderId: order.id, createdAt: now }),
-        tx.insert(payments).values({
-          orderId: order.id,
-          provider: immediate ? (method === "cod" ? "cod" : "none") : ctx.payments.name,
-          tranx,
-          amount: view.netPrice,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        recordEvent(tx, order.id, "pending_payment", "Order placed", me.id, now),
-        physical && rememberAddressInTx(tx, me.id, { name, phone, district, area, address }, now),
-        tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)),
-        tx
-          .update(carts)
-          .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
-          .where(eq(carts.id, cart.id)),
-      ]),
-      sendTogether(tx, takes.statements),
-      sendTogether(tx, [view.coupon?.applied === true && couponUse(tx, view.coupon.id)]),
-    ]);
-    await stockTaken(tx, takes, taken);
-    if (view.coupon?.applied && counted?.length !== 1)
-      throw new DomainError(
-        "conflict",
-        "This coupon has reached its usage limit. Remove the coupon to continue.",
-      );
-    // Confirmed at once (cash on delivery, nothing to pay): the buyer's notice goes with the
-    // confirmation's writes. Otherwise (or not confirmed after all) on its own.
-    const confirmed =
-      immediate &&
-      (await confirmInTx(ctx, tx, order, now, method === "cod" ? "Cash on delivery" : "Nothing to pay", {
-        lines,
-        alsoSend: [orderNotice(ctx, tx, { type: "confirmed" }, order, now, me.locale)],
-      }));
-    if (!confirmed) await sendTogether(tx, [orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
+    const c: Checkout = { ctx, tx, me, v, input, now };
+    const { cart, view } = await lockAndPrice(c);
+    if (view.lines.length === 0) return { again: await placedBefore(c) };
+    const kinds = await validateCart(c, view);
+    const stock = await reserveStock(c, view, kinds);
+    const order = await createOrder(c, view, kinds, stock);
+    const tranx = newTranx(order.number);
+    const lines = await writeOrder(c, { cart, view, order, tranx, stock, immediate: kinds.immediate });
+    const confirmed = await confirmOrAnnounce(c, order, lines, kinds);
     return { order, tranx, confirmed };
   });
   if (placed.again) return answerAgain(ctx, placed.again, opts.origin);
@@ -197,6 +84,213 @@ export async function placeOrder(
   if (placed.confirmed) return result;
   const redirectUrl = await openPayment(ctx, placed.order, placed.tranx, opts.origin);
   return { ...result, redirectUrl };
+}
+
+/** What every step of a checkout is given: the request, its transaction, the buyer and the form. */
+type Checkout = {
+  ctx: Ctx;
+  tx: Tx;
+  me: ReturnType<typeof requireBuyer>;
+  v: ReturnType<typeof checkoutSchema.parse>;
+  /** The form as sent: an order with a parcel also needs its address fields. */
+  input: unknown;
+  now: Date;
+};
+type Priced = Awaited<ReturnType<typeof priceFor>>;
+type OrderRow = typeof orders.$inferSelect;
+
+/** 1. The cart's row lock, which makes one buyer's checkouts (a double click) take turns, and its priced lines. */
+async function lockAndPrice({ ctx, tx, me, v, now }: Checkout) {
+  const { cart, lines } = await lockCartWithLines(tx, me.id, now);
+  const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district }, lines);
+  return { cart, view };
+}
+
+/** 2. An empty cart: the same cart sent again once placed (answered with that order), else refused. */
+async function placedBefore({ tx, me, v, now }: Checkout): Promise<PlacedBefore> {
+  const again = v.cartKey ? await findPlacedFrom(tx, me.id, v.cartKey, now) : null;
+  if (!again) throw new DomainError("invalid", EMPTY_CART);
+  return again;
+}
+
+/**
+ * 3. What the cart holds may be bought so: a parcel's address, cash on delivery for printed items
+ * only, a coupon that applies, the very cart the page showed, no e-book or course twice.
+ */
+async function validateCart({ tx, me, v, input }: Checkout, view: Priced) {
+  const physical = view.lines.some(
+    (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
+  );
+  const digital = view.lines.some((l) => isDigitalKind(l.kind));
+  // Only a parcel needs an address: a cart of e-books and courses alone is bought without one.
+  if (physical) shippingCheckoutSchema.parse(input);
+  if (v.paymentMethod === "cod" && digital)
+    throw new DomainError("invalid", COD_PHYSICAL_ONLY, { paymentMethod: COD_PHYSICAL_ONLY });
+  if (view.coupon && !view.coupon.applied) {
+    throw new DomainError(
+      "conflict",
+      `${view.coupon.message ?? "Your coupon cannot be used"}. Remove the coupon to continue.`,
+    );
+  }
+  if (v.cartKey && v.cartKey !== cartKeyOf(view.lines, view.coupon?.applied ? view.coupon.id : null)) {
+    throw new DomainError("conflict", CART_CHANGED);
+  }
+  const twice = await findDigitalConflict(tx, me.id, view.lines);
+  if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
+  // Confirmed at once: cash on delivery, or nothing to pay.
+  const immediate = v.paymentMethod === "cod" || view.netPrice === 0;
+  return { physical, immediate };
+}
+
+/** 4. What the lines take of stock; an order that will wait for an online payment must have room to hold it. */
+async function reserveStock({ tx, me }: Checkout, view: Priced, kinds: { immediate: boolean }) {
+  const needs = await stockNeeds(tx, view.lines);
+  // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
+  if (!kinds.immediate) await requireRoomToHold(tx, me.id, needs);
+  return needs;
+}
+
+/** 5. The order row: the buyer's details, the priced figures, the referrer, the stock it holds. */
+async function createOrder(
+  { tx, me, v, now }: Checkout,
+  view: Priced,
+  kinds: { physical: boolean; immediate: boolean },
+  needs: Awaited<ReturnType<typeof stockNeeds>>,
+): Promise<OrderRow> {
+  const { physical, immediate } = kinds;
+  const sources = [...new Set(view.lines.map((l) => l.source))];
+  const referrer = await findReferrer(tx, sources, me.id);
+  const [placed] = await tx
+    .insert(orders)
+    .values({
+      number: sql`nextval('order_numbers')::text`,
+      userId: me.id,
+      status: "pending_payment",
+      paymentMethod: v.paymentMethod,
+      name: v.name,
+      phone: v.phone,
+      email: me.email ?? null,
+      // A digital-only order has no address: empty, as nothing is posted.
+      district: physical ? (v.district ?? "") : "",
+      area: physical ? (v.area ?? "") : "",
+      address: physical ? (v.address ?? "") : "",
+      note: v.note ?? null,
+      subtotal: view.totalPrice,
+      discount: view.discountedAmount,
+      delivery: view.deliveryCharges,
+      total: view.netPrice,
+      couponId: view.coupon?.applied ? view.coupon.id : null,
+      couponCode: view.coupon?.applied ? view.coupon.code : null,
+      source: referrer?.code ?? sources[0] ?? "website",
+      referrerId: referrer?.id ?? null,
+      physical,
+      stockHeld: true,
+      reservedStock: Object.fromEntries(needs),
+      reservedUntil: immediate ? null : new Date(now.getTime() + PAYMENT_WINDOW_MS),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return placed!;
+}
+
+/**
+ * 6. What the order writes, sent together in this order (decision 43): its lines, the coupon's
+ * redemption, the payment, the history line, the address remembered, the cart emptied; then the
+ * stock taken and the coupon's use counted. The rows every buyer of a popular book (or of one
+ * coupon) shares are taken last, so each buyer holds them for the end of the transaction only
+ * (stock in product id order). Answers the order's lines.
+ */
+async function writeOrder(
+  { ctx, tx, me, v, now }: Checkout,
+  w: {
+    cart: { id: number; district: string | null };
+    view: Priced;
+    order: OrderRow;
+    tranx: string;
+    stock: Awaited<ReturnType<typeof stockNeeds>>;
+    immediate: boolean;
+  },
+) {
+  const { cart, view, order, tranx, immediate } = w;
+  const takes = stockTakes(tx, w.stock, { reason: "sold", orderId: order.id, note: `Order ${order.number}` });
+  const { name, phone, district, area, address } = order;
+  const [[lines], taken, [counted]] = await Promise.all([
+    sendTogether(tx, [
+      tx
+        .insert(orderLines)
+        .values(
+          view.lines.map((l) => ({
+            orderId: order.id,
+            productId: l.productId,
+            kind: l.kind,
+            title: l.title,
+            image: l.image,
+            unitPrice: l.unitPrice,
+            quantity: l.quantity,
+            lineTotal: l.lineTotal,
+            discount: l.discount,
+            source: l.source,
+          })),
+        )
+        .returning(),
+      order.couponId !== null &&
+        tx
+          .insert(couponRedemptions)
+          .values({ couponId: order.couponId, userId: me.id, orderId: order.id, createdAt: now }),
+      tx.insert(payments).values({
+        orderId: order.id,
+        provider: immediate ? (v.paymentMethod === "cod" ? "cod" : "none") : ctx.payments.name,
+        tranx,
+        amount: view.netPrice,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      recordEvent(tx, order.id, "pending_payment", "Order placed", me.id, now),
+      order.physical && rememberAddressInTx(tx, me.id, { name, phone, district, area, address }, now),
+      tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)),
+      tx
+        .update(carts)
+        .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
+        .where(eq(carts.id, cart.id)),
+    ]),
+    sendTogether(tx, takes.statements),
+    sendTogether(tx, [view.coupon?.applied === true && couponUse(tx, view.coupon.id)]),
+  ]);
+  await stockTaken(tx, takes, taken);
+  if (view.coupon?.applied && counted?.length !== 1)
+    throw new DomainError(
+      "conflict",
+      "This coupon has reached its usage limit. Remove the coupon to continue.",
+    );
+  return lines;
+}
+
+/**
+ * 7. Confirmed at once (cash on delivery, nothing to pay): the buyer's notice goes with the
+ * confirmation's writes. Otherwise (or not confirmed after all) the "placed" notice on its own.
+ */
+async function confirmOrAnnounce(
+  { ctx, tx, me, v, now }: Checkout,
+  order: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+  kinds: { immediate: boolean },
+): Promise<boolean> {
+  const confirmed =
+    kinds.immediate &&
+    (await confirmInTx(
+      ctx,
+      tx,
+      order,
+      now,
+      v.paymentMethod === "cod" ? "Cash on delivery" : "Nothing to pay",
+      {
+        lines,
+        alsoSend: [orderNotice(ctx, tx, { type: "confirmed" }, order, now, me.locale)],
+      },
+    ));
+  if (!confirmed) await sendTogether(tx, [orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
+  return confirmed;
 }
 
 type PlacedBefore = {
