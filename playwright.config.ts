@@ -74,8 +74,9 @@ export default defineConfig({
     },
     {
       // prepare.ts removes DATA_DIR, migrates, seeds and closes the database; then serve.ts starts
-      // the stand-in courier and the server, which opens the database.
-      command: "node --import tsx tests/e2e/prepare.ts && node --import tsx tests/e2e/serve.ts",
+      // the stand-in courier and the server, which opens the database. The test command prepares
+      // the database beside an earlier step and says so with E2E_PREPARED=1.
+      command: `${process.env.E2E_PREPARED === "1" ? "" : "node --import tsx tests/e2e/prepare.ts && "}node --import tsx tests/e2e/serve.ts`,
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       // The demo seed places its order history through the services (decision 51): about 20 s

@@ -54,7 +54,9 @@ npx vitest run --project unit --maxWorkers="$cores"
 wait "$typecheck"
 
 step "API tests on PGlite"
-npx vitest run --project api --maxWorkers="$cores"
+# The ones whose subject is the database itself (ON_PGLITE in vitest.config.ts); every API test
+# runs on PostgreSQL below, and the end-to-end tests run the whole shop on PGlite.
+npx vitest run --project api-pglite --maxWorkers="$cores"
 
 step "API tests on PostgreSQL, and the build"
 # A throwaway server on a free port, stopped and removed however the tests end. Its tests wait on
@@ -71,12 +73,21 @@ fi
 rm -f "$build_log"
 echo "built build/client, build/server and build/main.js"
 
-step "two servers on PostgreSQL"
+step "two servers on PostgreSQL, and the end-to-end database"
 # Two built servers behind a round-robin proxy on one throwaway database and one local S3-compatible
-# bucket (tests/cluster).
+# bucket (tests/cluster). They wait on each other much of the time: the end-to-end tests' embedded
+# database is migrated and seeded beside them (tests/e2e/prepare.ts).
+prepare_log=$(mktemp)
+node --import tsx tests/e2e/prepare.ts >"$prepare_log" 2>&1 &
+prepare=$!
 npx tsx scripts/with-postgres.ts -- npx vitest run --project cluster
+if ! wait "$prepare"; then
+  cat "$prepare_log"
+  exit 1
+fi
+rm -f "$prepare_log"
 
 step "end-to-end tests in Chromium"
-npx playwright test
+E2E_PREPARED=1 npx playwright test
 
 step "all checks passed in $((SECONDS - started))s"

@@ -105,6 +105,20 @@ for (const lang of ["en", "bn"] as const) {
   }) => {
     test.setTimeout(240_000);
     const page = await adminPage(browser, lang);
+    // The page's requests still open: a page is done once it has none and none has started or
+    // ended for 150 ms (its data fetched and rendered), not networkidle's 500 ms after every page.
+    const open = new Set<unknown>();
+    let lastActivity = Date.now();
+    page.on("request", (r) => {
+      open.add(r);
+      lastActivity = Date.now();
+    });
+    for (const done of ["requestfinished", "requestfailed"] as const)
+      page.on(done, (r) => {
+        open.delete(r);
+        lastActivity = Date.now();
+      });
+    const quiet = () => open.size === 0 && Date.now() - lastActivity >= 150;
     let current = "";
     const warnings: string[] = [];
     page.on("console", (msg: ConsoleMessage) => {
@@ -120,7 +134,7 @@ for (const lang of ["en", "bn"] as const) {
       const res = await page.goto(current);
       expect(res?.status(), current).toBe(200);
       await waitForApp(page);
-      await page.waitForLoadState("networkidle");
+      await expect.poll(quiet, { intervals: [50], message: `${current}'s requests` }).toBe(true);
       for (const warning of linguiWarnings(serverLogSince(logFrom))) {
         warnings.push(`${current} (server): ${warning}`);
       }
