@@ -113,11 +113,12 @@ for (const lang of ["en", "bn"] as const) {
       open.add(r);
       lastActivity = Date.now();
     });
-    for (const done of ["requestfinished", "requestfailed"] as const)
-      page.on(done, (r) => {
-        open.delete(r);
-        lastActivity = Date.now();
-      });
+    const ended = (r: unknown) => {
+      open.delete(r);
+      lastActivity = Date.now();
+    };
+    page.on("requestfinished", ended);
+    page.on("requestfailed", ended);
     const quiet = () => open.size === 0 && Date.now() - lastActivity >= 150;
     let current = "";
     const warnings: string[] = [];

@@ -72,6 +72,16 @@ export const relatedQuery = preparedSql<
 });
 
 /** The product row of a detail; a printed book's details and its e-book edition come with it. */
+/** A product detail's own columns: its card's and the rest of its row. */
+const detailColumns = {
+  ...cardColumns,
+  description: products.description,
+  tracks: products.tracks,
+  hscYear: products.hscYear,
+  language: products.language,
+  stock: products.stock,
+};
+
 export const productQuery = preparedOn(
   (db, variant: `${ProductKind}:${"id" | "slug"}:${"published" | "any"}`) => {
     const [kind, by, which] = variant.split(":") as [ProductKind, "id" | "slug", "published" | "any"];
@@ -79,12 +89,7 @@ export const productQuery = preparedOn(
     const key = sql.placeholder("key");
     const query = db
       .select({
-        ...cardColumns,
-        description: products.description,
-        tracks: products.tracks,
-        hscYear: products.hscYear,
-        language: products.language,
-        stock: products.stock,
+        ...detailColumns,
         ...(book
           ? {
               publisher: bookDetails.publisher,
@@ -122,14 +127,7 @@ export async function productRowPlainly(
   which: "published" | "any",
 ) {
   const [row] = await db
-    .select({
-      ...cardColumns,
-      description: products.description,
-      tracks: products.tracks,
-      hscYear: products.hscYear,
-      language: products.language,
-      stock: products.stock,
-    })
+    .select(detailColumns)
     .from(products)
     .where(
       and(
