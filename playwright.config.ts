@@ -23,7 +23,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
-  workers: 2,
+  // Two workers for the desktop tests, which keep a core each busy; a third takes the phone tests
+  // without JavaScript (light) and with scripts held back (mostly waiting for them) beside them.
+  workers: 3,
   reporter: "list",
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -42,11 +44,12 @@ export default defineConfig({
   },
   projects: [
     // Everything a person does, with JavaScript, at a desktop's width unless a test says otherwise.
-    { name: "chromium", testIgnore: ["no-js/**", "late-js/**"] },
+    { name: "chromium", testIgnore: ["no-js/**", "late-js/**"], workers: 2 },
     // HTML first (decision 53): the shop's journeys with JavaScript off, on a 360 px phone.
     {
       name: "no-js",
       testDir: "tests/e2e/no-js",
+      workers: 1,
       use: {
         javaScriptEnabled: false,
         viewport: { width: 360, height: 740 },
@@ -59,6 +62,7 @@ export default defineConfig({
     {
       name: "late-js",
       testDir: "tests/e2e/late-js",
+      workers: 1,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
     },
   ],
