@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS, type AdminArea } from "../../src/contracts/permissions";
-import { type Access, ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
+import { ENDPOINTS } from "../../src/server/http/api/endpoints";
+import type { Access, Endpoint } from "../../src/server/http/endpoint";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import { checkout, payAtSandbox } from "./buying";
 import { addChapters, createEbookWithPdf, createProduct } from "./factories";

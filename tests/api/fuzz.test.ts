@@ -10,7 +10,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS } from "../../src/contracts/permissions";
-import { ENDPOINTS, type Endpoint } from "../../src/server/http/openapi";
+import { ENDPOINTS } from "../../src/server/http/api/endpoints";
+import type { Endpoint } from "../../src/server/http/endpoint";
 import { ensureInfoPages } from "../../src/server/seed/info-pages";
 import { createSession, SESSION_COOKIE } from "../../src/server/services/accounts/sessions";
 import { checkout } from "./buying";

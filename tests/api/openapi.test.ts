@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENDPOINTS } from "../../src/server/http/openapi";
+import { ENDPOINTS } from "../../src/server/http/api/endpoints";
 import { apiDocument, contractViolation, findOperation } from "./contract";
 import { createHarness, type Harness } from "./harness";
 

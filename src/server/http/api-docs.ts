@@ -2,9 +2,11 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Hono } from "hono";
+import { versionSchema } from "../../contracts/answers";
+import { z } from "../../contracts/zod";
+import { anyone, type Endpoint, okAnswer } from "./endpoint";
 import type { AppEnv } from "./env";
-import { openApiDocument } from "./openapi";
-import { jsonAnswer } from "./respond";
+import { jsonAnswer, ok } from "./respond";
 
 /** The reference page's own files, served from the installed swagger-ui-dist (no CDN). */
 const UI_FILES: Record<string, { file: string; type: string }> = {
@@ -69,15 +71,20 @@ function swaggerUiDir(): string {
 
 const fileCache = new Map<string, Uint8Array>();
 
-/** `/api/openapi.json` and the reference page for developers at `/api/docs`. */
-export function apiDocs(buildVersion: string) {
+/**
+ * `/api/version`, `/api/openapi.json` and the reference page for developers at `/api/docs`.
+ * `document` makes the API's document (openapi.ts; handed in, as the document describes this
+ * file's endpoints too).
+ */
+export function apiDocs(buildVersion: string, document: (version: string) => unknown) {
   const app = new Hono<AppEnv>();
+  app.get("/version", (c) => ok(c, { version: buildVersion }));
   const noindex = (c: import("hono").Context<AppEnv>) => c.header("X-Robots-Tag", "noindex, nofollow");
 
   app.get("/openapi.json", (c) => {
     noindex(c);
     c.header("Cache-Control", "no-cache");
-    return jsonAnswer(c, openApiDocument(buildVersion), 200);
+    return jsonAnswer(c, document(buildVersion), 200);
   });
 
   app.get("/docs", (c) => {
@@ -108,3 +115,40 @@ export function apiDocs(buildVersion: string) {
 
   return app;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const docsEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/version",
+    tag: "Accounts",
+    summary: "The build id (the shop polls it to offer a reload after a deployment)",
+    access: anyone,
+    success: [okAnswer("The running build", versionSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "Reference",
+    summary: "This document (OpenAPI 3.1)",
+    access: anyone,
+    success: [{ status: 200, description: "The OpenAPI document", mediaType: "application/json" }],
+  },
+  {
+    method: "get",
+    path: "/api/docs",
+    tag: "Reference",
+    summary: "The reference page for developers",
+    access: anyone,
+    success: [{ status: 200, description: "An HTML page", mediaType: "text/html" }],
+  },
+  {
+    method: "get",
+    path: "/api/docs/{file}",
+    tag: "Reference",
+    summary: "The reference page's script and style sheet",
+    access: anyone,
+    params: z.object({ file: z.string() }),
+    success: [{ status: 200, description: "A script or style sheet", mediaType: "*/*" }],
+  },
+];

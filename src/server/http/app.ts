@@ -62,8 +62,9 @@ import { publicCache } from "./middleware/public-cache";
 import { captureReferral } from "./middleware/referral";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
+import { openApiDocument } from "./openapi";
 import { paymentCallbacks } from "./payment-callbacks";
-import { COMPRESS_FROM_BYTES, jsonAnswer, ok } from "./respond";
+import { COMPRESS_FROM_BYTES, jsonAnswer } from "./respond";
 import { sandboxGateway } from "./sandbox-gateway";
 import { seoFiles } from "./seo-files";
 import { UPLOAD_ROUTES, uploadRouteOf } from "./uploads";
@@ -155,9 +156,8 @@ export function createApp(opts: AppOptions) {
   // Before the session's lookup: these two look their caller up themselves (decision 44).
   api.route("/", cartReadAndAddApi(deps));
   api.use(loadSession(deps));
-  api.get("/version", (c) => ok(c, { version: opts.buildVersion }));
-  // The API described (src/server/http/openapi.ts), and its reference page for developers.
-  api.route("/", apiDocs(opts.buildVersion));
+  // The build's version, the API described (src/server/http/openapi.ts), and its reference page.
+  api.route("/", apiDocs(opts.buildVersion, openApiDocument));
   // Search results are the same for everyone, signed in or not.
   const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true, version: contentVersion });
   api.use("/search", searchCache);

@@ -1,9 +1,16 @@
 import { Hono } from "hono";
 import type { PaymentNoticeAnswer } from "../../contracts/answers";
-import { paymentCallbackParams as params } from "../../contracts/payments";
+import { paymentNoticeAnswerSchema } from "../../contracts/answers";
+import {
+  PAYMENT_RETURNS,
+  paymentCallbackParams as params,
+  paymentCallbackFields,
+} from "../../contracts/payments";
+import { z } from "../../contracts/zod";
 import { type AppDeps, contextFor } from "../services/context";
 import { DomainError } from "../services/errors";
 import { settlePayment } from "../services/money/payments";
+import { type Endpoint, okAnswer } from "./endpoint";
 import type { AppEnv } from "./env";
 import { ok } from "./respond";
 
@@ -59,3 +66,45 @@ export function paymentCallbacks(deps: AppDeps) {
 
   return app;
 }
+
+const returnParams = params.extend({ outcome: z.enum(PAYMENT_RETURNS) });
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const paymentCallbacksEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/payment/{provider}/{tranx}/{outcome}",
+    tag: "Payment callbacks",
+    summary: "The buyer's browser comes back from the gateway",
+    description:
+      "The payment is asked of the gateway, never taken from these fields. Always a redirect: to the order's success page, or to /payment/failed.",
+    access: { who: "gateway" },
+    params: returnParams,
+    query: z.looseObject({}),
+    success: [{ status: 303, description: "On to the shop's success or failure page", redirect: true }],
+  },
+  {
+    method: "post",
+    path: "/api/payment/{provider}/{tranx}/{outcome}",
+    tag: "Payment callbacks",
+    summary: "The buyer's browser comes back from the gateway (a form post)",
+    description:
+      "The payment is asked of the gateway, never taken from these fields. Always a redirect: to the order's success page, or to /payment/failed.",
+    access: { who: "gateway" },
+    params: returnParams,
+    form: paymentCallbackFields,
+    success: [{ status: 303, description: "On to the shop's success or failure page", redirect: true }],
+  },
+  {
+    method: "post",
+    path: "/api/payment/{provider}/{tranx}/ipn",
+    tag: "Payment callbacks",
+    summary: "The gateway's server-to-server notice of a payment",
+    description:
+      "The payment is asked of the gateway and recorded once; the notice's own words change nothing.",
+    access: { who: "gateway" },
+    params,
+    form: paymentCallbackFields,
+    success: [okAnswer("Received; the payment as the gateway confirmed it", paymentNoticeAnswerSchema)],
+  },
+];

@@ -1,4 +1,16 @@
 import { Hono } from "hono";
+import {
+  authorEditSchema,
+  authorInputSchema,
+  authorMergeSchema,
+  authorsQuerySchema,
+} from "../../../contracts/admin-authors";
+import {
+  adminAuthorDeletedSchema,
+  adminAuthorDetailSchema,
+  adminAuthorPageSchema,
+  authorMergeResultSchema,
+} from "../../../contracts/answers";
 import { idParams } from "../../../contracts/paging";
 import {
   createAuthor,
@@ -8,6 +20,7 @@ import {
   mergeAuthor,
   updateAuthor,
 } from "../../services/catalog/admin-authors";
+import { createdAnswer, type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 
@@ -40,3 +53,66 @@ export function adminAuthorsApi() {
   });
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const adminAuthorsEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/admin/authors",
+    tag: "Staff",
+    summary: "List authors, searching name, Bangla name and slug, with each author's book count",
+    access: staff("authors"),
+    query: authorsQuerySchema,
+    success: [okAnswer("One page of authors", adminAuthorPageSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/admin/authors",
+    tag: "Staff",
+    summary: "Add an author (the slug is made from the name when not given)",
+    access: staff("authors"),
+    body: authorInputSchema,
+    success: [createdAnswer("The new author", adminAuthorDetailSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "One author with every field and the version to edit from",
+    access: staff("authors"),
+    params: idParams,
+    success: [okAnswer("The author", adminAuthorDetailSchema)],
+  },
+  {
+    method: "patch",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "Edit an author; a new name rebuilds their products' search names, a new slug redirects the old",
+    access: staff("authors"),
+    params: idParams,
+    body: authorEditSchema,
+    success: [okAnswer("The author as saved", adminAuthorDetailSchema)],
+    errorData: { 409: adminAuthorDetailSchema },
+  },
+  {
+    method: "delete",
+    path: "/api/admin/authors/{id}",
+    tag: "Staff",
+    summary: "Delete an author who has no products (merge one who has)",
+    access: staff("authors"),
+    params: idParams,
+    success: [okAnswer("The deleted author's id", adminAuthorDeletedSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/authors/{id}/merge",
+    tag: "Staff",
+    summary: "Merge an author into another: their products move, their page redirects, they are deleted",
+    access: staff("authors"),
+    params: idParams,
+    body: authorMergeSchema,
+    success: [okAnswer("The kept author and how many products moved", authorMergeResultSchema)],
+    errorData: { 409: adminAuthorDetailSchema },
+  },
+];

@@ -1,6 +1,23 @@
 import { Hono } from "hono";
-import { PRODUCT_AREAS, type ProductArea, STOCKED_AREAS } from "../../../contracts/admin-products";
+import {
+  adminProductPageSchema,
+  adminProductSchema,
+  bulkResultSchema,
+  stockLedgerSchema,
+} from "../../../contracts/admin-answers";
+import {
+  PRODUCT_AREAS,
+  type ProductArea,
+  productBulkSchema,
+  productCreateSchema,
+  productListQuery,
+  productPatchSchema,
+  STOCKED_AREAS,
+  stockChangeSchema,
+  stockLedgerQuery,
+} from "../../../contracts/admin-products";
 import { idParams } from "../../../contracts/paging";
+import { z } from "../../../contracts/zod";
 import {
   bulkAdminProducts,
   changeStock,
@@ -11,6 +28,7 @@ import {
   stockLedger,
   updateAdminProduct,
 } from "../../services/catalog/admin-products";
+import { createdAnswer, type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 
@@ -50,4 +68,104 @@ export function adminProductsApi() {
     }
   }
   return api;
+}
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const adminProductsEndpoints: Endpoint[] = [
+  ...(Object.keys(PRODUCT_AREAS) as ProductArea[]).flatMap(productAreaEndpoints),
+];
+
+function productAreaEndpoints(area: ProductArea): Endpoint[] {
+  const { label, permission, kinds } = PRODUCT_AREAS[area];
+  const base = `/api/admin/${area}`;
+  const access = staff(permission);
+  const tag = "Staff: catalogue";
+  const what = label.toLowerCase();
+  const own: Endpoint[] = [
+    {
+      method: "get",
+      path: base,
+      tag,
+      summary: `List ${what} (${kinds.join(", ")}) with search, filters, sort and paging`,
+      access,
+      query: productListQuery,
+      success: [okAnswer(`One page of ${what}`, adminProductPageSchema)],
+    },
+    {
+      method: "post",
+      path: base,
+      tag,
+      summary: `Add a product to ${what}`,
+      access,
+      body: productCreateSchema,
+      success: [createdAnswer("The product as saved", adminProductSchema)],
+      errors: [409],
+    },
+    {
+      method: "post",
+      path: `${base}/bulk`,
+      tag,
+      summary: `Publish, unpublish or reprice many of ${what} at once, with a result per product`,
+      access,
+      body: productBulkSchema,
+      success: [okAnswer("A result per product", bulkResultSchema)],
+    },
+    {
+      method: "get",
+      path: `${base}/{id}`,
+      tag,
+      summary: "One product with every field staff edit",
+      access,
+      params: idParams,
+      success: [okAnswer("The product", adminProductSchema)],
+    },
+    {
+      method: "patch",
+      path: `${base}/{id}`,
+      tag,
+      summary: "Edit a product (the fields sent), from the version the edit started on",
+      description: "A stale `version` is refused with 409 and the product as it now is in `data`.",
+      access,
+      params: idParams,
+      body: productPatchSchema,
+      success: [okAnswer("The product as saved", adminProductSchema)],
+      errors: [409],
+      errorData: { 409: adminProductSchema },
+    },
+    {
+      method: "delete",
+      path: `${base}/{id}`,
+      tag,
+      summary: "Delete a product nobody has ordered",
+      access,
+      params: idParams,
+      success: [okAnswer("Deleted", z.object({ id: z.int() }))],
+      errors: [409],
+    },
+  ];
+  if (!STOCKED_AREAS.includes(area)) return own;
+  return [
+    ...own,
+    {
+      method: "get",
+      path: `${base}/{id}/stock`,
+      tag,
+      summary: "The product's stock ledger, newest first",
+      access,
+      params: idParams,
+      query: stockLedgerQuery,
+      success: [okAnswer("One page of the ledger, with the stock on hand", stockLedgerSchema)],
+    },
+    {
+      method: "post",
+      path: `${base}/{id}/stock`,
+      tag,
+      summary: "Add or remove units with a reason (a row of the ledger)",
+      access,
+      params: idParams,
+      body: stockChangeSchema,
+      success: [okAnswer("The ledger after the change", stockLedgerSchema)],
+      errors: [409],
+    },
+  ];
 }

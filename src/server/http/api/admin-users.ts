@@ -1,8 +1,16 @@
 import { Hono } from "hono";
-import { adminUsersQuery } from "../../../contracts/admin-users";
+import { adminUsersQuery, blockReasonSchema } from "../../../contracts/admin-users";
+import {
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminUserSchema,
+  publicUserSchema,
+} from "../../../contracts/answers";
+import { authoritySchema } from "../../../contracts/authority";
 import { idParams } from "../../../contracts/paging";
 import { blockUser, getUserDetail, listUsers, unblockUser } from "../../services/accounts/admin-users";
 import { setAuthority } from "../../services/accounts/authority";
+import { type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 
@@ -33,3 +41,65 @@ export function adminUsersApi() {
 
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const adminUsersEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/admin/users",
+    tag: "Staff",
+    summary:
+      "List accounts: search name, phone (typed any way) and email; filter by role, blocked, phone verified",
+    access: staff("users"),
+    query: adminUsersQuery,
+    success: [okAnswer("One page of accounts", adminUserPageSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/users/{id}",
+    tag: "Staff",
+    summary: "One account: its details, its orders and the e-books and courses it owns",
+    access: staff("users"),
+    params: idParams,
+    success: [okAnswer("The account", adminUserDetailSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/block",
+    tag: "Staff",
+    summary: "Block an account: it cannot sign in, and every session it has ends at once",
+    description: [
+      "The reason is kept in the audit log. Staff with the `users` permission block customers; a staff",
+      "account only an admin; an admin account nobody (take its role away first), nor anyone their own (409).",
+    ].join(" "),
+    access: staff("users"),
+    params: idParams,
+    body: blockReasonSchema,
+    success: [okAnswer("The account, blocked", adminUserSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/unblock",
+    tag: "Staff",
+    summary: "Unblock an account: it can sign in again",
+    description: "The reason is kept in the audit log. Who may unblock is who may block.",
+    access: staff("users"),
+    params: idParams,
+    body: blockReasonSchema,
+    success: [okAnswer("The account, unblocked", adminUserSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "put",
+    path: "/api/admin/users/{id}/authority",
+    tag: "Staff",
+    summary: "Set an account's role and permissions",
+    access: { who: "admin" },
+    params: idParams,
+    body: authoritySchema,
+    success: [okAnswer("The account with its new authority", publicUserSchema)],
+    errors: [409],
+  },
+];

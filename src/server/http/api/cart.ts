@@ -1,6 +1,14 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { cartInfoQuerySchema, toCartInfo } from "../../../contracts/cart";
+import { cartInfoSchema } from "../../../contracts/answers";
+import {
+  cartAddSchema,
+  cartInfoQuerySchema,
+  cartLineSchema,
+  cartQuantitySchema,
+  couponCodeSchema,
+  toCartInfo,
+} from "../../../contracts/cart";
 import { COUPON_APPLIED } from "../../../contracts/messages";
 import { REFERRAL_COOKIE } from "../../../contracts/referral";
 import {
@@ -12,6 +20,7 @@ import {
   updateQuantity,
 } from "../../services/cart/cart";
 import type { AppDeps } from "../../services/context";
+import { createdAnswer, type Endpoint, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
 import { callerOf } from "../middleware/session";
 import { ok, readJson, send } from "../respond";
@@ -62,3 +71,65 @@ export function cartApi() {
 
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const cartEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/cart/info",
+    tag: "Cart",
+    summary: "The caller's cart, priced for a district",
+    access: signedIn,
+    query: cartInfoQuerySchema,
+    success: [okAnswer("The priced cart, money in poisha", cartInfoSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/cart",
+    tag: "Cart",
+    summary: "Add a product to the cart",
+    description: `The referral, if any, comes from the visitor's \`ref\` cookie, never from the body.`,
+    access: signedIn,
+    body: cartAddSchema,
+    success: [createdAnswer("The priced cart", cartInfoSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "put",
+    path: "/api/cart/quantity",
+    tag: "Cart",
+    summary: "Change a line's quantity",
+    access: signedIn,
+    body: cartQuantitySchema,
+    success: [okAnswer("The priced cart", cartInfoSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/cart",
+    tag: "Cart",
+    summary: "Remove a line",
+    access: signedIn,
+    body: cartLineSchema,
+    success: [okAnswer("The priced cart", cartInfoSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/coupon/apply",
+    tag: "Cart",
+    summary: "Attach a coupon to the cart",
+    access: signedIn,
+    body: couponCodeSchema,
+    success: [okAnswer("Coupon applied successfully; the priced cart", cartInfoSchema)],
+    errors: [404, 409, 429],
+  },
+  {
+    method: "delete",
+    path: "/api/coupon",
+    tag: "Cart",
+    summary: "Take the coupon off the cart",
+    access: signedIn,
+    success: [okAnswer("The priced cart", cartInfoSchema)],
+  },
+];

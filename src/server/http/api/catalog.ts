@@ -1,4 +1,10 @@
 import { Hono } from "hono";
+import {
+  authorSchema,
+  productDetailSchema,
+  searchPageSchema,
+  suggestionSchema,
+} from "../../../contracts/answers";
 import type { ProductKind } from "../../../contracts/catalog";
 import {
   listQuerySchema,
@@ -9,8 +15,10 @@ import {
   toListQuery,
 } from "../../../contracts/catalog-query";
 import { idParams } from "../../../contracts/paging";
+import { z } from "../../../contracts/zod";
 import { getAuthor, getProduct, listProducts, suggestProducts } from "../../services/catalog/catalog";
 import { DomainError } from "../../services/errors";
+import { anyone, type Endpoint, listOf, okAnswer } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 
@@ -91,3 +99,83 @@ export function catalogApi() {
 
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const catalogEndpoints: Endpoint[] = [
+  ...(["books", "ebooks", "stationery", "content"] as const).flatMap((area): Endpoint[] => [
+    {
+      method: "get",
+      path: `/api/${area}`,
+      tag: "Catalogue",
+      summary: `List ${area === "content" ? "content" : area}: filters, sort and paging`,
+      access: anyone,
+      query: listQuerySchema,
+      success: [
+        okAnswer(
+          "One page of product cards, prices in poisha; `searchedFor` when the words of `q` found nothing and were corrected",
+          searchPageSchema,
+        ),
+      ],
+    },
+    {
+      method: "get",
+      path: `/api/${area}/{id}`,
+      tag: "Catalogue",
+      summary: `One of the ${area}, with its details and related products`,
+      access: anyone,
+      params: idParams,
+      success: [okAnswer("The product, prices in poisha", productDetailSchema)],
+    },
+  ]),
+  {
+    method: "get",
+    path: "/api/bundles",
+    tag: "Catalogue",
+    summary: "List bundles: filters, sort and paging",
+    access: anyone,
+    query: listQuerySchema,
+    success: [
+      okAnswer(
+        "One page of product cards, prices in poisha; `searchedFor` when the words of `q` found nothing and were corrected",
+        searchPageSchema,
+      ),
+    ],
+  },
+  {
+    method: "get",
+    path: "/api/bundles/{slug}",
+    tag: "Catalogue",
+    summary: "One bundle, with what it holds and what it saves",
+    access: anyone,
+    params: slugParams,
+    success: [okAnswer("The bundle, prices in poisha", productDetailSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/authors/{slug}",
+    tag: "Catalogue",
+    summary: "An author and a page of their products (best selling first)",
+    access: anyone,
+    params: slugParams,
+    query: listQuerySchema,
+    success: [okAnswer("The author", authorSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/search",
+    tag: "Catalogue",
+    summary: "Search every kind of product (typo-tolerant, Bangla, English and Banglish)",
+    access: anyone,
+    query: z.object({ ...listQuerySchema.shape, ...searchOptionsSchema.shape }),
+    success: [okAnswer("One page of matches, prices in poisha", searchPageSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/search/suggest",
+    tag: "Catalogue",
+    summary: "A few matches for the search box as the shopper types",
+    access: anyone,
+    query: searchQuerySchema,
+    success: [okAnswer("The suggestions", listOf(suggestionSchema))],
+  },
+];

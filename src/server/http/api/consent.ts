@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { generateCookie } from "hono/cookie";
 import { CONSENT_COOKIE, CONSENT_SAVED, type Consent, encodeConsent } from "../../../contracts/consent";
+import { consentAnswerSchema, consentInputSchema } from "../../../contracts/consent-input";
 import { chooseConsent } from "../../services/accounts/consent";
+import { anyone, type Endpoint, okAnswer } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 
@@ -30,3 +32,20 @@ export function consentApi(opts: { secure: boolean }) {
   });
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const consentEndpoints: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api/consent",
+    tag: "Accounts",
+    summary: "Choose which third-party tags may load (analytics, ads)",
+    access: anyone,
+    body: consentInputSchema,
+    success: [okAnswer("The choice now in use (the consent cookie is set)", consentAnswerSchema)],
+    description:
+      "Sets the `pathagar_consent` cookie for a year; a signed-in user's profile keeps the choice too. " +
+      "`choice` `accept` allows both, `decline` neither; otherwise `analytics` and `ads` say each. " +
+      "The tags configured (GTM_ID, CLARITY_ID, META_PIXEL_ID) load on the shop's pages only as allowed.",
+  },
+];

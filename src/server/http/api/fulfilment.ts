@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { courierSyncSchema, orderFulfilmentSchema } from "../../../contracts/answers";
+import { consignmentSchema, orderStatusChangeSchema } from "../../../contracts/fulfilment";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
 import {
@@ -7,6 +9,7 @@ import {
   refreshTracking,
   setOrderStatus,
 } from "../../services/orders/fulfilment";
+import { type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 
@@ -39,3 +42,49 @@ export function fulfilmentApi() {
 
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const fulfilmentEndpoints: Endpoint[] = [
+  {
+    method: "patch",
+    path: "/api/admin/orders/{id}/status",
+    tag: "Staff",
+    summary: "Move an order to another status",
+    access: staff("orders"),
+    params: idParams,
+    body: orderStatusChangeSchema,
+    success: [okAnswer("The order's fulfilment state", orderFulfilmentSchema)],
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/admin/orders/{id}/consignment",
+    tag: "Staff",
+    summary: "Record a consignment number typed by staff",
+    access: staff("orders"),
+    params: idParams,
+    body: consignmentSchema,
+    success: [okAnswer("The order's fulfilment state", orderFulfilmentSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/courier",
+    tag: "Staff",
+    summary: "Book the parcel with the connected courier",
+    access: staff("orders"),
+    params: idParams,
+    success: [okAnswer("The order's fulfilment state, with its consignment", orderFulfilmentSchema)],
+    errors: [409, 503],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/courier/refresh",
+    tag: "Staff",
+    summary: "Ask the connected courier for the parcel's news now",
+    access: staff("orders"),
+    params: idParams,
+    success: [okAnswer("What the courier said", courierSyncSchema)],
+    errors: [409, 503],
+  },
+];

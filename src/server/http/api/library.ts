@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { myLibrarySchema } from "../../../contracts/answers";
 import { listMyLibrary } from "../../services/reading/entitlements";
+import { type Endpoint, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 
@@ -9,3 +11,15 @@ export function libraryApi() {
   api.get("/library", async (c) => ok(c, await listMyLibrary(c.get("ctx"))));
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const libraryEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/library",
+    tag: "Library",
+    summary: "The caller's e-books and courses",
+    access: signedIn,
+    success: [okAnswer("What the caller owns", myLibrarySchema)],
+  },
+];

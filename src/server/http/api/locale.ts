@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { generateCookie } from "hono/cookie";
 import { LOCALE_COOKIE, type Locale } from "../../../contracts/locale";
+import { localeAnswerSchema, localeInputSchema } from "../../../contracts/locale-input";
 import { chooseLocale } from "../../services/accounts/locale";
+import { anyone, type Endpoint, okAnswer } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 
@@ -25,3 +27,19 @@ export function localeApi(opts: { secure: boolean }) {
   });
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const localeEndpoints: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api/locale",
+    tag: "Accounts",
+    summary: "Choose the interface language (English or Bangla)",
+    access: anyone,
+    body: localeInputSchema,
+    success: [okAnswer("The language now in use (the language cookie is set)", localeAnswerSchema)],
+    description:
+      "Sets the `pathagar_lang` cookie for a year; a signed-in user's profile keeps the choice too, " +
+      "and their SMS follow it. Pages are rendered in the cookie's language, else the profile's, else English.",
+  },
+];

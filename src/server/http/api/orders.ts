@@ -1,11 +1,14 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { checkoutResultSchema, invoiceViewSchema, orderViewSchema } from "../../../contracts/answers";
+import { checkoutSchema } from "../../../contracts/checkout";
 import { idParams } from "../../../contracts/paging";
 import { shopOrigin } from "../../config";
 import { placeOrder } from "../../services/cart/checkout";
 import { getInvoice } from "../../services/money/invoices";
 import { payAgain } from "../../services/money/payments";
 import { cancelOrder, getMyOrder, listMyOrders } from "../../services/orders/orders";
+import { createdAnswer, type Endpoint, listOf, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
 
@@ -48,3 +51,65 @@ export function ordersApi() {
 
   return api;
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const ordersEndpoints: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api/checkout",
+    tag: "Orders",
+    summary: "Place an order from the cart",
+    description:
+      "Online payment answers with the gateway's page to send the buyer to; cash on delivery is confirmed at once.",
+    access: signedIn,
+    body: checkoutSchema,
+    success: [createdAnswer("The placed order", checkoutResultSchema)],
+    errors: [409, 429, 503],
+  },
+  {
+    method: "get",
+    path: "/api/orders",
+    tag: "Orders",
+    summary: "The caller's orders, newest first",
+    access: signedIn,
+    success: [okAnswer("The orders, money in poisha", listOf(orderViewSchema))],
+  },
+  {
+    method: "get",
+    path: "/api/orders/{id}",
+    tag: "Orders",
+    summary: "One of the caller's orders",
+    access: signedIn,
+    params: idParams,
+    success: [okAnswer("The order, money in poisha", orderViewSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/orders/{id}/cancel",
+    tag: "Orders",
+    summary: "Cancel an unpaid or not yet packed order",
+    access: signedIn,
+    params: idParams,
+    success: [okAnswer("The cancelled order", orderViewSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/orders/{id}/pay",
+    tag: "Orders",
+    summary: "Start another payment attempt for an unpaid order",
+    access: signedIn,
+    params: idParams,
+    success: [createdAnswer("Where to pay", checkoutResultSchema)],
+    errors: [409, 503],
+  },
+  {
+    method: "get",
+    path: "/api/invoices/{id}",
+    tag: "Orders",
+    summary: "An invoice: its buyer's, or any for staff with the invoices permission",
+    access: signedIn,
+    params: idParams,
+    success: [okAnswer("The invoice, money in poisha", invoiceViewSchema)],
+  },
+];

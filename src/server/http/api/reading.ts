@@ -1,6 +1,12 @@
 import { type Context, Hono } from "hono";
+import {
+  chapterReaderSchema,
+  ebookOutlineSchema,
+  ebookReaderSchema,
+  savedProgressSchema,
+} from "../../../contracts/answers";
 import { idField, idParams } from "../../../contracts/paging";
-import { pageImageQuerySchema } from "../../../contracts/reading";
+import { pageImageQuerySchema, progressInputSchema } from "../../../contracts/reading";
 import { z } from "../../../contracts/zod";
 import { consumeLimits } from "../../services/platform/rate-limits";
 import { renderReadablePage, renderReadablePageImage } from "../../services/reading/ebook-pages";
@@ -11,6 +17,7 @@ import {
   renderChapterPageImage,
 } from "../../services/reading/reader-sources";
 import { getEbookReader, requireReadablePage, saveReadingProgress } from "../../services/reading/reading";
+import { anyone, type Endpoint, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
 
@@ -140,3 +147,141 @@ function pageImage(c: Context<AppEnv>, bytes: Uint8Array, stamped: boolean) {
     "X-Content-Type-Options": "nosniff",
   });
 }
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const readingEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/ebooks/{id}/reader",
+    tag: "Reader",
+    summary: "Open an e-book in the reader: its pages, what the caller may read, where they were",
+    description:
+      "Not found when there is no such e-book, or it is taken down and the caller neither owns it nor is staff.",
+    access: anyone,
+    params: idParams,
+    success: [okAnswer("The e-book as the caller may read it", ebookReaderSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/ebooks/{id}/pages/{page}",
+    tag: "Reader",
+    summary: "One page of an e-book, as a one-page PDF",
+    description: [
+      "Owners (a confirmed order) and staff with the `books` permission get any page, with their name and phone drawn on it;",
+      "anyone else, signed out included, only the demo pages, unmarked. Every other case (not readable, out of range,",
+      "not a number, no such e-book) is the same 404, so nothing leaks. Access is checked on every request.",
+      "Sent `Cache-Control: private, no-store`. Rate-limited per account (per address when signed out).",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The e-book's product id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    success: [{ status: 200, description: "The page (application/pdf)", mediaType: "application/pdf" }],
+    errors: [404, 429],
+  },
+  {
+    method: "get",
+    path: "/api/ebooks/{id}/pages/{page}/image",
+    tag: "Reader",
+    summary: "One page of an e-book as a picture (WebP) drawn on the server",
+    description: [
+      "The page as `/api/ebooks/{id}/pages/{page}` serves it (with the reader's name and phone drawn on it for owners and staff),",
+      "drawn by pdf.js on the server `w` pixels wide: the reader shows its first page with it before pdf.js has arrived.",
+      "The same callers, the same 404 for everyone else, and counted in the same allowance as the pages.",
+      "A stamped picture, or any answer to a signed-in caller, is sent `Cache-Control: private, no-store`; an unstamped",
+      "demo page asked for signed out is the same for everyone: `public, max-age=300`, `Vary: Cookie`.",
+      "503 when no picture can be made of the page (too heavy to draw): the reader draws it itself.",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The e-book's product id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    query: pageImageQuerySchema,
+    success: [{ status: 200, description: "The page's picture (image/webp)", mediaType: "image/webp" }],
+    errors: [404, 429],
+  },
+  {
+    method: "put",
+    path: "/api/ebooks/{id}/progress",
+    tag: "Reader",
+    summary: "Save the page the reader is on (the last write wins)",
+    description: "For a reader who may read every page (owner or staff); not found for anyone else.",
+    access: signedIn,
+    params: idParams,
+    body: progressInputSchema,
+    success: [okAnswer("The progress saved", savedProgressSchema)],
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/ebooks/{id}/outline",
+    tag: "Reader",
+    summary: "An e-book's outline: the PDF's bookmarks, each with its page and depth",
+    description: [
+      "Owners and staff with the `books` permission get every entry; anyone else only the entries that point at demo pages.",
+      "Not found as for the reader (no such e-book, or taken down and neither owned nor staff).",
+    ].join(" "),
+    access: anyone,
+    params: idParams,
+    success: [okAnswer("The outline as the caller may see it", ebookOutlineSchema)],
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/courses/{id}/chapters/{chapterId}/reader",
+    tag: "Reader",
+    summary:
+      "Open a course's PDF chapter in the reader: its title, its course, its pages, what the caller may read",
+    description: [
+      "Owners of the course and staff with the `content` permission read every PDF chapter; anyone else a free chapter of a published course.",
+      "Not found for anything else (no such chapter, not a PDF chapter, a paid chapter the caller does not own).",
+    ].join(" "),
+    access: anyone,
+    params: z.object({ id: idField, chapterId: idField }),
+    success: [okAnswer("The chapter as the caller may read it", chapterReaderSchema)],
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/courses/{id}/chapters/{chapterId}/pages/{page}",
+    tag: "Reader",
+    summary: "One page of a course's PDF chapter, as a one-page PDF",
+    description: [
+      "Owners and staff with the `content` permission get any page, with their name and phone drawn on it;",
+      "anyone else, signed out included, only the pages of a free chapter, unmarked. Every other case (not readable,",
+      "out of range, not a number, no such chapter, not a PDF chapter) is the same 404. Sent `Cache-Control: private, no-store`.",
+      "Counted in the same per-account (per-address when signed out) allowance as e-book pages.",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The course's product id" }),
+      chapterId: z.string().meta({ description: "The chapter's id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    success: [{ status: 200, description: "The page (application/pdf)", mediaType: "application/pdf" }],
+    errors: [404, 429],
+  },
+  {
+    method: "get",
+    path: "/api/courses/{id}/chapters/{chapterId}/pages/{page}/image",
+    tag: "Reader",
+    summary: "One page of a course's PDF chapter as a picture (WebP) drawn on the server",
+    description: [
+      "The page as `.../chapters/{chapterId}/pages/{page}` serves it, drawn by pdf.js on the server `w` pixels wide,",
+      "for the same callers, with the same 404 for everyone else, counted in the same allowance.",
+      "A stamped picture, or any answer to a signed-in caller, is sent `Cache-Control: private, no-store`; a free chapter's",
+      "page asked for signed out: `public, max-age=300`, `Vary: Cookie`. 503 when no picture can be made of the page.",
+    ].join(" "),
+    access: anyone,
+    params: z.object({
+      id: z.string().meta({ description: "The course's product id" }),
+      chapterId: z.string().meta({ description: "The chapter's id" }),
+      page: z.string().meta({ description: "The page, 1-based (a plain whole number)" }),
+    }),
+    query: pageImageQuerySchema,
+    success: [{ status: 200, description: "The page's picture (image/webp)", mediaType: "image/webp" }],
+    errors: [404, 429],
+  },
+];

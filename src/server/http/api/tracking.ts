@@ -1,7 +1,10 @@
 import { Hono } from "hono";
+import { referralReportSchema, trackingViewSchema } from "../../../contracts/answers";
+import { z } from "../../../contracts/zod";
 import { DomainError } from "../../services/errors";
 import { getMyReferralReport } from "../../services/money/referrals";
 import { findTracking } from "../../services/orders/tracking";
+import { anyone, type Endpoint, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 import { originOf } from "./orders";
@@ -21,3 +24,29 @@ export function trackingApi() {
 
   return api;
 }
+
+const cnParams = z.object({
+  cn: z.string().meta({ description: "The consignment number, as printed on the parcel" }),
+});
+
+/** What this file serves, described for /api/openapi.json (src/server/http/openapi.ts). */
+export const trackingEndpoints: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api/tracking/{cn}",
+    tag: "Tracking",
+    summary: "A parcel's public timeline by consignment number",
+    access: anyone,
+    params: cnParams,
+    success: [okAnswer("Where the parcel is", trackingViewSchema)],
+    errors: [429],
+  },
+  {
+    method: "get",
+    path: "/api/reports/referrals",
+    tag: "Tracking",
+    summary: "Sales attributed to the caller's referral code",
+    access: signedIn,
+    success: [okAnswer("The report, money in poisha", referralReportSchema)],
+  },
+];
