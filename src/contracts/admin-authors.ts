@@ -3,7 +3,11 @@
  * list, create, edit and merge authors. Answers are in answers.ts (`adminAuthor*Schema`).
  */
 import { adminListQuery, versionField } from "./admin";
-import type { adminAuthorDetailSchema, adminAuthorSchema, authorMergeResultSchema } from "./answers";
+import type {
+  adminAuthorDetailSchema,
+  adminAuthorSchema,
+  authorMergeResultSchema,
+} from "./answers/staff-catalog";
 import { idField } from "./paging";
 import { z } from "./zod";
 

@@ -5,7 +5,7 @@
  */
 import type { z as zod } from "zod";
 import { versionField } from "./admin";
-import type { adminChapterSchema, adminCourseChaptersSchema } from "./answers";
+import type { adminChapterSchema, adminCourseChaptersSchema } from "./answers/reading";
 import { parseVideoUrl } from "./video";
 import { z } from "./zod";
 

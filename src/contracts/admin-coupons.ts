@@ -10,7 +10,7 @@ import type {
   adminCouponSchema,
   couponBatchResultSchema,
   couponBatchSchema,
-} from "./answers";
+} from "./answers/staff-money";
 import { PRODUCT_KINDS, type ProductKind } from "./catalog";
 import { DEFAULT_LOCALE, formatNumber, type Locale } from "./locale";
 import { formatTaka } from "./money";

@@ -3,7 +3,8 @@
  * credit notes are listed under it) and the couriers' cash-on-delivery remittances.
  */
 import { adminListQuery } from "./admin";
-import { invoiceSnapshotSchema, isoTime, pageOf, poisha } from "./answers";
+import { invoiceSnapshotSchema } from "./answers/orders";
+import { isoTime, pageOf, poisha } from "./answers/shared";
 import { isRealDay } from "./sales";
 import { z } from "./zod";
 

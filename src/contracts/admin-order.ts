@@ -10,7 +10,7 @@ import type {
   creditNoteSnapshotSchema,
   orderNoteAnswerSchema,
   refundAnswerSchema,
-} from "./answers";
+} from "./answers/staff-orders";
 import { districtField } from "./cart";
 import { REFUND_METHODS, type RefundMethod } from "./enums-orders";
 import type { OrderStatus } from "./order-status";

@@ -11,7 +11,7 @@ import type {
   orderBulkResultSchema,
   orderSourcesSchema,
   packingSlipsSchema,
-} from "./answers";
+} from "./answers/staff-orders";
 import { PAYMENT_METHODS } from "./checkout";
 import { findDistrict } from "./districts";
 import { ORDER_STATUSES } from "./order-status";

@@ -3,7 +3,7 @@
  * admin page): orders, accounts and products, a few of each, exact matches first. Each group is
  * answered only to staff holding its area; for the others it is null.
  */
-import type { adminSearchSchema } from "./answers";
+import type { adminSearchSchema } from "./answers/staff";
 import { z } from "./zod";
 
 /** How many hits each group shows at most. */

@@ -1,4 +1,4 @@
-import type { cartInfoSchema } from "./answers";
+import type { cartInfoSchema } from "./answers/cart";
 import { PRODUCT_KINDS, type ProductKind } from "./catalog";
 import { type DeliveryZone, findDistrict } from "./districts";
 import { z } from "./zod";

@@ -2,10 +2,10 @@ import type { z } from "zod";
 import type {
   authorRefSchema,
   chapterSchema,
-  pageFields,
   productCardSchema,
   productDetailSchema,
-} from "./answers";
+} from "./answers/catalog";
+import type { pageFields } from "./answers/shared";
 
 import {
   CHAPTER_KINDS,

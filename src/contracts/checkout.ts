@@ -1,4 +1,4 @@
-import type { checkoutResultSchema, orderViewSchema } from "./answers";
+import type { checkoutResultSchema, orderViewSchema } from "./answers/orders";
 import { phoneField } from "./auth";
 import { districtField } from "./cart";
 import { CART_KEY_PATTERN } from "./cart-key";

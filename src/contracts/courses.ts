@@ -9,7 +9,7 @@ import type {
   courseChapterSchema,
   courseChaptersSchema,
   courseProgressSchema,
-} from "./answers";
+} from "./answers/reading";
 import { z } from "./zod";
 
 export type CourseChapters = zod.infer<typeof courseChaptersSchema>;

@@ -2,7 +2,7 @@
  * Staff order handling: the status changes staff may make, the consignment form, and what the
  * staff calls answer. Imported by the admin pages and the server.
  */
-import type { orderFulfilmentSchema } from "./answers";
+import type { orderFulfilmentSchema } from "./answers/staff-orders";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { z } from "./zod";
 

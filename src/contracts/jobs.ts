@@ -2,7 +2,7 @@
  * Background jobs staff start and watch: long exports run on the server, out of the request, and
  * their CSV waits to be downloaded. Each kind names the permission it needs and its parameters.
  */
-import type { jobSchema } from "./answers";
+import type { jobSchema } from "./answers/staff-money";
 import type { AdminArea } from "./permissions";
 import { salesCsvQuerySchema } from "./reports";
 import { z } from "./zod";

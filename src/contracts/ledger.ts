@@ -3,7 +3,7 @@
  * figure is a sum of, the three balances, Dhaka months, and the answers of the monthly accounts
  * statement (`/api/admin/apar/...`).
  */
-import { isoTime, pageOf, poisha } from "./answers";
+import { isoTime, pageOf, poisha } from "./answers/shared";
 import { pageQuery } from "./paging";
 import { z } from "./zod";
 

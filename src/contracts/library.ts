@@ -3,7 +3,7 @@
  * browser imports this module.
  */
 import type { z } from "zod";
-import type { libraryCourseSchema, libraryEbookSchema, myLibrarySchema } from "./answers";
+import type { libraryCourseSchema, libraryEbookSchema, myLibrarySchema } from "./answers/orders";
 
 /** An e-book the user owns, published or not (an owner keeps access after it is taken down). */
 export type LibraryEbook = z.infer<typeof libraryEbookSchema>;

@@ -4,7 +4,7 @@
  * as the cart prices. The whole state is the page's query string, so a link shares it:
  * `?items=12x2,40x1&coupon=EID10&district=Dhaka&user=5`.
  */
-import type { playgroundPriceSchema } from "./answers";
+import type { playgroundPriceSchema } from "./answers/staff";
 import { MAX_LINE_QUANTITY, UNKNOWN_DISTRICT } from "./cart";
 import { DEFAULT_DISTRICT, findDistrict } from "./districts";
 import { z } from "./zod";

@@ -10,7 +10,7 @@ import type {
   ebookReaderSchema,
   outlineEntrySchema,
   savedProgressSchema,
-} from "./answers";
+} from "./answers/reading";
 import { READ_ACCESS, type ReadAccess } from "./enums-orders";
 import { DEFAULT_PAGE_IMAGE_WIDTH, PAGE_IMAGE_WIDTHS, type PageImageWidth } from "./reader-paths";
 import { z } from "./zod";

@@ -4,7 +4,7 @@
  * What counts as a sale is decision 24's (SALES_MEANING); credit notes count as decision 32 says
  * (CREDIT_MEANING): they lower the sales of the order they correct, on the day it was placed.
  */
-import type { reportSalesSchema, shopReportSchema } from "./answers";
+import type { reportSalesSchema, shopReportSchema } from "./answers/staff-money";
 import { normaliseReferralCode } from "./referral";
 import { addDays, dhakaDay, salesQuerySchema } from "./sales";
 import { z } from "./zod";

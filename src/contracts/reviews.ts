@@ -1,4 +1,4 @@
-import type { reviewAnswerSchema } from "./answers";
+import type { reviewAnswerSchema } from "./answers/catalog";
 import { PRODUCT_KINDS } from "./catalog";
 import { idField, pageQuery } from "./paging";
 import { z } from "./zod";

@@ -5,7 +5,7 @@
  * delivery. A cancelled, refunded or unpaid order is not a sale: an order refunded later drops out
  * of every figure, the day it was placed included.
  */
-import type { dashboardSchema, productSalesSchema, salesRowSchema } from "./answers";
+import type { dashboardSchema, productSalesSchema, salesRowSchema } from "./answers/staff-money";
 import type { ProductKind } from "./catalog";
 import { dhakaParts } from "./dhaka-time";
 import type { AdminArea } from "./permissions";

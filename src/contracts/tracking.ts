@@ -3,7 +3,7 @@
  * sides use to show it. No server code here: the browser imports this module.
  */
 import type { z } from "zod";
-import type { referralReportSchema, trackingViewSchema } from "./answers";
+import type { referralReportSchema, trackingViewSchema } from "./answers/orders";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { describeShipmentStatus, isShipmentStatus, type ShipmentStatus } from "./shipping";
 

@@ -88,6 +88,6 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-export type StoredImageAnswer = z.infer<typeof import("./answers").storedImageSchema>;
-export type EbookPdf = z.infer<typeof import("./answers").ebookPdfSchema>;
-export type ChapterPdf = z.infer<typeof import("./answers").chapterPdfSchema>;
+export type StoredImageAnswer = z.infer<typeof import("./answers/staff-catalog").storedImageSchema>;
+export type EbookPdf = z.infer<typeof import("./answers/staff-catalog").ebookPdfSchema>;
+export type ChapterPdf = z.infer<typeof import("./answers/staff-catalog").chapterPdfSchema>;

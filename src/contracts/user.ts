@@ -1,6 +1,7 @@
 /** The account as pages and the API read it: no zod here, so the shell stays light. */
 import type { z } from "zod";
-import type { adminUserDetailSchema, adminUserSchema, publicUserSchema } from "./answers";
+import type { publicUserSchema } from "./answers/accounts";
+import type { adminUserDetailSchema, adminUserSchema } from "./answers/staff";
 
 import { ROLES, type Role } from "./enums";
 

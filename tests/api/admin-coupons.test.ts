@@ -1,7 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STALE_EDIT } from "../../src/contracts/admin";
-import type { BulkResult } from "../../src/contracts/admin-answers";
 import {
   type AdminCoupon,
   type AdminCouponDetail,
@@ -11,6 +10,7 @@ import {
   type CouponBatch,
   type CouponBatchResult,
 } from "../../src/contracts/admin-coupons";
+import type { BulkResult } from "../../src/contracts/answers/staff-catalog";
 import type { Db } from "../../src/server/db/client";
 import { auditLog, couponBatches, coupons } from "../../src/server/db/schema";
 import { BATCH_CHUNK, generateCouponBatch, insertCodes } from "../../src/server/services/cart/admin-coupons";

@@ -4,7 +4,7 @@
  * the stationery list filters by category.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { AdminProductRow } from "../../src/contracts/admin-answers";
+import type { AdminProductRow } from "../../src/contracts/answers/staff-catalog";
 import { stationeryDetails } from "../../src/server/db/schema";
 import { createEbookWithPdf, createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";

@@ -13,7 +13,7 @@ import type {
   AdminProductRow,
   BulkResult,
   StockLedger,
-} from "../../src/contracts/admin-answers";
+} from "../../src/contracts/answers/staff-catalog";
 import { auditLog, products, stockMovements } from "../../src/server/db/schema";
 import { checkout } from "./buying";
 import { createAuthor, createProduct } from "./factories";

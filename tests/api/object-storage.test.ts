@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminProduct } from "../../src/contracts/admin-answers";
+import type { AdminProduct } from "../../src/contracts/answers/staff-catalog";
 import { IMAGE_WIDTHS, imageUrl } from "../../src/contracts/images";
 import type { EbookPdf } from "../../src/contracts/uploads";
 import { ebookDetails } from "../../src/server/db/schema";

@@ -7,7 +7,6 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminProduct, BulkResult } from "../../src/contracts/admin-answers";
 import type { BookImportReport } from "../../src/contracts/admin-books-csv";
 import {
   BUNDLE_DEARER,
@@ -17,6 +16,7 @@ import {
   LAST_CHAPTER_OF_PUBLISHED,
   LAST_CHAPTER_TO_PDF,
 } from "../../src/contracts/admin-products";
+import type { AdminProduct, BulkResult } from "../../src/contracts/answers/staff-catalog";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../src/contracts/message-values";
 import { bundleItems, contentChapters, ebookDetails, products } from "../../src/server/db/schema";
 import { addChapters, createProduct } from "./factories";

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminProduct } from "../../src/contracts/admin-answers";
+import type { AdminProduct } from "../../src/contracts/answers/staff-catalog";
 import { loadConfig } from "../../src/server/config";
 import { connectPostgres, type Database } from "../../src/server/db/client";
 import { orders, periodicRuns } from "../../src/server/db/schema";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Hono } from "hono";
-import { versionSchema } from "../../contracts/answers";
+import { versionSchema } from "../../contracts/answers/accounts";
 import { z } from "../../contracts/zod";
 import { anyone, type Endpoint, okAnswer } from "./endpoint";
 import type { AppEnv } from "./env";

@@ -11,7 +11,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
-import { envelopeOf, errorEnvelopeSchema } from "../../contracts/answers";
+import { envelopeOf, errorEnvelopeSchema } from "../../contracts/answers/shared";
 import { z } from "../../contracts/zod";
 import { SESSION_COOKIE } from "../services/accounts/sessions";
 import { ENDPOINTS } from "./api/endpoints";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { PaymentNoticeAnswer } from "../../contracts/answers";
-import { paymentNoticeAnswerSchema } from "../../contracts/answers";
+import type { PaymentNoticeAnswer } from "../../contracts/answers/orders";
+import { paymentNoticeAnswerSchema } from "../../contracts/answers/orders";
 import {
   PAYMENT_RETURNS,
   paymentCallbackParams as params,

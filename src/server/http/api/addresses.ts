@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { addressSchema } from "../../../contracts/addresses";
-import { savedAddressSchema } from "../../../contracts/answers";
+import { savedAddressSchema } from "../../../contracts/answers/cart";
 import { idParams } from "../../../contracts/paging";
 import {
   createAddress,

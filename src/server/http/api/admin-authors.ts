@@ -10,7 +10,7 @@ import {
   adminAuthorDetailSchema,
   adminAuthorPageSchema,
   authorMergeResultSchema,
-} from "../../../contracts/answers";
+} from "../../../contracts/answers/staff-catalog";
 import { idParams } from "../../../contracts/paging";
 import {
   createAuthor,

@@ -9,7 +9,7 @@ import {
   adminChapterSchema,
   adminCourseChaptersSchema,
   deletedChapterSchema,
-} from "../../../contracts/answers";
+} from "../../../contracts/answers/reading";
 import { idParams } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
 import {

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bulkResultSchema } from "../../../contracts/admin-answers";
 import {
   couponBatchInputSchema,
   couponBulkActiveSchema,
@@ -8,13 +7,14 @@ import {
   couponsQuerySchema,
   MAX_BATCH_CODES,
 } from "../../../contracts/admin-coupons";
+import { bulkResultSchema } from "../../../contracts/answers/staff-catalog";
 import {
   adminCouponDeletedSchema,
   adminCouponDetailSchema,
   adminCouponPageSchema,
   couponBatchResultSchema,
   couponBatchSchema,
-} from "../../../contracts/answers";
+} from "../../../contracts/answers/staff-money";
 import { idField, idParams } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
 import {

@@ -3,7 +3,7 @@ import {
   adminInfoPageListSchema,
   adminInfoPageSchema,
   renderedMarkdownSchema,
-} from "../../../contracts/answers";
+} from "../../../contracts/answers/staff";
 import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../../contracts/info-pages";
 import {
   getInfoPage,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { jobSchema } from "../../../contracts/answers";
+import { jobSchema } from "../../../contracts/answers/staff-money";
 import {
   JOB_KEEP_DAYS,
   JOB_KIND_RULES,

@@ -7,7 +7,11 @@ import {
   refundPaidSchema,
   refundSchema,
 } from "../../../contracts/admin-order";
-import { adminOrderSchema, orderNoteAnswerSchema, refundAnswerSchema } from "../../../contracts/answers";
+import {
+  adminOrderSchema,
+  orderNoteAnswerSchema,
+  refundAnswerSchema,
+} from "../../../contracts/answers/staff-orders";
 import { formatTaka } from "../../../contracts/money";
 import { idParams } from "../../../contracts/paging";
 import {

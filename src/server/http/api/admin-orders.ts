@@ -12,7 +12,7 @@ import {
   orderBulkResultSchema,
   orderSourcesSchema,
   packingSlipsSchema,
-} from "../../../contracts/answers";
+} from "../../../contracts/answers/staff-orders";
 import {
   bulkBookCourier,
   bulkOrderStatus,

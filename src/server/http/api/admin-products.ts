@@ -1,11 +1,5 @@
 import { Hono } from "hono";
 import {
-  adminProductPageSchema,
-  adminProductSchema,
-  bulkResultSchema,
-  stockLedgerSchema,
-} from "../../../contracts/admin-answers";
-import {
   PRODUCT_AREAS,
   type ProductArea,
   productBulkSchema,
@@ -16,6 +10,12 @@ import {
   stockChangeSchema,
   stockLedgerQuery,
 } from "../../../contracts/admin-products";
+import {
+  adminProductPageSchema,
+  adminProductSchema,
+  bulkResultSchema,
+  stockLedgerSchema,
+} from "../../../contracts/answers/staff-catalog";
 import { idParams } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";
 import {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { reportSalesSchema, shopReportSchema } from "../../../contracts/answers";
+import { reportSalesSchema, shopReportSchema } from "../../../contracts/answers/staff-money";
 import {
   LONG_EXPORT_DAYS,
   LONG_EXPORT_ORDERS,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { dashboardSchema, productSalesSchema } from "../../../contracts/answers";
+import { dashboardSchema, productSalesSchema } from "../../../contracts/answers/staff-money";
 import { idParams } from "../../../contracts/paging";
 import { salesQuerySchema } from "../../../contracts/sales";
 import { dashboard, productSales, productSalesCsv } from "../../services/money/sales";

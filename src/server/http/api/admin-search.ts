@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { adminSearchQuery } from "../../../contracts/admin-search";
-import { adminSearchSchema, playgroundPriceSchema } from "../../../contracts/answers";
+import { adminSearchSchema, playgroundPriceSchema } from "../../../contracts/answers/staff";
 import { playgroundQuery } from "../../../contracts/playground";
 import { searchAdmin } from "../../services/admin-search";
 import { pricePlayground } from "../../services/cart/playground";

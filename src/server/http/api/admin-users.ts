@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { adminUsersQuery, blockReasonSchema } from "../../../contracts/admin-users";
+import { publicUserSchema } from "../../../contracts/answers/accounts";
 import {
   adminUserDetailSchema,
   adminUserPageSchema,
   adminUserSchema,
-  publicUserSchema,
-} from "../../../contracts/answers";
+} from "../../../contracts/answers/staff";
 import { authoritySchema } from "../../../contracts/authority";
 import { idParams } from "../../../contracts/paging";
 import { blockUser, getUserDetail, listUsers, unblockUser } from "../../services/accounts/admin-users";

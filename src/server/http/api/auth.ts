@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { codeSentSchema, emailCodeSentSchema, publicUserSchema } from "../../../contracts/answers";
+import { codeSentSchema, emailCodeSentSchema, publicUserSchema } from "../../../contracts/answers/accounts";
 import {
   emailChangeSchema,
   emailConfirmSchema,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { cartInfoSchema } from "../../../contracts/answers";
+import { cartInfoSchema } from "../../../contracts/answers/cart";
 import {
   cartAddSchema,
   cartInfoQuerySchema,

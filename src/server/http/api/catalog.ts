@@ -1,10 +1,6 @@
 import { Hono } from "hono";
-import {
-  authorSchema,
-  productDetailSchema,
-  searchPageSchema,
-  suggestionSchema,
-} from "../../../contracts/answers";
+import { authorSchema, productDetailSchema, searchPageSchema } from "../../../contracts/answers/catalog";
+import { suggestionSchema } from "../../../contracts/answers/staff-catalog";
 import type { ProductKind } from "../../../contracts/catalog";
 import {
   listQuerySchema,

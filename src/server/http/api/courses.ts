@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { courseChaptersSchema, courseProgressSchema } from "../../../contracts/answers";
+import { courseChaptersSchema, courseProgressSchema } from "../../../contracts/answers/reading";
 import { chapterDoneInputSchema } from "../../../contracts/courses";
 import { idParams } from "../../../contracts/paging";
 import { z } from "../../../contracts/zod";

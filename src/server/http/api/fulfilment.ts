@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { courierSyncSchema, orderFulfilmentSchema } from "../../../contracts/answers";
+import { courierSyncSchema, orderFulfilmentSchema } from "../../../contracts/answers/staff-orders";
 import { consignmentSchema, orderStatusChangeSchema } from "../../../contracts/fulfilment";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { myLibrarySchema } from "../../../contracts/answers";
+import { myLibrarySchema } from "../../../contracts/answers/orders";
 import { listMyLibrary } from "../../services/reading/entitlements";
 import { type Endpoint, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";

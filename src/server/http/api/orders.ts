@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { checkoutResultSchema, invoiceViewSchema, orderViewSchema } from "../../../contracts/answers";
+import { checkoutResultSchema, invoiceViewSchema, orderViewSchema } from "../../../contracts/answers/orders";
 import { checkoutSchema } from "../../../contracts/checkout";
 import { idParams } from "../../../contracts/paging";
 import { shopOrigin } from "../../config";

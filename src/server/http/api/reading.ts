@@ -4,7 +4,7 @@ import {
   ebookOutlineSchema,
   ebookReaderSchema,
   savedProgressSchema,
-} from "../../../contracts/answers";
+} from "../../../contracts/answers/reading";
 import { idField, idParams } from "../../../contracts/paging";
 import { pageImageQuerySchema, progressInputSchema } from "../../../contracts/reading";
 import { z } from "../../../contracts/zod";

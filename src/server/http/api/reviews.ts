@@ -1,5 +1,9 @@
 import { Hono } from "hono";
-import { reviewAnswerSchema, reviewPageSchema, reviewVisibilitySchema } from "../../../contracts/answers";
+import {
+  reviewAnswerSchema,
+  reviewPageSchema,
+  reviewVisibilitySchema,
+} from "../../../contracts/answers/catalog";
 import { idParams } from "../../../contracts/paging";
 import { reviewModerationSchema, reviewSchema, reviewsQuerySchema } from "../../../contracts/reviews";
 import { listReviews, moderateReview, saveReview } from "../../services/catalog/reviews";

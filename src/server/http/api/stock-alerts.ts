@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { stockAlertStateSchema } from "../../../contracts/answers";
+import { stockAlertStateSchema } from "../../../contracts/answers/catalog";
 import { idParams } from "../../../contracts/paging";
 import { stockAlertSchema } from "../../../contracts/stock-alerts";
 import {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { referralReportSchema, trackingViewSchema } from "../../../contracts/answers";
+import { referralReportSchema, trackingViewSchema } from "../../../contracts/answers/orders";
 import { z } from "../../../contracts/zod";
 import { DomainError } from "../../services/errors";
 import { getMyReferralReport } from "../../services/money/referrals";

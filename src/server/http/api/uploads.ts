@@ -1,5 +1,9 @@
 import { type Context, Hono } from "hono";
-import { chapterPdfSchema, ebookPdfSchema, storedImageSchema } from "../../../contracts/answers";
+import {
+  chapterPdfSchema,
+  ebookPdfSchema,
+  storedImageSchema,
+} from "../../../contracts/answers/staff-catalog";
 import { idField, idParams } from "../../../contracts/paging";
 import {
   demoPagesInputSchema,

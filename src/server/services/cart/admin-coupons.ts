@@ -9,7 +9,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, not, type SQL, sql } from "drizzle-orm";
 import type { AdminPage } from "../../../contracts/admin";
-import type { BulkResult } from "../../../contracts/admin-answers";
 import {
   type AdminCoupon,
   type AdminCouponDetail,
@@ -27,6 +26,7 @@ import {
   couponSummary,
   couponsQuerySchema,
 } from "../../../contracts/admin-coupons";
+import type { BulkResult } from "../../../contracts/answers/staff-catalog";
 import type { ProductKind } from "../../../contracts/catalog";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { idParams } from "../../../contracts/paging";

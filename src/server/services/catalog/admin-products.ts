@@ -5,12 +5,6 @@
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AdminPage } from "../../../contracts/admin";
-import type {
-  AdminProduct,
-  AdminProductRow,
-  BulkResult,
-  StockLedger,
-} from "../../../contracts/admin-answers";
 import {
   BUNDLE_DEARER,
   BUNDLE_DEARER_BULK,
@@ -31,6 +25,12 @@ import {
   stockChangeSchema,
   stockLedgerQuery,
 } from "../../../contracts/admin-products";
+import type {
+  AdminProduct,
+  AdminProductRow,
+  BulkResult,
+  StockLedger,
+} from "../../../contracts/answers/staff-catalog";
 import { isDigitalKind, PHYSICAL_KINDS, type ProductKind } from "../../../contracts/catalog";
 import { searchNamesOf, slugify } from "../../../contracts/catalog-text";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";

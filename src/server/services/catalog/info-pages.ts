@@ -4,7 +4,7 @@
  * body rendered and sanitised by the same renderer as a course's text chapters.
  */
 import { asc, eq } from "drizzle-orm";
-import type { adminInfoPageSchema } from "../../../contracts/answers";
+import type { adminInfoPageSchema } from "../../../contracts/answers/staff";
 import { INFO_SLUGS, type InfoSlug } from "../../../contracts/catalog";
 import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../../contracts/info-pages";
 import type { z } from "../../../contracts/zod";

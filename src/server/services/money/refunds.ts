@@ -11,7 +11,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { RefundMethod } from "../../../contracts/admin-order";
-import type { orderLedgerSchema } from "../../../contracts/answers";
+import type { orderLedgerSchema } from "../../../contracts/answers/staff-orders";
 import type { Db } from "../../db/client";
 import { invoices, type orders, refunds } from "../../db/schema";
 import type { Ctx } from "../context";

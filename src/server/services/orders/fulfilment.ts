@@ -8,7 +8,7 @@
  * once it has committed.
  */
 import { and, desc, eq, like, ne } from "drizzle-orm";
-import type { courierSyncSchema } from "../../../contracts/answers";
+import type { courierSyncSchema } from "../../../contracts/answers/staff-orders";
 import {
   BY_HAND_COURIER,
   CONSIGNABLE_STATUSES,

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminProduct } from "../../../contracts/admin-answers";
+import type { AdminProduct } from "../../../contracts/answers/staff-catalog";
 import { effectivePrice } from "../../../contracts/money";
 import { useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";

@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import type { AdminPage } from "../../../contracts/admin";
-import type { AdminProductRow } from "../../../contracts/admin-answers";
+import type { AdminProductRow } from "../../../contracts/answers/staff-catalog";
 import { useFormat, useLingui } from "../../i18n";
 import { buttonClass } from "../ui/button";
 import { FilterSelect } from "./data-table";

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Link } from "react-router";
-import type { AdminProductRow } from "../../../contracts/admin-answers";
 import { LOW_STOCK } from "../../../contracts/admin-products";
+import type { AdminProductRow } from "../../../contracts/answers/staff-catalog";
 import { imageUrl } from "../../../contracts/images";
 import type { useFormat, useLingui } from "../../i18n";
 import { useMediaBase } from "../../lib/root-data";

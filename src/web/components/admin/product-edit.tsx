@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
-import type { AdminProduct, StockLedger } from "../../../contracts/admin-answers";
 import type { ProductArea } from "../../../contracts/admin-products";
+import type { AdminProduct, StockLedger } from "../../../contracts/answers/staff-catalog";
 import { useLingui } from "../../i18n";
 import { Button, buttonClass } from "../ui/button";
 import { useMutation } from "./mutation";

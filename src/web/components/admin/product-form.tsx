@@ -1,6 +1,5 @@
 import { createElement, useState } from "react";
 import { Controller } from "react-hook-form";
-import type { AdminProduct } from "../../../contracts/admin-answers";
 import {
   COURSE_NEEDS_CHAPTER,
   EBOOK_NEEDS_PDF,
@@ -9,6 +8,7 @@ import {
   productCreateSchema,
   productPatchSchema,
 } from "../../../contracts/admin-products";
+import type { AdminProduct } from "../../../contracts/answers/staff-catalog";
 import { type ProductKind, TRACK_INFO, TRACKS } from "../../../contracts/catalog";
 import { slugify } from "../../../contracts/catalog-text";
 import { translateMessage, useFormat, useLingui } from "../../i18n";

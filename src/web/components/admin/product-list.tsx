@@ -1,8 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { type ReactNode, useMemo, useState } from "react";
 import type { AdminPage } from "../../../contracts/admin";
-import type { AdminProductRow, BulkResult } from "../../../contracts/admin-answers";
 import type { ProductArea } from "../../../contracts/admin-products";
+import type { AdminProductRow, BulkResult } from "../../../contracts/answers/staff-catalog";
 import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";

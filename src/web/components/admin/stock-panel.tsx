@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react";
 import { useRevalidator } from "react-router";
-import type { StockLedger } from "../../../contracts/admin-answers";
 import { type ProductArea, stockChangeSchema } from "../../../contracts/admin-products";
+import type { StockLedger } from "../../../contracts/answers/staff-catalog";
 import { OPENING_STOCK_NOTE, STAFF_STOCK_REASONS, STOCK_REASON_LABELS } from "../../../contracts/stock";
 import { useFormat, useLingui } from "../../i18n";
 import { api } from "../../lib/api";

@@ -1,7 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { BulkResult } from "../../../contracts/admin-answers";
 import {
   type AdminCoupon,
   type AdminCouponDetail,
@@ -13,6 +12,7 @@ import {
   couponSummary,
   USED_COUPON_EDIT,
 } from "../../../contracts/admin-coupons";
+import type { BulkResult } from "../../../contracts/answers/staff-catalog";
 import { AdminFormDialog, useAdminForm } from "../../components/admin/admin-form";
 import { CouponRulesFields, EMPTY_RULES } from "../../components/admin/coupon-rules-fields";
 import { DataTable, FilterSelect } from "../../components/admin/data-table";

@@ -1,8 +1,105 @@
-/** What the admin API answers (decision 23), as zod schemas; see answers.ts for the shop's. */
-import { isoTime, pageOf, poisha } from "./answers";
-import { PRODUCT_KINDS, TRACKS } from "./catalog";
-import { STOCK_REASONS } from "./stock";
-import { z } from "./zod";
+/**
+ * What the back office's catalogue answers (decision 23): products, stock, authors, uploads.
+ *
+ * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
+ * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
+ */
+import { PRODUCT_KINDS, TRACKS } from "../enums";
+import { STOCK_REASONS } from "../stock";
+import { z } from "../zod";
+import { productCardSchema } from "./catalog";
+import { isoTime, pageOf, poisha } from "./shared";
+
+// ---- authors' back office
+
+export const adminAuthorSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    nameBn: z.string().nullable(),
+    slug: z.string(),
+    photo: z.string().nullable().meta({ description: "A stored image's key; null for none" }),
+    bookCount: z.int().meta({ description: "Products linked to the author, published or not" }),
+  })
+  .meta({ id: "AdminAuthor" });
+
+export const adminAuthorPageSchema = pageOf(adminAuthorSchema).meta({ id: "AdminAuthorPage" });
+
+export const adminAuthorDetailSchema = adminAuthorSchema
+  .extend({
+    bio: z.string().meta({ description: "Plain text; a blank line starts a new paragraph" }),
+    version: z.int().meta({ description: "Send it back with an edit or a merge" }),
+    createdAt: isoTime(),
+    redirects: z
+      .array(z.string())
+      .meta({ description: "Slugs of merged or renamed authors whose pages redirect to this one" }),
+  })
+  .meta({ id: "AdminAuthorDetail" });
+
+export const authorMergeResultSchema = z
+  .object({
+    into: adminAuthorDetailSchema,
+    movedProducts: z.int().meta({ description: "Products whose link moved to the kept author" }),
+  })
+  .meta({ id: "AuthorMergeResult" });
+
+export const adminAuthorDeletedSchema = z.object({ id: z.int() }).meta({ id: "AdminAuthorDeleted" });
+
+export const suggestionSchema = productCardSchema
+  .pick({
+    id: true,
+    kind: true,
+    title: true,
+    titleBn: true,
+    url: true,
+    image: true,
+    price: true,
+    salePrice: true,
+  })
+  .extend({
+    publisher: z
+      .string()
+      .nullable()
+      .meta({ description: "A book's publisher (what tells books of one title apart)" }),
+    edition: z.string().nullable(),
+    hscYear: z.int().nullable(),
+  })
+  .meta({ id: "Suggestion" });
+
+// ---- uploads (staff)
+
+export const storedImageSchema = z
+  .object({
+    key: z.string().meta({ description: "What a product's or author's `image` field takes" }),
+    width: z.int().meta({ description: "Width of the picture as stored (after any crop), in pixels" }),
+    height: z.int(),
+  })
+  .meta({ id: "StoredImage" });
+
+export const ebookPdfSchema = z
+  .object({
+    id: z.int().meta({ description: "The e-book's product id" }),
+    title: z.string(),
+    version: z.int().meta({ description: "The product's version: send it with the next change" }),
+    pageCount: z.int().meta({ description: "Pages in the PDF; 0 when there is none" }),
+    fileBytes: z.int().nullable().meta({ description: "The PDF's size; null when there is none" }),
+    fileVersion: z
+      .string()
+      .nullable()
+      .meta({ description: "Changes with the file: add it to thumbnail addresses as `?v=`" }),
+    demoPages: z.array(z.int()).meta({ description: "The free preview pages, ascending" }),
+  })
+  .meta({ id: "EbookPdf" });
+
+export const chapterPdfSchema = z
+  .object({
+    id: z.int().meta({ description: "The chapter's id" }),
+    courseId: z.int(),
+    version: z.int().meta({ description: "The chapter's version: send it with the next change" }),
+    pageCount: z.int(),
+    fileBytes: z.int(),
+  })
+  .meta({ id: "ChapterPdf" });
 
 export const adminProductRowSchema = z
   .object({

@@ -1,0 +1,202 @@
+/**
+ * What the API answers about orders, payments, invoices, tracking, referral sales and the library.
+ *
+ * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
+ * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
+ */
+import { PAYMENT_METHODS } from "../enums-orders";
+import { ORDER_STATUSES } from "../order-status";
+import { SHIPMENT_STATUSES } from "../shipping";
+import { z } from "../zod";
+import { isoTime, poisha } from "./shared";
+
+// ---- orders, payments and invoices
+
+export const checkoutResultSchema = z
+  .object({
+    orderId: z.int(),
+    orderNumber: z.string(),
+    tranx: z.string().meta({ description: "Our id of the payment attempt" }),
+    redirectUrl: z
+      .string()
+      .optional()
+      .meta({ description: "The gateway's payment page; absent for cash on delivery" }),
+  })
+  .meta({ id: "CheckoutResult" });
+
+export const orderViewSchema = z
+  .object({
+    id: z.int(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    createdAt: isoTime(),
+    confirmedAt: isoTime().nullable(),
+    name: z.string(),
+    phone: z.string(),
+    district: z.string(),
+    area: z.string(),
+    address: z.string(),
+    note: z.string().nullable(),
+    subtotal: poisha("Lines"),
+    discount: poisha("Coupon discount"),
+    delivery: poisha("Delivery"),
+    total: poisha("What the buyer pays"),
+    couponCode: z.string().nullable(),
+    payBy: isoTime().nullable().meta({ description: "Until when an unpaid order waits for its payment" }),
+    consignment: z.string().nullable(),
+    invoiceId: z.int().nullable(),
+    tranx: z.string().nullable().meta({ description: "The latest payment attempt's id of ours" }),
+    canCancel: z.boolean(),
+    canPay: z.boolean(),
+    lines: z.array(
+      z.object({
+        productId: z.int(),
+        kind: z.string(),
+        title: z.string(),
+        image: z.string().nullable(),
+        url: z.string(),
+        unitPrice: poisha("One unit"),
+        quantity: z.int(),
+        lineTotal: poisha("The line"),
+      }),
+    ),
+  })
+  .meta({ id: "Order" });
+
+export const invoiceSnapshotSchema = z
+  .object({
+    number: z.string(),
+    issuedAt: isoTime(),
+    shop: z.object({ name: z.string(), url: z.string().nullable() }),
+    order: z.object({
+      id: z.int(),
+      number: z.string(),
+      placedAt: isoTime(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      couponCode: z.string().nullable(),
+    }),
+    buyer: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    deliverTo: z.object({ district: z.string(), area: z.string(), address: z.string() }),
+    lines: z.array(
+      z.object({
+        productId: z.int(),
+        kind: z.string(),
+        title: z.string(),
+        unitPrice: poisha("One unit"),
+        quantity: z.int(),
+        lineTotal: poisha("The line"),
+        discount: poisha("This line's share of the coupon"),
+      }),
+    ),
+    subtotal: poisha("Lines"),
+    discount: poisha("Coupon discount"),
+    delivery: poisha("Delivery"),
+    total: poisha("Total paid"),
+  })
+  .meta({ id: "InvoiceSnapshot", description: "Frozen when the invoice is issued" });
+
+export const invoiceViewSchema = z
+  .object({ id: z.int(), orderId: z.int(), snapshot: invoiceSnapshotSchema })
+  .meta({ id: "Invoice" });
+
+export const PAYMENT_OUTCOMES = ["paid", "failed", "cancelled", "pending"] as const;
+
+export const paymentNoticeAnswerSchema = z
+  .object({
+    status: z.enum(PAYMENT_OUTCOMES).meta({ description: "The payment as the gateway confirmed it" }),
+  })
+  .meta({ id: "PaymentNoticeAnswer" });
+export type PaymentNoticeAnswer = z.infer<typeof paymentNoticeAnswerSchema>;
+
+// ---- tracking, referrals, library
+
+export const trackingViewSchema = z
+  .object({
+    consignment: z.string(),
+    courier: z.string().nullable(),
+    orderEnding: z.string().meta({ description: "The last digits of the order number, nothing more" }),
+    district: z.string(),
+    items: z.int(),
+    status: z.enum(ORDER_STATUSES),
+    statusText: z.string(),
+    shipment: z.enum(SHIPMENT_STATUSES).nullable(),
+    events: z
+      .array(z.object({ status: z.string(), text: z.string(), at: isoTime() }))
+      .meta({ description: "Oldest first; the last one is the current state" }),
+    checkedAt: isoTime().nullable(),
+  })
+  .meta({ id: "Tracking" });
+
+export const referralReportSchema = z
+  .object({
+    code: z.string(),
+    shareUrl: z.string(),
+    orders: z.int().meta({ description: "Bought orders only" }),
+    amount: poisha("What the bought orders sold, after discounts, without delivery"),
+    months: z.array(
+      z.object({
+        month: z.string().regex(/^\d{4}-\d{2}$/),
+        orders: z.int(),
+        amount: poisha("Sold that month"),
+      }),
+    ),
+    recent: z.array(
+      z.object({
+        orderEnding: z.string(),
+        placedAt: isoTime(),
+        amount: poisha("Sold"),
+        status: z.enum(ORDER_STATUSES),
+        statusText: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "ReferralReport" });
+
+export const libraryEbookSchema = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    titleBn: z.string().nullable(),
+    image: z.string().nullable(),
+    pageCount: z.int().meta({ description: "0 when the file has not been counted" }),
+    boughtAt: isoTime(),
+    readUrl: z.string(),
+    progress: z
+      .object({
+        page: z.int().meta({ description: "The page last read, 1-based" }),
+        pageCount: z.int(),
+        percent: z.int().meta({ description: "page of pageCount, 0 to 100" }),
+        updatedAt: isoTime(),
+      })
+      .nullable()
+      .meta({ description: "Where the owner last was; null when never opened" }),
+  })
+  .meta({ id: "LibraryEbook" });
+
+export const libraryCourseSchema = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    titleBn: z.string().nullable(),
+    image: z.string().nullable(),
+    chapters: z.int(),
+    boughtAt: isoTime(),
+    url: z.string(),
+    doneCount: z.int().meta({ description: "Chapters the owner has marked done" }),
+    resumeChapterId: z
+      .int()
+      .nullable()
+      .meta({ description: "The first chapter not done, in course order; null when all are done" }),
+    continueUrl: z.string().meta({ description: "The course page opened on that chapter" }),
+    lastActivityAt: isoTime().meta({ description: "The last chapter marked done, else when it was bought" }),
+  })
+  .meta({ id: "LibraryCourse" });
+
+export const myLibrarySchema = z
+  .object({ ebooks: z.array(libraryEbookSchema), courses: z.array(libraryCourseSchema) })
+  .meta({
+    id: "Library",
+    description:
+      "E-books by last read (never-read ones after, newest bought first); courses by last activity (last chapter done, else bought)",
+  });
