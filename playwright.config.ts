@@ -8,15 +8,15 @@ import {
   FAKE_SMTP_PORT,
   FAKES_URL,
 } from "./tests/e2e/support";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from "./tests/support/chromium";
 
 const ci = Boolean(process.env.CI);
 
 /**
  * End-to-end tests against the built server (`npm run build` first; this config never builds).
  * Each run starts on a fresh embedded database in a temporary DATA_DIR, prepared by
- * tests/e2e/prepare.ts, with Debian's Chromium (tests/support/chromium.ts; no Playwright browser
- * download). tests/e2e/serve.ts starts the server with the stand-in Steadfast courier connected.
+ * tests/e2e/prepare.ts, with Debian's Chromium headless shell (tests/support/chromium.ts; no
+ * Playwright browser download). tests/e2e/serve.ts starts the server with the stand-in Steadfast courier connected.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,7 +38,7 @@ export default defineConfig({
     trace: ci ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS],
     },
   },
