@@ -43,8 +43,11 @@ describe("the product page's statements", () => {
       .from(products);
     expect(all.length).toBeGreaterThan(200);
     expect(new Set(all.map((p) => p.kind))).toEqual(new Set(PRODUCT_KINDS));
-    for (const p of all) {
-      for (const which of ["published", "any"] as const) {
+    for (const [n, p] of all.entries()) {
+      // A published product reads alike either way: "any" is asked of the unpublished ones and a
+      // sample of the rest.
+      const ways = !p.published || n % 10 === 0 ? (["published", "any"] as const) : (["published"] as const);
+      for (const which of ways) {
         for (const key of [p.id, p.slug]) {
           const by = typeof key === "number" ? "id" : "slug";
           const [tuned] = await productQuery(h.db, `${p.kind}:${by}:${which}`).execute({ key });
