@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The API tests the test command also runs on PGlite, the embedded database `npm start` uses; all
@@ -32,38 +31,6 @@ const ON_PGLITE = [
 for (const file of ON_PGLITE)
   if (!existsSync(file)) throw new Error(`vitest.config.ts: ${file} is not there`);
 
-/**
- * The API test files that take longest (10 to 50 s each on PostgreSQL on two cores), started first
- * so that no worker is left with one of them at the end. Vitest orders by the last run's durations
- * when it has them; a fresh clone has none and would order by file size.
- */
-const SLOW_FIRST = [
-  "upload-bombs",
-  "fuzz",
-  "demo-orders",
-  "reading",
-  "seed",
-  "production-log",
-  "hand-tuned-statements",
-  "admin-order",
-  "invoice-numbers",
-  "access-matrix",
-  "crash",
-].map((name) => `/tests/api/${name}.test.ts`);
-
-class SlowFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const rank = (f: TestSpecification) => {
-      const i = SLOW_FIRST.findIndex((s) => f.moduleId.endsWith(s));
-      return i < 0 ? SLOW_FIRST.length : i;
-    };
-    return (await super.sort(files))
-      .map((f, i) => ({ f, i }))
-      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
-      .map(({ f }) => f);
-  }
-}
-
 /** The API tests' settings, on either database (TEST_DATABASE_URL chooses PostgreSQL). */
 const api = {
   globalSetup: ["tests/api/pglite-image.ts"],
@@ -79,8 +46,6 @@ const api = {
 
 export default defineConfig({
   test: {
-    // A sequencer is the whole run's, not a project's.
-    sequence: { sequencer: SlowFirst },
     projects: [
       {
         // The message catalogues (*.po) compiled when imported, as in the build.
