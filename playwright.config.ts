@@ -11,6 +11,7 @@ import {
 import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from "./tests/support/chromium";
 
 const ci = Boolean(process.env.CI);
+const desktopWorkers = Number(process.env.E2E_DESKTOP_WORKERS ?? 3);
 
 /**
  * End-to-end tests against the built server (`npm run build` first; this config never builds).
@@ -23,9 +24,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
-  // Two workers for the desktop tests, which keep a core each busy; a third takes the phone tests
-  // without JavaScript (light) and with scripts held back (mostly waiting for them) beside them.
-  workers: 3,
+  // Three workers for the desktop tests (in Chromium's headless shell they leave room for a third),
+  // and one more for the phone tests without JavaScript (light) and with scripts held back (mostly
+  // waiting for them). E2E_DESKTOP_WORKERS changes the first number.
+  workers: desktopWorkers + 1,
   reporter: "list",
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -44,7 +46,7 @@ export default defineConfig({
   },
   projects: [
     // Everything a person does, with JavaScript, at a desktop's width unless a test says otherwise.
-    { name: "chromium", testIgnore: ["no-js/**", "late-js/**"], workers: 2 },
+    { name: "chromium", testIgnore: ["no-js/**", "late-js/**"], workers: desktopWorkers },
     // HTML first (decision 53): the shop's journeys with JavaScript off, on a 360 px phone.
     {
       name: "no-js",
