@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearch, searchWords, swapDistance, toPrefixTsQuery } from "./search";
+import { isbnsOf, normaliseSearch, searchWords, swapDistance, toPrefixTsQuery } from "./search";
+
+describe("an ISBN typed into search", () => {
+  it("is read with or without hyphens and spaces, and only with a valid check digit", () => {
+    expect(isbnsOf("978-984-10-0001-1")).toEqual(["9789841000011"]);
+    expect(isbnsOf(" 978 984 10 0001 1 ")).toEqual(["9789841000011"]);
+    expect(isbnsOf("9789841000012")).toBeNull();
+    expect(isbnsOf("physics 2025")).toBeNull();
+    expect(isbnsOf("2025")).toBeNull();
+  });
+
+  it("takes an ISBN-10 for itself and its ISBN-13", () => {
+    expect(isbnsOf("0-306-40615-2")).toEqual(["0306406152", "9780306406157"]);
+    expect(isbnsOf("080442957x")).toEqual(["080442957X", "9780804429573"]);
+    expect(isbnsOf("0306406153")).toBeNull();
+  });
+});
 
 describe("search query handling", () => {
   it("splits English and Bangla into lower-case words", () => {

@@ -41,6 +41,27 @@ export function toPrefixTsQuery(q: string): string | null {
   return joined.length ? [whole, ...joined].map((p) => `(${p})`).join(" | ") : whole;
 }
 
+/**
+ * The ISBN a search is, as the digits kept (`book_details.isbn` without hyphens or spaces, X
+ * upper-case): an ISBN-13, or an ISBN-10 with its ISBN-13 too (a book printed before 2007 shows
+ * the ten digits; the shop may keep either). Null when the search is not an ISBN with a valid check
+ * digit, so a number that only looks like one is searched as words.
+ */
+export function isbnsOf(q: string): string[] | null {
+  const s = q.trim().replace(/[\s-]/g, "").toUpperCase();
+  if (/^97[89]\d{10}$/.test(s)) return isbn13Check(s.slice(0, 12)) === s[12] ? [s] : null;
+  if (!/^\d{9}[\dX]$/.test(s)) return null;
+  const sum = [...s].reduce((n, c, i) => n + (c === "X" ? 10 : Number(c)) * (10 - i), 0);
+  if (sum % 11 !== 0) return null;
+  const thirteen = `978${s.slice(0, 9)}`;
+  return [s, thirteen + isbn13Check(thirteen)];
+}
+
+function isbn13Check(twelve: string): string {
+  const sum = [...twelve].reduce((n, c, i) => n + Number(c) * (i % 2 === 0 ? 1 : 3), 0);
+  return String((10 - (sum % 10)) % 10);
+}
+
 /** The search text trimmed and bounded; what the trigram (typo) match compares. */
 export function normaliseSearch(q: string): string {
   return searchWords(q).join(" ").slice(0, 200);

@@ -267,15 +267,24 @@ export const productAuthors = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.authorId] }), index().on(t.authorId)],
 );
 
-export const bookDetails = pgTable("book_details", {
-  productId: integer()
-    .primaryKey()
-    .references(() => products.id, { onDelete: "cascade" }),
-  publisher: text(),
-  edition: text(),
-  isbn: text(),
-  pages: integer(),
-});
+/** A printed book's ISBN as search compares it: its digits (and X), without hyphens or spaces. */
+export const isbnDigitsSql = (isbn: SQL | AnyPgColumn) =>
+  sql`upper(regexp_replace(${isbn}, '[^0-9Xx]', '', 'g'))`;
+
+export const bookDetails = pgTable(
+  "book_details",
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    publisher: text(),
+    edition: text(),
+    isbn: text(),
+    pages: integer(),
+  },
+  // A search that is an ISBN finds its book by this (issue 29).
+  (t) => [index("book_details_isbn_digits").using("btree", isbnDigitsSql(t.isbn))],
+);
 
 export const bundleItems = pgTable(
   "bundle_items",

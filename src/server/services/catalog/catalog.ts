@@ -3,6 +3,7 @@ import { banglaKeys, KEY_MARK, typedKey } from "../../../contracts/banglish";
 import type { Page, ProductCard, ProductDetail, ProductKind, Sort, Track } from "../../../contracts/catalog";
 import { productPath } from "../../../contracts/paths";
 import {
+  isbnsOf,
   normaliseSearch,
   searchWords,
   swapDistance,
@@ -18,6 +19,7 @@ import {
   bundleItems,
   contentChapters,
   ebookDetails,
+  isbnDigitsSql,
   productAuthors,
   products,
   searchWords as searchWordsTable,
@@ -139,8 +141,16 @@ async function runQueryProducts(
   if (query.inStock) where.push(inStockSql);
 
   const text = query.q ? normaliseSearch(query.q) : "";
-  const tsq = query.q ? toPrefixTsQuery(query.q) : null;
-  if (query.q !== undefined && !tsq) return { items: [], total: 0, page: query.page, limit: query.limit };
+  // A search that is an ISBN finds its book (and nothing else) through the ISBN's index.
+  const isbns = query.q ? isbnsOf(query.q) : null;
+  if (isbns) {
+    where.push(
+      sql`${products.id} in (select ${bookDetails.productId} from ${bookDetails} where ${isbnDigitsSql(bookDetails.isbn)} in ${isbns})`,
+    );
+  }
+  const tsq = query.q && !isbns ? toPrefixTsQuery(query.q) : null;
+  if (query.q !== undefined && !tsq && !isbns)
+    return { items: [], total: 0, page: query.page, limit: query.limit };
   const sort = query.sort ?? (tsq ? "relevance" : "best_selling");
   if (tsq) {
     // Whole words (by prefix) first; only when they find nothing, the trigram match for typos.
