@@ -51,17 +51,24 @@ fi
 cores=$(nproc 2>/dev/null || echo 2)
 
 step "typecheck, lint and unit tests"
-# The typecheck runs on one core while the lint and the unit tests use the other.
-npm run --silent typecheck &
+# The typecheck runs on one core while the lint, the unit tests and the API tests on PGlite use
+# the other; it is waited for before the PostgreSQL step.
+typecheck_log=$(mktemp)
+npm run --silent typecheck >"$typecheck_log" 2>&1 &
 typecheck=$!
 npm run --silent lint
 npx vitest run --project unit --maxWorkers="$cores"
-wait "$typecheck"
 
 step "API tests on PGlite"
 # The ones whose subject is the database itself (ON_PGLITE in vitest.config.ts); every API test
 # runs on PostgreSQL below, and the end-to-end tests run the whole shop on PGlite.
 npx vitest run --project api-pglite --maxWorkers="$cores"
+if ! wait "$typecheck"; then
+  cat "$typecheck_log"
+  exit 1
+fi
+cat "$typecheck_log"
+rm -f "$typecheck_log"
 
 step "API tests on PostgreSQL, and the build"
 # A throwaway server on a free port, stopped and removed however the tests end. Its tests wait on
