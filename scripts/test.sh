@@ -32,6 +32,17 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 else
   echo "node_modules is up to date"
 fi
+# npm install now and then leaves out a platform's optional binary (seen for biome's): a second
+# install adds what the first skipped.
+native_ok() {
+  npx --no-install biome --version >/dev/null 2>&1 &&
+    node -e "require('rollup/dist/native.js'); require('@tailwindcss/oxide')" >/dev/null 2>&1
+}
+if ! native_ok; then
+  echo "a platform binary is missing; installing again"
+  npm install --no-audit --no-fund
+  native_ok
+fi
 if [ -z "${CHROME_PATH:-}" ] && ! [ -x /usr/bin/chromium ]; then
   echo "installing Debian's chromium"
   apt_install chromium
