@@ -56,7 +56,7 @@ import {
   type Shopper,
 } from "./statements";
 
-export { availableSql, COUPON_APPLIED };
+export { COUPON_APPLIED };
 
 export const SIGN_IN_FOR_CART = "Please sign in to use your cart";
 export const NO_SUCH_PRODUCT = "No such product";

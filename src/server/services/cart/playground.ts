@@ -11,8 +11,9 @@ import { products, users } from "../../db/schema";
 import { hasPermission, requirePermission } from "../access";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
-import { availableSql, maxQuantityOf, priceLines, stockMessage } from "./cart";
+import { maxQuantityOf, priceLines, stockMessage } from "./cart";
 import { COUPON_NOT_FOUND, findCouponByCode } from "./coupons";
+import { availableSql } from "./statements";
 
 export const PLAYGROUND_REFUSAL = "You do not have permission to use the pricing playground";
 
