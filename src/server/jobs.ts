@@ -1,5 +1,6 @@
 import { claimPeriodicRound } from "./db/claim";
 import type { Logger } from "./logger";
+import { refreshSearchTiers, SEARCH_TIERS_EVERY_MS } from "./services/catalog/search-tiers";
 import { sendStockAlerts } from "./services/catalog/stock-alerts";
 import type { AppDeps } from "./services/context";
 import { numberInvoices } from "./services/money/invoices";
@@ -24,13 +25,15 @@ export type JobOptions = {
 
 /** The name of the once-a-minute sweep in `periodic_runs`. */
 export const SWEEP_NAME = "sweep";
+/** The name of the search tiers' refresh in `periodic_runs`. */
+export const SEARCH_TIERS_NAME = "search-tiers";
 
 /**
  * One round of the sweep, run by one server for all (decision 39): the first server to ask in a
  * minute claims the round and runs it; the others answer false and do nothing. Unpaid gateway
  * orders lapse and give their stock back, any invoice a crash left without its number is numbered
  * (one numbering at a time across servers), stock that came back sends its "Notify me" alerts, and
- * old background jobs are deleted. Each part's failure is logged; the next part still runs.
+ * old background jobs are deleted, and every ten minutes the search's tiers follow the sold counts. Each part's failure is logged; the next part still runs.
  */
 export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTERVAL_MS): Promise<boolean> {
   try {
@@ -62,6 +65,13 @@ export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTE
     await deleteOldJobs(deps.db, deps.now());
   } catch (err) {
     log.error({ err }, "job: deleting old background jobs failed");
+  }
+  try {
+    // Every ten minutes (one server of all): the search's tiers follow the sold counts.
+    if (await claimPeriodicRound(deps.db, SEARCH_TIERS_NAME, SEARCH_TIERS_EVERY_MS))
+      await refreshSearchTiers(deps.db);
+  } catch (err) {
+    log.error({ err }, "job: refreshing the search tiers failed");
   }
   return true;
 }

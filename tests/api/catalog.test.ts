@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
 import { effectivePrice } from "../../src/contracts/money";
 import { effectivePriceSql } from "../../src/server/services/cart/pricing";
+import { refreshSearchTiers } from "../../src/server/services/catalog/search-tiers";
 import { addBundleItems, addChapters, createAuthor, createProduct, linkEbook } from "./factories";
 import { createHarness, type Harness } from "./harness";
 
@@ -275,6 +276,12 @@ describe("search", () => {
       insert into products (kind, slug, title, price, stock, sold_count, search_names)
       select 'book', 'capword-' || n, 'Capword Guide ' || n, 10000, 5, n, 'Capword Guide ' || n
       from generate_series(1, 1005) as n`);
+    // New products wait in the last tier: found and counted, but not yet ranked by their sales.
+    const unranked = (await get<Page<Card>>("/api/search?q=capword")).body.data;
+    expect(unranked?.total).toBe(1000);
+    expect(unranked?.more).toBe(true);
+    // The job places them by their sold counts (decision 58).
+    expect(await refreshSearchTiers(h.db)).toBeGreaterThanOrEqual(1005);
     const first = (await get<Page<Card>>("/api/search?q=capword")).body.data;
     expect(first?.total).toBe(1000);
     expect(first?.more).toBe(true);
@@ -284,6 +291,28 @@ describe("search", () => {
     const cheapFirst = (await get<Page<Card>>("/api/search?q=capword&sort=newest&limit=5")).body.data;
     expect(cheapFirst?.items).toHaveLength(5);
     expect(cheapFirst?.more).toBe(true);
+  });
+
+  it("finds a prefix's words whether it stands for a few words of the documents or for many", async () => {
+    // 40 words starting "zq" (more than PREFIX_WORDS_MAX), two of them "zqm…", one of those only in a description.
+    const words = Array.from(
+      { length: 40 },
+      (_, i) => `zq${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`,
+    );
+    await h.db.execute(sql`
+      insert into products (kind, slug, title, description, price, stock, search_names)
+      select 'book', 'prefix-' || w, 'Prefix ' || w, case when w = 'zqmax' then 'about zqmbx' else '' end,
+        10000, 5, case when w = 'zqmax' then 'Prefix' else 'Prefix ' || w end
+      from unnest(string_to_array(${words.join(",")}, ',')) as w`);
+    expect((await get<Page<Card>>("/api/search?q=zq")).body.data?.total).toBe(40);
+    const zqm = (await get<Page<Card>>("/api/search?q=zqm")).body.data;
+    expect(titles(zqm).sort()).toEqual(["Prefix zqmax", "Prefix zqmbx"]);
+    // A word typed whole is a prefix of itself and of longer words.
+    // The book named by it ranks above the one whose description holds it.
+    expect(titles((await get<Page<Card>>("/api/search?q=zqmbx")).body.data)).toEqual([
+      "Prefix zqmbx",
+      "Prefix zqmax",
+    ]);
   });
 
   it("counts every published match of a filtered search beyond its first page, and only those", async () => {

@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -30,7 +31,7 @@ type Scratch = {
 async function openScratch(): Promise<Scratch> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const client = await PGlite.create("memory://", { extensions: { pg_trgm, fuzzystrmatch } });
+    const client = await PGlite.create("memory://", { extensions: { pg_trgm, fuzzystrmatch, btree_gin } });
     return {
       migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
       query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL, SQLWrapper } from "drizzle-orm";
@@ -203,6 +204,15 @@ export function planEachCall<T>(fn: () => Promise<T>): Promise<T> {
   return unprepared.run(true, fn);
 }
 
+/**
+ * Runs `fn` with its statements prepared again inside `planEachCall`: for a statement of a search
+ * whose plan is the same for every word (the tiered relevance read, decision 58), planning it on
+ * every call would cost more than running it.
+ */
+export function planOnce<T>(fn: () => Promise<T>): Promise<T> {
+  return unprepared.exit(fn);
+}
+
 type QueryConfig = { text?: unknown; name?: unknown; [k: string]: unknown };
 
 /**
@@ -333,7 +343,7 @@ export async function openPglite(
 ): Promise<Database> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {
-    extensions: { pg_trgm, fuzzystrmatch },
+    extensions: { pg_trgm, fuzzystrmatch, btree_gin },
     ...(opts.from ? { loadDataDir: opts.from } : {}),
   });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
@@ -350,7 +360,7 @@ export async function openPglite(
 
 /** A throwaway database migrated to the end, as an image `openPglite` can start from (`from`). */
 export async function migratedPgliteImage(migrationsFolder = defaultMigrationsDir): Promise<Blob> {
-  const client = await PGlite.create("memory://", { extensions: { pg_trgm, fuzzystrmatch } });
+  const client = await PGlite.create("memory://", { extensions: { pg_trgm, fuzzystrmatch, btree_gin } });
   try {
     await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
     return await client.dumpDataDir("none");

@@ -11,7 +11,7 @@ import {
   toPrefixTsQuery,
 } from "../../../contracts/search";
 import { SUBJECTS, type Subject, subjectTitlePattern } from "../../../contracts/subjects";
-import { planEachCall } from "../../db/client";
+import { planEachCall, planOnce } from "../../db/client";
 import {
   authorRedirects,
   authors,
@@ -22,6 +22,8 @@ import {
   isbnDigitsSql,
   productAuthors,
   products,
+  SEARCH_TIER_LAST,
+  searchLexemes,
   searchWords as searchWordsTable,
   stationeryDetails,
 } from "../../db/schema";
@@ -155,12 +157,12 @@ async function runQueryProducts(
   if (tsq) {
     // Whole words (by prefix) first; only when they find nothing, the trigram match for typos.
     // Both at once made every loose trigram neighbour a match to rank (tens of thousands of rows).
-    const exact = await searchPage(ctx, where, sql`to_tsquery('simple', ${tsq})`, sort, query);
+    const exact = await searchPage(ctx, where, tsq, sort, query);
     if (exact.total > 0 || text.length < 3 || query.exact) return exact;
     const words = searchWords(query.q ?? "");
     const corrected = await correctTypos(ctx, words);
     if (!corrected) return exact;
-    const found = await searchPage(ctx, where, sql`to_tsquery('simple', ${corrected.tsQuery})`, sort, query);
+    const found = await searchPage(ctx, where, corrected.tsQuery, sort, query);
     if (found.total === 0) return found;
     return { ...found, searchedFor: searchedFor(words, corrected.shown, found.items) };
   }
@@ -188,57 +190,77 @@ async function runQueryProducts(
 
 /**
  * How many matches a search ranks and counts. A common word or a two-letter prefix matches tens
- * of thousands of books; ranking them all cost 40 ms of database time per search. The best-selling
- * 1,000 matches are ranked instead, and the total reads "1,000+".
+ * of thousands of books; ranking them all cost 40 ms of database time per search. About the
+ * best-selling 1,000 matches are ranked instead, and the total reads "1,000+".
  */
 export const SEARCH_CAP = 1000;
 
+/** The search tiers, best-selling first (`products.searchTier`, decision 58). */
+const TIERS = Array.from({ length: SEARCH_TIER_LAST + 1 }, (_, t) => sql.raw(`${t}::smallint`));
+
 /**
  * One page of search results: the ids of the page are ranked on the match's own columns, then the
- * cards of just those ids are built. By relevance, the best-selling SEARCH_CAP matches are ranked;
- * by another order, the page is read in that order. The total is counted up to SEARCH_CAP.
+ * cards of just those ids are built.
+ *
+ * By relevance, the ranked set is the first SEARCH_CAP + 1 matches read tier by tier, the
+ * best-selling tier first (decision 58): each tier's matches are one read of the GIN index of the
+ * document and the tier, and the tiers after the set is full are never read. So a common word
+ * costs about as much as a rare one: the set holds every match of the tiers before the last one
+ * read, and some of that last one's. One statement ranks the set, takes the page and counts the set
+ * (the total is exact below SEARCH_CAP + 1, "1,000+" above).
+ *
+ * By another order, the page is read in that order and the total counted up to SEARCH_CAP.
  */
 async function searchPage(
   ctx: Pick<Ctx, "db">,
   filters: SQL[],
-  tsQuery: SQL,
+  tsq: string,
   sort: Sort,
   query: ListQuery,
 ): Promise<Page<ProductCard>> {
   const offset = (query.page - 1) * query.limit;
-  const where = and(...filters, sql`${products.searchVector} @@ ${tsQuery}`);
-  let ids: { id: number }[];
+  const { ranked, matched } = await wholeWords(ctx, tsq);
+  const tsQuery = sql`${ranked}::tsquery`;
+  const where = and(...filters, sql`${products.searchVector} @@ ${matched}::tsquery`);
+  let ids: number[];
+  let total: number;
   if (sort === "relevance") {
-    const best = ctx.db
-      .select({ id: products.id, vector: products.searchVector, sold: products.soldCount })
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.soldCount), asc(products.id))
-      .limit(SEARCH_CAP)
-      .as("best");
-    ids = await ctx.db
-      .select({ id: best.id })
-      .from(best)
-      .orderBy(sql`ts_rank(${best.vector}, ${tsQuery}) desc`, desc(best.sold), asc(best.id))
-      .limit(query.limit)
-      .offset(offset);
+    const tiers = sql.join(
+      TIERS.map(
+        (tier) =>
+          sql`(select ${products.id} as id, ${products.searchVector} as vector, ${products.soldCount} as sold from ${products} where ${where} and ${products.searchTier} = ${tier})`,
+      ),
+      sql` union all `,
+    );
+    const answer = (await planOnce(
+      async () =>
+        await ctx.db.execute(sql`
+      with best as materialized (select * from (${tiers}) tiers where serial_plan() limit ${SEARCH_CAP + 1})
+      select (select count(*) from best)::int as total,
+        array(select id from best order by ts_rank(vector, ${tsQuery}) desc, sold desc, id
+          limit ${query.limit} offset ${offset}) as ids`),
+    )) as unknown as {
+      rows: { total: number; ids: number[] }[];
+    };
+    const row = answer.rows[0];
+    total = Number(row?.total ?? 0);
+    ids = (row?.ids ?? []).map(Number);
   } else {
-    ids = await ctx.db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...orderFor(sort))
-      .limit(query.limit)
-      .offset(offset);
+    ids = (
+      await ctx.db
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...orderFor(sort))
+        .limit(query.limit)
+        .offset(offset)
+    ).map((p) => p.id);
+    total = offset + ids.length;
+    if (ids.length === query.limit || offset > 0) total = await countMatches(ctx, where);
   }
-  let total = offset + ids.length;
-  if (ids.length === query.limit || offset > 0) total = await countMatches(ctx, where);
-  const byId = await findCards(
-    ctx,
-    ids.map((p) => p.id),
-  );
+  const byId = await findCards(ctx, ids);
   return {
-    items: ids.flatMap((p) => byId.get(p.id) ?? []),
+    items: ids.flatMap((id) => byId.get(id) ?? []),
     total: Math.min(total, SEARCH_CAP),
     ...(total > SEARCH_CAP ? { more: true } : {}),
     page: query.page,
@@ -246,8 +268,50 @@ async function searchPage(
   };
 }
 
+/** How many whole words a prefix may stand for before it is searched as a prefix after all. */
+export const PREFIX_WORDS_MAX = 32;
+
+/** A prefix item of a tsquery text as PostgreSQL writes it: `'physics':*`. */
+const PREFIX_ITEM = /'((?:[^']|'')+)':\*/g;
+
 /**
- * The matches of a search, counted up to SEARCH_CAP + 1 through the full-text GIN index alone.
+ * A search's `to_tsquery('simple', …)` text as PostgreSQL reads it (`ranked`, the query its
+ * matches are ranked by), and the same query with every prefix (`'physics':*`) replaced by the
+ * whole words of the documents it stands for (`matched`: `'physics' | 'physicss'`), looked up in
+ * `search_lexemes`. Both match the same products; the GIN index finds a whole word with a read
+ * of its entry, where a prefix walks every entry it covers on every read of the index (a tiered
+ * search reads it once per tier). A prefix standing for no word, or for more than
+ * PREFIX_WORDS_MAX words (one or two letters typed), stays a prefix. Both are tsquery texts (the
+ * lexemes quoted), cast with `::tsquery`, so no word is parsed again.
+ */
+async function wholeWords(ctx: Pick<Ctx, "db">, tsq: string): Promise<{ ranked: string; matched: string }> {
+  // One statement: the query as PostgreSQL reads it, and each of its prefixes with its words.
+  const answer = (await ctx.db.execute(sql`
+    with q as (select to_tsquery('simple', ${tsq})::text as t)
+    select q.t, p.lex, array(
+        select ${searchLexemes.word} from ${searchLexemes}
+        where ${searchLexemes.word} >= p.lex collate "C" and ${searchLexemes.word} < (p.lex || chr(1114111)) collate "C"
+        order by ${searchLexemes.word} limit ${PREFIX_WORDS_MAX + 1}
+      ) as words
+    from q left join lateral (
+      select distinct replace(m[1], '''''', '''') as lex
+      from regexp_matches(q.t, '''((?:[^'']|'''')+)'':[*]', 'g') as m
+    ) p on true`)) as unknown as { rows: { t: string; lex: string | null; words: string[] | null }[] };
+  const ranked = answer.rows[0]?.t ?? "";
+  const wordsOf = new Map<string, string[]>();
+  for (const r of answer.rows) if (r.lex !== null) wordsOf.set(r.lex, r.words ?? []);
+  const quote = (w: string) => `'${w.replaceAll("'", "''")}'`;
+  const matched = ranked.replace(PREFIX_ITEM, (item, lex: string) => {
+    const words = wordsOf.get(lex.replaceAll("''", "'"));
+    if (!words || words.length === 0 || words.length > PREFIX_WORDS_MAX) return item;
+    return words.length === 1 ? quote(words[0]!) : `( ${words.map(quote).join(" | ")} )`;
+  });
+  return { ranked, matched };
+}
+
+/**
+ * The matches of a search in an order other than relevance, counted up to SEARCH_CAP + 1 through
+ * the full-text GIN index alone.
  * Left to itself the planner counts a prefix query (`physics:*`) by reading the table in order
  * until 1,001 rows match (or down the sold-count index): it prices a GIN prefix scan high and
  * expects the matches early, yet finding them reads a tenth of the table (7,000 buffers, 20 ms on
@@ -468,7 +532,10 @@ async function findSuggestions(ctx: Pick<Ctx, "db">, q: string): Promise<Suggest
 
 async function findCards(ctx: Pick<Ctx, "db">, ids: number[]): Promise<Map<number, ProductCard>> {
   if (ids.length === 0) return new Map();
-  const rows = await ctx.db.select(cardColumns).from(products).where(inArray(products.id, ids));
+  // The same plan for any ids (the primary key): prepared, even inside a search's planEachCall.
+  const rows = await planOnce(
+    async () => await ctx.db.select(cardColumns).from(products).where(inArray(products.id, ids)),
+  );
   return new Map(rows.map((r) => [r.id, toCard(r as CardRow)]));
 }
 
