@@ -36,6 +36,9 @@ export async function bootServices(
         config.DATABASE_POOL_SIZE,
         undefined,
         config.DATABASE_PREPARED_STATEMENTS ?? true,
+        config.DATABASE_REPLICA_URL
+          ? { urls: config.DATABASE_REPLICA_URL, maxLagSeconds: config.DATABASE_REPLICA_MAX_LAG_SECONDS }
+          : null,
       )
     : await openPglite(join(config.DATA_DIR, "db"));
   await database.migrate();
@@ -43,6 +46,7 @@ export async function bootServices(
   if (backfilled > 0) log.info({ products: backfilled }, "search names written again after a migration");
   const deps: AppDeps = {
     db: database.db,
+    replicas: database.replicas,
     config,
     log,
     ...createIntegrations(config, log, database.db),

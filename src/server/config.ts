@@ -58,6 +58,26 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Streaming replicas of DATABASE_URL, comma-separated: the catalogue's reads for signed-out
+   * visitors go to them while they keep up (decision 57).
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*$/,
+      "must be postgres:// URLs separated by commas",
+    )
+    .transform((v) => v.split(",").map((u) => u.trim()))
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** A replica further behind the primary than this is left for the primary until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .min(0.1, "must be at least 0.1")
+    .max(3600, "must be at most 3600")
+    .default(10),
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: "must be a number" })
     .int()

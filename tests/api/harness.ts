@@ -179,10 +179,16 @@ export type HarnessOptions = {
   captureEmail?: boolean;
   /** Settings beside the test defaults (e.g. GOOGLE_CLIENT_ID), as the environment would give them. */
   env?: Record<string, string>;
+  /** The database to use instead of the run's (e.g. a primary with its streaming replicas); `drop` runs in close(). */
+  database?: () => Promise<{ database: Database; drop: () => Promise<void> }>;
 };
 
 export async function createHarness(opts: HarnessOptions = {}) {
-  const { database, url: databaseUrl, drop } = await openDatabase();
+  const {
+    database,
+    url: databaseUrl,
+    drop,
+  } = opts.database ? { url: undefined, ...(await opts.database()) } : await openDatabase();
   await database.migrate();
 
   const config = loadConfig({
@@ -216,6 +222,7 @@ export async function createHarness(opts: HarnessOptions = {}) {
 
   const deps: AppDeps = {
     db: database.db,
+    replicas: database.replicas,
     config,
     log,
     ...createIntegrations(config, log, database.db),

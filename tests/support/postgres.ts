@@ -88,8 +88,15 @@ function installExitHook() {
   });
 }
 
-/** Starts a fresh PostgreSQL server on a free loopback port; see the top of this file. */
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * Starts a fresh PostgreSQL server on a free loopback port; see the top of this file. With
+ * `replicaOf`, the server is a streaming replica of that one instead of a new cluster: a base
+ * backup of it (`pg_basebackup -R`, which writes the standby's settings), started as a hot standby
+ * that replays what the primary writes.
+ */
+export async function startThrowawayPostgres(
+  opts: { replicaOf?: ThrowawayPostgres } = {},
+): Promise<ThrowawayPostgres> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), "pathagar-pg-"));
   const dataDir = join(dir, "data");
@@ -165,11 +172,35 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       asPostgres.push("runuser", "-u", "postgres", "--");
     }
     pg.version = runSync(join(bin, "postgres"), ["--version"], "postgres --version").trim();
-    pgRun(
-      "initdb",
-      ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"],
-      "initdb",
-    );
+    if (opts.replicaOf) {
+      // initdb's trust authentication lets the postgres user replicate over loopback.
+      const from = opts.replicaOf;
+      pgRun(
+        "pg_basebackup",
+        [
+          "-h",
+          from.host,
+          "-p",
+          String(from.port),
+          "-U",
+          "postgres",
+          "-D",
+          dataDir,
+          "-R",
+          "-X",
+          "stream",
+          "-c",
+          "fast",
+        ],
+        "pg_basebackup",
+      );
+    } else {
+      pgRun(
+        "initdb",
+        ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"],
+        "initdb",
+      );
+    }
     started = true; // from here on, stop() runs pg_ctl stop (harmless if the start failed)
     startServer();
   } catch (e) {

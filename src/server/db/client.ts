@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from "drizzle-
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { connectReplicas, type Replicas } from "./replicas";
 import * as schema from "./schema";
 import { markFromDatabase } from "./unavailable";
 
@@ -35,6 +36,8 @@ export function inTransaction<T>(
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The catalogue's read replicas (DATABASE_REPLICA_URL, decision 57); null without any. */
+  replicas: Replicas<Db> | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -280,17 +283,8 @@ class PreparingClient extends PipeliningClient {
   }
 }
 
-/**
- * A real PostgreSQL server through a `pg` pool. With `preparedStatements` (the default) statements
- * are named and prepared once per connection; turn it off behind a pooler that cannot keep them
- * (PgBouncer before 1.21, or without `max_prepared_statements`).
- */
-export function connectPostgres(
-  url: string,
-  poolSize = 10,
-  migrationsFolder = defaultMigrationsDir,
-  preparedStatements = true,
-): Database {
+/** A `pg` pool as the shop uses one, for the primary or a replica. */
+function postgresPool(url: string, poolSize: number, preparedStatements: boolean): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -309,10 +303,39 @@ export function connectPostgres(
   pool.on("error", (err) => {
     console.error(`database: an idle connection was closed (${err.message}); the pool will reconnect`);
   });
+  return pool;
+}
+
+/**
+ * A real PostgreSQL server through a `pg` pool. With `preparedStatements` (the default) statements
+ * are named and prepared once per connection; turn it off behind a pooler that cannot keep them
+ * (PgBouncer before 1.21, or without `max_prepared_statements`).
+ */
+export function connectPostgres(
+  url: string,
+  poolSize = 10,
+  migrationsFolder = defaultMigrationsDir,
+  preparedStatements = true,
+  replicaOpts: { urls: string[]; maxLagSeconds: number } | null = null,
+): Database {
+  const pool = postgresPool(url, poolSize, preparedStatements);
+  const replicas =
+    replicaOpts && replicaOpts.urls.length > 0
+      ? connectReplicas({
+          urls: replicaOpts.urls,
+          primary: pool,
+          poolSize,
+          maxLagSeconds: replicaOpts.maxLagSeconds,
+          makePool: (u, size) => postgresPool(u, size, preparedStatements),
+          makeDb: (p) => drizzleNodePg(p, { schema, casing: "snake_case" }) as unknown as Db,
+          onError: (message) => console.error(`database: ${message}`),
+        })
+      : null;
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "postgres",
+    replicas,
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it.
       const client = await pool.connect();
@@ -327,7 +350,10 @@ export function connectPostgres(
     async ping() {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    async close() {
+      await replicas?.close();
+      await pool.end();
+    },
   };
 }
 
@@ -350,6 +376,7 @@ export async function openPglite(
   return {
     db,
     kind: "pglite",
+    replicas: null,
     migrate: () => migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder }),
     async ping() {
       await client.query("select 1");

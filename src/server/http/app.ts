@@ -73,7 +73,7 @@ export const MAX_JSON_BODY = MAX_BODY;
 
 export type AppOptions = {
   deps: AppDeps;
-  database: Pick<Database, "ping">;
+  database: Pick<Database, "ping" | "replicas">;
   /** The build id of the client assets; a change means a new deployment. */
   buildVersion: string;
   /** Built client files (hashed assets under /assets). */
@@ -138,7 +138,22 @@ export function createApp(opts: AppOptions) {
     if (drain?.draining) return jsonAnswer(c, { status: "draining" }, 503);
     try {
       await opts.database.ping();
-      return jsonAnswer(c, { status: "ok" }, 200);
+      // With read replicas: how many are serving, and where the catalogue's reads went (decision 57).
+      const replicas = opts.database.replicas;
+      if (!replicas) return jsonAnswer(c, { status: "ok" }, 200);
+      const health = replicas.health();
+      return jsonAnswer(
+        c,
+        {
+          status: "ok",
+          replicas: {
+            serving: health.filter((r) => r.up).length,
+            of: health.length,
+            reads: { ...replicas.counts },
+          },
+        },
+        200,
+      );
     } catch (err) {
       c.get("log").error({ err }, "health check: database did not answer");
       c.header("Retry-After", String(RETRY_AFTER_SECONDS));

@@ -36,6 +36,8 @@ function urlset(origin: string, entries: { path: string; updatedAt?: Date }[]): 
  */
 export function seoFiles(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // The sitemap is the catalogue as anyone sees it: a replica-safe read (decision 57).
+  const visitor = { db: deps.db, replicas: deps.replicas, user: null };
   const originOf = (url: string) => shopOrigin(deps.config, url);
   const xml = (body: string) =>
     new Response(body, {
@@ -63,7 +65,7 @@ export function seoFiles(deps: AppDeps) {
 
   app.get("/sitemap.xml", async (c) => {
     const origin = originOf(c.req.url);
-    const total = await countPublishedProducts(deps);
+    const total = await countPublishedProducts(visitor);
     if (total > SITEMAP_PAGE_SIZE) {
       const pages = Math.ceil(total / SITEMAP_PAGE_SIZE);
       const items = Array.from(
@@ -75,8 +77,8 @@ export function seoFiles(deps: AppDeps) {
       );
     }
     const [productsList, authorSlugs] = await Promise.all([
-      listSitemapProducts(deps, 0, SITEMAP_PAGE_SIZE),
-      listAuthorSlugs(deps),
+      listSitemapProducts(visitor, 0, SITEMAP_PAGE_SIZE),
+      listAuthorSlugs(visitor),
     ]);
     return xml(
       urlset(origin, [
@@ -92,7 +94,7 @@ export function seoFiles(deps: AppDeps) {
     const n = Number.parseInt(c.req.param("file"), 10);
     const origin = originOf(c.req.url);
     if (n === 0) {
-      const authorSlugs = await listAuthorSlugs(deps);
+      const authorSlugs = await listAuthorSlugs(visitor);
       return xml(
         urlset(origin, [
           ...STATIC_PATHS.map((path) => ({ path })),
@@ -100,7 +102,7 @@ export function seoFiles(deps: AppDeps) {
         ]),
       );
     }
-    const entries = await listSitemapProducts(deps, (n - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
+    const entries = await listSitemapProducts(visitor, (n - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
     if (entries.length === 0) return c.notFound();
     return xml(urlset(origin, entries));
   });

@@ -2,6 +2,7 @@ import { type Locale, resolveLocale } from "../../contracts/locale";
 import type { PublicUser } from "../../contracts/user";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { Replicas } from "../db/replicas";
 import type { Courier } from "../integrations/couriers/provider";
 import type { EmailProvider } from "../integrations/email/provider";
 import type { PaymentProvider } from "../integrations/payments/provider";
@@ -13,6 +14,8 @@ import type { Logger } from "../logger";
 /** What every service call receives first: the database, the clock, the files, the caller. */
 export type Ctx = {
   db: Db;
+  /** The catalogue's read replicas, when configured (decision 57): see `replicaSafe`. */
+  replicas?: Replicas<Db> | null;
   config: Config;
   log: Logger;
   sms: SmsProvider;
@@ -31,6 +34,19 @@ export type Ctx = {
   /** The caller's language (cookie, else profile, else English): the SMS a request sends use it. */
   locale: Locale;
 };
+
+/**
+ * The handle for a replica-safe read (docs/scaling.md): the catalogue as a signed-out visitor sees
+ * it goes to a healthy replica when there is one; a signed-in caller (who may have just changed
+ * something), a caller not known to be signed out, and every other read stay on the primary.
+ */
+export function replicaSafe<C extends Pick<Ctx, "db"> & Partial<Pick<Ctx, "user" | "replicas">>>(
+  ctx: C,
+): Pick<Ctx, "db"> {
+  if (ctx.user !== null || !ctx.replicas) return ctx;
+  const replica = ctx.replicas.pick();
+  return replica ? { db: replica } : ctx;
+}
 
 /** The process-wide part of a context; a request adds the caller. */
 export type AppDeps = Omit<Ctx, "user" | "ip" | "locale">;
@@ -80,6 +96,7 @@ export function contextOf(call: CallerToFind, user: PublicUser | null): Ctx {
 function made(deps: AppDeps, log: Logger, user: PublicUser | null, ip: string, locale: Locale): Ctx {
   return {
     db: deps.db,
+    replicas: deps.replicas ?? null,
     config: deps.config,
     log,
     sms: deps.sms,

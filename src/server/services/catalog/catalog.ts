@@ -28,10 +28,13 @@ import {
   stationeryDetails,
 } from "../../db/schema";
 import { effectivePriceSql, effectivePrice as priceOf } from "../cart/pricing";
-import type { Ctx } from "../context";
+import { type Ctx, replicaSafe } from "../context";
 import { DomainError } from "../errors";
 import { type CardRow, cardColumns, inStockSql, toCard } from "./cards";
 import { productQuery, RELATED_LIMIT, relatedQuery } from "./statements";
+
+/** Who reads the catalogue: a context, whose signed-out reads may go to a replica (`replicaSafe`). */
+export type CatalogueReader = Pick<Ctx, "db"> & Partial<Pick<Ctx, "user" | "replicas">>;
 
 export type ListQuery = {
   kind?: ProductKind;
@@ -100,7 +103,8 @@ function orderFor(sort: Sort): SQL[] {
  * Published products, filtered, sorted and paged, with the total.
  * A search matches whole words by prefix (full text) or, for typos, by trigram similarity.
  */
-export function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<SearchResults> {
+export function listProducts(reader: CatalogueReader, query: ListQuery): Promise<SearchResults> {
+  const ctx = replicaSafe(reader);
   return queryProducts(ctx, query, { count: true });
 }
 
@@ -108,7 +112,8 @@ export function listProducts(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<Se
  * The cards of one page and nothing else, for lists that show no total (the home page's rows):
  * a list then skips counting every match, which on a large catalogue costs far more than the page.
  */
-export async function listProductCards(ctx: Pick<Ctx, "db">, query: ListQuery): Promise<ProductCard[]> {
+export async function listProductCards(reader: CatalogueReader, query: ListQuery): Promise<ProductCard[]> {
+  const ctx = replicaSafe(reader);
   return (await queryProducts(ctx, query, { count: false })).items;
 }
 
@@ -479,7 +484,8 @@ export type Suggestion = ProductCard & {
  * told apart. Products that would look the same (kind, titles, publisher, edition and year alike)
  * are shown once, the best match.
  */
-export function suggestProducts(ctx: Pick<Ctx, "db">, q: string): Promise<Suggestion[]> {
+export function suggestProducts(reader: CatalogueReader, q: string): Promise<Suggestion[]> {
+  const ctx = replicaSafe(reader);
   return planEachCall(() => findSuggestions(ctx, q));
 }
 
@@ -560,12 +566,13 @@ async function listRelated(
  * only (a PDF chapter's body is a file key).
  */
 export async function getProduct(
-  ctx: Pick<Ctx, "db">,
+  reader: CatalogueReader,
   kind: ProductKind,
   key: number | string,
   /** Also a product taken down: for callers already allowed to see it (an owner of a course). */
   opts: { unpublished?: boolean } = {},
 ): Promise<ProductDetail> {
+  const ctx = replicaSafe(reader);
   const variant =
     `${kind}:${typeof key === "number" ? "id" : "slug"}:${opts.unpublished ? "any" : "published"}` as const;
   const [row] = await productQuery(ctx.db, variant).execute({ key });
@@ -657,7 +664,8 @@ export async function getProduct(
  * An author and their published products. The slug of an author merged into another (or renamed)
  * finds the author kept: the answer's slug is then not the one asked for, and the page redirects.
  */
-export async function getAuthor(ctx: Pick<Ctx, "db">, slug: string, page = 1, limit = 24) {
+export async function getAuthor(reader: CatalogueReader, slug: string, page = 1, limit = 24) {
+  const ctx = replicaSafe(reader);
   let [author] = await ctx.db.select().from(authors).where(eq(authors.slug, slug)).limit(1);
   if (!author) {
     [author] = await ctx.db
@@ -682,7 +690,8 @@ export async function getAuthor(ctx: Pick<Ctx, "db">, slug: string, page = 1, li
 }
 
 /** Published products for the sitemap, in id order, a slice at a time. */
-export async function listSitemapProducts(ctx: Pick<Ctx, "db">, offset: number, limit: number) {
+export async function listSitemapProducts(reader: CatalogueReader, offset: number, limit: number) {
+  const ctx = replicaSafe(reader);
   const rows = await ctx.db
     .select({ id: products.id, kind: products.kind, slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
@@ -695,9 +704,10 @@ export async function listSitemapProducts(ctx: Pick<Ctx, "db">, offset: number, 
 
 /** The category of each of these stationery items, in one query (their cards name it). */
 export async function stationeryCategories(
-  ctx: Pick<Ctx, "db">,
+  reader: CatalogueReader,
   ids: number[],
 ): Promise<Record<number, string>> {
+  const ctx = replicaSafe(reader);
   if (ids.length === 0) return {};
   const rows = await ctx.db
     .select({ id: stationeryDetails.productId, category: stationeryDetails.category })
@@ -706,7 +716,8 @@ export async function stationeryCategories(
   return Object.fromEntries(rows.map((r) => [r.id, r.category]));
 }
 
-export async function countPublishedProducts(ctx: Pick<Ctx, "db">): Promise<number> {
+export async function countPublishedProducts(reader: CatalogueReader): Promise<number> {
+  const ctx = replicaSafe(reader);
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(products)
@@ -714,7 +725,8 @@ export async function countPublishedProducts(ctx: Pick<Ctx, "db">): Promise<numb
   return row?.n ?? 0;
 }
 
-export async function listAuthorSlugs(ctx: Pick<Ctx, "db">): Promise<string[]> {
+export async function listAuthorSlugs(reader: CatalogueReader): Promise<string[]> {
+  const ctx = replicaSafe(reader);
   const rows = await ctx.db.select({ slug: authors.slug }).from(authors).orderBy(asc(authors.slug));
   return rows.map((r) => r.slug);
 }

@@ -11,7 +11,7 @@ import type { z } from "../../../contracts/zod";
 import { infoPages } from "../../db/schema";
 import { requirePermission } from "../access";
 import { adminChange, lockForEdit, nextVersion } from "../admin";
-import type { Ctx } from "../context";
+import { type Ctx, replicaSafe } from "../context";
 import { DomainError } from "../errors";
 import { markdownSummary, renderMarkdown } from "../reading/chapter-body";
 
@@ -106,8 +106,15 @@ export function previewInfoPage(ctx: Ctx, input: unknown): { html: string } {
 }
 
 /** An /info page as the shop shows it (anyone), or null when there is none with this slug. */
-export async function readInfoPage(ctx: Pick<Ctx, "db">, slug: string) {
-  const [row] = await ctx.db.select().from(infoPages).where(eq(infoPages.slug, slug)).limit(1);
+export async function readInfoPage(
+  reader: Pick<Ctx, "db"> & Partial<Pick<Ctx, "user" | "replicas">>,
+  slug: string,
+) {
+  const [row] = await replicaSafe(reader)
+    .db.select()
+    .from(infoPages)
+    .where(eq(infoPages.slug, slug))
+    .limit(1);
   if (!row) return null;
   return {
     slug: row.slug,

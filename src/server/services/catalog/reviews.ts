@@ -6,7 +6,7 @@ import { reviewModerationSchema, reviewSchema } from "../../../contracts/reviews
 import { type Db, inTransaction } from "../../db/client";
 import { bundleItems, orderLines, orders, products, reviews, users } from "../../db/schema";
 import { requirePermission, requireSignedIn } from "../access";
-import type { Ctx } from "../context";
+import { type Ctx, replicaSafe } from "../context";
 import { DomainError } from "../errors";
 import { recordAudit } from "../platform/audit";
 import { consumeLimit } from "../platform/rate-limits";
@@ -40,12 +40,14 @@ export async function findVerifiedBuyers(
 
 /** Visible reviews of a published product, newest first, with the caller's own marked. */
 export async function listReviews(ctx: Ctx, productId: number, page = 1, limit = 10): Promise<Page<Review>> {
-  const [product] = await ctx.db
+  // A signed-out visitor's read may go to a replica; a reviewer sees their own review at once.
+  const { db } = replicaSafe(ctx);
+  const [product] = await db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.published, true)));
   if (!product) throw new DomainError("not_found", "No such product");
-  const rows = await ctx.db
+  const rows = await db
     .select({
       id: reviews.id,
       userId: reviews.userId,
