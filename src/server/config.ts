@@ -59,8 +59,8 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /**
-   * Streaming replicas of DATABASE_URL, comma-separated: the catalogue's reads for signed-out
-   * visitors go to them while they keep up (decision 57).
+   * Streaming replicas of DATABASE_URL, comma-separated: the catalogue's reads for shoppers
+   * go to them while they keep up (decision 57).
    */
   DATABASE_REPLICA_URL: z
     .string()

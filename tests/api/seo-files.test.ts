@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seoFiles } from "../../src/server/http/seo-files";
 import { createAuthor, createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";
 
@@ -46,5 +48,44 @@ describe("robots.txt and sitemap.xml", () => {
     expect(xml).toContain(`<loc>http://localhost/author/${authorSlug}</loc>`);
     expect(xml).toContain("<loc>http://localhost/info/refund</loc>");
     expect(xml).not.toContain(`/book/${draft.id}<`);
+  });
+});
+
+describe("a sitemap of more products than a file holds", () => {
+  it("splits them into files by id range under an index: each published product once, none hidden, none over the limit", async () => {
+    for (let i = 0; i < 8; i++) await createProduct(h.db, { title: `Range Book ${i}`, published: i !== 5 });
+    const files = seoFiles(h.deps, { productsPerFile: 3 });
+    const index = await (await files.request("http://localhost/sitemap.xml")).text();
+    expect(index).toContain("<sitemapindex");
+    const locs = [...index.matchAll(/<loc>http:\/\/localhost(\/sitemap\/\d+\.xml)<\/loc>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(locs[0]).toBe("/sitemap/0.xml");
+    const [published] = (
+      (await h.db.execute(
+        sql`select array_agg(id order by id) as ids from products where published`,
+      )) as unknown as {
+        rows: { ids: number[] }[];
+      }
+    ).rows;
+    const seen: string[] = [];
+    for (const path of locs.slice(1)) {
+      const res = await files.request(`http://localhost${path}`);
+      expect(res.status, path).toBe(200);
+      const urls = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(urls.length, path).toBeGreaterThan(0);
+      expect(urls.length, path).toBeLessThanOrEqual(3);
+      seen.push(...urls);
+    }
+    expect(seen).toHaveLength(new Set(seen).size);
+    expect(seen).toHaveLength(published!.ids.length);
+    expect(seen).not.toContain(`http://localhost/book/${draft.id}`);
+    // The listing pages and authors are in file 0; a file past every product, or not a number, is not found.
+    expect(await (await files.request("http://localhost/sitemap/0.xml")).text()).toContain(
+      `/author/${authorSlug}`,
+    );
+    expect((await files.request("http://localhost/sitemap/999999.xml")).status).toBe(404);
+    expect((await files.request("http://localhost/sitemap/99999999999999999999999.xml")).status).toBe(404);
+    expect((await files.request("http://localhost/sitemap/x.xml")).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Catalogue reads on streaming replicas (decision 57). `DATABASE_REPLICA_URL` names one or more
  * replicas of the primary; each gets a pool of its own. The replica-safe reads of docs/scaling.md
- * (the catalogue as signed-out visitors see it) take `pick()`'s handle; everything else stays on
+ * (the catalogue as shoppers see it) take `pick()`'s handle; everything else stays on
  * the primary.
  *
  * A replica serves only while it is known to be fresh: every few seconds each one is asked how far

@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import { INFO_SLUGS, TRACK_INFO } from "../../contracts/catalog";
 import { shopOrigin } from "../config";
-import { countPublishedProducts, listAuthorSlugs, listSitemapProducts } from "../services/catalog/catalog";
+import { listAuthorSlugs, listSitemapProducts, sitemapFiles } from "../services/catalog/catalog";
 import type { AppDeps } from "../services/context";
 import type { AppEnv } from "./env";
 
 /** URLs per sitemap file; the protocol allows 50,000. */
 export const SITEMAP_PAGE_SIZE = 40_000;
+/** Product ids are PostgreSQL integers. */
+const MAX_PRODUCT_ID = 2_147_483_647;
 
 const STATIC_PATHS = [
   "/",
@@ -31,10 +33,12 @@ function urlset(origin: string, entries: { path: string; updatedAt?: Date }[]): 
 
 /**
  * `/robots.txt` (the back office, the API and personal pages excluded) and `/sitemap.xml`: every
- * published product, author and listing page. Past SITEMAP_PAGE_SIZE products it becomes a
- * sitemap index over `/sitemap/<n>.xml`.
+ * published product, author and listing page. Once product ids pass SITEMAP_PAGE_SIZE it becomes a
+ * sitemap index over `/sitemap/<n>.xml`: file 0 the listing pages and authors, file k the products
+ * with ids in ((k − 1)·size, k·size], each read as one range of the primary key.
  */
-export function seoFiles(deps: AppDeps) {
+export function seoFiles(deps: AppDeps, opts: { productsPerFile?: number } = {}) {
+  const productsPerFile = opts.productsPerFile ?? SITEMAP_PAGE_SIZE;
   const app = new Hono<AppEnv>();
   // The sitemap is the catalogue as anyone sees it: a replica-safe read (decision 57).
   const visitor = { db: deps.db, replicas: deps.replicas, user: null };
@@ -65,19 +69,18 @@ export function seoFiles(deps: AppDeps) {
 
   app.get("/sitemap.xml", async (c) => {
     const origin = originOf(c.req.url);
-    const total = await countPublishedProducts(visitor);
-    if (total > SITEMAP_PAGE_SIZE) {
-      const pages = Math.ceil(total / SITEMAP_PAGE_SIZE);
-      const items = Array.from(
-        { length: pages + 1 },
-        (_, i) => `<sitemap><loc>${xmlEscape(`${origin}/sitemap/${i}.xml`)}</loc></sitemap>`,
+    const files = await sitemapFiles(visitor, productsPerFile);
+    if (files.some((k) => k > 1)) {
+      // File 0: the listing pages and the authors; then each range of products that holds any.
+      const items = [0, ...files].map(
+        (k) => `<sitemap><loc>${xmlEscape(`${origin}/sitemap/${k}.xml`)}</loc></sitemap>`,
       );
       return xml(
         `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`,
       );
     }
     const [productsList, authorSlugs] = await Promise.all([
-      listSitemapProducts(visitor, 0, SITEMAP_PAGE_SIZE),
+      files.length > 0 ? listSitemapProducts(visitor, 1, productsPerFile) : [],
       listAuthorSlugs(visitor),
     ]);
     return xml(
@@ -89,7 +92,7 @@ export function seoFiles(deps: AppDeps) {
     );
   });
 
-  // Page 0 holds the listing pages and authors; pages 1… hold products.
+  // File 0 holds the listing pages and authors; file k the products with ids in ((k − 1)·n, k·n].
   app.get("/sitemap/:file{[0-9]+\\.xml}", async (c) => {
     const n = Number.parseInt(c.req.param("file"), 10);
     const origin = originOf(c.req.url);
@@ -102,7 +105,10 @@ export function seoFiles(deps: AppDeps) {
         ]),
       );
     }
-    const entries = await listSitemapProducts(visitor, (n - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
+    // Past any id a product could have: not found, without asking the database.
+    if (!Number.isSafeInteger(n * productsPerFile) || n * productsPerFile > MAX_PRODUCT_ID + productsPerFile)
+      return c.notFound();
+    const entries = await listSitemapProducts(visitor, n, productsPerFile);
     if (entries.length === 0) return c.notFound();
     return xml(urlset(origin, entries));
   });

@@ -71,3 +71,18 @@ export function requireStaff(ctx: Pick<Ctx, "user">, refusal: string): PublicUse
 export function requireCreatorOrAdmin(me: PublicUser, createdBy: number | null, refusal: string): void {
   if (createdBy !== me.id && !hasPermission(me, "authority")) throw new DomainError("forbidden", refusal);
 }
+
+/**
+ * The handle for a replica-safe read (docs/scaling.md, decision 57): the catalogue as a shopper
+ * sees it goes to a healthy replica when there is one. Staff stay on the primary (they see what
+ * they just saved), as does a caller not known at all (`user` undefined: a service called from
+ * another); every read that is not the catalogue's never asks.
+ */
+export function replicaSafe<C extends Pick<Ctx, "db"> & Partial<Pick<Ctx, "user" | "replicas">>>(
+  ctx: C,
+): Pick<Ctx, "db"> {
+  if (ctx.user === undefined || !ctx.replicas) return ctx;
+  if (ctx.user && (ctx.user.role === "staff" || ctx.user.role === "admin")) return ctx;
+  const replica = ctx.replicas.pick();
+  return replica ? { db: replica } : ctx;
+}

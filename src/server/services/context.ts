@@ -35,19 +35,6 @@ export type Ctx = {
   locale: Locale;
 };
 
-/**
- * The handle for a replica-safe read (docs/scaling.md): the catalogue as a signed-out visitor sees
- * it goes to a healthy replica when there is one; a signed-in caller (who may have just changed
- * something), a caller not known to be signed out, and every other read stay on the primary.
- */
-export function replicaSafe<C extends Pick<Ctx, "db"> & Partial<Pick<Ctx, "user" | "replicas">>>(
-  ctx: C,
-): Pick<Ctx, "db"> {
-  if (ctx.user !== null || !ctx.replicas) return ctx;
-  const replica = ctx.replicas.pick();
-  return replica ? { db: replica } : ctx;
-}
-
 /** The process-wide part of a context; a request adds the caller. */
 export type AppDeps = Omit<Ctx, "user" | "ip" | "locale">;
 

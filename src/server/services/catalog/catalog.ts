@@ -27,8 +27,9 @@ import {
   searchWords as searchWordsTable,
   stationeryDetails,
 } from "../../db/schema";
+import { replicaSafe } from "../access";
 import { effectivePriceSql, effectivePrice as priceOf } from "../cart/pricing";
-import { type Ctx, replicaSafe } from "../context";
+import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { type CardRow, cardColumns, inStockSql, toCard } from "./cards";
 import { productQuery, RELATED_LIMIT, relatedQuery } from "./statements";
@@ -689,16 +690,37 @@ export async function getAuthor(reader: CatalogueReader, slug: string, page = 1,
   };
 }
 
-/** Published products for the sitemap, in id order, a slice at a time. */
-export async function listSitemapProducts(reader: CatalogueReader, offset: number, limit: number) {
+/**
+ * The sitemap's product files (decision 58's million books): file k holds the published products
+ * with ids in ((k − 1)·size, k·size], so no file holds more than `size` and each is one range of
+ * the primary key, however far into the catalogue (an OFFSET would read and throw away every row
+ * before it). The files that hold at least one product, in order: one probe of the key per range.
+ */
+export async function sitemapFiles(reader: CatalogueReader, size: number): Promise<number[]> {
+  const ctx = replicaSafe(reader);
+  const found = (await ctx.db.execute(sql`
+    select k from generate_series(1, (select ceil(coalesce(max(${products.id}), 0)::numeric / ${size})::int from ${products})) as k
+    where exists (
+      select 1 from ${products}
+      where ${products.id} > (k - 1) * ${size}::int and ${products.id} <= k * ${size}::int and ${products.published}
+    )
+    order by k`)) as unknown as { rows: { k: number }[] };
+  return found.rows.map((r) => Number(r.k));
+}
+
+/** The published products of one sitemap file (`sitemapFiles`), in id order. */
+export async function listSitemapProducts(reader: CatalogueReader, file: number, size: number) {
   const ctx = replicaSafe(reader);
   const rows = await ctx.db
     .select({ id: products.id, kind: products.kind, slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
-    .where(eq(products.published, true))
-    .orderBy(asc(products.id))
-    .limit(limit)
-    .offset(offset);
+    .where(
+      and(
+        eq(products.published, true),
+        sql`${products.id} > ${(file - 1) * size} and ${products.id} <= ${file * size}`,
+      ),
+    )
+    .orderBy(asc(products.id));
   return rows.map((r) => ({ path: productPath(r), updatedAt: r.updatedAt }));
 }
 
@@ -714,15 +736,6 @@ export async function stationeryCategories(
     .from(stationeryDetails)
     .where(inArray(stationeryDetails.productId, ids));
   return Object.fromEntries(rows.map((r) => [r.id, r.category]));
-}
-
-export async function countPublishedProducts(reader: CatalogueReader): Promise<number> {
-  const ctx = replicaSafe(reader);
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .where(eq(products.published, true));
-  return row?.n ?? 0;
 }
 
 export async function listAuthorSlugs(reader: CatalogueReader): Promise<string[]> {

@@ -9,9 +9,9 @@ import { INFO_SLUGS, type InfoSlug } from "../../../contracts/catalog";
 import { infoPageEditSchema, infoPagePreviewSchema, infoSlugParams } from "../../../contracts/info-pages";
 import type { z } from "../../../contracts/zod";
 import { infoPages } from "../../db/schema";
-import { requirePermission } from "../access";
+import { replicaSafe, requirePermission } from "../access";
 import { adminChange, lockForEdit, nextVersion } from "../admin";
-import { type Ctx, replicaSafe } from "../context";
+import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { markdownSummary, renderMarkdown } from "../reading/chapter-body";
 

@@ -5,8 +5,8 @@ import type { Review } from "../../../contracts/reviews";
 import { reviewModerationSchema, reviewSchema } from "../../../contracts/reviews";
 import { type Db, inTransaction } from "../../db/client";
 import { bundleItems, orderLines, orders, products, reviews, users } from "../../db/schema";
-import { requirePermission, requireSignedIn } from "../access";
-import { type Ctx, replicaSafe } from "../context";
+import { replicaSafe, requirePermission, requireSignedIn } from "../access";
+import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { recordAudit } from "../platform/audit";
 import { consumeLimit } from "../platform/rate-limits";
@@ -40,8 +40,8 @@ export async function findVerifiedBuyers(
 
 /** Visible reviews of a published product, newest first, with the caller's own marked. */
 export async function listReviews(ctx: Ctx, productId: number, page = 1, limit = 10): Promise<Page<Review>> {
-  // A signed-out visitor's read may go to a replica; a reviewer sees their own review at once.
-  const { db } = replicaSafe(ctx);
+  // A signed-out visitor's read may go to a replica; a signed-in one may have just written a review.
+  const { db } = ctx.user === null ? replicaSafe(ctx) : ctx;
   const [product] = await db
     .select({ id: products.id })
     .from(products)
