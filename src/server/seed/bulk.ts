@@ -2,7 +2,7 @@ import { max, sql } from "drizzle-orm";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
 import type { Db } from "../db/client";
 import { pgArrayLiteral } from "../db/pg-array";
-import { authors, products } from "../db/schema";
+import { authors, products, SEARCH_TIER_LAST, SEARCH_TIER_SIZE } from "../db/schema";
 import { recordOpeningStock } from "../services/catalog/stock";
 import { bnDigits, isbn13 } from "./catalog";
 import { ADMISSION_PUBLISHERS, ADMISSION_TITLES, HSC_PUBLISHERS, HSC_SERIES, SUBJECTS } from "./catalog-data";
@@ -155,22 +155,22 @@ const a = pgArrayLiteral;
  * One batch, three statements in one transaction. Columns travel as one array parameter each and
  * are spread back into rows by `unnest`: one small statement however many rows.
  */
-async function insertBatch(db: Db, rows: BulkRow[]): Promise<void> {
+async function insertBatch(db: Db, rows: BulkRow[], tierOf: (sold: number) => number): Promise<void> {
   const col = <K extends keyof BulkRow>(k: K) => rows.map((b) => b[k]);
   await db.transaction(async (tx) => {
     const inserted = (await tx.execute(sql`
       insert into products (kind, slug, title, title_bn, description, price, sale_price, stock, tracks,
-        hsc_year, language, published, sold_count, search_names, created_at, updated_at)
+        hsc_year, language, published, sold_count, search_names, search_tier, created_at, updated_at)
       select 'book', u.slug, u.title, u.title_bn, u.description, u.price, u.sale_price, u.stock,
         string_to_array(u.tracks, ','), u.hsc_year, u.language, u.published, u.sold_count, u.search_names,
-        u.created_at, u.created_at
+        u.search_tier, u.created_at, u.created_at
       from unnest(${a(col("slug"))}::text[], ${a(col("title"))}::text[], ${a(col("titleBn"))}::text[],
         ${a(col("description"))}::text[], ${a(col("price"))}::int[], ${a(col("salePrice"))}::int[], ${a(col("stock"))}::int[],
         ${a(rows.map((b) => b.tracks.join(",")))}::text[], ${a(col("hscYear"))}::int2[], ${a(col("language"))}::text[],
         ${a(col("published"))}::bool[], ${a(col("soldCount"))}::int[], ${a(col("searchNames"))}::text[],
-        ${a(rows.map((b) => b.createdAt.toISOString()))}::timestamptz[])
+        ${a(rows.map((b) => tierOf(b.soldCount)))}::int2[], ${a(rows.map((b) => b.createdAt.toISOString()))}::timestamptz[])
         as u(slug, title, title_bn, description, price, sale_price, stock, tracks, hsc_year, language,
-          published, sold_count, search_names, created_at)
+          published, sold_count, search_names, search_tier, created_at)
       returning id, slug`)) as unknown as { rows: { id: number; slug: string }[] };
     const idOf = new Map(inserted.rows.map((x) => [x.slug, Number(x.id)]));
     const ids = rows.map((b) => idOf.get(b.slug)!);
@@ -203,6 +203,13 @@ export async function seedBulkBooks(db: Db, count: number, opts: BulkOptions = {
   // Slug numbers start above every existing id, so runs never collide with each other.
   const base = (top?.id ?? 0) + 1;
   const r = createRandom(`pathagar-bulk-${base}`);
+  // Each book goes straight into about its search tier (decision 58), from where its sold count
+  // stands in the counts' known spread (floor(u⁴ · 2000): a share 1 − ((s + 1) / 2000)^¼ sells more):
+  // the refresh after the seed then moves only the few near a tier's edge, not every book.
+  const tierOf = (sold: number) => {
+    const rank = count * (1 - ((sold + 1) / 2000) ** 0.25);
+    return Math.min(SEARCH_TIER_LAST, Math.max(0, Math.floor(Math.log2(rank / SEARCH_TIER_SIZE + 1))));
+  };
   const inFlight = new Set<Promise<void>>();
   let planned = 0;
   let done = 0;
@@ -211,7 +218,7 @@ export async function seedBulkBooks(db: Db, count: number, opts: BulkOptions = {
     const rows = Array.from({ length: size }, (_, i) => planBook(r, base + planned + i, now, pool));
     planned += size;
     if (inFlight.size >= parallel) await Promise.race(inFlight);
-    const write: Promise<void> = insertBatch(db, rows).then(() => {
+    const write: Promise<void> = insertBatch(db, rows, tierOf).then(() => {
       inFlight.delete(write);
       done += size;
       opts.onProgress?.(done);
