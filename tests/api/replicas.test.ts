@@ -1,9 +1,10 @@
 /**
  * Catalogue reads on a real streaming replica (decision 57): a throwaway primary and a replica of
- * it made by `pg_basebackup -R`, the shop connected to both (DATABASE_REPLICA_URL). Signed-out
+ * it made by `pg_basebackup -R`, the shop connected to both (DATABASE_REPLICA_URL). Shoppers'
  * catalogue reads are served by the replica (seen by what it still shows while its replay is
- * paused), staff's reads and every write by the primary; a replica that falls behind, or stops in the
- * middle of a burst of requests, is left for the primary with no error to anyone.
+ * paused); staff's reads, the cart, checkout, orders, the back office and every write by the
+ * primary; a replica that falls behind, or stops in the middle of a burst of requests, is left
+ * for the primary with no error to anyone.
  *
  * PostgreSQL only (TEST_DATABASE_URL set, as in the test command); on PGlite it is skipped.
  */
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, ProductCard } from "../../src/contracts/catalog";
 import { connectPostgres } from "../../src/server/db/client";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../support/postgres";
+import { checkout } from "./buying";
 import { createProduct } from "./factories";
 import { createHarness, type Harness } from "./harness";
 
@@ -138,6 +140,41 @@ describe.skipIf(!onPostgres)("catalogue reads on a streaming replica", () => {
     const before = { ...replicas().counts };
     expect(await search("replica guide")).toEqual(["Replica Chemistry Guide"]);
     expect(replicas().counts.replica).toBe(before.replica + 1);
+  }, 60_000);
+
+  it("keeps the session, the cart, checkout and the back office on the primary", async () => {
+    const customer = await h.createUser();
+    const staff = await h.createUser({ role: "staff", permissions: ["authors", "orders"] });
+    await onReplica("select pg_wal_replay_pause()");
+    try {
+      // Written after the replica stopped replaying: only the primary has it.
+      const book = await createProduct(h.db, { title: "Primary Only Atlas", price: 30000, stock: 3 });
+      const before = { ...replicas().counts };
+      const placed = await checkout(h, customer, { items: [{ productId: book.id }] });
+      expect((await h.request("GET", "/api/cart/info", { cookie: customer.cookie })).status).toBe(200);
+      expect(
+        (await h.request("GET", `/api/orders/${placed.orderId}`, { cookie: customer.cookie })).status,
+      ).toBe(200);
+      const author = await h.request("POST", "/api/admin/authors", {
+        body: { name: "Primary Only Author" },
+        cookie: staff.cookie,
+      });
+      expect(author.status, author.text).toBe(201);
+      expect((await h.request("GET", "/api/admin/orders", { cookie: staff.cookie })).status).toBe(200);
+      // None of them asked for a replica's handle; the replica still has neither the book nor the order.
+      expect(replicas().counts).toEqual(before);
+      const [seen] = await onReplica<{ books: number; orders: number }>(
+        `select (select count(*)::int from products where id = ${book.id}) as books,
+           (select count(*)::int from orders where id = ${placed.orderId}) as orders`,
+      );
+      expect(seen).toEqual({ books: 0, orders: 0 });
+    } finally {
+      await onReplica("select pg_wal_replay_resume()");
+    }
+    await until("the replica to catch up", async () => {
+      await replicas().check();
+      return replicas().health()[0]?.up === true;
+    });
   }, 60_000);
 
   it("keeps answering, from the primary, when the replica stops in the middle of a burst", async () => {
