@@ -303,6 +303,13 @@ function postgresPool(url: string, poolSize: number, preparedStatements: boolean
   pool.on("error", (err) => {
     console.error(`database: an idle connection was closed (${err.message}); the pool will reconnect`);
   });
+  // The pool hears a connection's 'error' only while it is idle. One the server ends while it is
+  // taken, between a transaction's statements (a restart, an administrator, a standby cancelling
+  // a session for its replay), would be unheard and end the process: its next statement fails
+  // instead, as the database being unavailable (on a replica: run again on the primary).
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   return pool;
 }
 
