@@ -38,10 +38,17 @@ async function onReplica<T extends pg.QueryResultRow>(text: string): Promise<T[]
   }
 }
 
+/** Waits until `ok`; a throw is "not yet" (the replica may not have replayed the tables yet). */
 async function until(what: string, ok: () => Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  let last: unknown;
+  for (;;) {
+    try {
+      if (await ok()) return;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`, { cause: last });
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -176,6 +183,39 @@ describe.skipIf(!onPostgres)("catalogue reads on a streaming replica", () => {
       return replicas().health()[0]?.up === true;
     });
   }, 60_000);
+
+  it("runs a transaction again, whole, on the primary when its replica connection is cut half way", async () => {
+    const db = replicas().pick();
+    expect(db).not.toBeNull();
+    const before = { ...replicas().counts };
+    const runs: boolean[][] = [];
+    const standby = await db!.transaction(async (tx) => {
+      const seen: boolean[] = [];
+      runs.push(seen);
+      const first = (await tx.execute(
+        sql`select pg_is_in_recovery() as standby, pg_backend_pid() as pid`,
+      )) as unknown as {
+        rows: { standby: boolean; pid: number }[];
+      };
+      seen.push(first.rows[0]!.standby);
+      // The replica ends this connection, as a restart or a conflict with replay would.
+      if (first.rows[0]!.standby) await onReplica(`select pg_terminate_backend(${first.rows[0]!.pid})`);
+      const second = (await tx.execute(sql`select pg_is_in_recovery() as standby`)) as unknown as {
+        rows: { standby: boolean }[];
+      };
+      seen.push(second.rows[0]!.standby);
+      return second.rows[0]!.standby;
+    });
+    // Once on the replica (cut after its first statement), then whole on the primary.
+    expect(runs).toEqual([[true], [false, false]]);
+    expect(standby).toBe(false);
+    expect(replicas().counts.fellBack).toBe(before.fellBack + 1);
+    expect(replicas().health()[0]?.up).toBe(false);
+    await until("the replica to be taken back", async () => {
+      await replicas().check();
+      return replicas().health()[0]?.up === true;
+    });
+  }, 30_000);
 
   it("keeps answering, from the primary, when the replica stops in the middle of a burst", async () => {
     const burst = async () => {

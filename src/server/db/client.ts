@@ -326,11 +326,13 @@ export function connectPostgres(
   replicaOpts: { urls: string[]; maxLagSeconds: number } | null = null,
 ): Database {
   const pool = postgresPool(url, poolSize, preparedStatements);
+  const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   const replicas =
     replicaOpts && replicaOpts.urls.length > 0
       ? connectReplicas({
           urls: replicaOpts.urls,
           primary: pool,
+          primaryDb: db,
           poolSize,
           maxLagSeconds: replicaOpts.maxLagSeconds,
           makePool: (u, size) => postgresPool(u, size, preparedStatements),
@@ -338,7 +340,6 @@ export function connectPostgres(
           onError: (message) => console.error(`database: ${message}`),
         })
       : null;
-  const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "postgres",

@@ -34,7 +34,12 @@ export type ReplicaHealth = {
   error: string | null;
 };
 
-/** Reads counted where they went: a replica, the primary (no replica well), or the primary after a replica failed. */
+/**
+ * Where the catalogue's reads went: `replica` and `primary` count reads (one a service call) handed
+ * to a replica, or to the primary as no replica was well; `fellBack` counts the statements and
+ * transactions of a replica's handle that the primary answered instead (the replica had just
+ * been left, or failed them).
+ */
 export type ReadCounts = { replica: number; primary: number; fellBack: number };
 
 export type Replicas<Db> = {
@@ -51,6 +56,11 @@ export type Replicas<Db> = {
 type Replica<Db> = { pool: pg.Pool; db: Db; health: ReplicaHealth; ask: Query };
 
 type Query = (config: unknown, values?: unknown) => Promise<unknown>;
+
+/** The one method of a Db this file calls: a transaction, run again on the primary when need be. */
+type Transacting = {
+  transaction: (fn: (tx: never) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+};
 
 function fallsBack(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
@@ -76,6 +86,8 @@ function redacted(url: string): string {
 export function connectReplicas<Db>(opts: {
   urls: string[];
   primary: pg.Pool;
+  /** The primary's Db, which runs again a transaction that failed on a replica. */
+  primaryDb: Db;
   poolSize: number;
   maxLagSeconds: number;
   makePool: (url: string, poolSize: number) => pg.Pool;
@@ -84,6 +96,7 @@ export function connectReplicas<Db>(opts: {
 }): Replicas<Db> {
   const counts: ReadCounts = { replica: 0, primary: 0, fellBack: 0 };
   const primaryQuery = opts.primary.query.bind(opts.primary) as Query;
+  const primaryDb = opts.primaryDb as unknown as Transacting;
   const replicas: Replica<Db>[] = opts.urls.map((url) => {
     const pool = opts.makePool(url, opts.poolSize);
     const health: ReplicaHealth = {
@@ -93,40 +106,46 @@ export function connectReplicas<Db>(opts: {
       checkedAt: null,
       error: null,
     };
+    const leave = (e: unknown) => {
+      health.up = false;
+      health.error = e instanceof Error ? e.message : String(e);
+    };
     // Every statement of this pool that fails for the replica's sake runs again on the primary.
-    const own = pool.query.bind(pool) as Query;
+    const ask = pool.query.bind(pool) as Query;
     (pool as unknown as { query: Query }).query = (config, values) => {
       if (!health.up) {
         counts.fellBack++;
         return primaryQuery(config, values);
       }
-      return own(config, values).catch((e: unknown) => {
+      return ask(config, values).catch((e: unknown) => {
         if (!fallsBack(e)) throw e;
-        health.up = false;
-        health.error = e instanceof Error ? e.message : String(e);
+        leave(e);
         counts.fellBack++;
         return primaryQuery(config, values);
       });
     };
-    // A transaction (a count's planner settings) takes a connection: the primary's while the
-    // replica is down or cannot give one.
-    const ownConnect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-    (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
-      // With a callback it is the pool's own query asking (already sent to the replica above).
-      if (args.length > 0) return ownConnect(...args);
-      if (!health.up) return opts.primary.connect();
-      return (ownConnect() as Promise<pg.PoolClient>).catch((e: unknown) => {
+    const db = opts.makeDb(pool);
+    // A transaction (a count's planner settings, the typo search's threshold) only reads: one that
+    // fails for the replica's sake, at its start or half way through, runs again whole on the
+    // primary; while the replica is left, it runs there at once.
+    const own = (db as unknown as Transacting).transaction.bind(db);
+    (db as unknown as Transacting).transaction = (fn, config) => {
+      if (!health.up) {
+        counts.fellBack++;
+        return primaryDb.transaction(fn, config);
+      }
+      return own(fn, config).catch((e: unknown) => {
         if (!fallsBack(e)) throw e;
-        health.up = false;
-        health.error = e instanceof Error ? e.message : String(e);
-        return opts.primary.connect();
+        leave(e);
+        counts.fellBack++;
+        return primaryDb.transaction(fn, config);
       });
     };
     pool.on("error", (err) => {
       health.up = false;
       health.error = err.message;
     });
-    return { pool, db: opts.makeDb(pool), health, ask: own };
+    return { pool, db, health, ask };
   });
 
   let next = 0;
