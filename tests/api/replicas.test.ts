@@ -104,7 +104,16 @@ describe.skipIf(!onPostgres)("catalogue reads on a streaming replica", () => {
     const before = { ...replicas().counts };
     expect(await search("replica physics")).toEqual(["Replica Physics Guide"]);
     expect((await h.request("GET", `/api/books/${productId}`)).status).toBe(200);
-    expect(replicas().counts.replica).toBeGreaterThanOrEqual(before.replica + 2);
+    expect((await h.request("GET", "/sitemap.xml")).status).toBe(200);
+    expect(replicas().counts.replica).toBeGreaterThanOrEqual(before.replica + 3);
+    expect(replicas().counts.primary).toBe(before.primary);
+    // The health check says where the reads went, for a bench or a dashboard to show the share.
+    const health = await h.request<{ replicas: unknown }>("GET", "/healthz");
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({
+      status: "ok",
+      replicas: { serving: 1, of: 1, reads: { ...replicas().counts } },
+    });
 
     const customer = await h.createUser();
     const asCustomer = { ...replicas().counts };
