@@ -233,6 +233,9 @@ export const products = pgTable(
     index().on(t.updatedAt, t.id),
     // The admin lists' stock filters (in stock, low stock) counted from the index alone.
     index().on(t.kind, t.stock),
+    // Products whose search names are to be written again (backfillSearchNames at start-up):
+    // none, nearly always; without it every start read the whole table to find that out.
+    index("products_search_names_missing").on(t.id).where(sql`${t.searchNames} = ''`),
     // The document and the tier in one GIN index (btree_gin): a tier's matches are one index read.
     index("products_search_tiered_idx").using("gin", t.searchVector, t.searchTier),
     index("products_search_names_trgm_idx").using("gin", t.searchNames.op("gin_trgm_ops")),
