@@ -155,6 +155,41 @@ describe("loadConfig", () => {
     expect(message).toContain("DATABASE_URL");
     expect(message).not.toContain("TopSecret9");
   });
+
+  it("reads DATABASE_REPLICA_URL as a list of replicas, with a lag of 10 s allowed by default", () => {
+    expect(loadConfig({})).toMatchObject({
+      DATABASE_REPLICA_URL: undefined,
+      DATABASE_REPLICA_MAX_LAG_SECONDS: 10,
+    });
+    const c = loadConfig({
+      DATABASE_URL: "postgres://shop@db:5432/shop",
+      DATABASE_REPLICA_URL: " postgres://shop@replica-a:5432/shop , postgresql://shop@replica-b/shop",
+      DATABASE_REPLICA_MAX_LAG_SECONDS: "2.5",
+    });
+    expect(c.DATABASE_REPLICA_URL).toEqual([
+      "postgres://shop@replica-a:5432/shop",
+      "postgresql://shop@replica-b/shop",
+    ]);
+    expect(c.DATABASE_REPLICA_MAX_LAG_SECONDS).toBe(2.5);
+  });
+
+  it.each([
+    ["DATABASE_REPLICA_URL", "replica-a:5432"],
+    ["DATABASE_REPLICA_URL", "postgres://replica-a/shop,"],
+    ["DATABASE_REPLICA_URL", "postgres://replica-a/shop, mysql://replica-b/shop"],
+    ["DATABASE_REPLICA_MAX_LAG_SECONDS", "0"],
+    ["DATABASE_REPLICA_MAX_LAG_SECONDS", "soon"],
+  ])("refuses %s=%s and names it", (key, value) => {
+    expect(configError({ [key]: value }).message).toContain(`${key}: `);
+  });
+
+  it("does not print the password inside a bad DATABASE_REPLICA_URL", () => {
+    const message = configError({
+      DATABASE_REPLICA_URL: "postgress://shop:TopSecret9@replica/shop",
+    }).message;
+    expect(message).toContain("DATABASE_REPLICA_URL");
+    expect(message).not.toContain("TopSecret9");
+  });
 });
 
 describe("loadConfig: mail and courier", () => {
