@@ -337,7 +337,7 @@ export function connectPostgres(
           maxLagSeconds: replicaOpts.maxLagSeconds,
           makePool: (u, size) => postgresPool(u, size, preparedStatements),
           makeDb: (p) => drizzleNodePg(p, { schema, casing: "snake_case" }) as unknown as Db,
-          onError: (message) => console.error(`database: ${message}`),
+          onChange: (message) => console.error(`database: ${message}`),
         })
       : null;
   return {

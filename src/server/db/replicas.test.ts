@@ -49,6 +49,7 @@ afterEach(async () => {
 async function setUp(states: State[], maxLagSeconds = 10) {
   const primary = fakePool("primary", { standby: false, caughtUp: null, lag: null });
   const pools = new Map<string, FakePool>();
+  const said: string[] = [];
   const replicas = connectReplicas<FakeDb>({
     urls: states.map((_, i) => `postgres://replica-${i}/shop`),
     primary,
@@ -61,11 +62,12 @@ async function setUp(states: State[], maxLagSeconds = 10) {
       return pool;
     },
     makeDb: (pool) => fakeDb(pool as FakePool),
+    onChange: (message) => said.push(message),
   });
   open = replicas;
   await replicas.check();
   const pool = (i: number) => pools.get(`postgres://replica-${i}/shop`)!;
-  return { replicas, primary, pool };
+  return { replicas, primary, pool, said };
 }
 
 const ask = async (db: FakeDb) =>
@@ -119,7 +121,7 @@ describe("connectReplicas", () => {
   });
 
   it("runs a statement that fails for want of the replica on the primary, and leaves the replica until a check finds it well", async () => {
-    const { replicas, pool } = await setUp([{ standby: true, caughtUp: true, lag: 0 }]);
+    const { replicas, pool, said } = await setUp([{ standby: true, caughtUp: true, lag: 0 }]);
     const db = replicas.pick()!;
     pool(0).state = "down";
     expect(await ask(db)).toBe("primary");
@@ -130,6 +132,12 @@ describe("connectReplicas", () => {
     pool(0).state = { standby: true, caughtUp: true, lag: 0 };
     await replicas.check();
     expect(await ask(replicas.pick()!)).toBe("postgres://replica-0/shop");
+    // Each change is told once, for the log.
+    expect(said).toEqual([
+      "replica postgres://replica-0/shop serves the catalogue's reads",
+      "replica postgres://replica-0/shop left for the primary: connect ECONNREFUSED 127.0.0.1:5433",
+      "replica postgres://replica-0/shop serves the catalogue's reads",
+    ]);
   });
 
   it("passes on a statement's own error (bad SQL is not the replica's fault)", async () => {

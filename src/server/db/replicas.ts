@@ -69,6 +69,13 @@ function fallsBack(e: unknown): boolean {
   );
 }
 
+/** Why a statement failed, in the driver's words (Drizzle's "Failed query: …" keeps them as its cause). */
+function reason(e: unknown): string {
+  let inner = e;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return inner instanceof Error ? inner.message : String(inner);
+}
+
 function redacted(url: string): string {
   try {
     const u = new URL(url);
@@ -92,11 +99,25 @@ export function connectReplicas<Db>(opts: {
   maxLagSeconds: number;
   makePool: (url: string, poolSize: number) => pg.Pool;
   makeDb: (pool: pg.Pool) => Db;
-  onError?: (message: string) => void;
+  /** Told each time a replica is left for the primary or taken back (a line for the log). */
+  onChange?: (message: string) => void;
 }): Replicas<Db> {
   const counts: ReadCounts = { replica: 0, primary: 0, fellBack: 0 };
   const primaryQuery = opts.primary.query.bind(opts.primary) as Query;
   const primaryDb = opts.primaryDb as unknown as Transacting;
+  /** A replica serves when `error` is null, else is left for the primary; a change is told. */
+  const judge = (health: ReplicaHealth, error: string | null) => {
+    const up = error === null;
+    if (up !== health.up) {
+      opts.onChange?.(
+        up
+          ? `replica ${health.url} serves the catalogue's reads`
+          : `replica ${health.url} left for the primary: ${error}`,
+      );
+    }
+    health.up = up;
+    health.error = error;
+  };
   const replicas: Replica<Db>[] = opts.urls.map((url) => {
     const pool = opts.makePool(url, opts.poolSize);
     const health: ReplicaHealth = {
@@ -106,10 +127,7 @@ export function connectReplicas<Db>(opts: {
       checkedAt: null,
       error: null,
     };
-    const leave = (e: unknown) => {
-      health.up = false;
-      health.error = e instanceof Error ? e.message : String(e);
-    };
+    const leave = (e: unknown) => judge(health, reason(e));
     // Every statement of this pool that fails for the replica's sake runs again on the primary.
     const ask = pool.query.bind(pool) as Query;
     (pool as unknown as { query: Query }).query = (config, values) => {
@@ -141,10 +159,7 @@ export function connectReplicas<Db>(opts: {
         return primaryDb.transaction(fn, config);
       });
     };
-    pool.on("error", (err) => {
-      health.up = false;
-      health.error = err.message;
-    });
+    pool.on("error", leave);
     return { pool, db, health, ask };
   });
 
@@ -172,22 +187,19 @@ export function connectReplicas<Db>(opts: {
           const lag = caughtUp ? 0 : (row?.lag ?? null);
           r.health.lagSeconds = lag;
           r.health.checkedAt = new Date().toISOString();
-          if (!row?.standby) {
-            r.health.up = false;
-            r.health.error = "not a standby (pg_is_in_recovery() is false)";
-          } else if (lag === null || lag > opts.maxLagSeconds) {
-            r.health.up = false;
-            r.health.error = lag === null ? "nothing replayed yet" : `${lag.toFixed(1)} s behind`;
-          } else {
-            r.health.up = true;
-            r.health.error = null;
-          }
+          judge(
+            r.health,
+            !row?.standby
+              ? "not a standby (pg_is_in_recovery() is false)"
+              : lag === null
+                ? "nothing replayed yet"
+                : lag > opts.maxLagSeconds
+                  ? `${lag.toFixed(1)} s behind`
+                  : null,
+          );
         } catch (e) {
-          const wasUp = r.health.up;
-          r.health.up = false;
           r.health.lagSeconds = null;
-          r.health.error = e instanceof Error ? e.message : String(e);
-          if (wasUp) opts.onError?.(`replica ${r.health.url} left for the primary: ${r.health.error}`);
+          judge(r.health, reason(e));
         }
       }),
     );
