@@ -201,6 +201,12 @@ async function runQueryProducts(
  */
 export const SEARCH_CAP = 1000;
 
+/** A card's columns named as the card's fields, for a hand-written statement. */
+const CARD_SELECT = sql.join(
+  Object.entries(cardColumns).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`),
+  sql`, `,
+);
+
 /** The search tiers, best-selling first (`products.searchTier`, decision 58). */
 const TIERS = Array.from({ length: SEARCH_TIER_LAST + 1 }, (_, t) => sql.raw(`${t}::smallint`));
 
@@ -228,8 +234,6 @@ async function searchPage(
   const { ranked, matched } = await wholeWords(ctx, tsq);
   const tsQuery = sql`${ranked}::tsquery`;
   const where = and(...filters, sql`${products.searchVector} @@ ${matched}::tsquery`);
-  let ids: number[];
-  let total: number;
   if (sort === "relevance") {
     const tiers = sql.join(
       TIERS.map(
@@ -238,32 +242,43 @@ async function searchPage(
       ),
       sql` union all `,
     );
+    // One statement: the set, its count, and the cards of the page asked for, in rank order (a
+    // page past the end still answers its one row, with the count and no card).
     const answer = (await planOnce(
       async () =>
         await ctx.db.execute(sql`
-      with best as materialized (select * from (${tiers}) tiers where serial_plan() limit ${SEARCH_CAP + 1})
-      select (select count(*) from best)::int as total,
-        array(select id from best order by ts_rank(vector, ${tsQuery}) desc, sold desc, id
-          limit ${query.limit} offset ${offset}) as ids`),
+      with best as materialized (select * from (${tiers}) tiers where serial_plan() limit ${SEARCH_CAP + 1}),
+        page as (
+          select id, row_number() over (order by ts_rank(vector, ${tsQuery}) desc, sold desc, id) as ord from best
+          order by ord limit ${query.limit} offset ${offset}
+        )
+      select (select count(*) from best)::int as total, page.ord, ${CARD_SELECT}
+      from (select 1) as one left join page on true left join ${products} on ${products.id} = page.id
+      order by page.ord`),
     )) as unknown as {
-      rows: { total: number; ids: number[] }[];
+      rows: (CardRow & { total: number; ord: number | null })[];
     };
-    const row = answer.rows[0];
-    total = Number(row?.total ?? 0);
-    ids = (row?.ids ?? []).map(Number);
-  } else {
-    ids = (
-      await ctx.db
-        .select({ id: products.id })
-        .from(products)
-        .where(where)
-        .orderBy(...orderFor(sort))
-        .limit(query.limit)
-        .offset(offset)
-    ).map((p) => p.id);
-    total = offset + ids.length;
-    if (ids.length === query.limit || offset > 0) total = await countMatches(ctx, where);
+    const counted = Number(answer.rows[0]?.total ?? 0);
+    const items = answer.rows.flatMap((r) => (r.ord === null || r.id === null ? [] : [toCard(r)]));
+    return {
+      items,
+      total: Math.min(counted, SEARCH_CAP),
+      ...(counted > SEARCH_CAP ? { more: true } : {}),
+      page: query.page,
+      limit: query.limit,
+    };
   }
+  const ids = (
+    await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor(sort))
+      .limit(query.limit)
+      .offset(offset)
+  ).map((p) => p.id);
+  let total = offset + ids.length;
+  if (ids.length === query.limit || offset > 0) total = await countMatches(ctx, where);
   const byId = await findCards(ctx, ids);
   return {
     items: ids.flatMap((id) => byId.get(id) ?? []),
