@@ -87,5 +87,9 @@ describe("a sitemap of more products than a file holds", () => {
     expect((await files.request("http://localhost/sitemap/999999.xml")).status).toBe(404);
     expect((await files.request("http://localhost/sitemap/99999999999999999999999.xml")).status).toBe(404);
     expect((await files.request("http://localhost/sitemap/x.xml")).status).toBe(404);
+    // The last range of integer ids (its top past the largest id), and a file's number written twice.
+    expect((await files.request("http://localhost/sitemap/715827883.xml")).status).toBe(404);
+    expect((await files.request("http://localhost/sitemap/715827884.xml")).status).toBe(404);
+    expect((await files.request(`http://localhost/sitemap/0${locs[1]!.slice(9)}`)).status).toBe(404);
   });
 });

@@ -94,7 +94,10 @@ export function seoFiles(deps: AppDeps, opts: { productsPerFile?: number } = {})
 
   // File 0 holds the listing pages and authors; file k the products with ids in ((k − 1)·n, k·n].
   app.get("/sitemap/:file{[0-9]+\\.xml}", async (c) => {
-    const n = Number.parseInt(c.req.param("file"), 10);
+    const file = c.req.param("file");
+    const n = Number.parseInt(file, 10);
+    // One address per file: "01.xml" is not file 1.
+    if (file !== `${n}.xml`) return c.notFound();
     const origin = originOf(c.req.url);
     if (n === 0) {
       const authorSlugs = await listAuthorSlugs(visitor);
@@ -106,8 +109,7 @@ export function seoFiles(deps: AppDeps, opts: { productsPerFile?: number } = {})
       );
     }
     // Past any id a product could have: not found, without asking the database.
-    if (!Number.isSafeInteger(n * productsPerFile) || n * productsPerFile > MAX_PRODUCT_ID + productsPerFile)
-      return c.notFound();
+    if ((n - 1) * productsPerFile >= MAX_PRODUCT_ID) return c.notFound();
     const entries = await listSitemapProducts(visitor, n, productsPerFile);
     if (entries.length === 0) return c.notFound();
     return xml(urlset(origin, entries));

@@ -732,7 +732,8 @@ export async function listSitemapProducts(reader: CatalogueReader, file: number,
     .where(
       and(
         eq(products.published, true),
-        sql`${products.id} > ${(file - 1) * size} and ${products.id} <= ${file * size}`,
+        // The last range stops at the largest integer id, which a parameter may not pass.
+        sql`${products.id} > ${(file - 1) * size} and ${products.id} <= ${Math.min(file * size, 2_147_483_647)}`,
       ),
     )
     .orderBy(asc(products.id));
