@@ -11,6 +11,9 @@
  * finds it well again: a statement that fails on it for want of a connection (the replica stopped,
  * restarting, unreachable) or for a conflict with its recovery is run again on the primary, so
  * the visitor never sees the replica's fault.
+ *
+ * The page cache asks `replayedChanges()` before it keeps an answer: after a staff change moves the
+ * public content's version, not until every serving replica has replayed past it.
  */
 import type pg from "pg";
 import { isDatabaseUnavailable, markFromDatabase } from "./unavailable";
