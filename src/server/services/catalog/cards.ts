@@ -40,6 +40,12 @@ export const cardColumns = {
   authors: authorsSql,
 };
 
+/** A card's columns named as the card's fields, for a hand-written statement. */
+export const cardSelect = sql.join(
+  Object.entries(cardColumns).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`),
+  sql`, `,
+);
+
 export type CardRow = {
   id: number;
   kind: ProductKind;

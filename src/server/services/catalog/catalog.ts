@@ -31,7 +31,7 @@ import { replicaSafe } from "../access";
 import { effectivePriceSql, effectivePrice as priceOf } from "../cart/pricing";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
-import { type CardRow, cardColumns, inStockSql, toCard } from "./cards";
+import { type CardRow, cardColumns, cardSelect, inStockSql, toCard } from "./cards";
 import { productQuery, RELATED_LIMIT, relatedQuery } from "./statements";
 
 /** Who reads the catalogue: a context, whose signed-out reads may go to a replica (`replicaSafe`). */
@@ -201,12 +201,6 @@ async function runQueryProducts(
  */
 export const SEARCH_CAP = 1000;
 
-/** A card's columns named as the card's fields, for a hand-written statement. */
-const CARD_SELECT = sql.join(
-  Object.entries(cardColumns).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`),
-  sql`, `,
-);
-
 /** The search tiers, best-selling first (`products.searchTier`, decision 58). */
 const TIERS = Array.from({ length: SEARCH_TIER_LAST + 1 }, (_, t) => sql.raw(`${t}::smallint`));
 
@@ -252,7 +246,7 @@ async function searchPage(
           select id, row_number() over (order by ts_rank(vector, ${tsQuery}) desc, sold desc, id) as ord from best
           order by ord limit ${query.limit} offset ${offset}
         )
-      select (select count(*) from best)::int as total, page.ord, ${CARD_SELECT}
+      select (select count(*) from best)::int as total, page.ord, ${cardSelect}
       from (select 1) as one left join page on true left join ${products} on ${products.id} = page.id
       order by page.ord`),
     )) as unknown as {

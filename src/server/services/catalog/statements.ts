@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-
 import type { ProductKind } from "../../../contracts/catalog";
 import { type Db, preparedOn, preparedSql } from "../../db/client";
 import { bookDetails, ebookDetails, productAuthors, products } from "../../db/schema";
-import { type CardRow, cardColumns, outerId } from "./cards";
+import { type CardRow, cardColumns, cardSelect, outerId } from "./cards";
 
 export const RELATED_LIMIT = 6;
 
@@ -22,14 +22,7 @@ const RELATED_AUTHOR_CANDIDATES = 200;
  * in one statement of two bounded parts (one OR over both made PostgreSQL gather every book of a
  * prolific author, thousands, before the first row). The second part leaves out the author's
  * own products, which the first part has ranked already.
- */
-/** A card's columns named as the card's fields, for a hand-written statement. */
-const cardSelect = sql.join(
-  Object.entries(cardColumns).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`),
-  sql`, `,
-);
-
-/**
+ *
  * The related products of one product, by its id. Its kind and the limits are written into the
  * text: PostgreSQL's generic plan for a prepared statement (from the sixth call on) must know
  * them, or it reads every product sharing a track (80,000 of 100,000) to rank six.
