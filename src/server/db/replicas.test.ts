@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { connectReplicas, type Replicas } from "./replicas";
 
 /** What a replica answers to the health check: standby, caught up with the primary, seconds since its last replayed transaction. */
-type State = { standby: boolean; caughtUp: boolean | null; lag: number | null; replayed?: string } | "down";
+type State = { standby: boolean; caughtUp: boolean | null; lag: number | null } | "down";
 
 /** `fail`: the error every statement but the health check's fails with. */
 type FakePool = pg.Pool & { state: State; fail: Error | null };
@@ -19,11 +19,11 @@ function fakePool(name: string, state: State): FakePool {
     async query(text: unknown) {
       if (pool.state === "down") throw refused();
       if (typeof text === "string" && text.includes("pg_is_in_recovery")) {
-        const { standby, caughtUp, lag, replayed = null } = pool.state;
-        return { rows: [{ standby, caught_up: caughtUp, lag, replayed }] };
+        const { standby, caughtUp, lag } = pool.state;
+        return { rows: [{ standby, caught_up: caughtUp, lag }] };
       }
       if (typeof text === "string" && text.includes("pg_current_wal_lsn"))
-        return { rows: [{ lsn: primaryLsn }] };
+        return { rows: [{ lsn: "0/3000060" }] };
       if (pool.fail) throw pool.fail;
       return { rows: [{ from: name }] };
     },
@@ -38,9 +38,6 @@ function fakePool(name: string, state: State): FakePool {
 type FakeDb = { pool: FakePool; transaction: (fn: (tx: FakePool) => Promise<unknown>) => Promise<unknown> };
 
 const fakeDb = (pool: FakePool): FakeDb => ({ pool, transaction: (fn) => fn(pool) });
-
-/** The primary's WAL position, as the fake primary answers it. */
-let primaryLsn = "0/3000060";
 
 let open: Replicas<FakeDb> | null = null;
 afterEach(async () => {
@@ -141,35 +138,6 @@ describe("connectReplicas", () => {
       "replica postgres://replica-0/shop left for the primary: connect ECONNREFUSED 127.0.0.1:5433",
       "replica postgres://replica-0/shop serves the catalogue's reads",
     ]);
-  });
-
-  it("says a content change is replayed only once every serving replica is past the primary's position after it", async () => {
-    primaryLsn = "0/3000060";
-    const { replicas, pool } = await setUp([
-      { standby: true, caughtUp: true, lag: 0, replayed: "0/3000060" },
-      { standby: true, caughtUp: true, lag: 0, replayed: "0/3000060" },
-      "down",
-    ]);
-    expect(replicas.replayedChanges()).toBe(true);
-    // A staff change committed: the primary's position moves on, the replicas have not replayed it.
-    primaryLsn = "1/00000010";
-    replicas.contentMoved();
-    expect(replicas.replayedChanges()).toBe(false);
-    await replicas.check();
-    expect(replicas.replayedChanges()).toBe(false);
-    pool(0).state = { standby: true, caughtUp: true, lag: 0, replayed: "1/00000010" };
-    pool(1).state = { standby: true, caughtUp: false, lag: 1, replayed: "0/FFFFFFFF" };
-    await replicas.check();
-    expect(replicas.replayedChanges()).toBe(false);
-    // One that stops serving no longer counts.
-    pool(1).state = "down";
-    await replicas.check();
-    expect(replicas.replayedChanges()).toBe(true);
-    // A replica that comes back behind the change holds the cache back again.
-    pool(2).state = { standby: true, caughtUp: false, lag: 2, replayed: "0/3000060" };
-    await replicas.check();
-    expect(replicas.health()[2]?.up).toBe(true);
-    expect(replicas.replayedChanges()).toBe(false);
   });
 
   it("passes on a statement's own error (bad SQL is not the replica's fault)", async () => {

@@ -11,9 +11,6 @@
  * finds it well again: a statement that fails on it for want of a connection (the replica stopped,
  * restarting, unreachable) or for a conflict with its recovery is run again on the primary, so
  * the visitor never sees the replica's fault.
- *
- * The page cache asks `replayedChanges()` before it keeps an answer: after a staff change moves the
- * public content's version, not until every serving replica has replayed past it.
  */
 import type pg from "pg";
 import { isDatabaseUnavailable, markFromDatabase } from "./unavailable";
@@ -51,27 +48,12 @@ export type Replicas<Db> = {
   /** Asks every replica now (the timer does it every REPLICA_CHECK_MS). */
   check(): Promise<void>;
   health(): ReplicaHealth[];
-  /**
-   * Told that the public content's version moved (a staff change committed on the primary):
-   * until every serving replica is seen to have replayed past the primary's WAL position after
-   * it, `replayedChanges()` is false.
-   */
-  contentMoved(): void;
-  /**
-   * Whether every replica that may serve a read has replayed the last change the content version
-   * announced: only then may a page read from replicas be kept under that version (the page
-   * cache), else it would keep the rows from before the change under the version after it.
-   */
-  replayedChanges(): boolean;
   counts: ReadCounts;
   close(): Promise<void>;
 };
 
-/**
- * `ask` is the replica's own query, which never falls back: the health check's. `replayed`: its
- * replayed WAL position at the last check.
- */
-type Replica<Db> = { pool: pg.Pool; db: Db; health: ReplicaHealth; ask: Query; replayed: bigint | null };
+/** `ask` is the replica's own query, which never falls back: the health check's. */
+type Replica<Db> = { pool: pg.Pool; db: Db; health: ReplicaHealth; ask: Query };
 
 type Query = (config: unknown, values?: unknown) => Promise<unknown>;
 
@@ -92,12 +74,6 @@ function reason(e: unknown): string {
   let inner = e;
   while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
   return inner instanceof Error ? inner.message : String(inner);
-}
-
-/** A WAL position ("16/B374D848") as a number, to compare. */
-export function lsnValue(lsn: string): bigint {
-  const [high, low] = lsn.split("/");
-  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
 function redacted(url: string): string {
@@ -184,17 +160,12 @@ export function connectReplicas<Db>(opts: {
       });
     };
     pool.on("error", leave);
-    return { pool, db, health, ask, replayed: null };
+    return { pool, db, health, ask };
   });
 
   let next = 0;
   let checking: Promise<void> | null = null;
-  // Moves of the public content's version, and the primary's WAL position read after the latest
-  // one a check has seen (`forMove`): what every serving replica must have replayed.
-  let moves = 0;
-  let mustReplay: { lsn: bigint; forMove: number } = { lsn: 0n, forMove: 0 };
   const checkAll = async () => {
-    const seenMoves = moves;
     let primaryLsn: string | null = null;
     try {
       const r = await opts.primary.query<{ lsn: string | null }>("select pg_current_wal_lsn()::text as lsn");
@@ -202,28 +173,16 @@ export function connectReplicas<Db>(opts: {
     } catch {
       // The primary's own trouble is answered elsewhere; replicas are then judged by time alone.
     }
-    if (primaryLsn !== null && seenMoves > mustReplay.forMove) {
-      mustReplay = { lsn: lsnValue(primaryLsn), forMove: seenMoves };
-    }
     await Promise.all(
       replicas.map(async (r) => {
         try {
           const res = (await r.ask(
             `select pg_is_in_recovery() as standby,
                pg_last_wal_replay_lsn() >= $1::pg_lsn as caught_up,
-               pg_last_wal_replay_lsn()::text as replayed,
                extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as lag`,
             [primaryLsn ?? "0/0"],
-          )) as {
-            rows: {
-              standby: boolean;
-              caught_up: boolean | null;
-              replayed: string | null;
-              lag: number | null;
-            }[];
-          };
+          )) as { rows: { standby: boolean; caught_up: boolean | null; lag: number | null }[] };
           const row = res.rows[0];
-          r.replayed = row?.replayed ? lsnValue(row.replayed) : null;
           const caughtUp = primaryLsn !== null && row?.caught_up === true;
           const lag = caughtUp ? 0 : (row?.lag ?? null);
           r.health.lagSeconds = lag;
@@ -240,7 +199,6 @@ export function connectReplicas<Db>(opts: {
           );
         } catch (e) {
           r.health.lagSeconds = null;
-          r.replayed = null;
           judge(r.health, reason(e));
         }
       }),
@@ -271,15 +229,6 @@ export function connectReplicas<Db>(opts: {
     },
     check,
     health: () => replicas.map((r) => ({ ...r.health })),
-    contentMoved() {
-      moves++;
-      // A check under way may have read the primary's position before the change: one after it.
-      void (checking ?? Promise.resolve()).then(check);
-    },
-    replayedChanges() {
-      if (mustReplay.forMove !== moves) return false;
-      return replicas.every((r) => !r.health.up || (r.replayed !== null && r.replayed >= mustReplay.lsn));
-    },
     counts,
     async close() {
       clearInterval(timer);

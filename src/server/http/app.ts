@@ -94,19 +94,7 @@ export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const cacheTtlMs = opts.publicCache === false ? 0 : deps.config.PAGE_CACHE_SECONDS * 1000;
   // Shared by every server on the database: a change made through any of them drops all copies.
-  // With read replicas, a page is kept only once they have replayed the change its version
-  // announces (decision 57).
-  const replicas = opts.database.replicas;
-  let lastVersion: string | undefined;
-  const contentVersion = async () => {
-    const version = await publicContentVersion(deps.db);
-    if (replicas && version !== lastVersion) {
-      lastVersion = version;
-      replicas.contentMoved();
-    }
-    return version;
-  };
-  const keep = replicas ? () => replicas.replayedChanges() : undefined;
+  const contentVersion = () => publicContentVersion(deps.db);
   app.onError(handleError);
   app.use(requestLog(deps.log, deps.config.TRUST_PROXY));
   const drain = opts.drain;
@@ -151,6 +139,7 @@ export function createApp(opts: AppOptions) {
     try {
       await opts.database.ping();
       // With read replicas: how many are serving, and where the catalogue's reads went (decision 57).
+      const replicas = opts.database.replicas;
       if (!replicas) return jsonAnswer(c, { status: "ok" }, 200);
       const health = replicas.health();
       return jsonAnswer(
@@ -185,7 +174,7 @@ export function createApp(opts: AppOptions) {
   // The build's version, the API described (src/server/http/openapi.ts), and its reference page.
   api.route("/", apiDocs(opts.buildVersion, openApiDocument));
   // Search results are the same for everyone, signed in or not.
-  const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true, version: contentVersion, keep });
+  const searchCache = publicCache({ ttlMs: cacheTtlMs, shared: () => true, version: contentVersion });
   api.use("/search", searchCache);
   api.use("/search/*", searchCache);
   api.route("/", authApi(deps.config));
@@ -291,7 +280,6 @@ export function createApp(opts: AppOptions) {
         ttlMs: cacheTtlMs,
         shared: (c) => c.get("user") === null && !c.get("flash"),
         version: contentVersion,
-        keep,
       }),
     );
     app.all("*", async (c) => {

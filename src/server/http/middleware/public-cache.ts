@@ -64,12 +64,6 @@ export type PublicCacheOptions = {
    * under a version newer than what it shows); default: this process's own count of changes.
    */
   version?: () => Promise<string | number> | string | number;
-  /**
-   * Whether an answer made now may be kept, asked before and after it is made: false while read
-   * replicas have not yet replayed the change the version announced (decision 57), so the rows
-   * from before it are never kept under the version after it. Default: always.
-   */
-  keep?: () => boolean;
 };
 
 /**
@@ -110,11 +104,9 @@ export function publicCache(opts: PublicCacheOptions): MiddlewareHandler<AppEnv>
       headers.set("X-Cache", "HIT");
       return new Response(body, { status: hit.status, headers });
     }
-    const keepable = opts.keep?.() ?? true;
     await next();
     const res = c.res;
     if (res.status !== 200 || res.headers.has("set-cookie") || !res.body) return;
-    if (!keepable || !(opts.keep?.() ?? true)) return;
     const body = await res.arrayBuffer();
     const headers = [...res.headers.entries()];
     cache.set(key, { status: res.status, headers, body, nonce: c.get("nonce") });
