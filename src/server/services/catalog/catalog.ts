@@ -34,7 +34,7 @@ import { DomainError } from "../errors";
 import { type CardRow, cardColumns, cardSelect, inStockSql, toCard } from "./cards";
 import { productQuery, RELATED_LIMIT, relatedQuery } from "./statements";
 
-/** Who reads the catalogue: a context, whose signed-out reads may go to a replica (`replicaSafe`). */
+/** Who reads the catalogue: a context, whose shopper's reads may go to a replica (`replicaSafe`). */
 export type CatalogueReader = Pick<Ctx, "db"> & Partial<Pick<Ctx, "user" | "replicas">>;
 
 export type ListQuery = {
@@ -205,17 +205,17 @@ export const SEARCH_CAP = 1000;
 const TIERS = Array.from({ length: SEARCH_TIER_LAST + 1 }, (_, t) => sql.raw(`${t}::smallint`));
 
 /**
- * One page of search results: the ids of the page are ranked on the match's own columns, then the
- * cards of just those ids are built.
+ * One page of search results.
  *
  * By relevance, the ranked set is the first SEARCH_CAP + 1 matches read tier by tier, the
  * best-selling tier first (decision 58): each tier's matches are one read of the GIN index of the
  * document and the tier, and the tiers after the set is full are never read. So a common word
  * costs about as much as a rare one: the set holds every match of the tiers before the last one
- * read, and some of that last one's. One statement ranks the set, takes the page and counts the set
- * (the total is exact below SEARCH_CAP + 1, "1,000+" above).
+ * read, and some of that last one's. One statement ranks the set, counts it (the total is exact
+ * below SEARCH_CAP + 1, "1,000+" above) and brings the page's cards.
  *
- * By another order, the page is read in that order and the total counted up to SEARCH_CAP.
+ * By another order, the page's ids are read in that order, the total counted up to SEARCH_CAP,
+ * then the cards of just those ids are built.
  */
 async function searchPage(
   ctx: Pick<Ctx, "db">,
