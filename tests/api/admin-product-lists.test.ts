@@ -1,15 +1,19 @@
 /**
  * The product lists: the books list's e-book rows carry the PDF's state, the free preview pages
  * and the owners, which the back office's e-book lists show (other rows and areas carry none);
- * the stationery list filters by category.
+ * the stationery list filters by category; a view counts its matches only so far past the page's
+ * first row, then says "+", and every page of it stays reachable (decision 59).
  */
+import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AdminProductRow } from "../../src/contracts/answers/staff-catalog";
-import { stationeryDetails } from "../../src/server/db/schema";
+import { searchNamesOf } from "../../src/contracts/catalog-text";
+import { products, stationeryDetails } from "../../src/server/db/schema";
+import { LIST_COUNT_AHEAD, SEARCH_COUNT_AHEAD } from "../../src/server/services/catalog/admin-products";
 import { createEbookWithPdf, createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
-type Page = { items: AdminProductRow[] };
+type Page = { items: AdminProductRow[]; total: number; page: number; limit: number; more?: boolean };
 
 let h: Harness;
 let staff: TestUser;
@@ -69,4 +73,59 @@ it("the stationery list filters by category, and a blank or overlong category is
     const res = await h.request("GET", `/api/admin/stationery?category=${bad}`, { cookie: staff.cookie });
     expect(res.status).toBe(400);
   }
+});
+
+/** Books in one insert, titled `${word} ${i}` and priced by i (one price shared by pairs, so the id decides ties). */
+async function addBooks(word: string, n: number) {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const title = `${word} Volume ${i + 1}`;
+    return {
+      kind: "book" as const,
+      slug: `${word.toLowerCase()}-volume-${i + 1}`,
+      title,
+      price: 10_000 + Math.floor(i / 2) * 100,
+      stock: 5,
+      searchNames: searchNamesOf({ title }),
+    };
+  });
+  await h.db.insert(products).values(rows);
+}
+
+it("a search counts 200 matches past the page's first row, says more, and its pages read every match once in order", async () => {
+  const matches = SEARCH_COUNT_AHEAD + 60;
+  await addBooks("Quokkalogy", matches);
+  const get = (query: string) =>
+    h.request<Page>("GET", `/api/admin/books?${query}`, { cookie: staff.cookie }).then((r) => r.body.data!);
+
+  // The search is as case-blind as before: typed in capitals, it finds the title as written.
+  const first = await get("q=QUOKKALOGY&sort=-price&limit=100");
+  expect(first).toMatchObject({ total: SEARCH_COUNT_AHEAD, page: 1, limit: 100, more: true });
+
+  // Page 3 starts at the 201st match: the count moves with it, to the exact number.
+  const third = await get("q=quokkalogy&sort=-price&limit=100&page=3");
+  expect(third.total).toBe(matches);
+  expect(third.more).toBeUndefined();
+
+  const second = await get("q=quokkalogy&sort=-price&limit=100&page=2");
+  const read = [...first.items, ...second.items, ...third.items];
+  const all = await h.db
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(sql`${products.title} like 'Quokkalogy Volume %'`)
+    .orderBy(desc(products.price), desc(products.id));
+  expect(read.map((r) => r.id)).toEqual(all.map((r) => r.id));
+});
+
+it("a view without a search counts 1,000 past the page's first row, then says more", async () => {
+  const { total: before } = (await h.request<Page>("GET", "/api/admin/books", { cookie: staff.cookie })).body
+    .data!;
+  await addBooks("Countable", LIST_COUNT_AHEAD + 1 - before);
+  const whole = await h.request<Page>("GET", "/api/admin/books?sort=title", { cookie: staff.cookie });
+  expect(whole.body.data).toMatchObject({ total: LIST_COUNT_AHEAD, more: true });
+  const second = await h.request<Page>("GET", "/api/admin/books?sort=title&page=2", { cookie: staff.cookie });
+  expect(second.body.data?.total).toBe(LIST_COUNT_AHEAD + 1);
+  expect(second.body.data?.more).toBeUndefined();
+  // A search of the same books is counted to its own bound.
+  const searched = await h.request<Page>("GET", "/api/admin/books?q=countable", { cookie: staff.cookie });
+  expect(searched.body.data).toMatchObject({ total: SEARCH_COUNT_AHEAD, more: true });
 });

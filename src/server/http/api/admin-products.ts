@@ -24,7 +24,9 @@ import {
   createAdminProduct,
   deleteAdminProduct,
   getAdminProduct,
+  LIST_COUNT_AHEAD,
   listAdminProducts,
+  SEARCH_COUNT_AHEAD,
   stockLedger,
   updateAdminProduct,
 } from "../../services/catalog/admin-products";
@@ -87,6 +89,7 @@ function productAreaEndpoints(area: ProductArea): Endpoint[] {
       path: base,
       tag,
       summary: `List ${what} (${kinds.join(", ")}) with search, filters, sort and paging`,
+      description: `Last changed first by default. \`total\` counts ${LIST_COUNT_AHEAD.toLocaleString("en")} matches past the page's first row (a search: ${SEARCH_COUNT_AHEAD}); \`more\` is set when more matched.`,
       access,
       query: productListQuery,
       success: [okAnswer(`One page of ${what}`, adminProductPageSchema)],

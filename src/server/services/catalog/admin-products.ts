@@ -38,7 +38,7 @@ import { effectivePrice } from "../../../contracts/money";
 import { productPath } from "../../../contracts/paths";
 import { OPENING_STOCK_NOTE } from "../../../contracts/stock";
 import { z } from "../../../contracts/zod";
-import type { Db } from "../../db/client";
+import { type Db, planEachCall } from "../../db/client";
 import {
   authors,
   bookDetails,
@@ -93,8 +93,9 @@ export function productSearchWhere(q: string): SQL {
   const isbn = normaliseIsbn(q);
   return isbn
     ? sql`exists (select 1 from ${bookDetails} b where b.product_id = ${products.id} and b.isbn = ${isbn})`
-    : // A pattern on the address too would read every row (no index).
-      sql`(${products.searchNames} ilike ${containsPattern(q)} or ${products.slug} = ${q.toLowerCase()})`;
+    : // A pattern on the address too would read every row (no index). The key is the names as
+      // lower() makes them, so `like lower(…)` matches as `ilike` on the names did (decision 59).
+      sql`(${products.searchKey} like lower(${containsPattern(q)}) or ${products.slug} = ${q.toLowerCase()})`;
 }
 
 /** The list's filters as SQL (the admin list and the CSV export read the same rows). */
@@ -140,17 +141,55 @@ export async function stationeryCategories(ctx: Ctx): Promise<string[]> {
   return rows.map((r) => r.category);
 }
 
-/** One page of an area's products, as the admin list shows them. */
-export async function listAdminProducts(
+/**
+ * How far the list counts past the page's first row before it says "+" (`more`), for a view
+ * without a search. Counting every match of a view read the whole catalogue for every page of
+ * it (decision 59); the count moves with the page, so every page stays reachable.
+ */
+export const LIST_COUNT_AHEAD = 1_000;
+
+/**
+ * The same for a search: each match is read from the table and its names compared, so a common
+ * word ("physics", one book in ten) counts the next 200 and then says "+".
+ */
+export const SEARCH_COUNT_AHEAD = 200;
+
+/**
+ * One page of an area's products, as the admin list shows them; `total` counts the matches up to
+ * LIST_COUNT_AHEAD (a search: SEARCH_COUNT_AHEAD) past the page's first row, `more` says there
+ * are more.
+ */
+export function listAdminProducts(
   ctx: Ctx,
   area: ProductArea,
   input: unknown,
 ): Promise<AdminPage<AdminProductRow>> {
   allow(ctx, area);
   const q = productListQuery.parse(input);
+  // A search's best plan depends on how common its words are (the sort column's index, stopping
+  // once the page is full, or the trigram index and a sort): planned for its words on each call.
+  return q.q ? planEachCall(() => readAdminProducts(ctx, area, q)) : readAdminProducts(ctx, area, q);
+}
+
+async function readAdminProducts(
+  ctx: Ctx,
+  area: ProductArea,
+  q: ProductListQuery,
+): Promise<AdminPage<AdminProductRow>> {
   const where = listWhere(area, q);
   const order = listOrder(q);
-  const [rows, [total]] = await Promise.all([
+  const offset = (q.page - 1) * q.limit;
+  const cap = offset + (q.q ? SEARCH_COUNT_AHEAD : LIST_COUNT_AHEAD);
+  // The page's ids first, so the authors, ISBN and e-book columns are read for its rows only,
+  // not for the rows an offset skips.
+  const pageIds = ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(offset);
+  const [rows, counted] = await Promise.all([
     ctx.db
       .select({
         id: products.id,
@@ -179,17 +218,19 @@ export async function listAdminProducts(
             : sql<null>`null`,
       })
       .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    ctx.db.select({ n: count() }).from(products).where(where),
+      .where(inArray(products.id, pageIds))
+      .orderBy(...order),
+    ctx.db.execute(
+      sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${cap + 1}) as matched`,
+    ),
   ]);
+  const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return {
     items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
-    total: total?.n ?? 0,
+    total: Math.min(n, cap),
     page: q.page,
     limit: q.limit,
+    ...(n > cap ? { more: true } : {}),
   };
 }
 
