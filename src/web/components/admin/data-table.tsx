@@ -339,10 +339,16 @@ export function DataTable<T>({
           >
             {i18n._("← Previous")}
           </Button>
-          <span>{i18n._("Page {page} of {pages}", { page: number(page.page), pages: number(pages) })}</span>
+          <span>
+            {i18n._("Page {page} of {pages}", {
+              page: number(page.page),
+              pages: `${number(pages)}${page.more ? "+" : ""}`,
+            })}
+          </span>
           <Button
             variant="secondary"
-            disabled={page.page >= pages}
+            // A list that stops counting (`more`) has pages after the last one it counted.
+            disabled={page.page >= pages && !page.more}
             onClick={() => set({ page: page.page + 1 })}
           >
             {i18n._("Next →")}
