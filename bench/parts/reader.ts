@@ -25,7 +25,7 @@
 // over them stays below the limits at the rates measured, and every 429 is counted and fails the
 // `readerWithoutRateLimits` check, so a run that met the limit says so rather than timing refusals.
 import { eq, sql } from "drizzle-orm";
-import { connectPostgres } from "../../src/server/db/client";
+import { connectPostgres, type Database } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
 import { RATE_LIMITS } from "../../src/server/services/platform/rate-limits";
 import { listOwnedItems } from "../../src/server/services/reading/entitlements";
@@ -54,8 +54,8 @@ const SERIAL_REPEATS = 60;
 const OWNED_QUERY_SAMPLES = 300;
 export const READER_MARK = "reader:first-page";
 
-type Ebook = { id: number; title: string; pageCount: number; demoPages: number[] };
-type Owner = { id: number; cookie: string };
+export type Ebook = { id: number; title: string; pageCount: number; demoPages: number[] };
+export type Owner = { id: number; cookie: string };
 /** One page of one e-book for one owner. */
 type Read = { owner: number; ebook: number; page: number };
 
@@ -122,6 +122,108 @@ function sizes(bytes: number[]): Sizes {
   };
 }
 
+/**
+ * `n` owners of every demo e-book (the catalogue's e-books with a file): signed-in customers with
+ * a phone (the stamp carries it), each buying them all through the shop's own path (cart, online
+ * checkout, "Pay" at the sandbox gateway, the return), `BUYING_AT_ONCE` at a time.
+ */
+export async function ebookOwners(o: {
+  base: string;
+  databaseUrl: string;
+  database: Database;
+  n: number;
+  /** Names the accounts apart from other parts' (their emails and the stamp's phone numbers). */
+  label: string;
+}): Promise<{ ebooks: Ebook[]; owners: Owner[]; setupS: number; tag: string }> {
+  const database = o.database;
+  const signIn = sessionMaker(database, { databaseUrl: o.databaseUrl, sessionSecret: BENCH_SESSION_SECRET });
+  const t0 = performance.now();
+  // ----- the demo e-books, as the reader sees them
+  const list = await call(o.base, "GET", "/api/ebooks?limit=100", "");
+  const ids = (JSON.parse(list.text) as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
+  const ebooks: Ebook[] = [];
+  for (const id of ids) {
+    const r = JSON.parse((await call(o.base, "GET", `/api/ebooks/${id}/reader`, "")).text) as {
+      data: Ebook;
+    };
+    if (r.data.pageCount > 0) ebooks.push(r.data);
+  }
+  if (ebooks.length === 0) throw new Error("no e-book with a file in the catalogue");
+
+  // ----- owners: customers with a phone (the stamp carries it), each buying every demo e-book
+  const tag = `${o.label}-${Date.now().toString(36)}`;
+  const made = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: o.n }, (_, i) => ({
+        name: `Bench Reader ${i + 1}`,
+        email: `bench-${tag}-${i}@example.com`,
+        phone: `0195${String(Number.parseInt(tag.slice(-3), 36) % 10)}${String(i).padStart(6, "0")}`,
+        hscBatch: "HSC 2026",
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id, phone: users.phone });
+  const owners: Owner[] = [];
+  for (const u of made) {
+    owners.push({ id: u.id, cookie: (await signIn(u.id)).cookie });
+  }
+  const phoneOf = new Map(made.map((u) => [u.id, u.phone ?? "01700000000"]));
+  console.log(`  ${owners.length} owners buying ${ebooks.length} e-books each (cart, checkout, sandbox) ...`);
+  const buy = async (w: Owner) => {
+    for (const e of ebooks) {
+      const r = await call(o.base, "POST", "/api/cart", w.cookie, {
+        bookId: e.id,
+        quantity: 1,
+        source: "bench",
+        type: "ebook",
+      });
+      if (r.status !== 201) throw new Error(`POST /api/cart answered ${r.status}: ${r.text}`);
+    }
+    const placed = await call(o.base, "POST", "/api/checkout", w.cookie, {
+      name: "Bench Reader",
+      phone: phoneOf.get(w.id),
+      district: "Dhaka",
+      area: "Mirpur",
+      address: "House 1, Road 2",
+      paymentMethod: "gateway",
+    });
+    if (placed.status !== 201)
+      throw new Error(`POST /api/checkout answered ${placed.status}: ${placed.text}`);
+    const { tranx } = (JSON.parse(placed.text) as { data: { tranx: string } }).data;
+    const pressed = await call(o.base, "POST", `/sandbox-gateway/${tranx}`, "", undefined, "outcome=pay");
+    if (pressed.status !== 303 || !pressed.location)
+      throw new Error(`the sandbox's Pay answered ${pressed.status}`);
+    const back = new URL(pressed.location, o.base);
+    const returned = await call(o.base, "GET", back.pathname + back.search, "");
+    if (returned.status >= 400 || returned.location?.startsWith("/payment/failed"))
+      throw new Error(
+        `the return from the sandbox answered ${returned.status} ${returned.location ?? ""}: ${returned.text.slice(0, 300)}`,
+      );
+  };
+  for (let i = 0; i < owners.length; i += BUYING_AT_ONCE) {
+    await Promise.all(owners.slice(i, i + BUYING_AT_ONCE).map(buy));
+  }
+  const countGranted = async () =>
+    (
+      (await database.db.execute(
+        sql`select count(*)::int as n from entitlements where user_id in (select id from users where email like ${`bench-${tag}-%`})`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0];
+  // A payment the server could not confirm on the return (the gateway's check timed out on a
+  // loaded machine) is confirmed by its retry a little later, as in the shop: wait for it.
+  let granted = await countGranted();
+  for (let i = 0; i < 60 && Number(granted?.n) < owners.length * ebooks.length; i++) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    granted = await countGranted();
+  }
+  if (Number(granted?.n) !== owners.length * ebooks.length)
+    throw new Error(`${granted?.n} entitlements granted, expected ${owners.length * ebooks.length}`);
+  const setupS = (performance.now() - t0) / 1000;
+  console.log(`  bought in ${setupS.toFixed(0)} s: ${granted?.n} entitlements`);
+  return { ebooks, owners, setupS, tag };
+}
+
 async function benchReader(o: {
   base: string;
   databaseUrl: string;
@@ -129,7 +231,6 @@ async function benchReader(o: {
   cluster: ThrowawayPostgres;
 }): Promise<ReaderResult> {
   const database = connectPostgres(o.databaseUrl, 4);
-  const signIn = sessionMaker(database, { databaseUrl: o.databaseUrl, sessionSecret: BENCH_SESSION_SECRET });
   const failures: string[] = [];
   let tooMany = 0;
   /** A page request, counted: 429s apart, anything but 200 is a failure. */
@@ -143,92 +244,13 @@ async function benchReader(o: {
     return Object.assign(a, { ms });
   };
   try {
-    const t0 = performance.now();
-    // ----- the demo e-books, as the reader sees them
-    const list = await call(o.base, "GET", "/api/ebooks?limit=100", "");
-    const ids = (JSON.parse(list.text) as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
-    const ebooks: Ebook[] = [];
-    for (const id of ids) {
-      const r = JSON.parse((await call(o.base, "GET", `/api/ebooks/${id}/reader`, "")).text) as {
-        data: Ebook;
-      };
-      if (r.data.pageCount > 0) ebooks.push(r.data);
-    }
-    if (ebooks.length === 0) throw new Error("no e-book with a file in the catalogue");
-
-    // ----- owners: customers with a phone (the stamp carries it), each buying every demo e-book
-    const tag = Date.now().toString(36);
-    const made = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: OWNERS }, (_, i) => ({
-          name: `Bench Reader ${i + 1}`,
-          email: `bench-reader-${tag}-${i}@example.com`,
-          phone: `0195${String(Number.parseInt(tag.slice(-3), 36) % 10)}${String(i).padStart(6, "0")}`,
-          hscBatch: "HSC 2026",
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: users.id, phone: users.phone });
-    const owners: Owner[] = [];
-    for (const u of made) {
-      owners.push({ id: u.id, cookie: (await signIn(u.id)).cookie });
-    }
-    const phoneOf = new Map(made.map((u) => [u.id, u.phone ?? "01700000000"]));
-    console.log(
-      `  ${owners.length} owners buying ${ebooks.length} e-books each (cart, checkout, sandbox) ...`,
-    );
-    const buy = async (w: Owner) => {
-      for (const e of ebooks) {
-        const r = await call(o.base, "POST", "/api/cart", w.cookie, {
-          bookId: e.id,
-          quantity: 1,
-          source: "bench",
-          type: "ebook",
-        });
-        if (r.status !== 201) throw new Error(`POST /api/cart answered ${r.status}: ${r.text}`);
-      }
-      const placed = await call(o.base, "POST", "/api/checkout", w.cookie, {
-        name: "Bench Reader",
-        phone: phoneOf.get(w.id),
-        district: "Dhaka",
-        area: "Mirpur",
-        address: "House 1, Road 2",
-        paymentMethod: "gateway",
-      });
-      if (placed.status !== 201)
-        throw new Error(`POST /api/checkout answered ${placed.status}: ${placed.text}`);
-      const { tranx } = (JSON.parse(placed.text) as { data: { tranx: string } }).data;
-      const pressed = await call(o.base, "POST", `/sandbox-gateway/${tranx}`, "", undefined, "outcome=pay");
-      if (pressed.status !== 303 || !pressed.location)
-        throw new Error(`the sandbox's Pay answered ${pressed.status}`);
-      const back = new URL(pressed.location, o.base);
-      const returned = await call(o.base, "GET", back.pathname + back.search, "");
-      if (returned.status >= 400 || returned.location?.startsWith("/payment/failed"))
-        throw new Error(
-          `the return from the sandbox answered ${returned.status} ${returned.location ?? ""}: ${returned.text.slice(0, 300)}`,
-        );
-    };
-    for (let i = 0; i < owners.length; i += BUYING_AT_ONCE) {
-      await Promise.all(owners.slice(i, i + BUYING_AT_ONCE).map(buy));
-    }
-    const countGranted = async () =>
-      (
-        (await database.db.execute(
-          sql`select count(*)::int as n from entitlements where user_id in (select id from users where email like ${`bench-reader-${tag}-%`})`,
-        )) as unknown as { rows: { n: number }[] }
-      ).rows[0];
-    // A payment the server could not confirm on the return (the gateway's check timed out on a
-    // loaded machine) is confirmed by its retry a little later, as in the shop: wait for it.
-    let granted = await countGranted();
-    for (let i = 0; i < 60 && Number(granted?.n) < owners.length * ebooks.length; i++) {
-      await new Promise((r) => setTimeout(r, 1_000));
-      granted = await countGranted();
-    }
-    if (Number(granted?.n) !== owners.length * ebooks.length)
-      throw new Error(`${granted?.n} entitlements granted, expected ${owners.length * ebooks.length}`);
-    const setupS = (performance.now() - t0) / 1000;
-    console.log(`  bought in ${setupS.toFixed(0)} s: ${granted?.n} entitlements`);
+    const { ebooks, owners, setupS, tag } = await ebookOwners({
+      base: o.base,
+      databaseUrl: o.databaseUrl,
+      database,
+      n: OWNERS,
+      label: "reader",
+    });
 
     await awaitQuiet("reader: first stamps, serially");
     // The server's code paths warmed without opening any e-book's file: the reader's descriptions.
