@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CallCost, cpuBoundPerSecond, PROFILE, peakRates, plan } from "./capacity";
+import { type CallCost, cpuBoundPerSecond, PROFILE, peakRates, plan, resultsDayMix } from "./capacity";
 
 const cost = (call: string, serverMs: number, postgresMs: number, replicaSafe = true): CallCost => ({
   call,
@@ -46,5 +46,25 @@ describe("the results-day model", () => {
   it("predicts a CPU-bound call's throughput from its CPU per request", () => {
     // 2 cores, 4 + 4 + 2 ms a request: 200 a second.
     expect(cpuBoundPerSecond({ ...cost("x", 4, 4), loadGeneratorMs: 2 }, 2)).toBeCloseTo(200);
+  });
+
+  it("sends every call of the peak at exactly its share, as the requests a browser makes", () => {
+    const rates = peakRates();
+    const total = Object.values(rates).reduce((a, b) => a + b, 0);
+    const mix = resultsDayMix(rates);
+    expect(mix.reduce((a, k) => a + k.share, 0)).toBeCloseTo(1, 12);
+    for (const [call, rate] of Object.entries(rates)) {
+      const share = mix.filter((k) => k.call === call).reduce((a, k) => a + k.share, 0);
+      expect(share, call).toBeCloseTo(rate / total, 12);
+    }
+    // Half of all page views are signed in; the home page is never in the long tail.
+    const pages = mix.filter((k) => k.call.startsWith("product page"));
+    const signedIn = pages.filter((k) => k.signedIn).reduce((a, k) => a + k.share, 0);
+    expect(signedIn / pages.reduce((a, k) => a + k.share, 0)).toBeCloseTo(PROFILE.signedInShare, 12);
+    expect(mix.filter((k) => k.what === "home" && k.popular === false)).toEqual([]);
+    // Book pages are four of a visitor's six pages, whoever asks.
+    const popular = pages.filter((k) => k.popular === true);
+    const books = popular.find((k) => k.what === "book")!.share;
+    expect(books / popular.reduce((a, k) => a + k.share, 0)).toBeCloseTo(4 / 6, 12);
   });
 });

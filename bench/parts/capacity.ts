@@ -89,6 +89,111 @@ export function peakRates(
   };
 }
 
+/**
+ * How a visitor's page views and searches divide among the pages and endpoints a browser asks for
+ * (the results-day mix sends these): of the pages, book pages, list pages (a track's, a
+ * subject's) and the home page; of the searches, the search page, the search API and the header's
+ * suggestions as one types.
+ */
+export const VISIT = {
+  pages: { book: 4, list: 1, home: 1 },
+  searches: { "search page": 1, "search API": 1, suggestions: 2 },
+} as const;
+
+export type Visit = { pages: Record<string, number>; searches: Record<string, number> };
+
+/**
+ * One kind of request of the results-day mix: what is asked (`what`: a key of VISIT or the call),
+ * by whom, whether the public answer cache should have it (`popular`: one of the few pages or
+ * queries everyone asks for; `false`: the long tail, asked once; null: never cached), the model's
+ * call it counts as, and its share of all requests at the peak.
+ */
+export type MixKind = {
+  kind: string;
+  call: string;
+  what: string;
+  signedIn: boolean;
+  popular: boolean | null;
+  share: number;
+};
+
+/**
+ * The peak's calls (`peakRates`) as the requests a load generator sends, each with its share of
+ * the whole: every call keeps exactly its share of the peak. Page views are signed in (rendered
+ * for the visitor), signed out and popular (the cached copy) or signed out in the long tail
+ * (rendered: the cache has not seen them); the home page is one address, so the long tail is
+ * book and list pages only. Searches are cached or not by the query alone (the cache is the same
+ * for everyone), so they are sent signed out.
+ */
+export function resultsDayMix(rates = peakRates(), p: Profile = PROFILE, visit: Visit = VISIT): MixKind[] {
+  const total = Object.values(rates).reduce((s, r) => s + r, 0);
+  const out: MixKind[] = [];
+  const split = (
+    rate: number,
+    weights: Record<string, number>,
+    call: string,
+    who: { signedIn: boolean; popular: boolean | null },
+    label: (what: string) => string,
+  ) => {
+    const sum = Object.values(weights).reduce((s, w) => s + w, 0);
+    for (const [what, w] of Object.entries(weights)) {
+      if (w > 0) out.push({ kind: label(what), call, what, ...who, share: (rate * w) / sum / total });
+    }
+  };
+  const rendered = rates["product page (rendered)"] ?? 0;
+  const cached = rates["product page (cached copy)"] ?? 0;
+  // Of all page views, the signed-in share is rendered for its visitor; the rest of the rendered
+  // ones are signed-out views the cache has not seen.
+  const signedIn = (rendered + cached) * p.signedInShare;
+  const tail = Object.fromEntries(Object.entries(visit.pages).filter(([what]) => what !== "home"));
+  split(
+    signedIn,
+    visit.pages,
+    "product page (rendered)",
+    { signedIn: true, popular: null },
+    (w) => `${w} page, signed in`,
+  );
+  split(
+    rendered - signedIn,
+    tail,
+    "product page (rendered)",
+    { signedIn: false, popular: false },
+    (w) => `${w} page, long tail`,
+  );
+  split(
+    cached,
+    visit.pages,
+    "product page (cached copy)",
+    { signedIn: false, popular: true },
+    (w) => `${w} page, popular`,
+  );
+  split(
+    rates["search (uncached)"] ?? 0,
+    visit.searches,
+    "search (uncached)",
+    { signedIn: false, popular: false },
+    (w) => `${w}, long tail`,
+  );
+  split(
+    rates["search (cached copy)"] ?? 0,
+    visit.searches,
+    "search (cached copy)",
+    { signedIn: false, popular: true },
+    (w) => `${w}, popular`,
+  );
+  for (const call of ["cart info", "cart add", "checkout (with its add)", "reader page"]) {
+    out.push({
+      kind: call,
+      call,
+      what: call,
+      signedIn: true,
+      popular: null,
+      share: (rates[call] ?? 0) / total,
+    });
+  }
+  return out;
+}
+
 export type Plan = {
   rows: {
     call: string;
