@@ -21,7 +21,8 @@ export type ClosedLoop = {
 /** What an op answers: failed (false), timed whole (true), its timed part's ms, or that with its kind. */
 export type OpResult = boolean | number | { ms: number; kind: string };
 
-function latencies(samples: number[]): ClosedLoop["latencyMs"] {
+/** Percentiles, max and mean of some timings (sorts them in place). */
+export function latencies(samples: number[]): ClosedLoop["latencyMs"] {
   samples.sort((a, b) => a - b);
   return {
     p50: percentile(samples, 0.5),
@@ -56,6 +57,8 @@ export type Answer = {
   /** The body's length in bytes as sent (a PDF page's size). */
   bytes: number;
   location: string | null;
+  /** The public answer cache's word on it (`X-Cache`: HIT or MISS), when it was asked. */
+  cache: string | null;
 };
 
 /**
@@ -100,6 +103,7 @@ export function call(
             },
             bytes: all.byteLength,
             location: typeof r.headers.location === "string" ? r.headers.location : null,
+            cache: typeof r.headers["x-cache"] === "string" ? r.headers["x-cache"] : null,
           });
         });
         r.on("error", rej);
@@ -132,6 +136,8 @@ export async function closedLoop(
    * the op's kind when the figures are wanted per kind too.
    */
   op: (worker: number, i: number) => Promise<OpResult>,
+  /** Called as the counted time starts and as it ends (counts read elsewhere over the same window). */
+  edges: { start?: () => Promise<void>; end?: () => Promise<void> } = {},
 ): Promise<ClosedLoop> {
   const samples: number[] = [];
   const kinds = new Map<string, number[]>();
@@ -164,6 +170,7 @@ export async function closedLoop(
   };
   const all = Promise.all(Array.from({ length: workers }, (_, w) => run(w)));
   await new Promise((r) => setTimeout(r, warmupS * 1000));
+  await edges.start?.();
   counting = true;
   cpu0 = cpu();
   const self0 = process.cpuUsage();
@@ -173,6 +180,7 @@ export async function closedLoop(
   const elapsed = (performance.now() - tCount) / 1000;
   const cpu1 = cpu();
   const self = process.cpuUsage(self0);
+  await edges.end?.();
   stop = true;
   await all;
   return {

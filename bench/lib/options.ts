@@ -14,6 +14,7 @@ export const PARTS = [
   "reader",
   "admin",
   "backoffice",
+  "results-day",
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -40,11 +41,14 @@ if (args.help) {
   console.log(`npm run bench -- [options]
   --only <parts>          comma-separated parts to run (default: all): ${PARTS.join(", ")}
   --skip <parts>          comma-separated parts not to run
-  --duration <s>          measured autocannon run per URL or URL set, seconds (default 10)
+  --duration <s>          measured autocannon run per URL or URL set, seconds (default 10; the
+                          results-day mix runs at least 60)
   --warmup <s>            autocannon warm-up per URL or URL set, seconds (default 3)
-  --connections <n>       autocannon connections (default 20; the targets are stated at 20)
+  --connections <n>       autocannon connections, and the results-day mix's clients (default 20; the
+                          targets are stated at 20)
   --runs <n>              cold starts per case, median reported (default 3)
-  --books <n>             bulk books seeded into PostgreSQL for the catalogue and admin parts (default 100000)
+  --books <n>             bulk books seeded into PostgreSQL for the catalogue, admin and results-day parts
+                          (default 100000)
   --orders <n>            orders seeded into PostgreSQL for the backoffice part (default 100000)
   --lighthouse-runs <n>   Lighthouse runs per page (and of the reader), median reported (default 3)
   --usable-runs <n>       cold loads of each page per throttling profile in the usable part (default 3)

@@ -196,7 +196,7 @@ async function benchBuying(o: {
 }
 
 /** Draws an index below `n` with probability proportional to 1 / (index + 1) (Zipf, s = 1). */
-function zipfPicker(n: number): (u: number) => number {
+export function zipfPicker(n: number): (u: number) => number {
   const cumulative: number[] = [];
   let sum = 0;
   for (let k = 0; k < n; k++) {
@@ -217,7 +217,7 @@ function zipfPicker(n: number): (u: number) => number {
 }
 
 /** A small seeded generator (mulberry32), so a run's mix can be repeated. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
