@@ -157,6 +157,10 @@ test("the books list: search, filter and sort in the URL, bulk unpublish, usable
   await expectNoHorizontalOverflow(again);
   await expect(again.getByRole("region", { name: "Books" }).getByRole("listitem").first()).toBeVisible();
   await shot(again, "admin-books-360");
+  // A view with yes/no filters opens too (the loader hands the service the parsed view).
+  await again.goto("/admin/books?published=true&inStock=true&lowStock=false&sort=-price");
+  await expect(again.getByRole("region", { name: "Books" }).getByRole("listitem").first()).toBeVisible();
+  await expect(again.getByRole("navigation", { name: "Pages" })).toContainText(/Page 1 of \d+/);
 
   // Bulk: unpublish two drafts-to-be, then publish them back.
   await admin.getByLabel("Search title, Bangla title, ISBN or author").fill("Two Tabs");

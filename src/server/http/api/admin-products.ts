@@ -39,7 +39,9 @@ export function adminProductsApi() {
   const api = new Hono<AppEnv>();
   for (const area of Object.keys(PRODUCT_AREAS) as ProductArea[]) {
     const base = `/admin/${area}`;
-    api.get(base, async (c) => ok(c, await listAdminProducts(c.get("ctx"), area, c.req.query())));
+    api.get(base, async (c) =>
+      ok(c, await listAdminProducts(c.get("ctx"), area, productListQuery.parse(c.req.query()))),
+    );
     api.post(base, async (c) =>
       send(c, 201, "Added", await createAdminProduct(c.get("ctx"), area, await readJson(c))),
     );

@@ -19,7 +19,6 @@ import {
   type ProductListQuery,
   productBulkSchema,
   productCreateSchema,
-  productListQuery,
   productPatchSchema,
   SALE_NOT_BELOW,
   stockChangeSchema,
@@ -49,6 +48,7 @@ import {
   orderLines,
   productAuthors,
   products,
+  relatedProducts,
   stationeryDetails,
   stockMovements,
   users,
@@ -157,15 +157,14 @@ export const SEARCH_COUNT_AHEAD = 200;
 /**
  * One page of an area's products, as the admin list shows them; `total` counts the matches up to
  * LIST_COUNT_AHEAD (a search: SEARCH_COUNT_AHEAD) past the page's first row, `more` says there
- * are more.
+ * are more. `q` is `productListQuery`'s output: the API and the pages parse the URL's query with it.
  */
 export function listAdminProducts(
   ctx: Ctx,
   area: ProductArea,
-  input: unknown,
+  q: ProductListQuery,
 ): Promise<AdminPage<AdminProductRow>> {
   allow(ctx, area);
-  const q = productListQuery.parse(input);
   // A search's best plan depends on how common its words are (the sort column's index, stopping
   // once the page is full, or the trigram index and a sort): planned for its words on each call.
   return q.q ? planEachCall(() => readAdminProducts(ctx, area, q)) : readAdminProducts(ctx, area, q);
@@ -766,6 +765,11 @@ export function updateAdminProduct(
         .where(eq(products.id, id))
         .returning();
       await writeDetails(tx, id, current.kind, fields);
+      if (fields.authorIds !== undefined || fields.tracks !== undefined) {
+        // Its related products as the jobs kept them followed its old authors or tracks: its page
+        // works them out itself until the next refresh (decision 60).
+        await tx.delete(relatedProducts).where(eq(relatedProducts.productId, id));
+      }
       const after = await readProduct(tx, row!);
       return {
         result: after,
