@@ -1,5 +1,6 @@
 import { claimPeriodicRound } from "./db/claim";
 import type { Logger } from "./logger";
+import { RELATED_EVERY_MS, refreshRelatedProducts } from "./services/catalog/related";
 import { refreshSearchTiers, SEARCH_TIERS_EVERY_MS } from "./services/catalog/search-tiers";
 import { sendStockAlerts } from "./services/catalog/stock-alerts";
 import type { AppDeps } from "./services/context";
@@ -27,13 +28,16 @@ export type JobOptions = {
 export const SWEEP_NAME = "sweep";
 /** The name of the search tiers' refresh in `periodic_runs`. */
 export const SEARCH_TIERS_NAME = "search-tiers";
+/** The name of the related products' refresh in `periodic_runs`. */
+export const RELATED_NAME = "related-products";
 
 /**
  * One round of the sweep, run by one server for all (decision 39): the first server to ask in a
  * minute claims the round and runs it; the others answer false and do nothing. Unpaid gateway
  * orders lapse and give their stock back, any invoice a crash left without its number is numbered
  * (one numbering at a time across servers), stock that came back sends its "Notify me" alerts, and
- * old background jobs are deleted, and every ten minutes the search's tiers follow the sold counts. Each part's failure is logged; the next part still runs.
+ * old background jobs are deleted, every ten minutes the search's tiers follow the sold counts, and
+ * every hour every product's related products are worked out again. Each part's failure is logged; the next part still runs.
  */
 export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTERVAL_MS): Promise<boolean> {
   try {
@@ -72,6 +76,13 @@ export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTE
       await refreshSearchTiers(deps.db);
   } catch (err) {
     log.error({ err }, "job: refreshing the search tiers failed");
+  }
+  try {
+    // Every hour (one server of all): the related products follow the sold counts and new books.
+    if (await claimPeriodicRound(deps.db, RELATED_NAME, RELATED_EVERY_MS))
+      await refreshRelatedProducts(deps.db);
+  } catch (err) {
+    log.error({ err }, "job: refreshing the related products failed");
   }
   return true;
 }

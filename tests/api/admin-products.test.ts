@@ -14,7 +14,8 @@ import type {
   BulkResult,
   StockLedger,
 } from "../../src/contracts/answers/staff-catalog";
-import { auditLog, products, stockMovements } from "../../src/server/db/schema";
+import { auditLog, products, relatedProducts, stockMovements } from "../../src/server/db/schema";
+import { refreshRelatedProducts } from "../../src/server/services/catalog/related";
 import { checkout } from "./buying";
 import { createAuthor, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
@@ -133,6 +134,26 @@ describe("editing a book", () => {
       .where(and(eq(auditLog.action, "product.update"), eq(auditLog.entityId, String(p.id))));
     expect(audit!.before).toMatchObject({ title: "Organic Chemistry", version: 1 });
     expect(audit!.after).toMatchObject({ title: "Organic Chemistry (2nd)", version: 2 });
+  });
+
+  it("shows the related products of its new authors at once, not those the jobs kept", async () => {
+    const otherAuthor = (await createAuthor(h.db, "Related Author")).id;
+    const p = (await add(book({ title: "Related Edit Book", tracks: ["hsc"] }))).body.data!;
+    const byOther = (
+      await add(book({ title: "By The Other Author", authorIds: [otherAuthor], tracks: ["varsity"] }))
+    ).body.data!;
+    await refreshRelatedProducts(h.db);
+    const relatedIds = async () =>
+      (await h.request<{ related: { id: number }[] }>("GET", `/api/books/${p.id}`)).body.data!.related.map(
+        (r) => r.id,
+      );
+    expect(await relatedIds()).not.toContain(byOther.id);
+    expect((await edit(p.id, { authorIds: [otherAuthor], version: p.version })).status).toBe(200);
+    expect((await relatedIds())[0]).toBe(byOther.id);
+    // The next refresh keeps what the page worked out.
+    await refreshRelatedProducts(h.db);
+    const [kept] = await h.db.select().from(relatedProducts).where(eq(relatedProducts.productId, p.id));
+    expect(kept!.ids[0]).toBe(byOther.id);
   });
 
   it("refuses a stale edit with 409 and the book as it now is, and changes nothing", async () => {

@@ -4,9 +4,11 @@
  * the demo catalogue, the cart's (services/cart/statements.ts) on the same adds made to two
  * carts, one by each, and its read by a user's id, by a live session and plainly.
  */
+
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_KINDS, type ProductKind } from "../../src/contracts/catalog";
-import { products } from "../../src/server/db/schema";
+import { products, relatedProducts } from "../../src/server/db/schema";
 import { seedCatalog } from "../../src/server/seed/catalog";
 import { sessionHashOf } from "../../src/server/services/accounts/sessions";
 import {
@@ -16,7 +18,9 @@ import {
   readCart,
   readCartPlainly,
 } from "../../src/server/services/cart/statements";
+import { refreshRelatedProducts } from "../../src/server/services/catalog/related";
 import {
+  keptRelatedQuery,
   productQuery,
   productRowPlainly,
   RELATED_LIMIT,
@@ -75,6 +79,45 @@ describe("the product page's statements", () => {
     }
     // Most products have related ones: the comparison is not of empty lists.
     expect(some).toBeGreaterThan(all.length / 2);
+  });
+
+  it("keep every product's related products as the plain version ranks them (the jobs' refresh)", async () => {
+    const first = await refreshRelatedProducts(h.db);
+    const all = await h.db
+      .select({ id: products.id, kind: products.kind, tracks: products.tracks })
+      .from(products);
+    expect(first.written + first.dropped).toBe(all.length);
+    // A product whose candidates a cut list might have hidden is left to its page: few are.
+    expect(first.dropped).toBeLessThan(all.length / 20);
+    let kept = 0;
+    for (const p of all) {
+      const { rows } = await keptRelatedQuery(h.db, "statement").execute({ id: p.id });
+      if (rows.length === 0) continue;
+      kept++;
+      const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+      expect(ids, `kept related of ${p.kind} ${p.id}`).toEqual(await relatedPlainly(h.db, p));
+    }
+    expect(kept).toBe(first.written);
+    // Nothing moved since: a second refresh writes nothing.
+    expect(await refreshRelatedProducts(h.db)).toEqual({ written: 0, dropped: first.dropped });
+  });
+
+  it("leave out a kept related product taken down since, and the page reads the rest", async () => {
+    await refreshRelatedProducts(h.db);
+    const [withSix] = await h.db
+      .select({ id: relatedProducts.productId, ids: relatedProducts.ids })
+      .from(relatedProducts)
+      .where(sql`cardinality(${relatedProducts.ids}) = ${RELATED_LIMIT}`)
+      .limit(1);
+    expect(withSix).toBeDefined();
+    const [gone, ...rest] = withSix!.ids;
+    await h.db.update(products).set({ published: false }).where(eq(products.id, gone!));
+    try {
+      const { rows } = await keptRelatedQuery(h.db, "statement").execute({ id: withSix!.id });
+      expect(rows.flatMap((r) => (r.id === null ? [] : [r.id]))).toEqual(rest);
+    } finally {
+      await h.db.update(products).set({ published: true }).where(eq(products.id, gone!));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../src/contracts/answers/staff-catalog";
 import { loadConfig } from "../../src/server/config";
 import { connectPostgres, type Database } from "../../src/server/db/client";
-import { orders, periodicRuns } from "../../src/server/db/schema";
+import { orders, periodicRuns, relatedProducts } from "../../src/server/db/schema";
 import { createApp } from "../../src/server/http/app";
 import { SWEEP_NAME, sweepOnce } from "../../src/server/jobs";
 import type { AppDeps } from "../../src/server/services/context";
@@ -62,6 +62,9 @@ describe("the sweep on two servers", () => {
     expect(ran.filter(Boolean)).toHaveLength(1);
     const [row] = await h.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(row!.status).toBe("cancelled");
+    // The round's hourly part ran too: the related products are kept, the new book's with them.
+    const kept = await h.db.select().from(relatedProducts).where(eq(relatedProducts.productId, book.id));
+    expect(kept).toHaveLength(1);
 
     // Within the minute nobody runs it again.
     expect(await sweepOnce(b, h.deps.log)).toBe(false);

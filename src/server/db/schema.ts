@@ -298,6 +298,19 @@ export const productAuthors = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.authorId] }), index().on(t.authorId)],
 );
 
+/**
+ * A product's related products, worked out for every product at once by the jobs
+ * (`refreshRelatedProducts`, decision 60): the ids in their order, so a product page reads them
+ * with its cards by the primary key. No row: the page works them out itself (a new product, one
+ * just edited, or one whose candidates the refresh could not bound).
+ */
+export const relatedProducts = pgTable("related_products", {
+  productId: integer()
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  ids: integer().array().notNull(),
+});
+
 /** A printed book's ISBN as search compares it: its digits (and X), without hyphens or spaces. */
 export const isbnDigitsSql = (isbn: SQL | AnyPgColumn) =>
   sql`upper(regexp_replace(${isbn}, '[^0-9Xx]', '', 'g'))`;

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { bootServices } from "../boot";
 import { loadConfigOrExit } from "../config";
 import { createLogger } from "../logger";
+import { refreshRelatedProducts } from "../services/catalog/related";
 import { refreshSearchTiers } from "../services/catalog/search-tiers";
 import { seedBulkBooks } from "./bulk";
 import { seedOrders } from "./orders";
@@ -93,6 +94,12 @@ async function main() {
       const moved = await refreshSearchTiers(deps.db);
       console.log(
         `search tiers: ${moved.toLocaleString("en")} products placed in ${((performance.now() - tiered) / 1000).toFixed(1)} s`,
+      );
+      // And their related products, as the job would within the hour (decision 60).
+      const relating = performance.now();
+      const related = await refreshRelatedProducts(deps.db);
+      console.log(
+        `related products: ${related.written.toLocaleString("en")} lists written in ${((performance.now() - relating) / 1000).toFixed(1)} s`,
       );
     }
     if (orderCount > 0) {

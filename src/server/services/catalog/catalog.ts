@@ -32,7 +32,7 @@ import { effectivePriceSql, effectivePrice as priceOf } from "../cart/pricing";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { type CardRow, cardColumns, cardSelect, inStockSql, toCard } from "./cards";
-import { productQuery, RELATED_LIMIT, relatedQuery } from "./statements";
+import { keptRelatedQuery, productQuery, RELATED_LIMIT, relatedQuery } from "./statements";
 
 /** Who reads the catalogue: a context, whose shopper's reads may go to a replica (`replicaSafe`). */
 export type CatalogueReader = Pick<Ctx, "db"> & Partial<Pick<Ctx, "user" | "replicas">>;
@@ -559,6 +559,11 @@ async function listRelated(
   ctx: Pick<Ctx, "db">,
   p: { id: number; kind: ProductKind; tracks: string[] },
 ): Promise<ProductCard[]> {
+  // As the jobs keep them (decision 60), else worked out here.
+  const kept = await keptRelatedQuery(ctx.db, "statement").execute({ id: p.id });
+  if (kept.rows.length > 0) {
+    return kept.rows.filter((r) => r.id !== null).map((r) => toCard(r));
+  }
   const { rows } = await relatedQuery(ctx.db, `${p.kind}:${p.tracks.length > 0 ? "tracks" : "none"}`).execute(
     {
       id: p.id,

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { ProductKind } from "../../../contracts/catalog";
 import { type Db, preparedOn, preparedSql } from "../../db/client";
-import { bookDetails, ebookDetails, productAuthors, products } from "../../db/schema";
+import { bookDetails, ebookDetails, productAuthors, products, relatedProducts } from "../../db/schema";
 import { type CardRow, cardColumns, cardSelect, outerId } from "./cards";
 
 export const RELATED_LIMIT = 6;
@@ -63,6 +63,21 @@ export const relatedQuery = preparedSql<
     select ${cardSelect}, r.part, r.sold from (${ranked}) r join ${products} on ${products.id} = r.id`;
   return { name: `related_${kind}_${withTracks}`, query };
 });
+
+/**
+ * A product's related products as the jobs keep them (`related_products`, decision 60), with
+ * their cards, by the primary key: no rows when none are kept (the page then asks `relatedQuery`),
+ * one row without a card when the kept list is empty. A product taken down since is left out.
+ */
+export const keptRelatedQuery = preparedSql<CardRow & { n: number | null }>(() => ({
+  name: "related_kept",
+  query: sql`select u.n, ${cardSelect}
+    from ${relatedProducts} r
+    left join lateral unnest(r.ids) with ordinality as u(id, n) on true
+    left join ${products} on ${products.id} = u.id and ${products.published}
+    where r.product_id = ${sql.placeholder("id")}
+    order by u.n`,
+}));
 
 /** The product row of a detail; a printed book's details and its e-book edition come with it. */
 /** A product detail's own columns: its card's and the rest of its row. */
