@@ -10,7 +10,7 @@ import type { AdminProductRow } from "../../src/contracts/answers/staff-catalog"
 import { searchNamesOf } from "../../src/contracts/catalog-text";
 import { products, stationeryDetails } from "../../src/server/db/schema";
 import { LIST_COUNT_AHEAD, SEARCH_COUNT_AHEAD } from "../../src/server/services/catalog/admin-products";
-import { createEbookWithPdf, createEntitlement, createProduct } from "./factories";
+import { createAuthor, createEbookWithPdf, createEntitlement, createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 
 type Page = { items: AdminProductRow[]; total: number; page: number; limit: number; more?: boolean };
@@ -57,6 +57,15 @@ it("e-book rows tell a missing PDF from an uploaded one, with preview pages and 
   const bundles = await h.request<Page>("GET", "/api/admin/bundles", { cookie: staff.cookie });
   expect(bundles.status).toBe(200);
   for (const b of bundles.body.data?.items ?? []) expect(b.ebook).toBeNull();
+});
+
+it("a row names the book's authors in their order", async () => {
+  const first = await createAuthor(h.db, "Rowena Listwright");
+  const second = await createAuthor(h.db, "Abel Coauthor");
+  const book = await createProduct(h.db, { title: "Authored Optics", authorIds: [first.id, second.id] });
+  const res = await h.request<Page>("GET", "/api/admin/books?q=authored%20optics", { cookie: staff.cookie });
+  const row = res.body.data?.items.find((p) => p.id === book.id);
+  expect(row?.authors).toBe("Rowena Listwright, Abel Coauthor");
 });
 
 it("the stationery list filters by category, and a blank or overlong category is a 400", async () => {
