@@ -30,7 +30,9 @@ export const errorEnvelopeSchema = envelopeFields.meta({ id: "ErrorEnvelope" });
 
 /** The paging fields of every list answer. */
 export const pageFields = z.object({
-  total: z.int().meta({ description: "How many matched (a search counts up to 1,000)" }),
+  total: z.int().meta({
+    description: "How many matched, as far as the list counts (the shop's search: 1,000; each endpoint says)",
+  }),
   page: z.int(),
   limit: z.int(),
   more: z.boolean().optional().meta({ description: "Set when more matched than `total` counts" }),
