@@ -58,6 +58,8 @@ const TAIL_QUERIES = 3_000;
 /** The catalogue's reads the replica must serve while it keeps up. */
 const REPLICA_SHARE_BUDGET = 0.95;
 const FAILURES_KEPT = 20;
+/** Requests of each kind sent one at a time after the mix, for its CPU cost. */
+const ALONE = 10;
 
 const TRACK_PATHS = ["/academic", "/engineering", "/medical", "/varsity"];
 const ADDRESS = {
@@ -120,6 +122,11 @@ export type ResultsDayResult = {
     lagAtEnd: { bytes: number; seconds: number | null };
   };
   pageCacheSeconds: number;
+  /**
+   * Each kind alone after the mix, `ALONE` requests one at a time: the median time, and CPU ms per
+   * request of both servers, the primary and the replica (from /proc, in 10 ms ticks).
+   */
+  alone: { kind: string; medianMs: number; serverMs: number; primaryMs: number; replicaMs: number }[];
 };
 
 type Health = { status: string; replicas?: { serving: number; of: number; reads: ReadCounts } };
@@ -153,8 +160,17 @@ async function one<T extends pg.QueryResultRow>(url: string, text: string): Prom
   }
 }
 
-/** What shoppers type beyond the day's few queries: words of titles, authors and publishers, each once. */
-async function tailQueries(url: string, popular: Set<string>, n: number): Promise<string[]> {
+/**
+ * What shoppers type beyond the day's few queries, each once: the catalogue part's other queries
+ * (typos, two words, Bangla, Banglish, authors, publishers, prefixes), titles cut after two, three
+ * and four words, and the names of authors and publishers; in a fixed shuffled order.
+ */
+async function tailQueries(
+  url: string,
+  popular: Set<string>,
+  n: number,
+  rand: () => number,
+): Promise<string[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -170,20 +186,24 @@ async function tailQueries(url: string, popular: Set<string>, n: number): Promis
         .replace(/[^\p{L}\p{N}\s]/gu, " ")
         .replace(/\s+/g, " ")
         .trim();
-      if (clean.length >= 3 && !popular.has(clean)) out.add(clean);
+      if (clean.length >= 2 && !popular.has(clean)) out.add(clean);
     };
-    // Titles cut after two, three and four words, as people type them; names whole.
-    for (const words of [2, 3, 4]) {
-      for (const { t } of titles.rows) {
-        add(t.split(/\s+/).slice(0, words).join(" "));
-        if (out.size >= n) break;
-      }
-    }
+    for (const g of SEARCH_QUERIES) for (const q of g.q) add(q);
+    for (const words of [2, 3, 4])
+      for (const { t } of titles.rows) add(t.split(/\s+/).slice(0, words).join(" "));
     for (const { t } of names.rows) add(t);
-    return [...out].slice(0, n);
+    return shuffled([...out], rand).slice(0, n);
   } finally {
     await c.end();
   }
+}
+
+function shuffled<T>(xs: T[], rand: () => number): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  return xs;
 }
 
 export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
@@ -230,7 +250,7 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
       await pool.end();
     }
     const popularQueries = SEARCH_QUERIES.find((g) => g.kind === "word")!.q.slice(0, 12);
-    const tail = await tailQueries(primary.url, new Set(popularQueries), TAIL_QUERIES);
+    const tail = await tailQueries(primary.url, new Set(popularQueries), TAIL_QUERIES, seeded(29));
     console.log(
       `  ${products.toLocaleString("en")} products; ${popularBooks.length} popular books, ${tailBooks.length} in the long tail; ` +
         `${popularQueries.length} popular queries, ${tail.length} in the long tail`,
@@ -276,7 +296,7 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
         await makeShoppers(database, {
           databaseUrl: primary.url,
           sessionSecret: BENCH_SESSION_SECRET,
-          n: SHOPPERS,
+          n: Math.max(SHOPPERS, opts.connections),
           label: "results-day",
         })
       ).map((s) => s.cookie);
@@ -302,15 +322,23 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
     let nextTailBook = 0;
     let nextTailQuery = 0;
     let nextTailList = 0;
-    const tailLists = TRACK_PATHS.flatMap((t) =>
-      SUBJECT_CODES.flatMap((s) =>
-        SORTS.flatMap((sort) => [1, 2, 3].map((page) => `${t}?subject=${s}&sort=${sort}&page=${page}`)),
+    // The long tail of lists: a track's later pages in another order, and (every other one) a
+    // subject's list, as the filter form makes them.
+    const bySort = shuffled(
+      TRACK_PATHS.flatMap((t) =>
+        SORTS.flatMap((sort) => [2, 3, 4, 5, 6, 7, 8, 9].map((page) => `${t}?sort=${sort}&page=${page}`)),
       ),
+      rand,
     );
-    for (let i = tailLists.length - 1; i > 0; i--) {
-      const j = Math.floor(rand() * (i + 1));
-      [tailLists[i], tailLists[j]] = [tailLists[j]!, tailLists[i]!];
-    }
+    const bySubject = shuffled(
+      TRACK_PATHS.flatMap((t) =>
+        SUBJECT_CODES.flatMap((s) =>
+          SORTS.flatMap((sort) => [1, 2, 3].map((page) => `${t}?subject=${s}&sort=${sort}&page=${page}`)),
+        ),
+      ),
+      rand,
+    );
+    const tailLists = bySort.flatMap((x, i) => [x, bySubject[i % bySubject.length]!]);
     const popularList = () => TRACK_PATHS[Math.floor(rand() * TRACK_PATHS.length)]!;
     const popularBook = () => `/book/${popularBooks[pickPopularBook(rand())]}`;
     const tailBook = () => `/book/${tailBooks[nextTailBook++ % tailBooks.length]}`;
@@ -411,10 +439,11 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
     };
 
     const workers = opts.connections;
-    const op = async (w: number, i: number) => {
-      const k = draw(rand());
-      // Each client keeps to its own shoppers and owners, so no two requests of one account overlap.
-      const shopper = shoppers[(w + workers * (i % Math.floor(SHOPPERS / workers))) % shoppers.length]!;
+    /** One request of kind `k` by client `w`, its `i`-th. */
+    const send = async (k: MixKind, w: number, i: number) => {
+      // Each client keeps to its own shoppers and owners: a shopper's adds and checkouts never overlap.
+      const shopper =
+        shoppers[(w + workers * (i % Math.max(1, Math.floor(shoppers.length / workers)))) % shoppers.length]!;
       switch (k.call) {
         case "cart info":
           return record(k.kind, await ask(k.kind, "GET", "/api/cart/info", shopper, 200));
@@ -451,6 +480,7 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
           return record(k.kind, await ask(k.kind, "GET", pathOf(k), k.signedIn ? shopper : "", 200));
       }
     };
+    const op = (w: number, i: number) => send(draw(rand()), w, i);
 
     // ----- warm-up: every popular page and query once on each server, a few of the rest
     for (const s of servers) {
@@ -540,6 +570,30 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
       watching = false;
       await watch;
     }
+    // ----- each kind alone, one request at a time: where the CPU of the mix goes
+    await drainDatabase(primary);
+    console.log(`  each kind alone: ${ALONE} requests one at a time ...`);
+    const alone: ResultsDayResult["alone"] = [];
+    for (const k of mix) {
+      const c0 = cpuNow();
+      const ms: number[] = [];
+      for (let j = 0; j < ALONE; j++) {
+        const r = await send(k, 0, j);
+        if (r !== false) ms.push(r.ms);
+      }
+      const c1 = cpuNow();
+      const per = (a: number, b: number) => (b - a) / ALONE;
+      alone.push({
+        kind: k.kind,
+        medianMs: latencies(ms).p50,
+        serverMs: per(
+          c0.servers.reduce((x, y) => x + y, 0),
+          c1.servers.reduce((x, y) => x + y, 0),
+        ),
+        primaryMs: per(c0.primary, c1.primary),
+        replicaMs: per(c0.replica, c1.replica),
+      });
+    }
     const lag = await one<{ lsn: string }>(primary.url, "select pg_current_wal_lsn()::text as lsn");
     const behind = await one<{ bytes: string | null; seconds: number | null }>(
       replica.url,
@@ -619,6 +673,7 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
         lagAtEnd: { bytes: Number(behind.bytes ?? 0), seconds: behind.seconds },
       },
       pageCacheSeconds: PAGE_CACHE_SECONDS,
+      alone,
     };
   } finally {
     for (const s of servers) await stopServer(s);
@@ -661,7 +716,7 @@ export function reportResultsDay(r: ResultsDayResult, report: Report) {
     ),
   );
   console.log(
-    `\n${r.loop.ok.toLocaleString("en")} requests answered in ${r.seconds.toFixed(0)} s (${f0(r.loop.perSecond)} a second; server 1 ${r.perServer[0]}, server 2 ${r.perServer[1]}); failed: ${r.failures.count} (warm-up included)`,
+    `\n${r.loop.ok.toLocaleString("en")} requests answered in ${r.seconds.toFixed(0)} s (${f0(r.loop.perSecond)} a second; server 1 ${r.perServer[0]}, server 2 ${r.perServer[1]}); failed: ${r.failures.count} (warm-up and the one-at-a-time pass below included)`,
   );
   console.log("\nPer call of the model (docs/scaling.md):");
   console.log(
@@ -704,6 +759,16 @@ export function reportResultsDay(r: ResultsDayResult, report: Report) {
       `- transactions (pg_stat_database): primary ${rs.transactions.primary.toLocaleString("en")}, replica ${rs.transactions.replica.toLocaleString("en")}: ${pct(rs.transactions.share)} on the replica\n` +
       `- CPU seconds: server 1 ${f1(rs.cpuS.servers[0] ?? Number.NaN)}, server 2 ${f1(rs.cpuS.servers[1] ?? Number.NaN)}, primary ${f1(rs.cpuS.primary)}, replica ${f1(rs.cpuS.replica)}, load generator ${f1(rs.cpuS.loadGenerator)}\n` +
       `- replicas serving on /healthz every 2 s: at least ${rs.servingMin} of 1 in ${rs.healthSamples} asks of both servers; at the end the replica was ${rs.lagAtEnd.bytes} bytes of WAL behind`,
+  );
+  console.log(
+    `\nEach kind alone after the mix, ${ALONE} requests one at a time (CPU from /proc in 10 ms ticks: ±${f1(10 / ALONE)} ms a request; ` +
+      "the popular kinds were in the cache, the long tail's were not):",
+  );
+  console.log(
+    table(
+      ["request", "median ms", "servers CPU ms", "primary CPU ms", "replica CPU ms"],
+      r.alone.map((a) => [a.kind, f1(a.medianMs), f1(a.serverMs), f1(a.primaryMs), f1(a.replicaMs)]),
+    ),
   );
   for (const f of r.failures.first)
     console.log(
