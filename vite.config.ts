@@ -3,6 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { SINGLE_FILE_PACKAGES } from "./scripts/server-packages.mjs";
 import { rewriteCompiledCatalogue } from "./src/web/i18n/english-catalogue";
 
 /**
@@ -39,6 +40,21 @@ function reactRouterProductionInBrowser(): Plugin {
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
     resolveId: (source) => files[source] ?? null,
+  };
+}
+
+/**
+ * The server's build imports the packages of SINGLE_FILE_PACKAGES from their one-file builds, as
+ * the server bundle does (scripts/server-packages.mjs): one copy of each in the process.
+ */
+function singleFilePackagesOnServer(): Plugin {
+  const files: Record<string, string> = SINGLE_FILE_PACKAGES;
+  return {
+    name: "pathagar-single-file-packages",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    resolveId: (source) => (files[source] ? { id: files[source], external: true } : null),
   };
 }
 
@@ -238,6 +254,7 @@ export default defineConfig({
     lingui({ failOnCompileError: true }),
     englishCatalogueNeededOnly(),
     reactRouterProductionInBrowser(),
+    singleFilePackagesOnServer(),
     reactRouter(),
     firstLoadInFewChunks(),
     terserFirstLoad(),

@@ -12,6 +12,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } fr
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { SINGLE_FILE_PACKAGES } from "./server-packages.mjs";
 
 await build({
   entryPoints: ["src/server/main.ts"],
@@ -21,6 +22,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  alias: SINGLE_FILE_PACKAGES,
   sourcemap: true,
   logLevel: "warning",
 });

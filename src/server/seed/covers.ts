@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import type { Track } from "../../contracts/catalog";
+import { loadSharp } from "../services/catalog/images";
 
 /**
  * Generated demo pictures: SVG drawn by sharp (librsvg) into a PNG that goes through storeImage
@@ -229,9 +229,9 @@ export function coverSvg(spec: CoverSpec): string {
 }
 
 /** The cover as a PNG, ready for storeImage. */
-export function renderCover(spec: CoverSpec): Promise<Buffer> {
+export async function renderCover(spec: CoverSpec): Promise<Buffer> {
   // Opaque RGB: an alpha channel would cost WebP a second, lossless plane for nothing.
-  return sharp(Buffer.from(coverSvg(spec)))
+  return (await loadSharp())(Buffer.from(coverSvg(spec)))
     .flatten({ background: "#ffffff" })
     .png({ compressionLevel: 1 })
     .toBuffer();

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../../logger";
 import type { EmailProvider } from "./provider";
 
@@ -18,15 +18,20 @@ export type SmtpOptions = {
 /** Sends mail through an SMTP server (nodemailer). */
 export function createSmtpEmail(opts: SmtpOptions, log: Logger): EmailProvider {
   const timeout = opts.timeoutMs ?? 15_000;
-  const transport = nodemailer.createTransport({
-    host: opts.host,
-    port: opts.port,
-    secure: opts.secure ?? opts.port === 465,
-    auth: opts.user ? { user: opts.user, pass: opts.password ?? "" } : undefined,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
+  // nodemailer is loaded with the first message, not at every start of the server (200 ms).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: opts.host,
+        port: opts.port,
+        secure: opts.secure ?? opts.port === 465,
+        auth: opts.user ? { user: opts.user, pass: opts.password ?? "" } : undefined,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      }),
+    ));
   const server = `${opts.host}:${opts.port}`;
   // The sender's domain, for Message-IDs of our own: <key@domain>.
   const domain = /@([^@\s>]+)>?\s*$/.exec(opts.from)?.[1] ?? opts.host;
@@ -35,7 +40,7 @@ export function createSmtpEmail(opts: SmtpOptions, log: Logger): EmailProvider {
     name: "smtp",
     async send(message) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await transportOnce()).sendMail({
           from: opts.from,
           to: message.to,
           subject: message.subject,

@@ -10,7 +10,7 @@
  */
 
 import { eq } from "drizzle-orm";
-import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
+import type { createRemoteJWKSet, JWTPayload } from "jose";
 import { googleSignInSchema } from "../../../contracts/auth";
 import type { PublicUser } from "../../../contracts/user";
 import { users } from "../../db/schema";
@@ -37,7 +37,8 @@ export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.c
 
 /** One key set per URL for the process: jose keeps the keys and refetches only when needed. */
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function keySetFor(url: string) {
+function keySetFor(jose: typeof import("jose"), url: string) {
+  const { createRemoteJWKSet } = jose;
   let set = keySets.get(url);
   if (!set) {
     set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5_000, cacheMaxAge: 6 * 3_600_000 });
@@ -57,9 +58,12 @@ export type GoogleIdentity = {
 export async function verifyGoogleIdToken(ctx: Pick<Ctx, "config" | "now" | "log">, token: string) {
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
   if (!clientId) throw new DomainError("not_found", GOOGLE_NOT_SET_UP);
+  // Loaded at the first Google sign-in, not at every start of the server (150 ms).
+  const jose = await import("jose");
+  const { errors: joseErrors, jwtVerify } = jose;
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, keySetFor(ctx.config.GOOGLE_JWKS_URL), {
+    ({ payload } = await jwtVerify(token, keySetFor(jose, ctx.config.GOOGLE_JWKS_URL), {
       issuer: GOOGLE_ISSUERS,
       audience: clientId,
       algorithms: ["RS256"],

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { IMAGE_WIDTHS, type ImageWidth, imageFileKey, MAX_IMAGE_WIDTH } from "../../../contracts/images";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { MAX_IMAGE_UPLOAD_BYTES } from "../../../contracts/uploads";
@@ -16,8 +16,16 @@ export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
  * pixels before it decodes a row, so a small file declaring huge dimensions (a decompression
  * bomb) cannot take the server's memory whatever checks come before (decision 27).
  */
-export function decoderOf(input: Uint8Array) {
-  return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS });
+export async function decoderOf(input: Uint8Array) {
+  return (await loadSharp())(input, { limitInputPixels: MAX_IMAGE_PIXELS });
+}
+
+/**
+ * sharp (libvips), loaded when a picture is first handled: not at every start of the server, which
+ * spent 370 ms on it.
+ */
+export async function loadSharp() {
+  return (await import("sharp")).default;
 }
 
 export const IMAGE_NOT_AN_IMAGE = "The file is not an image we can read: upload a JPEG, PNG, WebP or AVIF";
@@ -53,7 +61,7 @@ async function checkImage(input: Uint8Array): Promise<Checked> {
   try {
     // The header only, nothing decoded: read whatever its size, so a picture too large is refused
     // with its size below rather than as unreadable.
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
+    meta = await (await loadSharp())(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new DomainError("invalid", IMAGE_NOT_AN_IMAGE);
   }
@@ -111,7 +119,7 @@ export async function storeImage(
   if (await ctx.storage.has(imageFileKey(key, MAX_IMAGE_WIDTH))) return stored;
 
   // Decode once, upright and cropped, at the largest size any width needs; shrink from that.
-  let pipeline = decoderOf(input).rotate();
+  let pipeline = (await decoderOf(input)).rotate();
   if (opts.aspect) {
     pipeline = pipeline.extract({ left: crop.left, top: crop.top, width: crop.width, height: crop.height });
   }
@@ -132,6 +140,7 @@ export async function storeImage(
 
   const webp = { quality: opts.quality ?? 80, effort: opts.effort ?? 4 };
   const encoded = new Map<number, Promise<Buffer>>();
+  const sharp = await loadSharp();
   const encode = (pixels: number) => {
     let file = encoded.get(pixels);
     if (!file) {

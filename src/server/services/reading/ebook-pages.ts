@@ -12,10 +12,10 @@
  */
 import { LRUCache } from "lru-cache";
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import sharp from "sharp";
 import type { PageImageWidth } from "../../../contracts/reader-paths";
 import type { PageSize } from "../../../contracts/reading";
 import type { FileStorage } from "../../integrations/storage/provider";
+import { loadSharp } from "../catalog/images";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { loadPdf } from "./pdf-load";
@@ -331,6 +331,7 @@ export function startPageImage(ctx: Ctx, target: StoredPage, width: PageImageWid
 /** Drawn pixels as WebP, the smaller of lossless and lossy (encoded beside each other, off the main thread). */
 async function encodePageImage(drawn: { pixels: Uint8Array; width: number; height: number }) {
   const raw = { raw: { width: drawn.width, height: drawn.height, channels: 4 as const } };
+  const sharp = await loadSharp();
   const [lossless, lossy] = await Promise.all([
     sharp(drawn.pixels, raw).webp({ lossless: true, effort: 2 }).toBuffer(),
     sharp(drawn.pixels, raw).webp({ quality: 72 }).toBuffer(),
