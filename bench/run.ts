@@ -44,7 +44,8 @@
 //               each call at its share of the plan's peak (resultsDayMix in capacity.ts), from
 //               --connections clients for at least 60 s; p50/p95/p99 per call, every failed request
 //               with its answer (none allowed), and the share of the catalogue's reads the replica
-//               served (>= 95%) (results-day.ts)
+//               served (>= 95%); then each kind alone, ten one at a time, with the CPU it cost the
+//               servers, the primary and the replica (results-day.ts)
 //   lighthouse  Lighthouse performance (mobile, simulated slow 4G + 4x CPU), 3 runs each of `/`,
 //               a `/book/{id}` with a cover and `/search?q=physics`: median score >= 98 and LCP <= 1.8 s
 //               (issue 12); on the PostgreSQL

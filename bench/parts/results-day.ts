@@ -14,8 +14,10 @@
 // public answer cache had the answer; every request that failed (a status other than the one the
 // call answers, or no answer), with its body; and the replica split: the catalogue's reads each
 // server handed to the replica or to the primary (their /healthz counts), the transactions each
-// PostgreSQL server ran, and the CPU each spent. Both servers run the periodic jobs: there is no
-// setting to keep them to one, and each round is claimed by one server (decision 39).
+// PostgreSQL server ran, and the CPU each spent. Then each kind is sent alone, ten one at a time,
+// with the CPU it cost the servers, the primary and the replica: where the mix's CPU goes. Both
+// servers run the periodic jobs: there is no setting to keep them to one, and each round is
+// claimed by one server (decision 39).
 import pg from "pg";
 import { SORTS } from "../../src/contracts/catalog";
 import { SUBJECT_CODES } from "../../src/contracts/subjects";
