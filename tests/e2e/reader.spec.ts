@@ -255,6 +255,11 @@ test.describe("the first page, drawn on the server", () => {
       await held;
       await route.continue();
     });
+    // The outline held too: its Contents button arriving must not move the page either.
+    await page.context().route(`**/api/ebooks/${id}/outline`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/ebook/${id}/read`);
     const picture = page.getByRole("img", { name: "Page 1" });
     await expect(picture).toBeVisible();
@@ -287,6 +292,7 @@ test.describe("the first page, drawn on the server", () => {
     await expectPageDrawn(page, 1);
     await expect(page.locator("img[data-page-image]")).toHaveCount(0);
     // The canvas is where the picture was, at its size: nothing moved.
+    await expect(page.getByRole("button", { name: "Contents" })).toBeVisible();
     const after = await page.locator('canvas[data-drawn="true"]').boundingBox();
     expect(after).toEqual(before);
     await page.getByRole("button", { name: "Next page" }).click();

@@ -502,11 +502,15 @@ function Reader({ source, firstImage }: { source: ReaderSource; firstImage: Read
               {i18n._("Go")}
             </button>
           </form>
-          {outline.length > 0 ? (
+          {source.outlineUrl ? (
+            // Its place is kept (hidden) until the outline has come, and when the book has none: the
+            // bar does not grow under a page already shown when it arrives (on a phone the row
+            // wraps, and a page centred in the view moved up by half a row).
             <button
               type="button"
-              className={buttonClass("ghost", "px-3")}
+              className={buttonClass("ghost", outline.length > 0 ? "px-3" : "invisible px-3")}
               aria-expanded={panel === "contents"}
+              disabled={outline.length === 0}
               onClick={() => toggle("contents")}
             >
               <TableOfContents aria-hidden="true" className="h-5 w-5" />
