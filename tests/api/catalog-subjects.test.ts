@@ -48,6 +48,19 @@ describe("the subject filter of the product lists", () => {
     expect(await titles("/api/books?subject=chemistry")).toEqual(["Chemistry Second Paper"]);
   });
 
+  it("counts the subject's products when a page does not hold them all", async () => {
+    for (const [path, total] of [
+      ["/api/books?subject=physics&limit=1", 2],
+      ["/api/books?subject=physics&limit=1&page=2", 2],
+      ["/api/books?subject=chemistry&limit=1", 1],
+      ["/api/books?subject=ict&limit=1", 1],
+      ["/api/ebooks?subject=physics&limit=1", 1],
+    ] as const) {
+      const res = await h.request<Page<ProductCard>>("GET", path);
+      expect(res.body.data?.total, path).toBe(total);
+    }
+  });
+
   it("matches whole English words only, and reads titles rather than authors or publishers", async () => {
     expect(await titles("/api/books?subject=ict")).toEqual(["ICT for HSC"]);
     expect(await titles("/api/books?subject=bangla")).toEqual([]);
