@@ -55,7 +55,24 @@ export type SeedResult = {
   booksPerS: number | null;
 };
 
-export function runSeed(url: string, dataDir: string, books: number): Promise<SeedResult> {
+/** The demo catalogue and `books` bulk books seeded into a throwaway cluster, said as it goes; a failure carries the server's log. */
+export async function seedThrowaway(
+  cluster: ThrowawayPostgres,
+  dataDir: string,
+  books: number,
+): Promise<SeedResult> {
+  console.log(`  seeding: npm run db:seed -- --books ${books} (DATABASE_URL=${cluster.url}) ...`);
+  let seed: SeedResult;
+  try {
+    seed = await runSeed(cluster.url, dataDir, books);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\nPostgreSQL log:\n${cluster.logTail()}`);
+  }
+  console.log(`  seeded in ${seed.wallS.toFixed(1)} s wall time`);
+  return seed;
+}
+
+function runSeed(url: string, dataDir: string, books: number): Promise<SeedResult> {
   return new Promise((res, rej) => {
     const t0 = performance.now();
     // The seed CLI as deployed: production needs its first admin and public address; the demo

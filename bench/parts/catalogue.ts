@@ -11,7 +11,7 @@ import { misses, RELEVANCE } from "../../tests/support/relevance";
 import { cannon } from "../lib/autocannon";
 import { exactPercentiles, f0, f1, median, section, table } from "../lib/format";
 import { opts } from "../lib/options";
-import { drainDatabase, pgCpuMs, runSeed, type SeedResult } from "../lib/postgres";
+import { drainDatabase, pgCpuMs, type SeedResult, seedThrowaway } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import {
@@ -215,14 +215,7 @@ export async function catalogue(
   const cluster = await startThrowawayPostgres();
   console.log(`  ${cluster.version} on ${HOST}:${cluster.port} (${cluster.settings.join(", ")}: throwaway)`);
   const dataDir = tempDataDir(); // uploads: the demo covers and e-book files the seed writes
-  console.log(`  seeding: npm run db:seed -- --books ${opts.books} (DATABASE_URL=${cluster.url}) ...`);
-  let seed: SeedResult;
-  try {
-    seed = await runSeed(cluster.url, dataDir, opts.books);
-  } catch (e) {
-    throw new Error(`${(e as Error).message}\nPostgreSQL log:\n${cluster.logTail()}`);
-  }
-  console.log(`  seeded in ${seed.wallS.toFixed(1)} s wall time`);
+  const seed = await seedThrowaway(cluster, dataDir, opts.books);
 
   const pool = new pg.Pool({ connectionString: cluster.url, max: 1 });
   let vacuumAnalyzeS: number;

@@ -26,7 +26,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../../tests/supp
 import { type ClosedLoop, call, closedLoop, latencies } from "../lib/closed-loop";
 import { f0, f1, section, sleep, table } from "../lib/format";
 import { opts } from "../lib/options";
-import { drainDatabase, pgCpuMs, runSeed, type SeedResult } from "../lib/postgres";
+import { drainDatabase, pgCpuMs, type SeedResult, seedThrowaway } from "../lib/postgres";
 import { awaitQuiet } from "../lib/quiet";
 import type { Report } from "../lib/report";
 import {
@@ -219,14 +219,7 @@ export async function resultsDay(buildDir: string): Promise<ResultsDayResult> {
       `  ${primary.version} on ${HOST}:${primary.port} (${primary.settings.join(", ")}: throwaway)`,
     );
     const dataDir = tempDataDir(); // uploads: the covers and e-book files the seed writes, shared by both servers
-    console.log(`  seeding: npm run db:seed -- --books ${opts.books} ...`);
-    let seed: SeedResult;
-    try {
-      seed = await runSeed(primary.url, dataDir, opts.books);
-    } catch (e) {
-      throw new Error(`${(e as Error).message}\nPostgreSQL log:\n${primary.logTail()}`);
-    }
-    console.log(`  seeded in ${seed.wallS.toFixed(1)} s wall time`);
+    const seed = await seedThrowaway(primary, dataDir, opts.books);
 
     const pool = new pg.Pool({ connectionString: primary.url, max: 1 });
     let products: number;
