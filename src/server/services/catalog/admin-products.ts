@@ -59,6 +59,7 @@ import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { stockMayBeBack } from "../orders/lifecycle";
 import { showableChapter } from "../reading/admin-chapters";
+import { outerId } from "./cards";
 import { recordStockMoves } from "./stock";
 
 type ProductRow = typeof products.$inferSelect;
@@ -188,9 +189,6 @@ async function readAdminProducts(
     .orderBy(...order)
     .limit(q.limit)
     .offset(offset);
-  // The row's own id, named with its table: Drizzle writes a column of a one-table select bare
-  // ("id"), which inside these subqueries would be the author's id, not the product's.
-  const ownId = sql.raw(`"products"."id"`);
   const [rows, counted] = await Promise.all([
     ctx.db
       .select({
@@ -204,8 +202,8 @@ async function readAdminProducts(
         stock: products.stock,
         published: products.published,
         image: products.image,
-        authors: sql<string>`coalesce((select string_agg(a.name, ', ' order by pa.position) from ${productAuthors} pa join ${authors} a on a.id = pa.author_id where pa.product_id = ${ownId}), '')`,
-        isbn: sql<string | null>`(select b.isbn from ${bookDetails} b where b.product_id = ${ownId})`,
+        authors: sql<string>`coalesce((select string_agg(a.name, ', ' order by pa.position) from ${productAuthors} pa join ${authors} a on a.id = pa.author_id where pa.product_id = ${outerId}), '')`,
+        isbn: sql<string | null>`(select b.isbn from ${bookDetails} b where b.product_id = ${outerId})`,
         hscYear: products.hscYear,
         soldCount: products.soldCount,
         version: products.version,
@@ -213,10 +211,10 @@ async function readAdminProducts(
         ebook:
           area === "books"
             ? sql<AdminProductRow["ebook"]>`case when ${products.kind} = 'ebook' then json_build_object(
-                'pdf', exists (select 1 from ${ebookDetails} e where e.product_id = ${ownId} and e.pdf_key is not null),
-                'pageCount', coalesce((select e.page_count from ${ebookDetails} e where e.product_id = ${ownId}), 0),
-                'demoPages', coalesce((select cardinality(e.demo_pages) from ${ebookDetails} e where e.product_id = ${ownId}), 0),
-                'owners', (select count(*) from ${entitlements} en where en.product_id = ${ownId})) end`
+                'pdf', exists (select 1 from ${ebookDetails} e where e.product_id = ${outerId} and e.pdf_key is not null),
+                'pageCount', coalesce((select e.page_count from ${ebookDetails} e where e.product_id = ${outerId}), 0),
+                'demoPages', coalesce((select cardinality(e.demo_pages) from ${ebookDetails} e where e.product_id = ${outerId}), 0),
+                'owners', (select count(*) from ${entitlements} en where en.product_id = ${outerId})) end`
             : sql<null>`null`,
       })
       .from(products)
