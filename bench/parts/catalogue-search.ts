@@ -263,7 +263,7 @@ export async function explainSearch(url: string, label: string, q: string): Prom
       planningMs: sum("planningMs"),
       executionMs: sum("executionMs"),
       trigramIndex: /Index Scan (?:using|on) (?:products_search_names|search_words_word)_trgm_idx/.test(text),
-      fullTextIndex: /Index Scan (?:using|on) products_search_tiered_idx/.test(text),
+      fullTextIndex: /Index Scan (?:using|on) products_search_(?:tiered|tagged)_idx/.test(text),
       seqScanOnProducts: /Seq Scan on products\s+\(/.test(text),
       tempBlocks: { read: tempRead, written: tempWritten },
       statements,

@@ -480,7 +480,7 @@ function printCatalogue(c: Catalogue) {
     );
     console.log(
       `  trigram GIN index (typo correction): ${e.trigramIndex ? "USED" : "not used"}; ` +
-        `full-text GIN index (products_search_tiered_idx): ${e.fullTextIndex ? "USED" : "not used"}; ` +
+        `full-text GIN index (products_search_tagged_idx or _tiered_idx): ${e.fullTextIndex ? "USED" : "not used"}; ` +
         `seq scan on products: ${e.seqScanOnProducts ? "YES" : "no"}; temp blocks read/written: ${e.tempBlocks.read}/${e.tempBlocks.written}`,
     );
     e.statements.forEach((st, i) => {

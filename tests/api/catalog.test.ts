@@ -291,6 +291,15 @@ describe("search", () => {
     const cheapFirst = (await get<Page<Card>>("/api/search?q=capword&sort=newest&limit=5")).body.data;
     expect(cheapFirst?.items).toHaveLength(5);
     expect(cheapFirst?.more).toBe(true);
+    // Several words, read tier by tier through the tagged index (decision 61): a whole word, and
+    // "7" kept a prefix (it stands for more than PREFIX_WORDS_MAX words: 7, 70…79, 700…799).
+    const sevens = (await get<Page<Card>>("/api/search?q=capword%20guide%207&limit=50")).body.data;
+    expect(sevens?.total).toBe(111);
+    expect(sevens?.more).toBeUndefined();
+    expect(titles(sevens).every((t) => /^Capword Guide 7\d*$/.test(t))).toBe(true);
+    expect(titles(sevens)[0]).toBe("Capword Guide 799");
+    const tail = (await get<Page<Card>>("/api/search?q=capword%20guide%207&limit=50&page=3")).body.data;
+    expect(titles(tail).at(-1)).toBe("Capword Guide 7");
   });
 
   it("finds a prefix's words whether it stands for a few words of the documents or for many", async () => {

@@ -215,7 +215,7 @@ export const products = pgTable(
      * The product's place among the best-selling as of the last refresh (`refreshSearchTiers`, a
      * job): tier t holds sold ranks [1000·(2^t − 1), 1000·(2^(t+1) − 1)), the last tier everything
      * after and every product not ranked yet. A search by relevance reads the matches tier by tier
-     * through the full-text index, which carries this column beside the document (decision 58).
+     * through an index of the document's words named with this tier (decisions 58 and 61).
      */
     searchTier: smallint().notNull().default(SEARCH_TIER_LAST),
     /** Raised by every staff edit; an edit that started from an older one is refused (409). */
@@ -250,8 +250,12 @@ export const products = pgTable(
     // Products whose search names are to be written again (backfillSearchNames at start-up):
     // none, nearly always; without it every start read the whole table to find that out.
     index("products_search_names_missing").on(t.id).where(sql`${t.searchNames} = ''`),
-    // The document and the tier in one GIN index (btree_gin): a tier's matches are one index read.
+    // The document and the tier in one GIN index (btree_gin): the matches in another order than
+    // relevance, and their count, are one read of it.
     index("products_search_tiered_idx").using("gin", t.searchVector, t.searchTier),
+    // Every word of the document under its tier's name (`3|physics`, `searchTagged`): a tier's
+    // matches are one read of the word's entries in that tier alone (decision 61).
+    index("products_search_tagged_idx").using("gin", sql`search_tagged(${t.searchVector}, ${t.searchTier})`),
     index("products_search_names_trgm_idx").using("gin", t.searchNames.op("gin_trgm_ops")),
     index("products_search_key_trgm_idx").using("gin", t.searchKey.op("gin_trgm_ops")),
     // Checkout takes stock with a conditional update; this is the last word against overselling.

@@ -151,7 +151,9 @@ async function runQueryProducts(
   query: ListQuery,
   opts: { count: boolean },
 ): Promise<SearchResults> {
-  const where: SQL[] = [eq(products.published, true)];
+  // A search's ranked read is prepared once for all words (planOnce): told `published = $1`, the
+  // planner would price the published rows as half the table and intersect them with each tier's.
+  const where: SQL[] = [query.q ? sql`${products.published}` : eq(products.published, true)];
   if (query.kind) where.push(eq(products.kind, query.kind));
   if (query.track) where.push(sql`${products.tracks} @> array[${query.track}]::text[]`);
   if (query.subject) where.push(subjectSql(query.subject));
@@ -220,14 +222,30 @@ async function runQueryProducts(
 export const SEARCH_CAP = 1000;
 
 /** The search tiers, best-selling first (`products.searchTier`, decision 58). */
-const TIERS = Array.from({ length: SEARCH_TIER_LAST + 1 }, (_, t) => sql.raw(`${t}::smallint`));
+const TIERS = Array.from({ length: SEARCH_TIER_LAST + 1 }, (_, t) => t);
+
+/** A lexeme of a tsquery text as PostgreSQL writes it, quotes doubled inside: `'physics'`. */
+const LEXEME = /'((?:[^']|'')+)'/g;
+
+/**
+ * A search's query for one tier's entries of the tagged index (decision 61): every lexeme under
+ * the tier's name, `'physics' & 'first':*` → `'3|physics' & '3|first':*`. A product of tier t
+ * matches it exactly when its document matches the query, as `search_tagged` indexes it.
+ */
+export function tierQuery(tsQueryText: string, tier: number): string {
+  return tsQueryText.replace(LEXEME, (_item, lexeme: string) => `'${tier}|${lexeme}'`);
+}
+
+/** The tagged index's expression (migration 0027), as the statement must name it to use it. */
+const searchTagged = sql`search_tagged(${products.searchVector}, ${products.searchTier})`;
 
 /**
  * One page of search results.
  *
  * By relevance, the ranked set is the first SEARCH_CAP + 1 matches read tier by tier, the
  * best-selling tier first (decision 58): each tier's matches are one read of the GIN index of the
- * document and the tier, and the tiers after the set is full are never read. So a common word
+ * document's words named with their tier (decision 61), which finds that tier's entries alone, and
+ * the tiers after the set is full are never read. So a common word
  * costs about as much as a rare one: the set holds every match of the tiers before the last one
  * read, and some of that last one's. One statement ranks the set, counts it (the total is exact
  * below SEARCH_CAP + 1, "1,000+" above) and brings the page's cards.
@@ -247,10 +265,18 @@ async function searchPage(
   const tsQuery = sql`${ranked}::tsquery`;
   const where = and(...filters, sql`${products.searchVector} @@ ${matched}::tsquery`);
   if (sort === "relevance") {
+    // A search with no filter but `published` (the header's box, most searches) has one best plan
+    // for any words: its values are passed through subqueries, which the planner cannot look into,
+    // so a custom plan can be no cheaper than the generic one and PostgreSQL keeps the generic plan
+    // after the first five calls on a connection instead of planning each call (1.7 ms of 5–9).
+    // A filtered search keeps its values in sight: how common the words are decides whether the
+    // filter's own index is worth reading beside the tier's matches.
+    const unfiltered = filters.length === 1;
+    const hidden = (value: SQL) => (unfiltered ? sql`(select ${value})` : value);
     const tiers = sql.join(
       TIERS.map(
         (tier) =>
-          sql`(select ${products.id} as id, ${products.searchVector} as vector, ${products.soldCount} as sold from ${products} where ${where} and ${products.searchTier} = ${tier})`,
+          sql`(select ${products.id} as id, ${products.searchVector} as vector, ${products.soldCount} as sold from ${products} where ${and(...filters, sql`${searchTagged} @@ ${hidden(sql`${tierQuery(matched, tier)}::tsquery`)}`)})`,
       ),
       sql` union all `,
     );
@@ -259,10 +285,10 @@ async function searchPage(
     const answer = (await planOnce(
       async () =>
         await ctx.db.execute(sql`
-      with best as materialized (select * from (${tiers}) tiers where serial_plan() limit ${SEARCH_CAP + 1}),
+      with best as materialized (select * from (${tiers}) tiers where serial_plan() limit ${sql.raw(String(SEARCH_CAP + 1))}),
         page as (
-          select id, row_number() over (order by ts_rank(vector, ${tsQuery}) desc, sold desc, id) as ord from best
-          order by ord limit ${query.limit} offset ${offset}
+          select id, row_number() over (order by ts_rank(vector, ${hidden(tsQuery)}) desc, sold desc, id) as ord from best
+          order by ord limit ${hidden(sql`${query.limit}::int`)} offset ${hidden(sql`${offset}::int`)}
         )
       select (select count(*) from best)::int as total, page.ord, ${cardSelect}
       from (select 1) as one left join page on true left join ${products} on ${products.id} = page.id
