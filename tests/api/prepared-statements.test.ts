@@ -51,6 +51,12 @@ describe.runIf(SERVER_URL)("prepared statements on PostgreSQL", () => {
     await admin.end();
   });
 
+  it("opens the migrated database's sessions with JIT off (migration 0028)", async () => {
+    // `off` connects after the migration: a new session takes the database's settings.
+    const shown = (await off.db.execute(sql.raw("show jit"))) as unknown as { rows: { jit: string }[] };
+    expect(shown.rows[0]?.jit).toBe("off");
+  });
+
   it("parses a parameterised statement once per connection and answers the same", async () => {
     const before = (await prepared(on)).length;
     const read = (email: string) =>
