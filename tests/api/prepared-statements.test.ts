@@ -8,8 +8,10 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listQuerySchema, toListQuery } from "../../src/contracts/catalog-query";
 import { connectPostgres, type Database, planEachCall } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
+import { listProducts } from "../../src/server/services/catalog/catalog";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 
@@ -108,5 +110,20 @@ describe.runIf(SERVER_URL)("prepared statements on PostgreSQL", () => {
     // The same text outside it is prepared as any other.
     await on.db.select({ id: users.id }).from(users).where(eq(users.name, "Prepared Reader"));
     expect((await prepared(on)).length).toBe(before + 1);
+  });
+
+  it("prepares an unfiltered search's ranked read once, and plans a filtered one on every call", async () => {
+    const ranked = async () =>
+      (await prepared(on)).filter((p) => p.statement.includes("with best as materialized")).length;
+    const search = (q: Record<string, string>) =>
+      listProducts({ db: on.db }, toListQuery(listQuerySchema.parse(q)));
+    expect(await ranked()).toBe(0);
+    await search({ q: "physics" });
+    await search({ q: "chemistry" });
+    expect(await ranked()).toBe(1);
+    // A generic plan of a filtered one once read a subject's trigram index beside every tier.
+    await search({ q: "physics", subject: "physics" });
+    await search({ q: "physics", hscYear: "2026" });
+    expect(await ranked()).toBe(1);
   });
 });
