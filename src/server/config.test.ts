@@ -194,13 +194,29 @@ describe("loadConfig", () => {
 
 describe("loadConfig: mail and courier", () => {
   it("sends no mail and books parcels by hand by default", () => {
-    expect(loadConfig({})).toMatchObject({
+    expect(loadConfig({ SEED_DEMO: "false" })).toMatchObject({
       SMTP_HOST: undefined,
       SMTP_PORT: 587,
       SMTP_SECURE: undefined,
       MAIL_FROM: undefined,
       COURIER_PROVIDER: "manual",
     });
+  });
+
+  it("books with the demo courier in the demo, never in production unless named", () => {
+    expect(loadConfig({}).COURIER_PROVIDER).toBe("demo");
+    expect(loadConfig({ DATABASE_URL: "postgres://db/shop" }).COURIER_PROVIDER).toBe("manual");
+    const production = { ...PRODUCTION, DATABASE_URL: "postgres://db/shop" };
+    expect(loadConfig({ ...production, SEED_DEMO: "true" }).COURIER_PROVIDER).toBe("manual");
+    expect(loadConfig({ ...production, COURIER_PROVIDER: "demo" }).COURIER_PROVIDER).toBe("demo");
+  });
+
+  it("refuses Pathao or RedX without their keys, naming the missing ones", () => {
+    expect(configError({ COURIER_PROVIDER: "pathao", PATHAO_CLIENT_ID: "1" }).message).toContain(
+      "PATHAO_CLIENT_SECRET, PATHAO_USERNAME, PATHAO_PASSWORD, PATHAO_STORE_ID: required when COURIER_PROVIDER is pathao",
+    );
+    expect(configError({ COURIER_PROVIDER: "redx" }).message).toContain("REDX_API_TOKEN: required");
+    expect(loadConfig({ COURIER_PROVIDER: "redx", REDX_API_TOKEN: "t" }).COURIER_PROVIDER).toBe("redx");
   });
 
   it("reads a complete SMTP setting", () => {
@@ -234,7 +250,9 @@ describe("loadConfig: mail and courier", () => {
     ["SMTP_PORT", "smtp"],
     ["SMTP_SECURE", "maybe"],
     ["MAIL_FROM", "not an address"],
-    ["COURIER_PROVIDER", "pathao"],
+    ["COURIER_PROVIDER", "ecourier"],
+    ["PATHAO_STORE_ID", "main"],
+    ["REDX_WEBHOOK_TOKEN", "short"],
     ["STEADFAST_BASE_URL", "portal.packzy.com"],
   ])("refuses a bad %s and names it", (key, value) => {
     expect(configError({ [key]: value }).message).toContain(`${key}: `);

@@ -241,12 +241,39 @@ const schema = z.object({
       "must be an address such as Shop <orders@shop.com.bd>",
     )
     .optional(),
+  /** Unset: the demo courier outside production when the demo is seeded, else manual. */
   COURIER_PROVIDER: z
-    .enum(["manual", "steadfast"], { error: "must be manual or steadfast" })
-    .default("manual"),
+    .enum(["manual", "steadfast", "pathao", "redx", "demo"], {
+      error: "must be manual, steadfast, pathao, redx or demo",
+    })
+    .optional(),
   STEADFAST_API_KEY: z.string().optional(),
   STEADFAST_SECRET_KEY: z.string().optional(),
   STEADFAST_BASE_URL: z.url({ error: "must be a URL such as https://portal.packzy.com/api/v1" }).optional(),
+  PATHAO_CLIENT_ID: z.string().optional(),
+  PATHAO_CLIENT_SECRET: z.string().optional(),
+  PATHAO_USERNAME: z.string().optional(),
+  PATHAO_PASSWORD: z.string().optional(),
+  PATHAO_STORE_ID: z.coerce
+    .number({ error: "must be Pathao's numeric store id" })
+    .int("must be Pathao's numeric store id")
+    .positive("must be Pathao's numeric store id")
+    .optional(),
+  PATHAO_BASE_URL: z.url({ error: "must be a URL such as https://api-hermes.pathao.com" }).optional(),
+  PATHAO_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  REDX_API_TOKEN: z.string().optional(),
+  REDX_BASE_URL: z.url({ error: "must be a URL such as https://openapi.redx.com.bd/v1.0.0-beta" }).optional(),
+  REDX_PICKUP_STORE_ID: z.coerce
+    .number({ error: "must be RedX's numeric pickup store id" })
+    .int("must be RedX's numeric pickup store id")
+    .positive("must be RedX's numeric pickup store id")
+    .optional(),
+  REDX_PICKUP_AREA_ID: z.coerce
+    .number({ error: "must be RedX's numeric area id" })
+    .int("must be RedX's numeric area id")
+    .positive("must be RedX's numeric area id")
+    .optional(),
+  REDX_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SMS_PROVIDER: z
     .enum(["outbox", "sslwireless"], { error: "must be outbox or sslwireless" })
     .default("outbox"),
@@ -308,7 +335,12 @@ const schema = z.object({
 
 type Parsed = z.infer<typeof schema>;
 
-export type Config = Omit<Parsed, "PAYMENT_PROVIDER" | "SSLCOMMERZ_SANDBOX"> & {
+export type Config = Omit<Parsed, "PAYMENT_PROVIDER" | "SSLCOMMERZ_SANDBOX" | "COURIER_PROVIDER"> & {
+  /**
+   * The courier: the in-shop demo courier outside production when the demo is seeded and none is
+   * set, else `manual`; never the demo in production unless set.
+   */
+  COURIER_PROVIDER: NonNullable<Parsed["COURIER_PROVIDER"]>;
   /** The gateway: `sandbox` (the built-in test gateway) outside production unless set. */
   PAYMENT_PROVIDER: NonNullable<Parsed["PAYMENT_PROVIDER"]>;
   /** SSLCommerz's sandbox: the default outside production, never the default in production. */
@@ -333,6 +365,11 @@ const SECRETS = new Set([
   "SMTP_PASSWORD",
   "STEADFAST_API_KEY",
   "STEADFAST_SECRET_KEY",
+  "PATHAO_CLIENT_SECRET",
+  "PATHAO_PASSWORD",
+  "PATHAO_WEBHOOK_SECRET",
+  "REDX_API_TOKEN",
+  "REDX_WEBHOOK_TOKEN",
   "SSLWIRELESS_API_TOKEN",
   "SSLCOMMERZ_STORE_PASSWORD",
   "BKASH_APP_SECRET",
@@ -362,6 +399,22 @@ function integrationProblems(c: Parsed): string[] {
     if (absent.length > 0) {
       problems.push(`  ${absent.join(" and ")}: required when COURIER_PROVIDER is steadfast`);
     }
+  }
+  if (c.COURIER_PROVIDER === "pathao") {
+    const needed = [
+      "PATHAO_CLIENT_ID",
+      "PATHAO_CLIENT_SECRET",
+      "PATHAO_USERNAME",
+      "PATHAO_PASSWORD",
+      "PATHAO_STORE_ID",
+    ] as const;
+    const absent = needed.filter((k) => !c[k]);
+    if (absent.length > 0) {
+      problems.push(`  ${absent.join(", ")}: required when COURIER_PROVIDER is pathao`);
+    }
+  }
+  if (c.COURIER_PROVIDER === "redx" && !c.REDX_API_TOKEN) {
+    problems.push("  REDX_API_TOKEN: required when COURIER_PROVIDER is redx");
   }
   if (c.SMS_PROVIDER === "sslwireless") {
     const absent = (["SSLWIRELESS_API_TOKEN", "SSLWIRELESS_SID"] as const).filter((k) => !c[k]);
@@ -477,8 +530,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`Invalid configuration for production:\n${missing.join("\n")}`);
   }
   const embedded = !c.DATABASE_URL;
+  const seedDemo = c.SEED_DEMO ?? (embedded && !production);
   return {
     ...c,
+    COURIER_PROVIDER: c.COURIER_PROVIDER ?? (seedDemo && !production ? "demo" : "manual"),
     PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? "sandbox",
     SSLCOMMERZ_SANDBOX: c.SSLCOMMERZ_SANDBOX ?? !production,
     embedded,
@@ -486,7 +541,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Outside production a fixed development secret keeps sessions across restarts of the demo.
     sessionSecret: c.SESSION_SECRET ?? "pathagar-development-secret-not-for-production",
     // Demo accounts (with their published passwords) and demo data: never by default in production.
-    seedDemo: c.SEED_DEMO ?? (embedded && !production),
+    seedDemo,
     mediaBase: c.MEDIA_PUBLIC_URL ?? DEFAULT_MEDIA_BASE,
   };
 }

@@ -136,6 +136,7 @@ beforeAll(async () => {
     else if (p.startsWith("/api/payment/"))
       validParams.set(p, { provider: "sandbox", tranx: order.tranx, outcome: "success" });
     else if (p.startsWith("/api/tracking/")) validParams.set(p, { cn: "CN12345" });
+    else if (p.startsWith("/api/couriers/")) validParams.set(p, { courier: "pathao" });
     else if (p.startsWith("/api/docs/")) validParams.set(p, { file: "init.js" });
   }
 }, 60_000);

@@ -302,3 +302,23 @@ export const adminOrderSchema = z
     courierConnected: z.boolean().meta({ description: "Whether a courier system is connected for booking" }),
   })
   .meta({ id: "AdminOrder" });
+
+// ---- couriers' webhooks
+
+export const courierWebhookAnswerSchema = z
+  .object({
+    order: z
+      .string()
+      .nullable()
+      .meta({ description: "The order holding the parcel, or null (none, or an event about no parcel)" }),
+    shipment: z
+      .enum(SHIPMENT_STATUSES)
+      .nullable()
+      .meta({ description: "The parcel's status as the courier said it" }),
+    status: z.enum(ORDER_STATUSES).nullable().meta({ description: "The order's status after it" }),
+    changed: z
+      .boolean()
+      .meta({ description: "Whether it changed anything (false for a retried or replayed call)" }),
+  })
+  .meta({ id: "CourierWebhookAnswer" });
+export type CourierWebhookAnswer = z.infer<typeof courierWebhookAnswerSchema>;

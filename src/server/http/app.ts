@@ -42,6 +42,7 @@ import { stockAlertsApi } from "./api/stock-alerts";
 import { trackingApi } from "./api/tracking";
 import { uploadsApi } from "./api/uploads";
 import { apiDocs } from "./api-docs";
+import { courierWebhooks } from "./courier-webhooks";
 import type { AppEnv } from "./env";
 import { mediaRoutes } from "./media";
 import {
@@ -123,6 +124,7 @@ export function createApp(opts: AppOptions) {
   app.use(
     limitBodies(MAX_BODY, [
       { prefix: "/api/payment/", maxSize: MAX_CALLBACK_BODY },
+      { prefix: "/api/couriers/", maxSize: MAX_CALLBACK_BODY },
       { prefix: `${SANDBOX_PATH}/`, maxSize: MAX_SANDBOX_BODY },
       // Pictures (8 MB) and PDFs (100 MB) on the upload endpoints only.
       ...UPLOAD_ROUTES.map((r) => ({ pattern: r.pattern, maxSize: r.maxSize })),
@@ -163,6 +165,8 @@ export function createApp(opts: AppOptions) {
 
   // Gateways come back cross-site and without the session: before the Origin check of /api.
   app.route("/api/payment", paymentCallbacks(deps));
+  // Couriers' servers post their news likewise without a session or an Origin.
+  app.route("/api/couriers", courierWebhooks(deps));
   if (deps.sandbox) app.route(SANDBOX_PATH, sandboxGateway(deps.sandbox, deps.log));
 
   const api = new Hono<AppEnv>();

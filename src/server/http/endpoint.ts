@@ -26,7 +26,7 @@ export type Access =
 
 /** A successful answer: the envelope with this `data`, a redirect, or another media type. */
 export type Success =
-  | { status: 200 | 201; description: string; data?: z.ZodType }
+  | { status: 200 | 201 | 202; description: string; data?: z.ZodType }
   | { status: 303; description: string; redirect: true }
   | { status: 200; description: string; mediaType: string };
 

@@ -28,6 +28,14 @@ export function signInRequired(message: string = SIGN_IN_TO_CONTINUE): DomainErr
 }
 
 /**
+ * The 401 for a server-to-server call (a courier's webhook) whose signature or secret is not the
+ * one the shop shares with that service: the caller is not who it says it is.
+ */
+export function unverifiedCaller(message: string): DomainError {
+  return new DomainError("unauthorized", message);
+}
+
+/**
  * Refuses a sign-in to an account staff have blocked (403), after its credentials proved right:
  * every way of signing in asks this before a session is made.
  */

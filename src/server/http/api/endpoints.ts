@@ -4,6 +4,7 @@
  */
 
 import { docsEndpoints } from "../api-docs";
+import { courierWebhooksEndpoints } from "../courier-webhooks";
 import type { Endpoint } from "../endpoint";
 import { paymentCallbacksEndpoints } from "../payment-callbacks";
 import { addressesEndpoints } from "./addresses";
@@ -47,6 +48,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...cartEndpoints,
   ...ordersEndpoints,
   ...paymentCallbacksEndpoints,
+  ...courierWebhooksEndpoints,
   ...trackingEndpoints,
   ...libraryEndpoints,
   ...readingEndpoints,

@@ -19,6 +19,27 @@ describe("createCourier", () => {
     expect(courier.name).toBe("steadfast");
   });
 
+  it("is the demo courier, Pathao or RedX when named", () => {
+    expect(createCourier({ COURIER_PROVIDER: "demo" }, log).name).toBe("demo");
+    const pathao = {
+      COURIER_PROVIDER: "pathao" as const,
+      PATHAO_CLIENT_ID: "id",
+      PATHAO_CLIENT_SECRET: "s",
+      PATHAO_USERNAME: "u",
+      PATHAO_PASSWORD: "p",
+      PATHAO_STORE_ID: 1,
+    };
+    expect(createCourier(pathao, log).name).toBe("pathao");
+    expect(createCourier({ COURIER_PROVIDER: "redx", REDX_API_TOKEN: "t" }, log).name).toBe("redx");
+  });
+
+  it("refuses Pathao or RedX without their keys", () => {
+    expect(() => createCourier({ COURIER_PROVIDER: "pathao", PATHAO_CLIENT_ID: "id" }, log)).toThrow(
+      /PATHAO_STORE_ID/,
+    );
+    expect(() => createCourier({ COURIER_PROVIDER: "redx" }, log)).toThrow(/REDX_API_TOKEN/);
+  });
+
   it("refuses Steadfast without its keys", () => {
     expect(() =>
       createCourier({ ...none, COURIER_PROVIDER: "steadfast", STEADFAST_API_KEY: "k" }, log),

@@ -28,7 +28,7 @@ import type { PublicUser } from "../../../contracts/user";
 import type { z } from "../../../contracts/zod";
 import { type Db, inTransaction } from "../../db/client";
 import { orderEvents, orders } from "../../db/schema";
-import { CourierError } from "../../integrations/couriers/provider";
+import { CourierError, type ShipmentStatus } from "../../integrations/couriers/provider";
 import { requirePermission } from "../access";
 import { isUniqueViolation } from "../accounts/users";
 import type { Ctx } from "../context";
@@ -75,10 +75,18 @@ export function followsCourier(ctx: Pick<Ctx, "courier">, o: Pick<OrderRow, "cou
   return ctx.courier.name !== MANUAL_COURIER && o.consignment !== null && o.courier === ctx.courier.name;
 }
 
+/** How the shop writes the couriers it connects to; the demo's is named as one. */
+const COURIER_LABELS: Readonly<Record<string, string>> = {
+  steadfast: "Steadfast",
+  pathao: "Pathao",
+  redx: "RedX",
+  demo: "Demo courier",
+};
+
 /** "Steadfast" for `steadfast`; staff's own words for a courier they typed. */
 export function courierLabel(courier: string | null): string | null {
   if (!courier || courier === MANUAL_COURIER || courier === BY_HAND_COURIER) return null;
-  return courier.charAt(0).toUpperCase() + courier.slice(1);
+  return COURIER_LABELS[courier] ?? courier.charAt(0).toUpperCase() + courier.slice(1);
 }
 
 /**
@@ -325,6 +333,9 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
       recipientAddress: courierAddress(o),
       codAmount: o.paymentMethod === "cod" ? o.total : 0,
       note: o.note,
+      district: o.district,
+      area: o.area,
+      value: o.total,
     });
   } catch (err) {
     throw courierProblem(ctx, err, "booking");
@@ -384,6 +395,20 @@ export type CourierSync = z.infer<typeof courierSyncSchema>;
 export async function syncCourierStatus(ctx: Ctx, order: OrderRow): Promise<CourierSync | null> {
   const answer = await ctx.courier.fetchStatus({ trackingCode: order.consignment });
   if (!answer) return null;
+  return applyCourierStatus(ctx, order, answer);
+}
+
+/**
+ * Records what the courier says of the order's parcel (asked, or told by its webhook), in one
+ * short transaction: a history line when the parcel's status changed, and the order delivered or
+ * cancelled when the courier says so. The same news twice (a retried webhook, a second poll)
+ * changes nothing the second time. Null when the order has meanwhile another consignment.
+ */
+export async function applyCourierStatus(
+  ctx: Ctx,
+  order: Pick<OrderRow, "id" | "consignment" | "courier">,
+  answer: { status: ShipmentStatus; courierStatus: string },
+): Promise<CourierSync | null> {
   const now = ctx.now();
   const by = courierLabel(order.courier) ?? "Courier";
   const outcome = await inTransaction(ctx.db, async (tx) => {
