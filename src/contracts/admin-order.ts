@@ -108,16 +108,41 @@ const reference = z
   .transform((v) => (v ? v : null));
 
 /**
- * `POST /api/admin/orders/{id}/refunds`: at most the money the shop has for the order. `paid`
- * when the money has already been sent (with its reference); otherwise it is recorded as owed.
+ * `POST /api/admin/orders/{id}/refunds`: at most the money the shop has for the order. With
+ * `gateway` it goes back through the gateway the order was paid at (its refund API; the method is
+ * the gateway's); otherwise `paid` when the money has already been sent (with its reference), or
+ * recorded as owed.
  */
-export const refundSchema = z.object({
-  amount: refundAmount,
-  method: z.enum(REFUND_METHODS, { error: `method must be one of ${REFUND_METHODS.join(", ")}` }),
-  reason: text("The reason", 1, 500),
-  reference,
-  paid: z.boolean({ error: "paid must be true or false" }).default(false),
-});
+export const refundSchema = z
+  .object({
+    amount: refundAmount,
+    method: z
+      .enum(REFUND_METHODS, { error: `method must be one of ${REFUND_METHODS.join(", ")}` })
+      .optional(),
+    reason: text("The reason", 1, 500),
+    reference,
+    paid: z.boolean({ error: "paid must be true or false" }).default(false),
+    gateway: z
+      .boolean({ error: "gateway must be true or false" })
+      .default(false)
+      .meta({ description: "Refund through the gateway the order was paid at" }),
+  })
+  .superRefine((v, c) => {
+    if (!v.gateway && !v.method) {
+      c.addIssue({
+        code: "custom",
+        path: ["method"],
+        message: `method must be one of ${REFUND_METHODS.join(", ")}`,
+      });
+    }
+    if (v.gateway && v.paid) {
+      c.addIssue({
+        code: "custom",
+        path: ["paid"],
+        message: "A refund through the gateway is paid when the gateway says so",
+      });
+    }
+  });
 export type RefundInput = z.input<typeof refundSchema>;
 
 /** `PATCH /api/admin/refunds/{id}`: an owed refund has been sent to the buyer. */
@@ -131,6 +156,10 @@ export const refundPaidSchema = z.object({
   version: versionField,
 });
 export type RefundPaidInput = z.input<typeof refundPaidSchema>;
+
+/** `POST /api/admin/refunds/{id}/retry`: a failed refund through the gateway is sent again. */
+export const refundRetrySchema = z.object({ version: versionField });
+export type RefundRetryInput = z.input<typeof refundRetrySchema>;
 
 /** Why a refund is refused when the shop never took the order's money. */
 export const CASH_NEVER_TAKEN = "cash never taken: cancel the order instead";

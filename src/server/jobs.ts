@@ -4,6 +4,7 @@ import { RELATED_EVERY_MS, refreshRelatedProducts } from "./services/catalog/rel
 import { refreshSearchTiers, SEARCH_TIERS_EVERY_MS } from "./services/catalog/search-tiers";
 import { sendStockAlerts } from "./services/catalog/stock-alerts";
 import type { AppDeps } from "./services/context";
+import { settlePendingRefunds } from "./services/money/gateway-refunds";
 import { numberInvoices } from "./services/money/invoices";
 import { expireUnpaidOrders } from "./services/orders/orders";
 import { deleteOldJobs, nudgeJobs, setJobLease } from "./services/platform/jobs";
@@ -35,7 +36,8 @@ export const RELATED_NAME = "related-products";
  * One round of the sweep, run by one server for all (decision 39): the first server to ask in a
  * minute claims the round and runs it; the others answer false and do nothing. Unpaid gateway
  * orders lapse and give their stock back, any invoice a crash left without its number is numbered
- * (one numbering at a time across servers), stock that came back sends its "Notify me" alerts, and
+ * (one numbering at a time across servers), stock that came back sends its "Notify me" alerts, refunds a gateway is still working on are
+ * asked about, and
  * old background jobs are deleted, every ten minutes the search's tiers follow the sold counts, and
  * every hour every product's related products are worked out again. Each part's failure is logged; the next part still runs.
  */
@@ -64,6 +66,12 @@ export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTE
     await sendStockAlerts(deps);
   } catch (err) {
     log.error({ err }, "job: sending back-in-stock alerts failed");
+  }
+  try {
+    // Refunds through a gateway still pending: the gateway is asked until they settle.
+    await settlePendingRefunds(deps);
+  } catch (err) {
+    log.error({ err }, "job: settling pending gateway refunds failed");
   }
   try {
     await deleteOldJobs(deps.db, deps.now());

@@ -153,7 +153,18 @@ export const refundAnswerSchema = z
     method: z.enum(REFUND_METHODS),
     reason: z.string(),
     reference: z.string().nullable().meta({ description: "The transfer's reference, once sent" }),
-    status: z.enum(["owed", "paid"]),
+    status: z.enum(["owed", "paid", "pending", "failed"]).meta({
+      description:
+        "owed: recorded, to be sent by hand; paid: sent (or refunded by the gateway); pending: the gateway is working on it; failed: the gateway refused it (retry, or pay it by hand)",
+    }),
+    gateway: z.string().nullable().meta({
+      description: "The gateway it goes through (sslcommerz, bkash, sandbox); null for a refund sent by hand",
+    }),
+    gatewayRefundId: z.string().nullable().meta({ description: "The gateway's id for the refund" }),
+    gatewayReason: z
+      .string()
+      .nullable()
+      .meta({ description: "The gateway's last word on it (why it failed)" }),
     creditNote: z
       .object({ id: z.int(), number: z.string() })
       .nullable()

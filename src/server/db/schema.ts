@@ -769,6 +769,8 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   urls: jsonb().$type<{ success: string; fail: string; cancel: string; ipn: string }>().notNull(),
   status: text().$type<"open" | "paid" | "failed" | "cancelled">().notNull().default("open"),
   gatewayTxnId: text().unique(),
+  /** Poisha of it given back through the sandbox's refund call; never more than `amount`. */
+  refunded: integer().notNull().default(0),
   createdAt: createdAt(),
   decidedAt: timestamp({ withTimezone: true }),
 });
@@ -943,12 +945,18 @@ export const creditNoteCounters = pgTable("credit_note_counters", {
   last: integer().notNull(),
 });
 
-export const refundStatus = pgEnum("refund_status", ["owed", "paid"]);
+export const refundStatus = pgEnum("refund_status", ["owed", "paid", "pending", "failed"]);
 
 /**
  * Money the shop gives back to a buyer: owed when recorded, paid when staff have sent it (with
  * the method and the reference of the transfer). `creditNoteId` is the credit note that reduced
  * the invoice for it, when there was an invoice to reduce.
+ *
+ * A refund through the gateway (`paymentId` set) is `pending` while the gateway works on it,
+ * `paid` once it says the money went back (its credit note issued then), or `failed` when it
+ * refused (`gatewayReason` says why), to be retried or paid by hand. `gatewayRefundId` is the
+ * gateway's id for it (SSLCommerz `refund_ref_id`, bKash `refundTrxID`); `attempts` counts the
+ * requests sent, and makes each attempt's own id (`refundRef`).
  */
 export const refunds = pgTable(
   "refunds",
@@ -968,6 +976,11 @@ export const refunds = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     paidBy: integer().references(() => users.id, { onDelete: "set null" }),
     version: integer().notNull().default(1),
+    paymentId: integer().references(() => payments.id, { onDelete: "restrict" }),
+    gatewayRefundId: text(),
+    gatewayReason: text(),
+    attempts: integer().notNull().default(0),
+    checkedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.orderId),

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import type { RefundView } from "../../../contracts/admin-order";
 import {
   codCheckSchema,
   describeRefundMethod,
   orderAddressSchema,
   orderNoteSchema,
   refundPaidSchema,
+  refundRetrySchema,
   refundSchema,
 } from "../../../contracts/admin-order";
 import {
@@ -20,11 +22,26 @@ import {
   getAdminOrder,
   markRefundPaid,
   refundOrder,
+  retryRefund,
   setCodCheck,
 } from "../../services/orders/admin-order";
 import { createdAnswer, type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
+
+/** What became of a refund, in a sentence's end: "paid by bKash", "pending at bkash", … */
+export function refundOutcome(r: RefundView): string {
+  switch (r.status) {
+    case "paid":
+      return r.gateway ? `refunded by ${r.gateway}` : `paid by ${describeRefundMethod(r.method)}`;
+    case "pending":
+      return `sent to ${r.gateway}: waiting for its answer`;
+    case "failed":
+      return `refused by ${r.gateway}: ${r.gatewayReason ?? "no reason given"}`;
+    default:
+      return "owed";
+  }
+}
 
 /** One order in the back office: its page's data, address, notes, phone check and refunds. */
 export function adminOrderApi() {
@@ -57,8 +74,13 @@ export function adminOrderApi() {
     const { id } = idParams.parse(c.req.param());
     const refund = await refundOrder(c.get("ctx"), id, await readJson(c));
     const cn = refund.creditNote ? `, credit note ${refund.creditNote.number}` : "";
-    const how = refund.status === "paid" ? `paid by ${describeRefundMethod(refund.method)}` : "owed";
-    return send(c, 201, `Refund of ${formatTaka(refund.amount)} ${how}${cn}`, refund);
+    return send(c, 201, `Refund of ${formatTaka(refund.amount)} ${refundOutcome(refund)}${cn}`, refund);
+  });
+
+  api.post("/admin/refunds/:id/retry", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    const refund = await retryRefund(c.get("ctx"), id, await readJson(c));
+    return ok(c, refund, `Refund of ${formatTaka(refund.amount)} ${refundOutcome(refund)}`);
   });
 
   api.patch("/admin/refunds/:id", async (c) => {
@@ -133,8 +155,12 @@ export const adminOrderEndpoints: Endpoint[] = [
     method: "post",
     path: "/api/admin/orders/{id}/refunds",
     tag: "Staff",
-    summary: "Refund money of an order (paid now, or recorded as owed)",
+    summary: "Refund money of an order (through the gateway, paid now, or recorded as owed)",
     description: [
+      "With `gateway: true` the money goes back through the gateway the order was paid at",
+      "(SSLCommerz, bKash): the refund is `pending` until the gateway says it is refunded (then its",
+      "credit note is issued) or `failed` (with the gateway's reason; retry or pay it by hand).",
+      "Refunds still pending count against what may be refunded.",
       "At most the money the shop has for the order (collected online + COD collected − refunds",
       "already recorded); 409 with the reason otherwise (an order whose cash was never taken is",
       "cancelled, not refunded). The invoice is reduced by a credit note (CN-YYYY-NNNNNN, gap-free)",
@@ -151,13 +177,30 @@ export const adminOrderEndpoints: Endpoint[] = [
     method: "patch",
     path: "/api/admin/refunds/{id}",
     tag: "Staff",
-    summary: "Mark an owed refund paid, with its reference; the buyer gets an SMS",
+    summary: "Mark an owed (or gateway-refused) refund paid, with its reference; the buyer gets an SMS",
     description:
       "Send the refund's `version`: a stale one (or a second tap) is refused with 409 and the refund as it now is.",
     access: staff("orders"),
     params: idParams,
     body: refundPaidSchema,
     success: [okAnswer("The refund, paid", refundAnswerSchema)],
+    errors: [404, 409],
+    errorData: { 409: refundAnswerSchema },
+  },
+  {
+    method: "post",
+    path: "/api/admin/refunds/{id}/retry",
+    tag: "Staff",
+    summary: "Send a refund the gateway refused to the gateway again",
+    description: [
+      "Only a `failed` refund through the gateway, and only within what may still be refunded; 409",
+      "otherwise. Send its `version`: a stale one (or a second tap) is refused with 409 and the",
+      "refund as it now is. Answers the refund with the gateway's new word (pending, paid or failed).",
+    ].join(" "),
+    access: staff("orders"),
+    params: idParams,
+    body: refundRetrySchema,
+    success: [okAnswer("The refund, sent again", refundAnswerSchema)],
     errors: [404, 409],
     errorData: { 409: refundAnswerSchema },
   },

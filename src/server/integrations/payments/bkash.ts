@@ -7,6 +7,8 @@ import {
   type PaymentProvider,
   type PaymentStart,
   type PaymentVerification,
+  type RefundAnswer,
+  type RefundRequest,
 } from "./provider";
 
 export const BKASH_SANDBOX_URL = "https://tokenized.sandbox.bka.sh/v1.2.0-beta";
@@ -187,8 +189,95 @@ export function createBkash(opts: BkashOptions, log: Logger): PaymentProvider {
     return { status: "paid", tranx, amount, currency: text(answer, "currency") || "BDT", gatewayTxnId, raw };
   }
 
+  /** A refund answer: `Completed` with its refundTrxID, or bKash's refusal. */
+  function refundAnswer(answer: Json, wanted: string | null): RefundAnswer | null {
+    const refusal = bkashRefusal(answer);
+    if (refusal)
+      return {
+        status: "failed",
+        gatewayRefundId: wanted,
+        reason: `bKash refused the refund: ${explain(refusal)}`,
+        raw: answer,
+      };
+    const refundTrxID = text(answer, "refundTrxID");
+    if (wanted && refundTrxID && refundTrxID !== wanted) return null;
+    const state = text(answer, "transactionStatus");
+    if (state === "Completed" && refundTrxID) {
+      return { status: "refunded", gatewayRefundId: refundTrxID, reason: "Refunded by bKash", raw: answer };
+    }
+    if (state === "Initiated" || state === "Pending") {
+      return {
+        status: "pending",
+        gatewayRefundId: refundTrxID || wanted,
+        reason: `bKash reports the refund ${state}`,
+        raw: answer,
+      };
+    }
+    return {
+      status: "failed",
+      gatewayRefundId: refundTrxID || wanted,
+      reason: `bKash reports the refund ${state || "without a status"}`,
+      raw: answer,
+    };
+  }
+
   return {
     name: "bkash",
+
+    async refund(r: RefundRequest): Promise<RefundAnswer> {
+      if (!r.payment.gatewayRef || !r.payment.gatewayTxnId) {
+        return {
+          status: "failed",
+          gatewayRefundId: null,
+          reason: "The payment has no paymentID and trxID to refund",
+          raw: null,
+        };
+      }
+      const answer = await api("refund", "payment/refund", {
+        paymentID: r.payment.gatewayRef,
+        trxID: r.payment.gatewayTxnId,
+        amount: formatTakaAmount(r.amount),
+        sku: r.refundRef.slice(0, 255),
+        reason: Array.from(r.reason.trim()).slice(0, 255).join(""),
+      });
+      const result = refundAnswer(answer, null)!;
+      log.info(
+        {
+          gateway: "bkash",
+          refundRef: r.refundRef,
+          status: result.status,
+          refundTrxID: result.gatewayRefundId,
+        },
+        "refund requested",
+      );
+      return result;
+    },
+
+    async refundStatus(r): Promise<RefundAnswer> {
+      if (!r.payment.gatewayRef || !r.payment.gatewayTxnId) {
+        return {
+          status: "failed",
+          gatewayRefundId: null,
+          reason: "The payment has no paymentID and trxID to refund",
+          raw: null,
+        };
+      }
+      // The same endpoint without an amount is the refund status query.
+      const answer = await api("refund status", "payment/refund", {
+        paymentID: r.payment.gatewayRef,
+        trxID: r.payment.gatewayTxnId,
+      });
+      const known = refundAnswer(answer, r.gatewayRefundId);
+      // Without its refundTrxID (the refund's answer was lost) only a refund of this amount is it.
+      const amount = parseTakaAmount(text(answer, "amount"));
+      if (known && (r.gatewayRefundId || known.status === "failed" || amount === r.amount)) return known;
+      return {
+        status: "failed",
+        gatewayRefundId: r.gatewayRefundId,
+        reason: "bKash has no record of this refund",
+        raw: answer,
+      };
+    },
 
     async start(init: PaymentInit): Promise<PaymentStart> {
       if (!Number.isSafeInteger(init.amount) || init.amount <= 0) {

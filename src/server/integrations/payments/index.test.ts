@@ -9,6 +9,8 @@ const sandbox: PaymentProvider = {
   name: "sandbox",
   start: async () => ({ redirectUrl: "/sandbox-pay", gatewayRef: null }),
   verify: async () => ({ status: "pending", tranx: null, reason: "test", raw: null }),
+  refund: async () => ({ status: "failed", gatewayRefundId: null, reason: "test", raw: null }),
+  refundStatus: async () => ({ status: "failed", gatewayRefundId: null, reason: "test", raw: null }),
 };
 
 describe("createPaymentProvider", () => {

@@ -60,6 +60,35 @@ export type PaymentVerification =
       raw: unknown;
     };
 
+/** What a refund through the gateway needs of the payment it gives money back from. */
+export type RefundRequest = {
+  /** Our id for this refund attempt (SSLCommerz `refe_id`, bKash `sku`); unique per attempt. */
+  refundRef: string;
+  /** Poisha, at most what is left of the payment. */
+  amount: number;
+  reason: string;
+  payment: {
+    tranx: string;
+    /** What start() returned: SSLCommerz `sessionkey`, bKash `paymentID`. */
+    gatewayRef: string | null;
+    /** The gateway's id of the money movement: SSLCommerz `bank_tran_id`, bKash `trxID`. */
+    gatewayTxnId: string | null;
+    amount: number;
+  };
+};
+
+/**
+ * A gateway's word on a refund: `refunded` (the money has gone back), `pending` (accepted, still
+ * processing), or `failed` (refused; `reason` says why). `gatewayRefundId` is its id for the
+ * refund (SSLCommerz `refund_ref_id`, bKash `refundTrxID`), when it gave one.
+ */
+export type RefundAnswer = {
+  status: "refunded" | "pending" | "failed";
+  gatewayRefundId: string | null;
+  reason: string;
+  raw: unknown;
+};
+
 /**
  * A payment gateway. `start()` and `verify()` make network calls: never call them inside a
  * database transaction.
@@ -74,6 +103,17 @@ export interface PaymentProvider {
    * start() returned. Throws PaymentGatewayError when the gateway cannot be asked (try again later).
    */
   verify(input: { params: Record<string, string>; gatewayRef: string | null }): Promise<PaymentVerification>;
+  /**
+   * Asks the gateway to give money of a paid payment back. Throws PaymentGatewayError when no
+   * answer came (`timeout`, `unreachable`, `bad_answer`: the refund may or may not have been made,
+   * ask `refundStatus` later); a refusal is answered as `failed`.
+   */
+  refund(input: RefundRequest): Promise<RefundAnswer>;
+  /**
+   * Where a refund asked for earlier stands. `gatewayRefundId` is what `refund` answered (null
+   * when its answer never came). Throws PaymentGatewayError when the gateway cannot be asked.
+   */
+  refundStatus(input: RefundRequest & { gatewayRefundId: string | null }): Promise<RefundAnswer>;
 }
 
 /**

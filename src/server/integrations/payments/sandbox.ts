@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sandboxPayments } from "../../db/schema";
 import type { Logger } from "../../logger";
@@ -65,6 +65,42 @@ export function createSandboxGateway(db: Db, log: Logger): PaymentProvider & San
           raw: {},
         };
       return { status: "pending", tranx: row.tranx, reason: "Not paid yet", raw: {} };
+    },
+    // Its refund call gives back at most what is left of a paid payment, at once; its books keep
+    // the sum, so the refund status call has nothing further to wait for.
+    async refund(r) {
+      const [row] = await db
+        .update(sandboxPayments)
+        .set({ refunded: sql`${sandboxPayments.refunded} + ${r.amount}` })
+        .where(
+          and(
+            eq(sandboxPayments.tranx, r.payment.tranx),
+            eq(sandboxPayments.status, "paid"),
+            sql`${sandboxPayments.refunded} + ${r.amount} <= ${sandboxPayments.amount}`,
+          ),
+        )
+        .returning();
+      if (!row) {
+        return {
+          status: "failed",
+          gatewayRefundId: null,
+          reason: "The sandbox refused the refund: more than what is left of the payment",
+          raw: {},
+        };
+      }
+      const gatewayRefundId = `SBXR${randomBytes(6).toString("hex").toUpperCase()}`;
+      log.info({ sandbox: { tranx: row.tranx, refunded: row.refunded, gatewayRefundId } }, "sandbox refund");
+      return { status: "refunded", gatewayRefundId, reason: "Refunded by the sandbox", raw: {} };
+    },
+    async refundStatus(r) {
+      return r.gatewayRefundId
+        ? {
+            status: "refunded",
+            gatewayRefundId: r.gatewayRefundId,
+            reason: "Refunded by the sandbox",
+            raw: {},
+          }
+        : { status: "failed", gatewayRefundId: null, reason: "The sandbox has no such refund", raw: {} };
     },
     find: (tranx) => findSandboxPayment(db, tranx),
     async decide(tranx, outcome) {

@@ -8,6 +8,8 @@ import {
   type PaymentProvider,
   type PaymentStart,
   type PaymentVerification,
+  type RefundAnswer,
+  type RefundRequest,
 } from "./provider";
 
 export const SSLCOMMERZ_SANDBOX_URL = "https://sandbox.sslcommerz.com";
@@ -208,8 +210,124 @@ export function createSslcommerz(opts: SslcommerzOptions, log: Logger): PaymentP
     return answer.json;
   }
 
+  /** One call of the refund API (`merchantTransIDvalidationAPI.php`): its JSON, once APIConnect is DONE. */
+  async function refundApi(what: string, fields: Record<string, string>): Promise<Json> {
+    const query = new URLSearchParams({
+      ...fields,
+      store_id: opts.storeId,
+      store_passwd: opts.storePassword,
+      v: "1",
+      format: "json",
+    });
+    const answer = await callGateway(
+      caller,
+      what,
+      `${base}/validator/api/merchantTransIDvalidationAPI.php?${query}`,
+      { method: "GET", headers: { Accept: "application/json" } },
+    );
+    if (answer.httpStatus >= 500) {
+      fail("unreachable", `SSLCommerz answered ${what} with HTTP ${answer.httpStatus}`, answer.httpStatus);
+    }
+    if (!answer.json) {
+      fail(
+        "bad_answer",
+        `SSLCommerz answered ${what} with something other than JSON: ${answer.body.slice(0, 200)}`,
+      );
+    }
+    return answer.json;
+  }
+
+  /** A refund answer's APIConnect other than DONE: our call was refused (credentials, a missing field). */
+  function refusedCall(json: Json, what: string): RefundAnswer | null {
+    const connect = text(json, "APIConnect");
+    if (!connect || connect === "DONE") return null;
+    const hint = connect === "FAILED" || connect === "INACTIVE" ? credentialsHint : "";
+    return {
+      status: "failed",
+      gatewayRefundId: null,
+      reason: `SSLCommerz refused ${what} (APIConnect ${connect})${hint}`,
+      raw: json,
+    };
+  }
+
   return {
     name: "sslcommerz",
+
+    async refund(r: RefundRequest): Promise<RefundAnswer> {
+      if (!r.payment.gatewayTxnId) {
+        return {
+          status: "failed",
+          gatewayRefundId: null,
+          reason: "The payment has no bank_tran_id to refund",
+          raw: null,
+        };
+      }
+      const json = await refundApi("the refund API", {
+        bank_tran_id: r.payment.gatewayTxnId,
+        refund_amount: formatTakaAmount(r.amount),
+        refund_remarks: clip(r.reason, 255),
+        refe_id: r.refundRef,
+      });
+      const refused = refusedCall(json, "the refund request");
+      if (refused) return refused;
+      const status = text(json, "status").toLowerCase();
+      const refId = text(json, "refund_ref_id") || null;
+      log.info({ gateway: "sslcommerz", refundRef: r.refundRef, status, refId }, "refund requested");
+      // "success": the refund is initiated; SSLCommerz pays it out later (the status query says when).
+      if ((status === "success" || status === "processing") && refId) {
+        return {
+          status: "pending",
+          gatewayRefundId: refId,
+          reason: "SSLCommerz is processing the refund",
+          raw: json,
+        };
+      }
+      return {
+        status: "failed",
+        gatewayRefundId: refId,
+        reason: `SSLCommerz refused the refund: ${text(json, "errorReason") || `status ${status || "(none)"}`}`,
+        raw: json,
+      };
+    },
+
+    async refundStatus(r): Promise<RefundAnswer> {
+      if (!r.gatewayRefundId) {
+        // Without its refund_ref_id SSLCommerz cannot be asked about a refund whose answer was lost.
+        return {
+          status: "failed",
+          gatewayRefundId: null,
+          reason:
+            "SSLCommerz's answer to the refund request never came, so it cannot be looked up: check the merchant panel before retrying or refunding by hand",
+          raw: null,
+        };
+      }
+      const json = await refundApi("the refund status API", { refund_ref_id: r.gatewayRefundId });
+      const refused = refusedCall(json, "the refund status query");
+      if (refused) fail("rejected", refused.reason);
+      const status = text(json, "status").toLowerCase();
+      if (status === "refunded") {
+        return {
+          status: "refunded",
+          gatewayRefundId: r.gatewayRefundId,
+          reason: "Refunded by SSLCommerz",
+          raw: json,
+        };
+      }
+      if (status === "processing" || status === "initiated" || status === "success") {
+        return {
+          status: "pending",
+          gatewayRefundId: r.gatewayRefundId,
+          reason: "SSLCommerz is processing the refund",
+          raw: json,
+        };
+      }
+      return {
+        status: "failed",
+        gatewayRefundId: r.gatewayRefundId,
+        reason: `SSLCommerz reports the refund ${status || "without a status"}${text(json, "errorReason") ? `: ${text(json, "errorReason")}` : ""}`,
+        raw: json,
+      };
+    },
 
     async start(init: PaymentInit): Promise<PaymentStart> {
       if (!/^[\x21-\x7e]{1,30}$/.test(init.tranx)) {

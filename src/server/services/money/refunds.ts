@@ -8,7 +8,7 @@
  * two staff (or a staff member and a gateway callback) never credit or refund the same money
  * twice. The rule they keep: the owed refunds of an order equal its negative buyer balance.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { RefundMethod } from "../../../contracts/admin-order";
 import type { orderLedgerSchema } from "../../../contracts/answers/staff-orders";
@@ -23,14 +23,28 @@ type InvoiceRow = typeof invoices.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type OrderMoney = z.infer<typeof orderLedgerSchema>;
 
+/** What refunds through the gateway of an order are still waiting on the gateway (not yet in the ledger). */
+export async function refundsPendingOf(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "pending")));
+  return Number(row?.n ?? 0);
+}
+
 /**
  * One order's money as its page and the refund rules read it: the shop's ledger figures for the
  * order (`orderLedger`, ledger.ts, the one place they are computed), what of the money taken can
- * still be refunded, and its invoice (null before it is confirmed).
+ * still be refunded (less refunds the gateway is still working on: `refundsPending`), and its
+ * invoice (null before it is confirmed).
  */
-export async function orderMoney(db: Db, o: OrderRow): Promise<OrderMoney & { invoice: InvoiceRow | null }> {
+export async function orderMoney(
+  db: Db,
+  o: OrderRow,
+): Promise<OrderMoney & { invoice: InvoiceRow | null; refundsPending: number }> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, o.id)).limit(1);
   const { figures: f, buyerBalance, refundsOwed } = await orderLedger(db, o.id);
+  const refundsPending = await refundsPendingOf(db, o.id);
   return {
     invoiced: f.invoiced,
     credited: f.credited,
@@ -39,8 +53,9 @@ export async function orderMoney(db: Db, o: OrderRow): Promise<OrderMoney & { in
     refundsPaid: f.refundsPaid,
     refundsOwed,
     buyerBalance,
-    refundable: f.collectedOnline + f.codCollected - f.refundsPaid - refundsOwed,
+    refundable: f.collectedOnline + f.codCollected - f.refundsPaid - refundsOwed - refundsPending,
     invoice: invoice ?? null,
+    refundsPending,
   };
 }
 
@@ -60,7 +75,8 @@ export async function recordOwedRefundInTx(
   r: { reason: string; actorId: number | null; now: Date; creditNoteId?: number | null },
 ): Promise<RefundRow | null> {
   const ledger = await orderMoney(tx, o);
-  const missing = -ledger.buyerBalance - ledger.refundsOwed;
+  // A refund the gateway is still working on will pay part of what is owed when it settles.
+  const missing = -ledger.buyerBalance - ledger.refundsOwed - ledger.refundsPending;
   if (missing <= 0) return null;
   const [row] = await tx
     .insert(refunds)

@@ -22,6 +22,7 @@ import {
   type RefundMethod,
   type RefundView,
   refundPaidSchema,
+  refundRetrySchema,
   refundSchema,
 } from "../../../contracts/admin-order";
 import { MANUAL_COURIER, SHIPPING_STATUSES, STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
@@ -43,6 +44,12 @@ import { requirePermission } from "../access";
 import { type AuditEntry, adminChange, lockForEdit, nextVersion } from "../admin";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
+import {
+  gatewayRefundMethod,
+  refundablePayment,
+  sendGatewayRefund,
+  settleInTx,
+} from "../money/gateway-refunds";
 import { issueCreditNote, readNumbered } from "../money/invoices";
 import { orderMoney, type RefundRow, refundsOf } from "../money/refunds";
 import { nudgeOutbox } from "../platform/outbox";
@@ -80,6 +87,17 @@ async function refundViews(db: Db, rows: RefundRow[]): Promise<RefundView[]> {
           .select({ id: creditNotes.id, number: creditNotes.number })
           .from(creditNotes)
           .where(inArray(creditNotes.id, noteIds));
+  const paymentIds = rows.map((r) => r.paymentId).filter((id): id is number => id !== null);
+  const gatewayOf = new Map(
+    paymentIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: payments.id, provider: payments.provider })
+            .from(payments)
+            .where(inArray(payments.id, paymentIds))
+        ).map((p) => [p.id, p.provider]),
+  );
   return rows.map((r) => ({
     id: r.id,
     orderId: r.orderId,
@@ -88,6 +106,9 @@ async function refundViews(db: Db, rows: RefundRow[]): Promise<RefundView[]> {
     reason: r.reason,
     reference: r.reference,
     status: r.status,
+    gateway: r.paymentId === null ? null : (gatewayOf.get(r.paymentId) ?? null),
+    gatewayRefundId: r.gatewayRefundId,
+    gatewayReason: r.gatewayReason,
     creditNote: notes.find((n) => n.id === r.creditNoteId) ?? null,
     createdBy: r.createdBy === null ? null : (names.get(r.createdBy) ?? null),
     createdAt: r.createdAt.toISOString(),
@@ -127,7 +148,11 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     .where(eq(creditNotes.orderId, o.id))
     .orderBy(asc(creditNotes.id));
   const refundRows = await refundsOf(db, o.id);
-  const { invoice, ...ledger } = await readNumbered(
+  const {
+    invoice,
+    refundsPending: _pending,
+    ...ledger
+  } = await readNumbered(
     db,
     () => orderMoney(db, o),
     (l) => l.invoice !== null && l.invoice.number === null,
@@ -395,6 +420,7 @@ async function queueRefundPaid(ctx: Ctx, tx: Db, o: OrderRow, r: RefundRow, now:
  */
 export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise<RefundView> {
   let moved: string | null = null;
+  let sendAfter: number | null = null;
   const refund = await adminChange(
     ctx,
     "orders",
@@ -424,6 +450,49 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
       }
       const me = ctx.user!;
       const now = ctx.now();
+      if (v.gateway) {
+        const payment = await refundablePayment(ctx, tx, o);
+        const method = gatewayRefundMethod(payment.provider);
+        const [row] = await tx
+          .insert(refunds)
+          .values({
+            orderId: o.id,
+            amount: v.amount,
+            method,
+            reason: v.reason,
+            status: "pending",
+            paymentId: payment.id,
+            createdBy: me.id,
+            createdAt: now,
+          })
+          .returning();
+        await recordEvent(
+          tx,
+          o.id,
+          "refund_pending",
+          `Refund of ${formatTaka(v.amount)} sent to ${payment.provider}: ${v.reason}`,
+          me.id,
+          now,
+        );
+        sendAfter = row!.id;
+        return {
+          result: row!,
+          audit: {
+            action: "order.refund",
+            entity: "order",
+            entityId: o.id,
+            before: { refundable: ledger.refundable, credited: ledger.credited },
+            after: {
+              refundId: row!.id,
+              amount: v.amount,
+              method,
+              status: "pending",
+              gateway: payment.provider,
+            },
+          },
+        };
+      }
+      const method = v.method!;
       const uncredited = ledger.invoiced - ledger.credited;
       const creditNote =
         ledger.invoice && uncredited > 0
@@ -443,7 +512,7 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
           orderId: o.id,
           creditNoteId: creditNote?.id ?? null,
           amount: v.amount,
-          method: v.method,
+          method,
           reason: v.reason,
           reference: v.reference,
           status: v.paid ? "paid" : "owed",
@@ -454,7 +523,7 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
         })
         .returning();
       const how = [
-        describeRefundMethod(v.method),
+        describeRefundMethod(method),
         v.reference ? `reference ${v.reference}` : null,
         creditNote ? `credit note ${creditNote.number}` : null,
       ]
@@ -478,7 +547,7 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
           after: {
             refundId: row!.id,
             amount: v.amount,
-            method: v.method,
+            method,
             status: row!.status,
             creditNote: creditNote?.number ?? null,
           },
@@ -502,6 +571,12 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
   );
   if (moved) afterMove(ctx, "refunded");
   else void nudgeOutbox(ctx);
+  if (sendAfter !== null) {
+    // After the commit: the gateway is asked, and its answer written, outside any transaction.
+    await sendGatewayRefund(ctx, sendAfter);
+    const [now] = await ctx.db.select().from(refunds).where(eq(refunds.id, sendAfter));
+    return (await refundViews(ctx.db, [now!]))[0]!;
+  }
   const [view] = await refundViews(ctx.db, [refund]);
   return view!;
 }
@@ -512,20 +587,59 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
  * is told by SMS.
  */
 export async function markRefundPaid(ctx: Ctx, refundId: number, input: unknown): Promise<RefundView> {
+  let moved = false;
   const paid = await adminChange(
     ctx,
     "orders",
     refundPaidSchema,
     input,
     async (tx, v) => {
+      const [head] = await tx
+        .select({ orderId: refunds.orderId })
+        .from(refunds)
+        .where(eq(refunds.id, refundId));
+      if (!head) throw new DomainError("not_found", REFUND_NOT_FOUND);
+      // The order's lock first, as a new refund and a gateway's settling take it.
+      const o = await lockOrder(tx, head.orderId);
       const r = await lockForEdit(tx, refunds, eq(refunds.id, refundId), REFUND_NOT_FOUND, {
         version: v.version,
         current: async (row) => (await refundViews(tx, [row]))[0],
       });
       if (r.status === "paid") throw new DomainError("conflict", "This refund is already paid");
+      if (r.status === "pending") {
+        throw new DomainError("conflict", "The gateway is still working on this refund: wait for its answer");
+      }
       const me = ctx.user!;
       const now = ctx.now();
-      const method = v.method ?? r.method;
+      const method = v.method ?? (r.method as RefundMethod);
+      if (r.status === "failed") {
+        // Paid by hand after the gateway refused it: within what may still be refunded.
+        const ledger = await orderMoney(tx, o);
+        if (r.amount > ledger.refundable) {
+          throw new DomainError(
+            "conflict",
+            `Order ${o.number}: at most ${formatTaka(ledger.refundable)} can be refunded (the money the shop has for it)`,
+          );
+        }
+        moved = await settleInTx(ctx, tx, o, r, {
+          reference: v.reference,
+          method,
+          note: "Paid by hand",
+          actorId: me.id,
+          now,
+        });
+        const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+        return {
+          result: row!,
+          audit: {
+            action: "refund.paid",
+            entity: "refund",
+            entityId: refundId,
+            before: { status: r.status, method: r.method, reference: r.reference },
+            after: { status: "paid", method, reference: row!.reference, paidAt: now.toISOString() },
+          },
+        };
+      }
       const [row] = await tx
         .update(refunds)
         .set({
@@ -538,7 +652,6 @@ export async function markRefundPaid(ctx: Ctx, refundId: number, input: unknown)
         })
         .where(and(eq(refunds.id, refundId), eq(refunds.status, "owed")))
         .returning();
-      const [o] = await tx.select().from(orders).where(eq(orders.id, r.orderId)).limit(1);
       await recordEvent(
         tx,
         r.orderId,
@@ -547,7 +660,7 @@ export async function markRefundPaid(ctx: Ctx, refundId: number, input: unknown)
         me.id,
         now,
       );
-      await queueRefundPaid(ctx, tx, o!, row!, now);
+      await queueRefundPaid(ctx, tx, o, row!, now);
       return {
         result: row!,
         audit: {
@@ -561,7 +674,79 @@ export async function markRefundPaid(ctx: Ctx, refundId: number, input: unknown)
     },
     { refusal: HANDLE_ORDERS, publicChange: false },
   );
-  void nudgeOutbox(ctx);
+  if (moved) afterMove(ctx, "refunded");
+  else void nudgeOutbox(ctx);
   const [view] = await refundViews(ctx.db, [paid]);
   return view!;
+}
+
+/**
+ * A refund the gateway refused is sent to it again (the `version` it started from; a second tap
+ * finds it pending and is refused with 409). Still within what may be refunded, as when it was
+ * first asked for.
+ */
+export async function retryRefund(ctx: Ctx, refundId: number, input: unknown): Promise<RefundView> {
+  await adminChange(
+    ctx,
+    "orders",
+    refundRetrySchema,
+    input,
+    async (tx, v) => {
+      const [head] = await tx
+        .select({ orderId: refunds.orderId })
+        .from(refunds)
+        .where(eq(refunds.id, refundId));
+      if (!head) throw new DomainError("not_found", REFUND_NOT_FOUND);
+      const o = await lockOrder(tx, head.orderId);
+      const r = await lockForEdit(tx, refunds, eq(refunds.id, refundId), REFUND_NOT_FOUND, {
+        version: v.version,
+        current: async (row) => (await refundViews(tx, [row]))[0],
+      });
+      if (r.status !== "failed" || r.paymentId === null) {
+        throw new DomainError("conflict", "Only a refund the gateway refused can be sent again");
+      }
+      const payment = await refundablePayment(ctx, tx, o);
+      const ledger = await orderMoney(tx, o);
+      if (r.amount > ledger.refundable) {
+        throw new DomainError(
+          "conflict",
+          `Order ${o.number}: at most ${formatTaka(ledger.refundable)} can be refunded (the money the shop has for it)`,
+        );
+      }
+      const now = ctx.now();
+      const [row] = await tx
+        .update(refunds)
+        .set({
+          status: "pending",
+          paymentId: payment.id,
+          gatewayRefundId: null,
+          gatewayReason: null,
+          ...nextVersion(refunds),
+        })
+        .where(eq(refunds.id, refundId))
+        .returning();
+      await recordEvent(
+        tx,
+        o.id,
+        "refund_pending",
+        `Refund of ${formatTaka(r.amount)} sent to ${payment.provider} again`,
+        ctx.user!.id,
+        now,
+      );
+      return {
+        result: row!,
+        audit: {
+          action: "refund.retry",
+          entity: "refund",
+          entityId: refundId,
+          before: { status: "failed", gatewayReason: r.gatewayReason },
+          after: { status: "pending" },
+        },
+      };
+    },
+    { refusal: HANDLE_ORDERS, publicChange: false },
+  );
+  await sendGatewayRefund(ctx, refundId);
+  const [now] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
+  return (await refundViews(ctx.db, [now!]))[0]!;
 }

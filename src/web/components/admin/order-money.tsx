@@ -42,6 +42,7 @@ export function OrderMoney({
 }) {
   const { ledger, invoice } = order;
   const [paying, setPaying] = useState<RefundView | null>(null);
+  const { run, pending } = useMutation();
   const { i18n } = useLingui();
   const { taka, dateTime } = useFormat();
   const method = (m: string) => i18n._(describeRefundMethod(m));
@@ -120,13 +121,24 @@ export function OrderMoney({
                 <span className="tabular-nums font-medium">{taka(r.amount)}</span>
                 <span>{method(r.method)}</span>
                 <span
+                  data-testid="refund-status"
                   className={
                     r.status === "paid"
                       ? "rounded bg-emerald-100 px-2 py-0.5 text-emerald-900"
-                      : "rounded bg-amber-100 px-2 py-0.5 text-amber-950"
+                      : r.status === "failed"
+                        ? "rounded bg-red-100 px-2 py-0.5 text-red-900"
+                        : "rounded bg-amber-100 px-2 py-0.5 text-amber-950"
                   }
                 >
-                  {r.status === "paid" ? i18n._("Paid") : i18n._("Owed")}
+                  {r.status === "paid"
+                    ? r.gateway && r.paidBy === null
+                      ? i18n._("Refunded by {gateway}", { gateway: gatewayName(r.gateway) })
+                      : i18n._("Paid")
+                    : r.status === "pending"
+                      ? i18n._("Waiting for {gateway}", { gateway: gatewayName(r.gateway ?? "") })
+                      : r.status === "failed"
+                        ? i18n._("Refused by {gateway}", { gateway: gatewayName(r.gateway ?? "") })
+                        : i18n._("Owed")}
                 </span>
                 <span className="w-full text-slate-600">
                   {[
@@ -148,6 +160,34 @@ export function OrderMoney({
                     .filter(Boolean)
                     .join(" · ")}
                 </span>
+                {r.status !== "paid" && r.gatewayReason ? (
+                  <span
+                    className={`w-full ${r.status === "failed" ? "font-medium text-red-800" : "text-slate-600"}`}
+                    data-testid="refund-gateway-reason"
+                  >
+                    {r.gatewayReason}
+                  </span>
+                ) : null}
+                {r.status === "failed" ? (
+                  <div className="flex w-full flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      loading={pending}
+                      onClick={() =>
+                        void run({
+                          method: "POST",
+                          path: `/api/admin/refunds/${r.id}/retry`,
+                          body: { version: r.version },
+                        })
+                      }
+                    >
+                      {i18n._("Send to {gateway} again", { gateway: gatewayName(r.gateway ?? "") })}
+                    </Button>
+                    <Button variant="secondary" onClick={() => setPaying(r)}>
+                      {i18n._("Paid by hand")}
+                    </Button>
+                  </div>
+                ) : null}
                 {r.status === "owed" ? (
                   <Button variant="secondary" onClick={() => setPaying(r)}>
                     {i18n._("Mark paid")}
@@ -163,6 +203,23 @@ export function OrderMoney({
       <MarkPaidDialog refund={paying} onClose={() => setPaying(null)} />
     </section>
   );
+}
+
+/** A gateway's name as a clerk knows it. */
+function gatewayName(provider: string): string {
+  return provider === "bkash"
+    ? "bKash"
+    : provider === "sslcommerz"
+      ? "SSLCommerz"
+      : provider === "sandbox"
+        ? "the sandbox gateway"
+        : provider;
+}
+
+/** The gateway the order was paid at, when a refund can go back through it. */
+function paidGateway(order: AdminOrder): string | null {
+  const paid = order.payments.find((p) => p.status === "paid");
+  return paid && ["sslcommerz", "bkash", "sandbox"].includes(paid.provider) ? paid.provider : null;
 }
 
 /** Records a refund: the amount starts at all that can still be refunded (the "Refunded" button). */
@@ -189,42 +246,73 @@ function RefundDialog({ order, open, onClose }: { order: AdminOrder; open: boole
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const revalidator = useRevalidator();
   const { i18n } = useLingui();
+  const gateway = paidGateway(order);
   const defaults: RefundInput = {
     amount: order.ledger.refundable,
     method: order.paymentMethod === "cod" ? "cash" : "bkash",
     reason: "",
     reference: "",
-    paid: true,
+    paid: gateway === null,
+    gateway: gateway !== null,
   };
   const { form, onSubmit, formError } = useAdminForm({
     schema: refundSchema,
     defaultValues: defaults,
     toValues: () => defaults,
-    savedMessage: i18n._("Refund recorded: see its credit note under Money"),
+    savedMessage: i18n._("Refund recorded: see it under Money"),
     save: async (values) => {
-      const res = await api<RefundView>("POST", `/api/admin/orders/${order.id}/refunds`, values);
+      const body = values.gateway ? { ...values, paid: false, method: undefined, reference: null } : values;
+      const res = await api<RefundView>("POST", `/api/admin/orders/${order.id}/refunds`, body);
       await revalidator.revalidate();
       onDone();
       return res.data;
     },
   });
-  const { register, formState, control } = form;
+  const { register, formState, control, watch } = form;
+  const through = watch("gateway");
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormMessage>{formError}</FormMessage>
       <MoneyField control={control} name="amount" label={i18n._("Amount (taka)")} />
+      {gateway ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" className="h-5 w-5" {...register("gateway")} />
+          {i18n._("Send it back through {gateway} (the way the buyer paid)", {
+            gateway: gatewayName(gateway),
+          })}
+        </label>
+      ) : null}
+      <TextAreaField
+        label={i18n._("Reason")}
+        maxLength={500}
+        error={formState.errors.reason?.message}
+        {...register("reason")}
+      />
+      {through ? null : <ManualFields form={form} />}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {i18n._("Cancel")}
+        </Button>
+        <Button type="submit" variant="destructive" loading={formState.isSubmitting}>
+          {through ? i18n._("Refund through the gateway") : i18n._("Record refund")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A refund sent by hand: how, its reference, and whether it has gone already. */
+function ManualFields({ form }: { form: ReturnType<typeof useAdminForm<typeof refundSchema>>["form"] }) {
+  const { i18n } = useLingui();
+  const { register, formState } = form;
+  return (
+    <>
       <SelectField
         label={i18n._("Method")}
         options={REFUND_METHODS}
         optionLabel={(m) => i18n._(describeRefundMethod(m))}
         error={formState.errors.method?.message}
         {...register("method")}
-      />
-      <TextAreaField
-        label={i18n._("Reason")}
-        maxLength={500}
-        error={formState.errors.reason?.message}
-        {...register("reason")}
       />
       <TextField
         label={i18n._("Reference (the transfer's number)")}
@@ -236,15 +324,7 @@ function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }
         <input type="checkbox" className="h-5 w-5" {...register("paid")} />
         {i18n._("The money has been sent (otherwise it is recorded as owed)")}
       </label>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {i18n._("Cancel")}
-        </Button>
-        <Button type="submit" variant="destructive" loading={formState.isSubmitting}>
-          {i18n._("Record refund")}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
 

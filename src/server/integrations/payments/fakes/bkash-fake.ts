@@ -6,7 +6,9 @@
  * success, or a documented error code and `statusMessage` (2002 Invalid Payment ID, 2056 Invalid
  * Payment State, 2062 The payment has already been completed, 2023 Insufficient Balance, …); an
  * unknown or expired id_token gets HTTP 401. A payment executes once, and only after the customer
- * approved it.
+ * approved it. Its refund API (`/tokenized/checkout/payment/refund`) refunds a completed payment
+ * in parts up to its amount (2071 beyond), and with paymentID and trxID alone answers the refund
+ * status; `refuseNextRefund` and `dropNextRefundAnswer` stand in for a refusal and a time-out.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -27,6 +29,8 @@ export type FakeBkashPayment = {
   trxID: string | null;
   createTime: string;
   executeTime: string | null;
+  /** Refunds made of it, oldest first (amounts as bKash writes them, "12.50"). */
+  refunds: { refundTrxID: string; amount: string; sku: string; reason: string; completedTime: string }[];
 };
 
 export type FakeBkash = {
@@ -49,6 +53,10 @@ export type FakeBkash = {
   simulateCancel(paymentID: string): Record<string, string>;
   /** The next execute does its work but its answer is lost (HTTP 504, as after a gateway timeout). */
   dropNextExecuteAnswer(): void;
+  /** The next refund is refused with this bKash error (default 2071, as for a refund beyond the payment). */
+  refuseNextRefund(statusCode?: string, statusMessage?: string): void;
+  /** The next refund is made but its answer never comes (the request hangs: a time-out). */
+  dropNextRefundAnswer(): void;
   /** Every id_token issued so far stops working (HTTP 401 until a new grant). */
   expireTokens(): void;
   /** The next `count` requests get this HTTP status and an error body (an outage). */
@@ -117,6 +125,8 @@ export async function startFakeBkash(
   let failures = { httpStatus: 500, left: 0 };
   let hangs = 0;
   let dropExecuteAnswer = false;
+  let refuseRefund: { statusCode: string; statusMessage: string } | null = null;
+  let dropRefundAnswer = false;
   let baseUrl = "";
 
   function issueToken(refreshToken?: string): Record<string, unknown> {
@@ -181,6 +191,7 @@ export async function startFakeBkash(
       trxID: null,
       createTime: stamp(),
       executeTime: null,
+      refunds: [],
     };
     payments.set(paymentID, p);
     const callback = p.request.callbackURL!;
@@ -244,6 +255,57 @@ export async function startFakeBkash(
       statusCode: "0000",
       statusMessage: "Successful",
     };
+  }
+
+  const poisha = (amount: string) => Math.round(Number(amount) * 100);
+
+  function refundView(p: FakeBkashPayment, r: FakeBkashPayment["refunds"][number]) {
+    return {
+      statusCode: "0000",
+      statusMessage: "Successful",
+      originalTrxID: p.trxID,
+      refundTrxID: r.refundTrxID,
+      transactionStatus: "Completed",
+      amount: r.amount,
+      currency: "BDT",
+      charge: "0.00",
+      completedTime: r.completedTime,
+    };
+  }
+
+  /** A refund (with amount) or the refund status query (paymentID and trxID alone). */
+  function refund(body: Record<string, unknown>): Record<string, unknown> {
+    const p = payments.get(str(body, "paymentID"));
+    if (!p) return refusal("2002", "Invalid Payment ID");
+    if (p.transactionStatus !== "Completed" || str(body, "trxID") !== p.trxID) {
+      return refusal("2056", "Invalid Payment State");
+    }
+    if (!str(body, "amount")) {
+      const last = p.refunds.at(-1);
+      return last ? refundView(p, last) : refusal("2072", "Refund not found");
+    }
+    if (!str(body, "sku") || !str(body, "reason")) return refusal("2065", "Mandatory field missing");
+    if (!/^\d+(\.\d{1,2})?$/.test(str(body, "amount")) || Number(str(body, "amount")) <= 0) {
+      return refusal("2006", "Invalid amount");
+    }
+    if (refuseRefund) {
+      const r = refuseRefund;
+      refuseRefund = null;
+      return refusal(r.statusCode, r.statusMessage);
+    }
+    const given = p.refunds.reduce((n, r) => n + poisha(r.amount), 0);
+    if (given + poisha(str(body, "amount")) > poisha(p.request.amount ?? "0")) {
+      return refusal("2071", "Refund amount exceeds the refundable amount");
+    }
+    const r = {
+      refundTrxID: randomBytes(5).toString("hex").toUpperCase(),
+      amount: str(body, "amount"),
+      sku: str(body, "sku"),
+      reason: str(body, "reason"),
+      completedTime: stamp(),
+    };
+    p.refunds.push(r);
+    return refundView(p, r);
   }
 
   function requirePayment(paymentID: string): FakeBkashPayment {
@@ -322,6 +384,14 @@ export async function startFakeBkash(
         return send(res, 200, answer);
       }
       if (path === "/tokenized/checkout/payment/status") return send(res, 200, status(body));
+      if (path === "/tokenized/checkout/payment/refund") {
+        const answer = refund(body);
+        if (dropRefundAnswer && str(body, "amount")) {
+          dropRefundAnswer = false;
+          return; // made, never answered
+        }
+        return send(res, 200, answer);
+      }
       send(res, 404, { message: "Not found" });
     })().catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, { message: String(e) });
@@ -344,6 +414,12 @@ export async function startFakeBkash(
     simulateCancel: (paymentID) => callbackFields(requirePayment(paymentID).paymentID, "cancel"),
     dropNextExecuteAnswer() {
       dropExecuteAnswer = true;
+    },
+    refuseNextRefund(statusCode = "2071", statusMessage = "Refund amount exceeds the refundable amount") {
+      refuseRefund = { statusCode, statusMessage };
+    },
+    dropNextRefundAnswer() {
+      dropRefundAnswer = true;
     },
     expireTokens() {
       idTokens.clear();

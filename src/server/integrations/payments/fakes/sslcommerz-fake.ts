@@ -5,7 +5,12 @@
  * credentials, remembers sessions, signs callbacks with `verify_sign` / `verify_key` as SSLCommerz
  * does, and validates only the val_ids of payments it made: `VALID` the first time, `VALIDATED`
  * after, `INVALID_TRANSACTION` for any other. Wrong credentials get `status: FAILED` with a
- * `failedreason` from the session API and `APIConnect: FAILED` from the validation API.
+ * `failedreason` from the session API and `APIConnect: FAILED` from the validation API. Its refund
+ * API (`/validator/api/merchantTransIDvalidationAPI.php` with bank_tran_id, refund_amount,
+ * refund_remarks, refe_id) initiates refunds of paid payments up to their amount and answers
+ * `success` with a refund_ref_id; the same API with refund_ref_id answers `processing` until
+ * `settleRefunds()` and `refunded` after. `refuseNextRefund` and `dropNextRefundAnswer` stand in
+ * for a refusal and a time-out.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -52,6 +57,14 @@ export type FakeSslcommerz = {
   sign(params: Record<string, string>): string;
   /** POSTs callback fields to the session's ipn_url as SSLCommerz's server would; the HTTP status. */
   deliverIpn(params: Record<string, string>): Promise<number>;
+  /** Refunds asked for so far, oldest first. */
+  refunds(): FakeSslcommerzRefund[];
+  /** Every processing refund becomes refunded (SSLCommerz paid them out). */
+  settleRefunds(): void;
+  /** The next refund request answers `failed` with this errorReason. */
+  refuseNextRefund(errorReason?: string): void;
+  /** The next refund request is made but never answered (a time-out). */
+  dropNextRefundAnswer(): void;
   /** The next `count` requests get this HTTP status and an HTML error page (an outage). */
   failNext(httpStatus?: number, count?: number): void;
   /** The next `count` requests are never answered (for timeouts). */
@@ -59,6 +72,17 @@ export type FakeSslcommerz = {
   /** Every request seen, as `METHOD /path`. */
   requests: string[];
   close(): Promise<void>;
+};
+
+export type FakeSslcommerzRefund = {
+  refundRefId: string;
+  bankTranId: string;
+  tranx: string;
+  /** As asked, "12.50". */
+  amount: string;
+  remarks: string;
+  refeId: string;
+  state: "processing" | "refunded";
 };
 
 const md5 = (s: string) => createHash("md5").update(s, "utf8").digest("hex");
@@ -149,6 +173,9 @@ export async function startFakeSslcommerz(
   let failures: { httpStatus: number; left: number } = { httpStatus: 500, left: 0 };
   let hangs = 0;
   let baseUrl = "";
+  const refunds: FakeSslcommerzRefund[] = [];
+  let refuseRefund: string | null = null;
+  let dropRefundAnswer = false;
 
   function now(): string {
     return new Date().toISOString().replace("T", " ").slice(0, 19);
@@ -294,6 +321,77 @@ export async function startFakeSslcommerz(
     };
   }
 
+  /** The refund API: a refund (bank_tran_id …) or the refund status query (refund_ref_id). */
+  function refundApi(query: URLSearchParams): Record<string, unknown> {
+    if (query.get("store_id") !== storeId || query.get("store_passwd") !== storePassword) {
+      return { APIConnect: "FAILED" };
+    }
+    const refId = query.get("refund_ref_id");
+    if (refId) {
+      const r = refunds.find((x) => x.refundRefId === refId);
+      if (!r)
+        return {
+          APIConnect: "DONE",
+          status: "failed",
+          refund_ref_id: refId,
+          errorReason: "Invalid refund_ref_id",
+        };
+      return {
+        APIConnect: "DONE",
+        bank_tran_id: r.bankTranId,
+        tran_id: r.tranx,
+        refund_ref_id: r.refundRefId,
+        initiated_on: now(),
+        refunded_on: r.state === "refunded" ? now() : "",
+        status: r.state,
+        errorReason: "",
+      };
+    }
+    const bankTranId = query.get("bank_tran_id") ?? "";
+    const amount = query.get("refund_amount") ?? "";
+    const remarks = query.get("refund_remarks") ?? "";
+    if (!bankTranId || !amount || !remarks) return { APIConnect: "INVALID_REQUEST" };
+    const paid = [...payments.values()].find((p) => p.fields.bank_tran_id === bankTranId);
+    const failed = (errorReason: string) => ({
+      APIConnect: "DONE",
+      bank_tran_id: bankTranId,
+      trans_id: paid?.fields.tran_id ?? "",
+      refund_ref_id: "",
+      status: "failed",
+      errorReason,
+    });
+    if (!paid) return failed("Invalid bank_tran_id");
+    if (refuseRefund !== null) {
+      const why = refuseRefund;
+      refuseRefund = null;
+      return failed(why);
+    }
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    if (!/^\d+(\.\d{1,2})?$/.test(amount) || cents(amount) <= 0) return failed("Invalid refund_amount");
+    const given = refunds.filter((r) => r.bankTranId === bankTranId).reduce((n, r) => n + cents(r.amount), 0);
+    if (given + cents(amount) > cents(paid.fields.amount ?? "0")) {
+      return failed("Refund amount is greater than the transaction amount");
+    }
+    const r: FakeSslcommerzRefund = {
+      refundRefId: id("", 12),
+      bankTranId,
+      tranx: paid.fields.tran_id ?? "",
+      amount,
+      remarks,
+      refeId: query.get("refe_id") ?? "",
+      state: "processing",
+    };
+    refunds.push(r);
+    return {
+      APIConnect: "DONE",
+      bank_tran_id: bankTranId,
+      trans_id: r.tranx,
+      refund_ref_id: r.refundRefId,
+      status: "success",
+      errorReason: "",
+    };
+  }
+
   function paymentPage(s: FakeSslcommerzSession): string {
     const button = (what: string, label: string) =>
       `<form method="post" action="/EasyCheckOut/${s.sessionkey}/${what}"><button>${label}</button></form>`;
@@ -315,6 +413,15 @@ export async function startFakeSslcommerz(
     void (async () => {
       if (req.method === "POST" && url.pathname === "/gwprocess/v4/api.php") {
         send(res, 200, openSession(await readForm(req)));
+        return;
+      }
+      if (req.method === "GET" && url.pathname === "/validator/api/merchantTransIDvalidationAPI.php") {
+        const answer = refundApi(url.searchParams);
+        if (dropRefundAnswer && url.searchParams.has("bank_tran_id")) {
+          dropRefundAnswer = false;
+          return; // made, never answered
+        }
+        send(res, 200, answer);
         return;
       }
       if (req.method === "GET" && url.pathname === "/validator/api/validationserverAPI.php") {
@@ -378,6 +485,16 @@ export async function startFakeSslcommerz(
     tamper: (params, changes) => ({ ...params, ...changes }),
     sign: (params) => signFields(params, storePassword),
     deliverIpn,
+    refunds: () => [...refunds],
+    settleRefunds() {
+      for (const r of refunds) r.state = "refunded";
+    },
+    refuseNextRefund(errorReason = "Refund is not allowed for this transaction") {
+      refuseRefund = errorReason;
+    },
+    dropNextRefundAnswer() {
+      dropRefundAnswer = true;
+    },
     failNext(httpStatus = 500, count = 1) {
       failures = { httpStatus, left: count };
     },
