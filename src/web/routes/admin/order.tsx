@@ -44,6 +44,8 @@ const HISTORY_WORDS: Record<string, string> = {
   refund_due: /*i18n*/ "Refund due",
   refund_owed: /*i18n*/ "Refund recorded as owed",
   refund_paid: /*i18n*/ "Refund paid",
+  refund_pending: /*i18n*/ "Refund sent to the gateway",
+  refund_failed: /*i18n*/ "Refund refused by the gateway",
   cod_check: /*i18n*/ "Phone check",
   address: /*i18n*/ "Address changed",
   consignment: /*i18n*/ "Consignment changed",
