@@ -88,6 +88,8 @@ export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin/users": { access: "users", menu: ADMIN_AREA_LABELS.users },
   "/admin/users/authority": { access: "authority", menu: /*i18n*/ "Authority" },
   "/admin/users/:id": { access: "users" },
+  // Every area's changes by every staff member: admins only.
+  "/admin/audit": { access: "authority", menu: /*i18n*/ "Audit log" },
   // The six /info pages: edited by the staff who write the shop's published text (the content area).
   "/admin/info-pages": { access: "content", menu: /*i18n*/ "Info pages" },
   "/admin/info-pages/:slug": { access: "content" },

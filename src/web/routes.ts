@@ -103,6 +103,7 @@ export default [
       route("admin/stationary", "routes/admin/stationery.tsx"),
       route("admin/users", "routes/admin/users.tsx"),
       route("admin/users/authority", "routes/admin/users-authority.tsx"),
+      route("admin/audit", "routes/admin/audit.tsx"),
       route("admin/users/:id", "routes/admin/user.tsx"),
       route("admin/info-pages", "routes/admin/info-pages.tsx"),
       route("admin/info-pages/:slug", "routes/admin/info-page.tsx"),

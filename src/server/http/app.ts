@@ -13,6 +13,7 @@ import { type AppDeps, contextFor } from "../services/context";
 import { DomainError } from "../services/errors";
 import { publicContentVersion } from "../services/public-content";
 import { addressesApi } from "./api/addresses";
+import { adminAuditApi } from "./api/admin-audit";
 import { adminAuthorsApi } from "./api/admin-authors";
 import { adminBooksCsvApi } from "./api/admin-books-csv";
 import { adminChaptersApi } from "./api/admin-chapters";
@@ -185,6 +186,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", localeApi({ secure: deps.config.production }));
   api.route("/", consentApi({ secure: deps.config.production }));
   api.route("/", adminUsersApi());
+  api.route("/", adminAuditApi());
   api.route("/", adminSearchApi());
   api.route("/", adminBooksCsvApi());
   api.route("/", adminInvoicesApi());

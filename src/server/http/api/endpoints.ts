@@ -8,6 +8,7 @@ import { courierWebhooksEndpoints } from "../courier-webhooks";
 import type { Endpoint } from "../endpoint";
 import { paymentCallbacksEndpoints } from "../payment-callbacks";
 import { addressesEndpoints } from "./addresses";
+import { adminAuditEndpoints } from "./admin-audit";
 import { adminAuthorsEndpoints } from "./admin-authors";
 import { adminBooksCsvEndpoints } from "./admin-books-csv";
 import { adminChaptersEndpoints } from "./admin-chapters";
@@ -58,6 +59,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...adminInvoicesEndpoints,
   ...adminCouponsEndpoints,
   ...adminUsersEndpoints,
+  ...adminAuditEndpoints,
   ...adminInfoPagesEndpoints,
   ...adminSearchEndpoints,
   ...adminSalesEndpoints,

@@ -1,4 +1,5 @@
 import { idField } from "../../../contracts/paging";
+import { HistoryLink } from "../../components/admin/history-link";
 import { ProductEdit } from "../../components/admin/product-edit";
 import { PageHeading } from "../../components/page-heading";
 import { useLingui } from "../../i18n";
@@ -23,7 +24,8 @@ export default function EditBookPage({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeading title={i18n._("Edit book")}>
         <p>
-          {product.kind === "ebook" ? i18n._("E-book") : i18n._("Printed book")} · {product.title}
+          {product.kind === "ebook" ? i18n._("E-book") : i18n._("Printed book")} · {product.title}{" "}
+          <HistoryLink entity="product" id={product.id} />
         </p>
       </PageHeading>
       <ProductEdit area="books" product={product} ledger={ledger} listPath="/admin/books" />

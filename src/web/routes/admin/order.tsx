@@ -11,6 +11,7 @@ import {
 import { idParams } from "../../../contracts/paging";
 import { describeSource } from "../../../contracts/reports";
 import { describeTimelineStatus } from "../../../contracts/tracking";
+import { HistoryLink } from "../../components/admin/history-link";
 import { useMutation } from "../../components/admin/mutation";
 import { OrderAddress } from "../../components/admin/order-address";
 import { OrderMoney } from "../../components/admin/order-money";
@@ -91,6 +92,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             <span>{order.paymentMethod === "cod" ? i18n._("Cash on delivery") : i18n._("Paid online")}</span>
             <span className="tabular-nums font-semibold">{taka(order.total)}</span>
             <span>{i18n._("Placed {when}", { when: dateTime(order.createdAt) })}</span>
+            <HistoryLink entity="order" id={order.id} />
           </p>
         </PageHeading>
       </div>
