@@ -52,6 +52,23 @@ export const MANUAL_COURIER = "manual";
  */
 export const BY_HAND_COURIER = "hand";
 
+/** How the shop writes the couriers it connects to; the demo's is named as one. */
+const COURIER_LABELS: Readonly<Record<string, string>> = {
+  steadfast: "Steadfast",
+  pathao: "Pathao",
+  redx: "RedX",
+  demo: "Demo courier",
+};
+
+/** The courier that parcels are booked with when the shop runs as a demo (nothing is sent). */
+export const DEMO_COURIER = "demo";
+
+/** "Steadfast" for `steadfast`, "Demo courier" for `demo`; staff's own words for a courier they typed; null for none. */
+export function courierLabel(courier: string | null): string | null {
+  if (!courier || courier === MANUAL_COURIER || courier === BY_HAND_COURIER) return null;
+  return COURIER_LABELS[courier] ?? courier.charAt(0).toUpperCase() + courier.slice(1);
+}
+
 /** A consignment number as staff type it; stored upper-cased. */
 const consignmentNumber = z
   .string({ error: "Consignment number is required" })

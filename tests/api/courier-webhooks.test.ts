@@ -5,9 +5,11 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminOrder } from "../../src/contracts/admin-order";
 import type { CourierWebhookAnswer } from "../../src/contracts/answers/staff-orders";
 import type { OrderFulfilment } from "../../src/contracts/fulfilment";
 import { orderEvents } from "../../src/server/db/schema";
+import { createDemoCourier } from "../../src/server/integrations/couriers/demo";
 import { type FakePathao, startFakePathao } from "../../src/server/integrations/couriers/fakes/pathao-fake";
 import { type FakeRedx, startFakeRedx } from "../../src/server/integrations/couriers/fakes/redx-fake";
 import {
@@ -229,5 +231,46 @@ describe("RedX", () => {
     const o = await bookedOrder(h, staff);
     const res = await webhook({ tracking_number: o.consignment, status: "agent-hold" });
     expect(res.body.data).toMatchObject({ shipment: "hold", status: "shipped", changed: true });
+  });
+});
+
+describe("the demo courier", () => {
+  let h: Harness;
+  let staff: TestUser;
+  beforeAll(async () => {
+    h = await createHarness({ courier: (deps) => createDemoCourier(() => deps.now().getTime()) });
+    staff = await h.createUser({ role: "staff", permissions: ["orders"] });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("is named on the order page's data as the demo's, and books at once", async () => {
+    const buyer = await h.createUser();
+    const book = await createProduct(h.db, { price: 40_000, stock: 10 });
+    const placed = await checkout(h, buyer, { items: [{ productId: book.id }] });
+    const page = await h.request<AdminOrder>("GET", `/api/admin/orders/${placed.orderId}`, {
+      cookie: staff.cookie,
+    });
+    expect(page.body.data).toMatchObject({
+      courierConnected: true,
+      connectedCourier: "Demo courier",
+      demoCourier: true,
+    });
+    const o = await bookedOrder(h, staff);
+    expect(o.consignment).toMatch(/^DEMO-/);
+    expect((await eventsOf(h, o.id)).map((e) => e.note)).toContain(
+      `Consignment ${o.consignment} (Demo courier)`,
+    );
+  });
+
+  it("moves the parcel along by the clock until it is delivered", async () => {
+    const o = await bookedOrder(h, staff);
+    const refresh = () =>
+      h.request("POST", `/api/admin/orders/${o.id}/courier/refresh`, { cookie: staff.cookie });
+    h.clock.advance(6 * 60_000);
+    expect((await refresh()).body.data).toMatchObject({ shipment: "in_transit", status: "shipped" });
+    h.clock.advance(30 * 60_000);
+    expect((await refresh()).body.data).toMatchObject({ shipment: "delivered", status: "delivered" });
   });
 });

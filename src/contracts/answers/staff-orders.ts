@@ -311,6 +311,12 @@ export const adminOrderSchema = z
     trackingPath: z.string().nullable().meta({ description: "Where the customer follows the parcel" }),
     followsCourier: z.boolean().meta({ description: "Whether the connected courier can be asked about it" }),
     courierConnected: z.boolean().meta({ description: "Whether a courier system is connected for booking" }),
+    connectedCourier: z.string().nullable().meta({
+      description: "The connected courier's name (Steadfast, Pathao, RedX, Demo courier); null when none",
+    }),
+    demoCourier: z
+      .boolean()
+      .meta({ description: "Whether bookings go to the demo courier, which sends nothing anywhere" }),
   })
   .meta({ id: "AdminOrder" });
 

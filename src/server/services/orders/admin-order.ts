@@ -25,7 +25,13 @@ import {
   refundRetrySchema,
   refundSchema,
 } from "../../../contracts/admin-order";
-import { MANUAL_COURIER, SHIPPING_STATUSES, STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
+import {
+  courierLabel,
+  DEMO_COURIER,
+  MANUAL_COURIER,
+  SHIPPING_STATUSES,
+  STAFF_TRANSITIONS,
+} from "../../../contracts/fulfilment";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus } from "../../../contracts/order-status";
@@ -258,6 +264,8 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     trackingPath: o.consignment ? `/tracking/${encodeURIComponent(o.consignment)}` : null,
     followsCourier: followsCourier(ctx, o),
     courierConnected: ctx.courier.name !== MANUAL_COURIER,
+    connectedCourier: courierLabel(ctx.courier.name),
+    demoCourier: ctx.courier.name === DEMO_COURIER,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   BY_HAND_COURIER,
   CONSIGNABLE_STATUSES,
   consignmentSchema,
+  courierLabel,
   MANUAL_COURIER,
   type OrderFulfilment,
   orderStatusChangeSchema,
@@ -75,19 +76,7 @@ export function followsCourier(ctx: Pick<Ctx, "courier">, o: Pick<OrderRow, "cou
   return ctx.courier.name !== MANUAL_COURIER && o.consignment !== null && o.courier === ctx.courier.name;
 }
 
-/** How the shop writes the couriers it connects to; the demo's is named as one. */
-const COURIER_LABELS: Readonly<Record<string, string>> = {
-  steadfast: "Steadfast",
-  pathao: "Pathao",
-  redx: "RedX",
-  demo: "Demo courier",
-};
-
-/** "Steadfast" for `steadfast`; staff's own words for a courier they typed. */
-export function courierLabel(courier: string | null): string | null {
-  if (!courier || courier === MANUAL_COURIER || courier === BY_HAND_COURIER) return null;
-  return COURIER_LABELS[courier] ?? courier.charAt(0).toUpperCase() + courier.slice(1);
-}
+export { courierLabel };
 
 /**
  * Staff with the orders permission move an order along STAFF_TRANSITIONS; anything else is a 409

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrder } from "../../../contracts/admin-order";
-import { BY_HAND_COURIER, consignmentSchema } from "../../../contracts/fulfilment";
+import { BY_HAND_COURIER, consignmentSchema, courierLabel } from "../../../contracts/fulfilment";
 import {
   describeOrderStatus,
   describeOrderStatusOf,
@@ -289,7 +289,7 @@ function Shipment({ order }: { order: AdminOrder }) {
           <span className="font-semibold" data-testid="consignment">
             {order.consignment}
           </span>
-          {order.courier && order.courier !== "manual" ? ` (${order.courier})` : ""} ·{" "}
+          {courierLabel(order.courier) ? ` (${courierLabel(order.courier)})` : ""} ·{" "}
           <a href={order.trackingPath!} className="text-brand-800 underline" target="_blank" rel="noreferrer">
             {i18n._("tracking page")}
           </a>
@@ -346,6 +346,13 @@ function Shipment({ order }: { order: AdminOrder }) {
           </p>
         </form>
       ) : null}
+      {order.demoCourier ? (
+        <p className="mt-3 rounded bg-amber-50 p-2 text-sm text-amber-900" data-testid="demo-courier">
+          {i18n._(
+            "Demo courier: this shop runs as a demo, so bookings go nowhere. A booked parcel is with the rider after 5 minutes and delivered after 30.",
+          )}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {order.courierConnected && !order.consignment && consignable ? (
           <Button
@@ -353,7 +360,9 @@ function Shipment({ order }: { order: AdminOrder }) {
             disabled={pending}
             onClick={() => void run({ method: "POST", path: `/api/admin/orders/${order.id}/courier` })}
           >
-            {i18n._("Book with the courier")}
+            {order.connectedCourier
+              ? i18n._("Book with {courier}", { courier: order.connectedCourier })
+              : i18n._("Book with the courier")}
           </Button>
         ) : null}
         {order.followsCourier ? (
