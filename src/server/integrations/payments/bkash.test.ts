@@ -307,3 +307,68 @@ describe("bKash verify()", () => {
     });
   });
 });
+
+describe("refunds", () => {
+  /** A payment of ৳1,250.50 created, approved and executed at the fake: what a refund needs of it. */
+  async function completed() {
+    const init = paymentInit();
+    const started = await gateway.start(init);
+    const fields = fake.simulateApprove(started.gatewayRef!);
+    const paid = await gateway.verify({ params: fields, gatewayRef: started.gatewayRef });
+    if (paid.status !== "paid") throw new Error("not paid");
+    return {
+      tranx: init.tranx,
+      gatewayRef: started.gatewayRef,
+      gatewayTxnId: paid.gatewayTxnId,
+      amount: init.amount,
+    };
+  }
+  const ask = (payment: Awaited<ReturnType<typeof completed>>, amount: number, n = 1) => ({
+    refundRef: `R9A${n}`,
+    amount,
+    reason: "Damaged copy",
+    payment,
+  });
+
+  it("sends paymentID, trxID, the amount in taka, our id as sku and the reason; bKash's refundTrxID comes back", async () => {
+    const p = await completed();
+    const r = await gateway.refund(ask(p, 50_025));
+    expect(r).toMatchObject({ status: "refunded" });
+    const [made] = fake.payment(p.gatewayRef!)!.refunds;
+    expect(made).toMatchObject({ amount: "500.25", sku: "R9A1", reason: "Damaged copy" });
+    expect(r.gatewayRefundId).toBe(made!.refundTrxID);
+    const again = await gateway.refundStatus({ ...ask(p, 50_025), gatewayRefundId: r.gatewayRefundId });
+    expect(again).toMatchObject({ status: "refunded", gatewayRefundId: made!.refundTrxID });
+  });
+
+  it("answers a refusal as failed with bKash's code, and refuses more than what is left of the payment", async () => {
+    const p = await completed();
+    expect(await gateway.refund(ask(p, 100_000))).toMatchObject({ status: "refunded" });
+    const over = await gateway.refund(ask(p, 25_051, 2));
+    expect(over.status).toBe("failed");
+    expect(over.reason).toContain("2071");
+    fake.refuseNextRefund("2072", "Refund not allowed");
+    expect((await gateway.refund(ask(p, 100, 3))).reason).toContain("Refund not allowed (2072)");
+  });
+
+  it("throws when no answer comes, and the status query then finds the refund by its amount", async () => {
+    const p = await completed();
+    gateway = connect({ timeoutMs: 200 });
+    fake.dropNextRefundAnswer();
+    await expect(gateway.refund(ask(p, 10_000))).rejects.toMatchObject({ code: "timeout" });
+    expect(await gateway.refundStatus({ ...ask(p, 10_000), gatewayRefundId: null })).toMatchObject({
+      status: "refunded",
+      gatewayRefundId: fake.payment(p.gatewayRef!)!.refunds[0]!.refundTrxID,
+    });
+    // A refund of another amount is not the one asked about.
+    expect(await gateway.refundStatus({ ...ask(p, 20_000), gatewayRefundId: null })).toMatchObject({
+      status: "failed",
+    });
+  });
+
+  it("throws PaymentGatewayError on an outage (the refund may be asked about later)", async () => {
+    const p = await completed();
+    fake.failNext(503, 2);
+    await expect(gateway.refund(ask(p, 100))).rejects.toBeInstanceOf(PaymentGatewayError);
+  });
+});

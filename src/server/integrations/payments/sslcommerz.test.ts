@@ -424,3 +424,70 @@ describe("SSLCommerz verify_sign", () => {
     expect(isSslcommerzSignValid({ tran_id: "T1", verify_sign: sign }, "secret")).toBe(false);
   });
 });
+
+describe("refunds", () => {
+  /** A paid session at the fake: what a refund needs of the payment. */
+  async function paid() {
+    const init = paymentInit();
+    const started = await gateway.start(init);
+    const fields = fake.simulatePay(init.tranx);
+    return {
+      tranx: init.tranx,
+      gatewayRef: started.gatewayRef,
+      gatewayTxnId: fields.bank_tran_id!,
+      amount: init.amount,
+    };
+  }
+  const ask = (payment: Awaited<ReturnType<typeof paid>>, amount: number) => ({
+    refundRef: "R7A1",
+    amount,
+    reason: "Out of print",
+    payment,
+  });
+
+  it("asks by bank_tran_id with the amount in taka, remarks and refe_id; pending until SSLCommerz reports it refunded", async () => {
+    const p = await paid();
+    const r = await gateway.refund(ask(p, 10_050));
+    expect(r.status).toBe("pending");
+    const [made] = fake.refunds();
+    expect(made).toMatchObject({
+      bankTranId: p.gatewayTxnId,
+      amount: "100.50",
+      remarks: "Out of print",
+      refeId: "R7A1",
+    });
+    expect(r.gatewayRefundId).toBe(made!.refundRefId);
+    const status = { ...ask(p, 10_050), gatewayRefundId: r.gatewayRefundId };
+    expect((await gateway.refundStatus(status)).status).toBe("pending");
+    fake.settleRefunds();
+    expect((await gateway.refundStatus(status)).status).toBe("refunded");
+  });
+
+  it("answers a refusal as failed with SSLCommerz's errorReason, and wrong credentials as failed with the hint", async () => {
+    const p = await paid();
+    fake.refuseNextRefund("Refund is not allowed for this transaction");
+    const refused = await gateway.refund(ask(p, 100));
+    expect(refused).toMatchObject({ status: "failed" });
+    expect(refused.reason).toContain("not allowed");
+    const wrong = createSslcommerz(
+      { storeId: fake.storeId, storePassword: "wrong", baseUrl: fake.baseUrl },
+      createLogger("silent"),
+    );
+    const denied = await wrong.refund(ask(p, 100));
+    expect(denied.status).toBe("failed");
+    expect(denied.reason).toContain("SSLCOMMERZ_STORE_PASSWORD");
+  });
+
+  it("throws when no answer comes; without a refund_ref_id the status is failed with a note to check the panel", async () => {
+    const p = await paid();
+    const slow = createSslcommerz(
+      { storeId: fake.storeId, storePassword: fake.storePassword, baseUrl: fake.baseUrl, timeoutMs: 200 },
+      createLogger("silent"),
+    );
+    fake.dropNextRefundAnswer();
+    await expect(slow.refund(ask(p, 100))).rejects.toMatchObject({ code: "timeout" });
+    const status = await slow.refundStatus({ ...ask(p, 100), gatewayRefundId: null });
+    expect(status.status).toBe("failed");
+    expect(status.reason).toContain("merchant panel");
+  });
+});
