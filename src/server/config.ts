@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { PRODUCT_KINDS } from "../contracts/catalog";
 import type { ThirdPartyTag } from "../contracts/consent";
 import { parseDayRange } from "../contracts/delivery-estimate";
 import { DEFAULT_MEDIA_BASE } from "../contracts/images";
+import { percentToBp } from "../contracts/vat";
 
 /** An optional id of a fixed shape; empty counts as unset. */
 function optionalId(shape: RegExp, message: string) {
@@ -92,6 +94,57 @@ const schema = z.object({
     .max(60, "must be at most 60 characters")
     .default("Pathagar"),
   PUBLIC_URL: z.url({ error: "must be a URL such as https://shop.example.com" }).optional(),
+  /**
+   * The shop as its invoices and packing slips name it (decision 64): the registered business
+   * name, address, phone, trade licence number and BIN (VAT registration number). Each is shown
+   * when set and frozen into every invoice issued after.
+   */
+  SHOP_LEGAL_NAME: z.string().trim().max(120, "must be at most 120 characters").optional(),
+  SHOP_ADDRESS: z.string().trim().max(300, "must be at most 300 characters").optional(),
+  SHOP_PHONE: z
+    .string()
+    .trim()
+    .regex(/^[+\d][\d\s\-,/]{5,40}$/, "must be a phone number such as 09612-345678")
+    .optional(),
+  SHOP_TRADE_LICENCE: z.string().trim().max(60, "must be at most 60 characters").optional(),
+  SHOP_BIN: z
+    .string()
+    .trim()
+    .regex(/^\d{9}(-?\d{4})?$/, "must be a BIN: 9 digits, or 13 with the branch, e.g. 000123456-0101")
+    .optional(),
+  /** VAT-registered: invoices are Mushak-6.3 tax invoices with VAT per line (needs SHOP_BIN). */
+  VAT_REGISTERED: bool.default(false),
+  /** The VAT rate in percent inside prices of kinds not exempt, at most two decimals (15 = 15%). */
+  VAT_RATE: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const bp = percentToBp(v);
+      if (bp === null) {
+        ctx.addIssue({ code: "custom", message: "must be a percentage from 0 to 100 such as 15 or 7.5" });
+        return z.NEVER;
+      }
+      return bp;
+    })
+    .default(1500),
+  /** Kinds of product whose price carries no VAT (printed books are exempt in Bangladesh). */
+  VAT_EXEMPT_KINDS: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const kinds = v
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean);
+      const wrong = kinds.filter((k) => !(PRODUCT_KINDS as readonly string[]).includes(k));
+      if (wrong.length > 0) {
+        ctx.addIssue({ code: "custom", message: `must name kinds among ${PRODUCT_KINDS.join(", ")}` });
+        return z.NEVER;
+      }
+      return kinds;
+    })
+    .default(["book", "ebook"]),
+
   /**
    * Without PUBLIC_URL, the hosts whose name the shop may take from a request's Host header for
    * the addresses it hands out (gateway callbacks, share links, canonical URLs).
@@ -521,6 +574,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = c.NODE_ENV === "production";
   if ((c.ADMIN_PHONE && !c.ADMIN_PASSWORD) || (!c.ADMIN_PHONE && c.ADMIN_PASSWORD)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_PHONE and ADMIN_PASSWORD: set both or neither");
+  }
+  if (c.VAT_REGISTERED && !c.SHOP_BIN) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SHOP_BIN: required when VAT_REGISTERED is true (a Mushak-6.3 invoice names the seller's BIN)",
+    );
   }
   const problems = integrationProblems(c);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);

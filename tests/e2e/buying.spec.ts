@@ -182,6 +182,7 @@ test("an e-book is checked out without an address", async ({ page }) => {
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousA11yViolations(page);
   await shot(page, "buying-digital-checkout-mobile");
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/sandbox-gateway\//);
   await page.getByRole("button", { name: "Pay", exact: true }).click();

@@ -103,10 +103,12 @@ test("pays online on the gateway's page, gets the invoice and sees the order con
   await expect(row(summary, /^Total$/)).toContainText(formatTaka(book.price + 10_000));
 
   // Empty fields are named by the same schema the server uses.
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page.getByText("Area is required")).toBeVisible();
   await expect(page.getByText("Address is required")).toBeVisible();
   await fillAddress(page, { area: "Zindabazar", address: "Holding 21, Lamabazar Road" });
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
   await onSandboxPress(page, "Pay", book.price + 10_000);
@@ -201,6 +203,7 @@ test("a coupon from the cart and Dhaka delivery are paid online and shown on the
   await expect(row(summary, /^Discount \(WELCOME10\)$/)).toContainText(`−${formatTaka(discount)}`);
   await expect(row(summary, /^Total$/)).toContainText(formatTaka(total));
   await fillAddress(page, { area: "Mirpur", address: "Flat 2A, Road 7, Section 10" });
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
   await onSandboxPress(page, "Pay", total);
@@ -269,6 +272,7 @@ test("a failed payment can be tried again and then succeeds", async ({ page }) =
   await page.goto("/cart/checkout");
   await waitForApp(page);
   await fillAddress(page);
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await onSandboxPress(page, "Fail");
 
@@ -299,6 +303,7 @@ test("an unpaid order can be cancelled from My orders after confirming", async (
   await page.goto("/cart/checkout");
   await waitForApp(page);
   await fillAddress(page);
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   // The buyer leaves the gateway's page without deciding.
   await expect(page).toHaveURL(/\/sandbox-gateway\//);
@@ -343,6 +348,7 @@ test("an e-book is paid online only and opens from its own success page", async 
   await expect(page.getByLabel("Area / thana")).toHaveCount(0);
   await expect(page.getByLabel("Address")).toHaveCount(0);
   await expect(page.getByLabel("District")).toHaveCount(0);
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await onSandboxPress(page, "Pay");
 
@@ -441,6 +447,7 @@ test("checkout and success pages fit a 360 px phone and pass axe", async ({ page
     row(page.getByRole("region", { name: "Order summary" }), /^Delivery to Chattogram$/),
   ).toContainText("৳100");
   await fillAddress(page, { area: "Agrabad", address: "Flat 4B, CDA Avenue" });
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await onSandboxPress(page, "Pay", first.price + second.price + 10_000);
 

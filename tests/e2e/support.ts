@@ -24,6 +24,15 @@ export const SHOTS_DIR = process.env.E2E_SHOTS_DIR || null;
 
 export const SHOP_NAME = "Pathagar";
 
+/** The shop's legal fields the e2e server is configured with: every invoice names them. */
+export const E2E_SHOP = {
+  SHOP_LEGAL_NAME: "Pathagar Books Limited",
+  SHOP_ADDRESS: "House 12, Road 5, Dhanmondi, Dhaka 1205",
+  SHOP_PHONE: "09612-345678",
+  SHOP_TRADE_LICENCE: "TRAD/DNCC/012345/2026",
+  SHOP_BIN: "000123456-0101",
+} as const;
+
 /** The demo accounts of src/server/seed/accounts.ts and the one prepare.ts adds. */
 export const ADMIN = { phone: "01700000000", password: "admin1234", firstName: "Demo" };
 export const CUSTOMER = { phone: "01800000000", password: "customer1234", firstName: "Demo" };

@@ -68,7 +68,15 @@ export const invoiceSnapshotSchema = z
   .object({
     number: z.string(),
     issuedAt: isoTime(),
-    shop: z.object({ name: z.string(), url: z.string().nullable() }),
+    shop: z.object({
+      name: z.string(),
+      url: z.string().nullable(),
+      legalName: z.string().optional().meta({ description: "The registered business name, when configured" }),
+      address: z.string().optional(),
+      phone: z.string().optional(),
+      tradeLicence: z.string().optional(),
+      bin: z.string().optional().meta({ description: "The BIN (VAT registration number), when configured" }),
+    }),
     order: z.object({
       id: z.int(),
       number: z.string(),
@@ -87,12 +95,23 @@ export const invoiceSnapshotSchema = z
         quantity: z.int(),
         lineTotal: poisha("The line"),
         discount: poisha("This line's share of the coupon"),
+        vatRate: z.int().optional().meta({
+          description: "VAT-registered shops: the line's VAT rate in basis points (1500 = 15%; 0 exempt)",
+        }),
+        vat: z
+          .int()
+          .optional()
+          .meta({ description: "VAT-registered shops: the VAT inside what the line costs, in poisha" }),
       }),
     ),
     subtotal: poisha("Lines"),
     discount: poisha("Coupon discount"),
     delivery: poisha("Delivery"),
     total: poisha("Total paid"),
+    vat: z
+      .object({ total: z.int().meta({ description: "The VAT inside the lines, in poisha" }) })
+      .optional()
+      .meta({ description: "Present when the shop was VAT-registered at issue: a Mushak-6.3 tax invoice" }),
   })
   .meta({ id: "InvoiceSnapshot", description: "Frozen when the invoice is issued" });
 

@@ -9,6 +9,7 @@ import { PAYMENT_METHODS, PAYMENT_STATES, REFUND_METHODS } from "../enums-orders
 import { ORDER_STATUSES } from "../order-status";
 import { SHIPMENT_STATUSES } from "../shipping";
 import { z } from "../zod";
+import { invoiceSnapshotSchema } from "./orders";
 import { isoTime, pageOf, poisha } from "./shared";
 
 // ---- staff order handling
@@ -107,6 +108,10 @@ export const packingSlipSchema = z
 export const packingSlipsSchema = z
   .object({
     shop: z.string(),
+    shopDetails: invoiceSnapshotSchema.shape.shop.meta({
+      description:
+        "The shop as its invoices name it: the configured legal name, address, phone, trade licence and BIN",
+    }),
     slips: z.array(packingSlipSchema),
     results: orderBulkResultSchema.shape.results,
   })

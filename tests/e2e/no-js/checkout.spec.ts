@@ -58,8 +58,9 @@ test("cash on delivery from a cart with a printed book: the confirmation, then t
   await page.goto("/cart/checkout");
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("Rahima Khatun");
-  // Online payment is chosen first: the button says where it goes, by CSS alone.
-  await expect(page.getByRole("button", { name: "Continue to payment" })).toBeVisible();
+  // A printed book alone: cash on delivery is chosen first; the button says where it goes, by CSS alone.
+  await expect(page.getByRole("radio", { name: /Cash on delivery/ })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
   await fillAddress(page);
   await page.getByLabel("Note (optional)").fill("Call before coming");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();
@@ -130,6 +131,8 @@ test("a district priced by its button, then online payment on the sandbox gatewa
   await expect(page.getByLabel("District")).toHaveValue("Sylhet");
   await shot(page, "no-js-checkout-district-360");
 
+  await page.getByRole("radio", { name: /Online payment/ }).check();
+
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/sandbox-gateway\//);
   await expect(page.getByText(formatTaka(book!.price + 10_000), { exact: true })).toBeVisible();
@@ -181,6 +184,7 @@ test("a saved address is filled in by its button", async ({ page }) => {
 
   // Another chosen without its button: filled in first, not placed to the address still showing.
   await page.getByLabel("Saved addresses").selectOption({ label: "Shaheb Bazar, House 4, Boalia, Rajshahi" });
+  await page.getByRole("radio", { name: /Online payment/ }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The saved address is filled in" })).toBeVisible();
   await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Shaheb Bazar, House 4");

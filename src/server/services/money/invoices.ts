@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { CreditNoteSnapshot } from "../../../contracts/admin-order";
 import { dhakaParts } from "../../../contracts/dhaka-time";
 import type { InvoiceSnapshot, InvoiceView } from "../../../contracts/invoice";
+import { invoiceVat } from "../../../contracts/vat";
 import type { Db } from "../../db/client";
 import { creditNoteCounters, creditNotes, invoices, type orderLines, type orders } from "../../db/schema";
 import { hasPermission, requireSignedIn } from "../access";
@@ -11,6 +12,19 @@ import { DomainError } from "../errors";
 export type { InvoiceSnapshot, InvoiceView };
 
 export const INVOICE_NOT_FOUND = "No such invoice";
+
+/** The shop as an invoice, a credit note and a packing slip name it: the configured fields only. */
+export function shopOnInvoice(config: Ctx["config"]): InvoiceSnapshot["shop"] {
+  return {
+    name: config.SHOP_NAME,
+    url: config.PUBLIC_URL ?? null,
+    ...(config.SHOP_LEGAL_NAME ? { legalName: config.SHOP_LEGAL_NAME } : {}),
+    ...(config.SHOP_ADDRESS ? { address: config.SHOP_ADDRESS } : {}),
+    ...(config.SHOP_PHONE ? { phone: config.SHOP_PHONE } : {}),
+    ...(config.SHOP_TRADE_LICENCE ? { tradeLicence: config.SHOP_TRADE_LICENCE } : {}),
+    ...(config.SHOP_BIN ? { bin: config.SHOP_BIN } : {}),
+  };
+}
 
 /** The year of a moment in Bangladesh, which numbers the invoice. */
 function dhakaYear(at: Date): number {
@@ -35,10 +49,13 @@ export function invoiceFor(
   lines: (typeof orderLines.$inferSelect)[],
   now: Date,
 ) {
+  const vat = ctx.config.VAT_REGISTERED
+    ? invoiceVat(lines, { rateBp: ctx.config.VAT_RATE, exemptKinds: ctx.config.VAT_EXEMPT_KINDS })
+    : null;
   const snapshot: StoredInvoiceSnapshot = {
     number: null,
     issuedAt: now.toISOString(),
-    shop: { name: ctx.config.SHOP_NAME, url: ctx.config.PUBLIC_URL ?? null },
+    shop: shopOnInvoice(ctx.config),
     order: {
       id: order.id,
       number: order.number,
@@ -48,7 +65,7 @@ export function invoiceFor(
     },
     buyer: { name: order.name, phone: order.phone, email: order.email },
     deliverTo: { district: order.district, area: order.area, address: order.address },
-    lines: lines.map((l) => ({
+    lines: lines.map((l, i) => ({
       productId: l.productId,
       kind: l.kind,
       title: l.title,
@@ -56,11 +73,13 @@ export function invoiceFor(
       quantity: l.quantity,
       lineTotal: l.lineTotal,
       discount: l.discount,
+      ...(vat ? vat.lines[i] : {}),
     })),
     subtotal: order.subtotal,
     discount: order.discount,
     delivery: order.delivery,
     total: order.total,
+    ...(vat ? { vat: { total: vat.total } } : {}),
   };
   return tx.insert(invoices).values({
     number: null,

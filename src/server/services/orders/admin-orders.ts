@@ -46,6 +46,7 @@ import { requirePermission } from "../access";
 import { adminChange, containsPattern } from "../admin";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
+import { shopOnInvoice } from "../money/invoices";
 import { bought, lineRevenue, placedWithin, salesRange } from "../money/sales";
 import { CSV_BOM, csvRows, csvTaka } from "../platform/csv";
 import { bookWithCourier, setOrderStatus } from "./fulfilment";
@@ -481,7 +482,7 @@ export function printSlips(ctx: Ctx, input: unknown): Promise<PackingSlips> {
         await tx.update(orders).set({ slipPrintedAt: now }).where(inArray(orders.id, printed));
       }
       return {
-        result: { shop: ctx.config.SHOP_NAME, slips, results },
+        result: { shop: ctx.config.SHOP_NAME, shopDetails: shopOnInvoice(ctx.config), slips, results },
         audit: slips.map((s) => ({
           action: "order.slip",
           entity: "order",

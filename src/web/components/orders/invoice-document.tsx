@@ -1,7 +1,24 @@
 import { Trans } from "@lingui/react";
 import type { InvoiceSnapshot } from "../../../contracts/invoice";
+import { bpToPercent } from "../../../contracts/vat";
 import { useFormat, useLingui } from "../../i18n";
 import { PAYMENT_METHOD_LABEL } from "./labels";
+
+/** The shop's registered name, address, phone, trade licence and BIN, each when configured. */
+export function ShopFields({ shop }: { shop: InvoiceSnapshot["shop"] }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="mt-1 space-y-0.5 text-sm text-slate-700 print:text-black" data-testid="shop-fields">
+      {shop.legalName && shop.legalName !== shop.name ? (
+        <p className="font-semibold">{shop.legalName}</p>
+      ) : null}
+      {shop.address ? <p className="break-words">{shop.address}</p> : null}
+      {shop.phone ? <p>{i18n._("Phone: {phone}", { phone: shop.phone })}</p> : null}
+      {shop.tradeLicence ? <p>{i18n._("Trade licence: {number}", { number: shop.tradeLicence })}</p> : null}
+      {shop.bin ? <p>{i18n._("BIN: {bin}", { bin: shop.bin })}</p> : null}
+    </div>
+  );
+}
 
 /**
  * A printed-page invoice from its immutable snapshot (money in poisha). On a phone the unit price
@@ -20,6 +37,11 @@ export function InvoiceDocument({
   const { number, taka: formatTaka } = useFormat();
   const shopHost = s.shop.url ? new URL(s.shop.url).host : null;
   const cod = s.order.paymentMethod === "cod";
+  const vat = s.vat;
+  const vatWords = (l: InvoiceSnapshot["lines"][number]) =>
+    l.vatRate
+      ? i18n._("VAT {rate}%: {amount}", { rate: bpToPercent(l.vatRate), amount: formatTaka(l.vat ?? 0) })
+      : i18n._("VAT exempt");
   const num = "px-2 py-2 text-right tabular-nums whitespace-nowrap";
   const wide = "hidden sm:table-cell print:table-cell";
   return (
@@ -31,11 +53,17 @@ export function InvoiceDocument({
         <div>
           <p className="text-2xl font-bold tracking-tight text-brand-800 print:text-black">{s.shop.name}</p>
           {shopHost ? <p className="text-sm text-slate-700 print:text-black">{shopHost}</p> : null}
+          <ShopFields shop={s.shop} />
         </div>
         <div className="text-left sm:text-right">
           <h1 id="invoice-title" className="text-2xl font-bold tracking-wide uppercase">
             {i18n._("Invoice")}
           </h1>
+          {vat ? (
+            <p className="text-sm font-semibold" data-testid="mushak">
+              {i18n._("Tax invoice · Mushak-6.3")}
+            </p>
+          ) : null}
           <p className="font-semibold tabular-nums">{s.number}</p>
           <p className="text-sm text-slate-700 print:text-black">
             {i18n._("Issued {date}", { date: issuedText })}
@@ -108,8 +136,18 @@ export function InvoiceDocument({
             <th scope="col" className={`${num} ${wide} font-semibold`}>
               {i18n._("Discount")}
             </th>
+            {vat ? (
+              <>
+                <th scope="col" className={`${num} ${wide} font-semibold`}>
+                  {i18n._("VAT rate")}
+                </th>
+                <th scope="col" className={`${num} ${wide} font-semibold`}>
+                  {i18n._("VAT")}
+                </th>
+              </>
+            ) : null}
             <th scope="col" className="py-2 pl-2 text-right font-semibold whitespace-nowrap">
-              {i18n._("Line total")}
+              {vat ? i18n._("Line total incl. VAT") : i18n._("Line total")}
             </th>
           </tr>
         </thead>
@@ -125,11 +163,20 @@ export function InvoiceDocument({
                         discount: formatTaka(l.discount),
                       })
                     : i18n._("{price} each", { price: formatTaka(l.unitPrice) })}
+                  {vat ? ` · ${vatWords(l)}` : null}
                 </span>
               </td>
               <td className={`${num} ${wide}`}>{formatTaka(l.unitPrice)}</td>
               <td className={num}>{number(l.quantity)}</td>
               <td className={`${num} ${wide}`}>{l.discount > 0 ? `−${formatTaka(l.discount)}` : "—"}</td>
+              {vat ? (
+                <>
+                  <td className={`${num} ${wide}`}>
+                    {l.vatRate ? `${bpToPercent(l.vatRate)}%` : i18n._("Exempt")}
+                  </td>
+                  <td className={`${num} ${wide}`}>{formatTaka(l.vat ?? 0)}</td>
+                </>
+              ) : null}
               <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">
                 {formatTaka(l.lineTotal - l.discount)}
               </td>
@@ -162,6 +209,12 @@ export function InvoiceDocument({
             <dt>{i18n._("Total")}</dt>
             <dd className="tabular-nums">{formatTaka(s.total)}</dd>
           </div>
+          {vat ? (
+            <div className="flex justify-between gap-4" data-testid="vat-total">
+              <dt>{i18n._("VAT included in the total")}</dt>
+              <dd className="tabular-nums">{formatTaka(vat.total)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between gap-4 text-slate-700 print:text-black">
             <dt>{cod ? i18n._("Due on delivery (cash)") : i18n._("Paid online")}</dt>
             <dd className="tabular-nums">{formatTaka(s.total)}</dd>
@@ -175,6 +228,13 @@ export function InvoiceDocument({
             shop: s.shop.name,
           })}
         </p>
+        {vat ? (
+          <p>
+            {i18n._(
+              "Prices include VAT. VAT is shown per line at its rate; exempt items carry none. Delivery carries no VAT.",
+            )}
+          </p>
+        ) : null}
         <p>{i18n._("This invoice was issued electronically and is valid without a signature.")}</p>
       </footer>
     </article>

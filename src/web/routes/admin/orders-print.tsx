@@ -2,6 +2,7 @@ import JsBarcode from "jsbarcode";
 import { useEffect, useRef, useState } from "react";
 import { type PackingSlips, parseSlipIds } from "../../../contracts/admin-orders";
 import { LOADING_TEXT } from "../../../contracts/messages";
+import { ShopFields } from "../../components/orders/invoice-document";
 import { Button } from "../../components/ui/button";
 import { translateMessage, useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
@@ -38,7 +39,15 @@ function Barcode({ value }: { value: string }) {
   );
 }
 
-function Slip({ shop, slip }: { shop: string; slip: PackingSlips["slips"][number] }) {
+function Slip({
+  shop,
+  details,
+  slip,
+}: {
+  shop: string;
+  details: PackingSlips["shopDetails"];
+  slip: PackingSlips["slips"][number];
+}) {
   const cod = slip.paymentMethod === "cod";
   const { i18n } = useLingui();
   const { taka, date, number } = useFormat();
@@ -50,6 +59,7 @@ function Slip({ shop, slip }: { shop: string; slip: PackingSlips["slips"][number
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-xl font-bold">{shop}</p>
+          <ShopFields shop={details} />
           <p className="text-sm">
             {i18n._("Order #{number} · placed {date}", { number: slip.number, date: date(slip.createdAt) })}
           </p>
@@ -181,7 +191,7 @@ export default function PackingSlipsPage({ loaderData }: Route.ComponentProps) {
           <div className="space-y-4 print:space-y-0">
             {data.slips.map((slip, i) => (
               <div key={slip.id} className={i % 2 === 1 ? "print:break-after-page" : "print:pb-[6mm]"}>
-                <Slip shop={data.shop} slip={slip} />
+                <Slip shop={data.shop} details={data.shopDetails} slip={slip} />
               </div>
             ))}
           </div>

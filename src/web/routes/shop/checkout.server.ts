@@ -31,6 +31,7 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>): Pr
   buyer: { name: string; phone: string };
   addresses: SavedAddress[];
   prefill: SavedAddress | null;
+  onlineWays: OnlineWays;
 }> {
   const { ctx } = getApp(context);
   const user = ctx.user;
@@ -47,8 +48,15 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>): Pr
     buyer: { name: user?.name ?? "", phone: user?.phone ?? "" },
     addresses,
     prefill,
+    onlineWays: ctx.config.PAYMENT_PROVIDER === "bkash" ? "bkash" : "all",
   };
 }
+
+/**
+ * What "Online payment" names: bKash alone when the gateway is bKash's own checkout; otherwise
+ * bKash, Nagad, Rocket and cards, which the hosted gateway (SSLCommerz, the sandbox) offers.
+ */
+export type OnlineWays = "bkash" | "all";
 
 export const ORDER_PLACED = /*i18n*/ "Your order is placed";
 export const FOLLOW_IN_ORDERS = /*i18n*/ "Follow it in My orders.";

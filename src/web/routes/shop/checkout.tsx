@@ -25,7 +25,7 @@ import { useHydrated } from "../../lib/hydrated";
 import { pageTitle } from "../../lib/meta";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/checkout";
-import { checkoutAction, loadCheckout } from "./checkout.server";
+import { checkoutAction, loadCheckout, type OnlineWays } from "./checkout.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, /*i18n*/ "Checkout") }];
 
@@ -147,12 +147,14 @@ function Checkout({
   buyer,
   addresses,
   prefill,
+  onlineWays,
   answer,
 }: {
   info: CartInfo;
   buyer: { name: string; phone: string };
   addresses: SavedAddress[];
   prefill: SavedAddress | null;
+  onlineWays: OnlineWays;
   answer: Answer;
 }) {
   const cart = useCart();
@@ -171,7 +173,8 @@ function Checkout({
     area: physical && prefill ? prefill.area : "",
     address: physical && prefill ? prefill.address : "",
     note: "",
-    paymentMethod: "gateway",
+    // Printed items only: cash on delivery, as most buyers here pay; anything digital is paid online.
+    paymentMethod: physical && !digital ? "cod" : "gateway",
     saved: prefill ? String(prefill.id) : "",
     ...answer?.values,
   };
@@ -476,7 +479,13 @@ function Checkout({
             <div className="space-y-3">
               <PaymentOption
                 title={i18n._("Online payment")}
-                detail={i18n._("Pay now with mobile banking or a card on the payment gateway's secure page.")}
+                detail={
+                  onlineWays === "bkash"
+                    ? i18n._("Pay now with bKash on bKash's secure page.")
+                    : i18n._(
+                        "Pay now with bKash, Nagad, Rocket or a card on the payment gateway's secure page.",
+                      )
+                }
                 value="gateway"
                 defaultChecked={method === "gateway"}
                 onChange={() => setMethod("gateway")}
@@ -701,6 +710,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         buyer={loaderData.buyer}
         addresses={loaderData.addresses}
         prefill={loaderData.prefill}
+        onlineWays={loaderData.onlineWays}
         answer={actionData as Answer}
       />
     </div>
