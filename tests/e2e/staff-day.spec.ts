@@ -192,11 +192,12 @@ test.describe("a staff member's day", () => {
     await page.getByRole("button", { name: "Being packed" }).click();
     await expect(page.getByTestId("order-status")).toHaveText("Being packed");
 
-    await page.getByRole("button", { name: "Book with the courier" }).click();
+    // The button names the connected courier (the e2e server books with the fake Steadfast).
+    await page.getByRole("button", { name: "Book with Steadfast" }).click();
     await expect(page.getByTestId("consignment")).toHaveText(/^[0-9A-F]{8}$/);
     await expect(page.getByTestId("order-status")).toHaveText("Shipped");
     const parcel = page.getByRole("region", { name: "Parcel" });
-    await expect(parcel).toContainText("(steadfast)");
+    await expect(parcel).toContainText("(Steadfast)");
     await expect(parcel.getByRole("button", { name: "Ask the courier now" })).toBeVisible();
     await expect(page.getByRole("region", { name: "History" })).toContainText(/Steadfast: in_review/i);
     await shot(page, "staff-day-order-booked-desktop");
