@@ -72,6 +72,9 @@ for (const [size, viewport] of [
   test(`the dashboard, the books list and a book's edit page read in Bangla (${viewport.width} px)`, async ({
     browser,
   }) => {
+    // Three pages, each read word by word and checked with axe: more than the default 30 s on a
+    // busy 2-core machine.
+    test.slow();
     const admin = await adminPage(browser, viewport, "bn");
     const title = `Bangla Admin Physics ${Date.now().toString(36)}`;
 
