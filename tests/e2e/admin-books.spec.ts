@@ -148,6 +148,26 @@ test("the books list: search, filter and sort in the URL, bulk unpublish, usable
   await expectNoSeriousA11yViolations(admin);
   await shot(admin, "admin-books-desktop");
 
+  // A sort chosen while the filter's list is still loading (a slow line) keeps the filter.
+  let held = false;
+  await admin.route(/\/admin\/books\.data\?.*published=true/, async (route) => {
+    held = true;
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue().catch(() => {});
+  });
+  await admin.getByLabel("Published").selectOption("true");
+  await expect.poll(() => held).toBe(true);
+  await admin.getByRole("button", { name: /^Price/ }).click();
+  await expect(admin).toHaveURL(/published=true/);
+  await expect(admin).toHaveURL(/kind=book/);
+  await expect(admin).toHaveURL(/sort=-price/);
+  await expect(admin.getByLabel("Published")).toHaveValue("true");
+  await admin.unrouteAll({ behavior: "ignoreErrors" });
+  await admin.getByLabel("Published").selectOption("");
+  await admin.getByRole("button", { name: /^Price/ }).click();
+  await expect(admin).toHaveURL(/sort=price/);
+  await expect(admin).not.toHaveURL(/published/);
+
   // A bookmarked view opens as it was.
   const view = admin.url();
   const again = await adminPage(browser, MOBILE);
