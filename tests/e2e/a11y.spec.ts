@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { DESKTOP, expect, MOBILE, test, waitForApp } from "./helpers";
+import { DESKTOP, expect, MOBILE, runAxe, test, waitForApp } from "./helpers";
 import { CUSTOMER_STATE } from "./support";
 
 /** Runs axe on the page; serious and critical violations fail the test and are printed. */
@@ -8,7 +7,7 @@ async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, { hydra
   // An error page renders the root's error boundary, which does not set the colour mode waitForApp waits for.
   if (hydrated) await waitForApp(page);
   else await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await runAxe(page);
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (bad.length > 0) {
     const report = bad

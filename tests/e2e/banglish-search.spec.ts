@@ -1,10 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
-import { DESKTOP, expect, expectNoHorizontalOverflow, MOBILE, shot, test, waitForApp } from "./helpers";
+import {
+  DESKTOP,
+  expect,
+  expectNoHorizontalOverflow,
+  MOBILE,
+  runAxe,
+  shot,
+  test,
+  waitForApp,
+} from "./helpers";
 
 // Against the demo catalogue, which holds Bangla titles such as পদার্থবিজ্ঞান প্রথম পত্র.
 
 async function expectNoSeriousViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await runAxe(page);
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.impact}: ${v.id}`)).toEqual([]);
 }

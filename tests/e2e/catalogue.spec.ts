@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoHorizontalOverflow, MOBILE, shot, test, waitForApp } from "./helpers";
+import { expect, expectNoHorizontalOverflow, MOBILE, runAxe, shot, test, waitForApp } from "./helpers";
 import { CUSTOMER_STATE } from "./support";
 
 // These run against the demo catalogue the server seeds into its empty database
@@ -19,7 +18,7 @@ async function firstProductPath(page: Page, query: string): Promise<string> {
 
 async function expectNoSeriousViolations(page: Page, testInfo: TestInfo) {
   await waitForApp(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await runAxe(page);
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (bad.length > 0) {
     const report = bad

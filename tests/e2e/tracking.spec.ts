@@ -1,6 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
-import { DESKTOP, expect, expectNoHorizontalOverflow, MOBILE, shot, test, waitForApp } from "./helpers";
+import {
+  DESKTOP,
+  expect,
+  expectNoHorizontalOverflow,
+  MOBILE,
+  runAxe,
+  shot,
+  test,
+  waitForApp,
+} from "./helpers";
 import { ADMIN_STATE, BASE_URL, CUSTOMER_STATE } from "./support";
 
 /** A new customer signs up and buys a printed book by cash on delivery, through the API as the checkout page would. */
@@ -46,7 +54,7 @@ async function giveConsignment(
 /** No serious or critical axe violations on the page as it stands. */
 async function expectAccessible(page: Page) {
   await waitForApp(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await runAxe(page);
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

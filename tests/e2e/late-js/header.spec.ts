@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { waitForApp } from "../helpers";
+import { runAxe, waitForApp } from "../helpers";
 import { expect, test } from "./hold";
 
 // The header before the page's scripts arrive (held back 4 s, decision 53): a search sent with
@@ -48,7 +47,7 @@ test("the category menu opened before hydration stays open through it, and a lin
   await expect(menu).toBeVisible();
   expect(await hydrated(page), "opened before the scripts ran").toBe(false);
   // The server's markup, opened natively, as a phone without the scripts has it.
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await runAxe(page);
   expect(
     results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
   ).toEqual([]);
