@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bpToPercent, invoiceVat, percentToBp, vatInside } from "./vat";
+import { bpToPercent, creditNotesVat, invoiceVat, percentToBp, vatInside } from "./vat";
 
 describe("VAT inside a VAT-inclusive price", () => {
   it("is exact to the poisha, rounded half up per line", () => {
@@ -59,5 +59,40 @@ describe("an invoice's VAT", () => {
       { vatRate: 1500, vat: 6_522 },
     ]);
     expect(vat.total).toBe(9_222);
+  });
+});
+
+describe("the VAT a credit note takes back", () => {
+  it("is the invoice's VAT in proportion to what is credited, and all of it when the whole total is", () => {
+    // 92.22 of VAT inside a 1,180.00 invoice, credited in three notes.
+    const steps = creditNotesVat(9_222, 118_000, [10_000, 33_333, 74_667]);
+    // 781.5 → 7.82; 3,386.5 → 33.87 taken back so far, 26.05 by the second; the rest by the last.
+    expect(steps).toEqual([782, 2_605, 5_835]);
+    expect(steps.reduce((a, b) => a + b, 0)).toBe(9_222);
+    // A note that credits everything at once takes back everything.
+    expect(creditNotesVat(9_222, 118_000, [118_000])).toEqual([9_222]);
+  });
+
+  it("never takes back more than the invoice's VAT, nor anything from an invoice without VAT", () => {
+    expect(creditNotesVat(9_222, 118_000, [100_000, 50_000])).toEqual([7_815, 1_407]);
+    expect(creditNotesVat(0, 118_000, [5_000])).toEqual([0]);
+    expect(creditNotesVat(500, 0, [5_000])).toEqual([0]);
+  });
+
+  it("adds up to the VAT for any split into poisha", () => {
+    for (let seed = 1; seed < 200; seed++) {
+      const total = 1_000 + ((seed * 7919) % 500_000);
+      const vat = (seed * 104_729) % Math.floor(total / 7);
+      const parts: number[] = [];
+      let left = total;
+      for (let i = 0; left > 0 && i < 6; i++) {
+        const part = i === 5 ? left : Math.min(left, 1 + ((seed * (i + 3) * 31) % total));
+        parts.push(part);
+        left -= part;
+      }
+      const steps = creditNotesVat(vat, total, parts);
+      expect(steps.every((s) => s >= 0)).toBe(true);
+      if (left === 0) expect(steps.reduce((a, b) => a + b, 0)).toBe(vat);
+    }
   });
 });

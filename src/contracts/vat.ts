@@ -47,3 +47,30 @@ export function invoiceVat(
   });
   return { lines: out, total: out.reduce((sum, l) => sum + l.vat, 0) };
 }
+
+/**
+ * The VAT each credit note of a tax invoice takes back (Mushak-6.7), for the notes' amounts in the
+ * order they were issued. A credit note does not say which lines it credits, so it takes back the
+ * invoice's VAT in proportion to what it credits: after each note, the VAT taken back so far is
+ * `invoice VAT × credited so far / invoice total`, rounded half up, and the note takes the step.
+ * Notes that credit the whole invoice take back exactly its VAT, whatever the rounding of each.
+ */
+export function creditNotesVat(
+  invoiceVat: number,
+  invoiceTotal: number,
+  amounts: readonly number[],
+): number[] {
+  const vat = BigInt(Math.max(0, invoiceVat));
+  const total = BigInt(Math.max(0, invoiceTotal));
+  let credited = 0n;
+  let taken = 0n;
+  return amounts.map((amount) => {
+    if (total === 0n) return 0;
+    credited += BigInt(Math.max(0, amount));
+    if (credited > total) credited = total;
+    const upTo = (2n * vat * credited + total) / (2n * total);
+    const step = upTo - taken;
+    taken = upTo;
+    return Number(step);
+  });
+}

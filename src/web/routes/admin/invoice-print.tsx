@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { creditNotesVat } from "../../../contracts/vat";
 import { InvoiceCreditNote } from "../../components/admin/invoice-credit-note";
 import { InvoiceDocument } from "../../components/orders/invoice-document";
 import { Button } from "../../components/ui/button";
@@ -32,6 +33,13 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
 export default function InvoicePrintPage({ loaderData: d }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { date, dateTime } = useFormat();
+  const notesVat = d.snapshot.vat
+    ? creditNotesVat(
+        d.snapshot.vat.total,
+        d.snapshot.total,
+        d.creditNotes.map((n) => n.amount),
+      )
+    : [];
   return (
     <div className="mx-auto max-w-4xl p-4 print:max-w-none print:p-0">
       <style>{PRINT_CSS}</style>
@@ -46,8 +54,8 @@ export default function InvoicePrintPage({ loaderData: d }: Route.ComponentProps
         issuedText={date(d.snapshot.issuedAt)}
         placedText={dateTime(d.snapshot.order.placedAt)}
       />
-      {d.creditNotes.map((n) => (
-        <InvoiceCreditNote key={n.id} note={n} invoice={d.snapshot} />
+      {d.creditNotes.map((n, i) => (
+        <InvoiceCreditNote key={n.id} note={n} invoice={d.snapshot} vat={notesVat[i]} />
       ))}
     </div>
   );
