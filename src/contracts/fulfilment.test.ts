@@ -13,7 +13,7 @@ describe("transitionRefusal", () => {
 
   it("says what the order can become instead", () => {
     expect(transitionRefusal("100001", "shipped", "processing")).toBe(
-      'Order 100001 is shipped and cannot become "Being packed"; it can become "Delivered", "Refunded"',
+      'Order 100001 is shipped and cannot become "Being packed"; it can become "Delivered", "Returned", "Refunded"',
     );
   });
 });

@@ -8,7 +8,8 @@ import { z } from "./zod";
 
 /**
  * Where staff may move an order from each status. Placing and paying move the unpaid ones; a
- * cancelled or refunded order is final. Shipping a parcel can also skip "processing" through its
+ * cancelled, refunded or returned order is final (a returned one is recorded with its reason and
+ * the courier's charge: POST /api/admin/orders/:id/return). Shipping a parcel can also skip "processing" through its
  * consignment (PUT /api/admin/orders/:id/consignment).
  */
 export const STAFF_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -16,10 +17,11 @@ export const STAFF_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   payment_failed: [],
   confirmed: ["processing", "cancelled", "refunded"],
   processing: ["shipped", "cancelled", "refunded"],
-  shipped: ["delivered", "refunded"],
+  shipped: ["delivered", "returned", "refunded"],
   delivered: ["refunded"],
   cancelled: [],
   refunded: [],
+  returned: [],
 };
 
 /** Statuses that only an order with something to ship (a printed book, stationery) can take. */

@@ -7,7 +7,11 @@ import { isoTime, pageOf, poisha } from "./answers/shared";
 import { pageQuery } from "./paging";
 import { z } from "./zod";
 
-/** The movements of the ledger, in the order the statement lists them. */
+/**
+ * The movements of the ledger, in the order the statement lists them. `returnCharges` (what
+ * couriers charge for parcels that came back) is a cost of the shop: listed, but it moves none of
+ * the balances below (net 0), so cash with couriers stays the COD of delivered orders.
+ */
 export const LEDGER_FIGURES = [
   "invoiced",
   "credited",
@@ -15,6 +19,7 @@ export const LEDGER_FIGURES = [
   "codCollected",
   "codRemitted",
   "refundsPaid",
+  "returnCharges",
 ] as const;
 export type LedgerFigure = (typeof LEDGER_FIGURES)[number];
 
@@ -29,6 +34,7 @@ export const FIGURE_LABELS: Record<LedgerFigure, string> = {
   codCollected: /*i18n*/ "Cash on delivery collected by couriers",
   codRemitted: /*i18n*/ "Cash on delivery remitted by couriers",
   refundsPaid: /*i18n*/ "Refunds paid",
+  returnCharges: /*i18n*/ "Couriers' charges for returned parcels",
 };
 
 export const BALANCE_LABELS: Record<LedgerBalance, string> = {
@@ -49,6 +55,7 @@ export const FIGURE_SIGNS: Record<LedgerFigure, { buyer: -1 | 0 | 1; courier: -1
     codCollected: { buyer: -1, courier: 1, net: 0 },
     codRemitted: { buyer: 0, courier: -1, net: -1 },
     refundsPaid: { buyer: 1, courier: 0, net: 1 },
+    returnCharges: { buyer: 0, courier: 0, net: 0 },
   };
 
 /** The lines of a statement: a movement, or a balance at the month's start or end, order by order. */
@@ -193,9 +200,9 @@ export const statementLineSchema = z
     kind: z.enum(STATEMENT_LINE_KINDS),
     at: isoTime().meta({ description: "When it happened (a balance line: the instant of the balance)" }),
     amount: poisha("The line's amount"),
-    document: z
-      .string()
-      .meta({ description: "INV-…, CN-…, the payment's transaction, the remittance, the refund" }),
+    document: z.string().meta({
+      description: "INV-…, CN-…, the payment's transaction, the remittance, the refund, the returned parcel",
+    }),
     orderId: z.int(),
     orderNumber: z.string(),
     invoiceId: z.int().nullable(),

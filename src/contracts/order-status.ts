@@ -8,6 +8,9 @@ export const ORDER_STATUSES = [
   "cancelled",
   "refunded",
   "payment_failed",
+  // A shipped parcel that came back (refused at the door, or undeliverable); after the specification's
+  // statuses, whose strings stay as they are.
+  "returned",
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -24,6 +27,7 @@ const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
   cancelled: /*i18n*/ "Cancelled",
   refunded: /*i18n*/ "Refunded",
   payment_failed: /*i18n*/ "Payment failed",
+  returned: /*i18n*/ "Returned",
 };
 
 /** The customer-facing words for an order status (in English; the page shows them with `i18n._`). */

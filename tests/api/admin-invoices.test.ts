@@ -278,6 +278,7 @@ describe("the monthly statement", () => {
       codCollected: 50_050, // codB was delivered on 1 March in Dhaka
       codRemitted: 0,
       refundsPaid: 40_000,
+      returnCharges: 0,
     });
     expect(feb.opening).toEqual({ receivable: 0, withCouriers: 0, refundsOwed: 0, net: 0 });
     expect(feb.closing).toEqual({

@@ -77,6 +77,7 @@ const SIGN: Record<LedgerFigure, { b: number; c: number }> = {
   codCollected: { b: -1, c: 1 },
   codRemitted: { b: 0, c: -1 },
   refundsPaid: { b: 1, c: 0 },
+  returnCharges: { b: 0, c: 0 },
 };
 
 /** Writes one history; answers its events and refunds as the shop's rules make them. */

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import {
+  bookWithStock,
   DESKTOP,
   expect,
   expectNoHorizontalOverflow,
   MOBILE,
+  placeOrder,
   shot,
   signUpNewCustomer,
   test,
@@ -66,6 +68,52 @@ test.describe("the audit log", () => {
     const csv = readFileSync((await download.path())!, "utf8");
     expect(csv).toContain("Refused three parcels at the door");
     expect(csv.trim().split("\r\n")).toHaveLength(2);
+  });
+
+  test("a refused parcel is recorded on its order at 360 px, and the log holds it", async ({
+    page,
+    browser,
+  }) => {
+    // A cash-on-delivery order of a new buyer, packed and shipped with a consignment number.
+    const theirs = await browser.newContext({ baseURL: BASE_URL, storageState: SIGNED_OUT });
+    const buyerPage = await theirs.newPage();
+    const { phone } = await signUpNewCustomer(buyerPage, "Refusing Buyer");
+    const book = await bookWithStock(buyerPage, 3);
+    const { orderId } = await placeOrder(buyerPage, { name: "Refusing Buyer", phone }, [{ id: book.id }]);
+    await theirs.close();
+    const packed = await page.request.patch(`/api/admin/orders/${orderId}/status`, {
+      data: { status: "processing" },
+    });
+    expect(packed.status(), await packed.text()).toBe(200);
+    const shipped = await page.request.put(`/api/admin/orders/${orderId}/consignment`, {
+      data: { consignment: `RET${orderId}` },
+    });
+    expect(shipped.status(), await shipped.text()).toBe(200);
+
+    await page.setViewportSize(MOBILE);
+    await page.goto(`/admin/orders/${orderId}`);
+    await waitForApp(page);
+    await expect(page.getByTestId("order-status")).toHaveText("Shipped");
+    await page.getByRole("button", { name: "Returned", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("was never collected");
+    await dialog.getByLabel("Why it came back").selectOption("refused");
+    await dialog.getByLabel("The courier's return charge (taka)").fill("60");
+    await shot(page, "admin-order-return-dialog-360");
+    await dialog.getByRole("button", { name: "Record the return" }).click();
+    await expect(page.getByTestId("order-status")).toHaveText("Returned");
+    await expect(page.getByTestId("parcel-return")).toContainText("Refused by the buyer");
+    await expect(page.getByText("The courier's return charge: ৳60 (the shop's cost)")).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "admin-order-returned-360");
+
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole("link", { name: "Its history" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+    const entry = page.getByTestId("audit-entry").filter({ hasText: "order.return" });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.locator("ins").filter({ hasText: "returned" }).first()).toBeVisible();
+    await shot(page, "admin-audit-return");
   });
 
   test.describe("for staff", () => {

@@ -7,6 +7,7 @@
 import { PRODUCT_KINDS } from "../enums";
 import { PAYMENT_METHODS, PAYMENT_STATES, REFUND_METHODS } from "../enums-orders";
 import { ORDER_STATUSES } from "../order-status";
+import { RETURN_REASONS } from "../returns";
 import { SHIPMENT_STATUSES } from "../shipping";
 import { z } from "../zod";
 import { invoiceSnapshotSchema } from "./orders";
@@ -311,6 +312,18 @@ export const adminOrderSchema = z
       })
       .nullable()
       .meta({ description: "Cash-on-delivery orders only" }),
+    parcelReturn: z
+      .object({
+        at: isoTime().meta({ description: "When it came back" }),
+        reason: z.enum(RETURN_REASONS).nullable().meta({
+          description: "refused by the buyer, or undeliverable; null: only the courier reported it",
+        }),
+        charge: poisha("What the courier charges for bringing it back (the shop's cost)")
+          .nullable()
+          .meta({ description: "null until staff record it" }),
+      })
+      .nullable()
+      .meta({ description: "A shipped parcel that came back (status returned); null otherwise" }),
     courier: z.string().nullable(),
     consignment: z.string().nullable(),
     trackingPath: z.string().nullable().meta({ description: "Where the customer follows the parcel" }),

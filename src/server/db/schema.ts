@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../../contracts/order-status";
+import { RETURN_REASONS } from "../../contracts/returns";
 import { STOCK_REASONS } from "../../contracts/stock";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -627,6 +628,8 @@ export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
 /** A cash-on-delivery order's phone check before packing (shops here call the buyer to cut returns). */
 export const codCheck = pgEnum("cod_check", ["confirmed", "unreachable"]);
+/** Why a shipped parcel came back (contracts/returns.ts). */
+export const returnReason = pgEnum("return_reason", RETURN_REASONS);
 
 /**
  * An order as placed: the buyer's address and the priced totals (poisha) are copied in, never
@@ -676,6 +679,16 @@ export const orders = pgTable(
     codCheckedBy: integer().references(() => users.id, { onDelete: "set null" }),
     /** When the order became delivered: for cash on delivery, the moment the courier took the cash. */
     deliveredAt: timestamp({ withTimezone: true }),
+    /** When the parcel came back to the shop (status `returned`). */
+    returnedAt: timestamp({ withTimezone: true }),
+    /** Why it came back, as staff recorded it; null when only the courier reported it. */
+    returnReason: returnReason(),
+    /**
+     * What the courier charges for bringing it back (poisha), a cost of the shop: recorded once,
+     * at `returnChargedAt` (its instant in the ledger); null until staff record it.
+     */
+    returnCharge: integer(),
+    returnChargedAt: timestamp({ withTimezone: true }),
     /** The courier's payment that brought this order's cash on delivery to the shop. */
     codRemittanceId: integer().references((): AnyPgColumn => codRemittances.id, { onDelete: "restrict" }),
     /** When its packing slip was last printed. */
@@ -700,11 +713,13 @@ export const orders = pgTable(
     index().on(t.confirmedAt),
     index().on(t.deliveredAt),
     index().on(t.codRemittanceId),
+    index().on(t.returnChargedAt),
     index("orders_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check(
       "orders_totals_add_up",
       sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.delivery} and ${t.total} >= 0 and ${t.discount} >= 0`,
     ),
+    check("orders_return_charge_not_negative", sql`${t.returnCharge} is null or ${t.returnCharge} >= 0`),
   ],
 );
 

@@ -3,9 +3,11 @@ import { courierSyncSchema, orderFulfilmentSchema } from "../../../contracts/ans
 import { consignmentSchema, orderStatusChangeSchema } from "../../../contracts/fulfilment";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
+import { parcelReturnSchema } from "../../../contracts/returns";
 import {
   assignConsignment,
   bookWithCourier,
+  recordParcelReturn,
   refreshTracking,
   setOrderStatus,
 } from "../../services/orders/fulfilment";
@@ -21,6 +23,12 @@ export function fulfilmentApi() {
     const { id } = idParams.parse(c.req.param());
     const order = await setOrderStatus(c.get("ctx"), id, await readJson(c));
     return ok(c, order, `Order ${order.number}: ${describeOrderStatus(order.status)}`);
+  });
+
+  api.post("/admin/orders/:id/return", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    const order = await recordParcelReturn(c.get("ctx"), id, await readJson(c));
+    return ok(c, order, `Order ${order.number}: parcel recorded as returned`);
   });
 
   api.put("/admin/orders/:id/consignment", async (c) => {
@@ -54,6 +62,18 @@ export const fulfilmentEndpoints: Endpoint[] = [
     params: idParams,
     body: orderStatusChangeSchema,
     success: [okAnswer("The order's fulfilment state", orderFulfilmentSchema)],
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/return",
+    tag: "Staff",
+    summary:
+      "Record a shipped parcel that came back (refused or undeliverable) and the courier's return charge",
+    access: staff("orders"),
+    params: idParams,
+    body: parcelReturnSchema,
+    success: [okAnswer("The order's fulfilment state (returned)", orderFulfilmentSchema)],
     errors: [409],
   },
   {

@@ -10,6 +10,7 @@
  *   codCollected     orders.total (cod)        at orders.delivered_at
  *   codRemitted      orders.total              at cod_remittances.received_at (orders.cod_remittance_id)
  *   refundsPaid      refunds.amount (paid)     at refunds.paid_at
+ *   returnCharges    orders.return_charge      at orders.return_charged_at (a cost; no balance moves)
  *
  * and per order: buyer balance = invoiced − credited − collectedOnline − codCollected + refundsPaid,
  * courier balance = codCollected − codRemitted. The balances at an instant (receivable from buyers,
@@ -79,6 +80,9 @@ function movementBranches(r: Range, withRefs: boolean): Record<LedgerFigure, SQL
     refundsPaid: sql`select 'refundsPaid'::text as kind, f.paid_at as at, f.amount as amount, f.order_id as order_id${refs(sql`'Refund ' || f.id || coalesce(' (' || f.reference || ')', '')`, sql`f.method || ': ' || f.reason`)}
       from refunds f${orderOf("f")}
       where f.status = 'paid' and ${within(sql`f.paid_at`, r)}`,
+    returnCharges: sql`select 'returnCharges'::text as kind, o.return_charged_at as at, o.return_charge as amount, o.id as order_id${refs(sql`coalesce(o.consignment, o.number)`, sql`coalesce(o.courier, 'manual') || ': ' || coalesce(o.return_reason::text, 'returned')`)}
+      from orders o${invoiceJoin}
+      where o.return_charge is not null and ${within(sql`o.return_charged_at`, r)}`,
   };
 }
 
@@ -127,8 +131,10 @@ export async function periodFigures(
  */
 function perOrderBalances(to: Date, from?: Date): SQL {
   const branches = movementBranches({ to }, false);
+  // A figure that moves no balance (a cost) is left out.
+  const moving = LEDGER_FIGURES.filter((k) => FIGURE_SIGNS[k].buyer !== 0 || FIGURE_SIGNS[k].courier !== 0);
   const signed = sql.join(
-    LEDGER_FIGURES.map(
+    moving.map(
       (k) =>
         sql`(select at, amount * ${sql.raw(String(FIGURE_SIGNS[k].buyer))} as b, amount * ${sql.raw(String(FIGURE_SIGNS[k].courier))} as c, order_id from (${branches[k]}) ${sql.raw(k)})`,
     ),
@@ -226,6 +232,9 @@ export function orderFigureSql(orderId: SQL): Record<LedgerFigure, SQL<number>> 
     ),
     refundsPaid: total(
       sql`select coalesce(sum(amount), 0)::bigint from refunds where order_id = ${orderId} and status = 'paid'`,
+    ),
+    returnCharges: total(
+      sql`select coalesce(sum(return_charge), 0)::bigint from orders where id = ${orderId} and return_charged_at is not null`,
     ),
   };
 }

@@ -259,6 +259,9 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
           allowed: o.status === COD_CHECK_STATUS,
         }
       : null,
+    parcelReturn: o.returnedAt
+      ? { at: o.returnedAt.toISOString(), reason: o.returnReason, charge: o.returnCharge }
+      : null,
     courier: o.courier,
     consignment: o.consignment,
     trackingPath: o.consignment ? `/tracking/${encodeURIComponent(o.consignment)}` : null,

@@ -23,7 +23,9 @@ import {
   transitionRefusal,
 } from "../../../contracts/fulfilment";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
+import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus, type OrderStatus } from "../../../contracts/order-status";
+import { describeReturnReason, parcelReturnSchema } from "../../../contracts/returns";
 import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../../contracts/tracking";
 import type { PublicUser } from "../../../contracts/user";
 import type { z } from "../../../contracts/zod";
@@ -38,6 +40,10 @@ import { recordAudit } from "../platform/audit";
 import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./lifecycle";
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** Why PATCH …/status does not take `returned`: a return is recorded with its reason and charge. */
+const RETURN_NEEDS_REASON =
+  "A parcel that came back is recorded with why and the courier's return charge: POST /api/admin/orders/{id}/return";
 
 /** Statuses in which a parcel may still be on its way: the courier's news can move them on. */
 const OPEN_STATUSES: readonly OrderStatus[] = ["confirmed", "processing", "shipped"];
@@ -105,6 +111,9 @@ export async function setOrderStatus(
       const o = await findOrderRow(tx, orderId, true);
       const refusal = transitionRefusal(o.number, o.status, v.status);
       if (refusal) throw new DomainError("conflict", refusal);
+      if (v.status === "returned") {
+        throw new DomainError("invalid", RETURN_NEEDS_REASON, { status: RETURN_NEEDS_REASON });
+      }
       if (!o.physical && SHIPPING_STATUSES.includes(v.status)) {
         throw new DomainError(
           "conflict",
@@ -413,14 +422,18 @@ export async function applyCourierStatus(
     if (changed) {
       await recordEvent(tx, o.id, shipmentEvent(answer.status), `${by}: ${answer.courierStatus}`, null, now);
     }
+    // A parcel comes back only once it has left: the courier's "returned" moves a shipped order.
     const to: OrderStatus | null = !OPEN_STATUSES.includes(o.status)
       ? null
       : answer.status === "delivered"
         ? "delivered"
         : answer.status === "cancelled"
           ? "cancelled"
-          : null;
+          : answer.status === "returned" && o.status === "shipped"
+            ? "returned"
+            : null;
     const row = to ? await moveInTx(ctx, tx, o, to, `${by} reports ${answer.courierStatus}`, null, now) : o;
+    if (to === "returned") await recordAudit(ctx, tx, returnAudit(o, row));
     await tx.update(orders).set({ courierCheckedAt: now }).where(eq(orders.id, o.id));
     return { row, changed, to };
   });
@@ -455,4 +468,68 @@ export async function refreshTracking(ctx: Ctx, orderId: number): Promise<Courie
   if (!synced)
     throw new DomainError("conflict", fillMessage(M.orderConsignmentChanged, { orderNumber: o.number }));
   return synced;
+}
+
+/** The audit entry of a parcel's return: the order's status and the return's reason and charge. */
+function returnAudit(before: OrderRow, after: OrderRow) {
+  const of = (o: OrderRow) => ({
+    status: o.status,
+    returnReason: o.returnReason,
+    returnCharge: o.returnCharge,
+  });
+  return {
+    action: "order.return",
+    entity: "order",
+    entityId: before.id,
+    before: of(before),
+    after: of(after),
+  };
+}
+
+/**
+ * Staff record a shipped parcel that came back (refused at the door, or undeliverable) with the
+ * courier's return charge: the order becomes returned (its stock back through the stock ledger,
+ * its sale taken back, its invoice credited, its cash on delivery never owed, the buyer told
+ * once), and the charge is the shop's cost in the ledger. On an order the courier already
+ * reported returned, it records the reason and the charge it lacks. A second record (a double
+ * tap, a second tab) is refused with 409: the charge is recorded once.
+ */
+export async function recordParcelReturn(
+  ctx: Ctx,
+  orderId: number,
+  input: unknown,
+): Promise<OrderFulfilment> {
+  const me = requireOrdersStaff(ctx);
+  const v = parcelReturnSchema.parse(input);
+  const now = ctx.now();
+  const reasonWords = describeReturnReason(v.reason);
+  const moved = await inTransaction(ctx.db, async (tx) => {
+    const o = await findOrderRow(tx, orderId, true);
+    if (o.status === "returned" && o.returnCharge !== null) {
+      throw new DomainError(
+        "conflict",
+        `Order ${o.number} is already recorded as returned (${describeReturnReason(o.returnReason).toLowerCase()}, return charge ${formatTaka(o.returnCharge)})`,
+      );
+    }
+    if (o.status !== "returned") {
+      const refusal = transitionRefusal(o.number, o.status, "returned");
+      if (refusal) throw new DomainError("conflict", refusal);
+    }
+    const charged = { returnReason: v.reason, returnCharge: v.charge, returnChargedAt: now, updatedAt: now };
+    const note = [reasonWords, v.charge > 0 ? `return charge ${formatTaka(v.charge)}` : null, v.note]
+      .filter(Boolean)
+      .join(", ");
+    let row: OrderRow;
+    if (o.status === "returned") {
+      [row] = (await tx.update(orders).set(charged).where(eq(orders.id, o.id)).returning()) as [OrderRow];
+      await recordEvent(tx, o.id, "return_recorded", note, me.id, now);
+    } else {
+      await tx.update(orders).set(charged).where(eq(orders.id, o.id));
+      row = await moveInTx(ctx, tx, { ...o, ...charged }, "returned", note, me.id, now);
+    }
+    await recordAudit(ctx, tx, returnAudit(o, row));
+    return { row, moved: o.status !== "returned" };
+  });
+  if (moved.moved) afterMove(ctx, "returned");
+  return toFulfilment(moved.row);
 }

@@ -66,13 +66,16 @@ export async function unsellInTx(tx: Tx, orderId: number): Promise<void> {
   await tx.delete(entitlements).where(eq(entitlements.orderId, orderId));
 }
 
-/** Gives back what an order holds: its stock and its coupon use (an unpaid one, or one staff cancel). */
-export async function releaseInTx(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+/**
+ * Gives back what an order holds: its stock and its coupon use (an unpaid one, one staff cancel,
+ * a parcel that came back). `note` is the stock ledger's line.
+ */
+export async function releaseInTx(tx: Tx, order: OrderRow, now: Date, note?: string): Promise<void> {
   if (order.stockHeld) {
     const moves = await giveStockBack(tx, order.reservedStock);
     await recordStockMoves(tx, moves, "returned", {
       orderId: order.id,
-      note: `Order ${order.number} released`,
+      note: note ?? `Order ${order.number} released`,
     });
   }
   if (order.couponId) {
@@ -98,15 +101,19 @@ export async function releaseInTx(tx: Tx, order: OrderRow, now: Date): Promise<v
  * sale counts and the e-books and courses it granted, and closes its money (decision 29): a credit
  * note for whatever of its invoice is still uncredited, and an owed refund for whatever money the
  * shop still holds for it; a cancelled order that was paid online is also marked refund due for
- * staff. Which moves staff may make is `STAFF_TRANSITIONS` (contracts/fulfilment.ts).
+ * staff. A parcel that came back (returned) does the same as a cancellation: its stock is back on
+ * the shelf, its cash on delivery was never collected, and its invoice is credited in full.
+ * Which moves staff may make is `STAFF_TRANSITIONS` (contracts/fulfilment.ts).
  */
 type MoveHooks = {
   /** Gives back the stock and the coupon use the order holds, moving from `from`. */
   givesBack?: (from: OrderStatus) => boolean;
+  /** The stock ledger's note when stock comes back. */
+  stockNote?: (number: string) => string;
   /** Takes back the sale counts and the granted e-books and courses of a bought order. */
   takesBackSale?: boolean;
   /** The instant the move stamps on the order. */
-  stamps?: "cancelledAt" | "deliveredAt";
+  stamps?: "cancelledAt" | "deliveredAt" | "returnedAt";
   /** Closes the order's money, with this reason. */
   closesMoney?: string;
   /** A paid-online order is marked refund due for staff. */
@@ -127,6 +134,13 @@ const MOVES: Partial<Record<OrderStatus, MoveHooks>> = {
     closesMoney: "Order refunded",
   },
   delivered: { stamps: "deliveredAt" },
+  returned: {
+    givesBack: () => true,
+    stockNote: (number) => `Order ${number} came back from the courier`,
+    takesBackSale: true,
+    stamps: "returnedAt",
+    closesMoney: "Parcel returned",
+  },
 };
 
 /**
@@ -143,7 +157,7 @@ export async function moveInTx(
   now: Date,
 ): Promise<OrderRow> {
   const hooks = MOVES[status] ?? {};
-  if (hooks.givesBack?.(o.status)) await releaseInTx(tx, o, now);
+  if (hooks.givesBack?.(o.status)) await releaseInTx(tx, o, now, hooks.stockNote?.(o.number));
   if (hooks.takesBackSale && BOUGHT_STATUSES.includes(o.status)) await unsellInTx(tx, o.id);
   const [row] = await tx
     .update(orders)
@@ -169,7 +183,7 @@ export async function moveInTx(
 export function afterMove(ctx: Ctx, status: OrderStatus | null) {
   void publicContentChanged(ctx);
   if (status) void nudgeOutbox(ctx);
-  if (status === "cancelled" || status === "refunded") stockMayBeBack(ctx);
+  if (status === "cancelled" || status === "refunded" || status === "returned") stockMayBeBack(ctx);
 }
 
 /** After a committed change that can raise stock: "Notify me" alerts of what is back are sent. */

@@ -242,10 +242,12 @@ describe("orderMessages", () => {
       { type: "confirmed" },
       { type: "payment_failed", tranx: "T100001AAAA" },
       { type: "payment_failed", tranx: "T100002BBBB" },
-      ...(["processing", "shipped", "delivered", "cancelled", "refunded"] as const).map((status) => ({
-        type: "status_changed" as const,
-        status,
-      })),
+      ...(["processing", "shipped", "delivered", "cancelled", "refunded", "returned"] as const).map(
+        (status) => ({
+          type: "status_changed" as const,
+          status,
+        }),
+      ),
       { type: "consignment", consignment: "SF-1" },
       { type: "consignment", consignment: "SF-2" },
     ];

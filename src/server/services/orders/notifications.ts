@@ -164,6 +164,14 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
         action: "Details",
         url: orders,
       };
+    case "returned":
+      return {
+        sms: `Order ${n} (${tk}) came back to us undelivered and is closed.`,
+        subject: `Your order ${n} came back to us`,
+        paragraph: `Your order ${n} (${amount}) came back to us from the courier undelivered, so we have closed it. Nothing is due for it; if you paid online, we will refund you. To have it after all, please order again.`,
+        action: "Details",
+        url: orders,
+      };
     case "payment_failed":
       return {
         sms: `Payment for order ${n} (${tk}) failed.`,
@@ -206,6 +214,8 @@ function banglaSms(event: OrderEvent, order: NotifiableOrder): string {
       return `অর্ডার ${n} (${tk}) বাতিল হয়েছে।`;
     case "refunded":
       return `অর্ডার ${n} (${tk}) রিফান্ড হয়েছে।`;
+    case "returned":
+      return `অর্ডার ${n} (${tk}) পৌঁছানো যায়নি, ফেরত এসেছে; অর্ডারটি বন্ধ করা হলো।`;
     case "payment_failed":
       return `অর্ডার ${n}-এর ${tk} পেমেন্ট হয়নি।`;
   }

@@ -35,6 +35,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   delivered: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-slate-200 text-slate-800",
   refunded: "bg-slate-200 text-slate-800",
+  returned: "bg-orange-100 text-orange-900",
 };
 
 const PAYMENT_TONE: Record<PaymentState, string> = {
@@ -162,8 +163,13 @@ const COD_OPTIONS = [
 ];
 const PRINTED_OPTIONS = [option("true", /*i18n*/ "Printed"), option("false", /*i18n*/ "Not printed")];
 const DISTRICT_OPTIONS = DISTRICT_NAMES.map((d) => option(d, d));
-/** The statuses staff can move orders to (the single order's buttons say which apply to each). */
-const MOVE_TO = ORDER_STATUSES.filter((s) => Object.values(STAFF_TRANSITIONS).some((to) => to.includes(s)));
+/**
+ * The statuses staff can move orders to (the single order's buttons say which apply to each); a
+ * returned parcel is recorded one at a time, with its reason and the courier's charge.
+ */
+const MOVE_TO = ORDER_STATUSES.filter(
+  (s) => s !== "returned" && Object.values(STAFF_TRANSITIONS).some((to) => to.includes(s)),
+);
 
 /** A text filter bound to one URL parameter: applied on Enter or when the field is left. */
 function TextFilter({ name, label, placeholder }: { name: string; label: string; placeholder?: string }) {

@@ -17,4 +17,5 @@ export const STATUS_TONE: Record<OrderStatus, string> = {
   cancelled: "bg-slate-100 text-slate-800 ring-slate-300",
   refunded: "bg-slate-100 text-slate-800 ring-slate-300",
   payment_failed: "bg-red-100 text-red-900 ring-red-300",
+  returned: "bg-orange-100 text-orange-900 ring-orange-300",
 };

@@ -165,7 +165,11 @@ export default function StatementPage({ loaderData }: Route.ComponentProps) {
             const sign = FIGURE_SIGNS[f.key].net;
             const words = i18n._(FIGURE_LABELS[f.key]);
             const label =
-              sign === 0 ? i18n._("{figure} (moves cash from buyers to couriers)", { figure: words }) : words;
+              f.key === "returnCharges"
+                ? i18n._("{figure} (the shop's cost; moves no balance)", { figure: words })
+                : sign === 0
+                  ? i18n._("{figure} (moves cash from buyers to couriers)", { figure: words })
+                  : words;
             return row(f.key, label, f.total, f.count, sign > 0 ? "+" : sign < 0 ? "−" : "");
           })}
         </ul>

@@ -15,6 +15,7 @@ import { HistoryLink } from "../../components/admin/history-link";
 import { useMutation } from "../../components/admin/mutation";
 import { OrderAddress } from "../../components/admin/order-address";
 import { OrderMoney } from "../../components/admin/order-money";
+import { ParcelReturnDialog, ParcelReturnSummary } from "../../components/admin/parcel-return";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { TextAreaField, TextField } from "../../components/ui/field";
@@ -48,6 +49,7 @@ const HISTORY_WORDS: Record<string, string> = {
   refund_pending: /*i18n*/ "Refund sent to the gateway",
   refund_failed: /*i18n*/ "Refund refused by the gateway",
   cod_check: /*i18n*/ "Phone check",
+  return_recorded: /*i18n*/ "Return recorded",
   address: /*i18n*/ "Address changed",
   consignment: /*i18n*/ "Consignment changed",
 };
@@ -75,6 +77,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { taka, dateTime } = useFormat();
   const [refundOpen, setRefundOpen] = useState(false);
+  const [returnOpen, setReturnOpen] = useState(false);
   return (
     <div className="space-y-6">
       <div>
@@ -99,7 +102,13 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
-          <StatusActions order={order} onRefund={() => setRefundOpen(true)} />
+          <StatusActions
+            order={order}
+            onRefund={() => setRefundOpen(true)}
+            onReturn={() => setReturnOpen(true)}
+          />
+          <ParcelReturnSummary order={order} onRecord={() => setReturnOpen(true)} />
+          <ParcelReturnDialog order={order} open={returnOpen} onClose={() => setReturnOpen(false)} />
           {order.codCheck ? <CodCheck order={order} /> : null}
           {order.physical ? <Shipment order={order} /> : null}
           <Lines order={order} />
@@ -117,8 +126,19 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   );
 }
 
-/** The statuses the order may take next, as buttons; cancelling asks first, "Refunded" opens the refund. */
-function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () => void }) {
+/**
+ * The statuses the order may take next, as buttons; cancelling asks first, "Refunded" opens the
+ * refund, "Returned" the parcel's return.
+ */
+function StatusActions({
+  order,
+  onRefund,
+  onReturn,
+}: {
+  order: AdminOrder;
+  onRefund: () => void;
+  onReturn: () => void;
+}) {
   const { i18n } = useLingui();
   const { taka } = useFormat();
   const { run, pending } = useMutation();
@@ -139,6 +159,10 @@ function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () =>
   const move = (status: OrderStatus) => {
     if (status === "refunded" && order.ledger.refundable > 0) {
       onRefund();
+      return;
+    }
+    if (status === "returned") {
+      onReturn();
       return;
     }
     const unchecked =
@@ -210,7 +234,13 @@ function StatusActions({ order, onRefund }: { order: AdminOrder; onRefund: () =>
           ) : (
             <Button
               key={s}
-              variant={s === "cancelled" || s === "refunded" ? "destructive" : "primary"}
+              variant={
+                s === "cancelled" || s === "refunded"
+                  ? "destructive"
+                  : s === "returned"
+                    ? "secondary"
+                    : "primary"
+              }
               disabled={pending}
               onClick={() => move(s)}
             >

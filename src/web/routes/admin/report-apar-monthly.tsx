@@ -23,6 +23,7 @@ const SHORT: Record<(typeof LEDGER_FIGURES)[number], string> = {
   codCollected: /*i18n*/ "COD collected",
   codRemitted: /*i18n*/ "COD remitted",
   refundsPaid: /*i18n*/ "Refunds paid",
+  returnCharges: /*i18n*/ "Return charges",
 };
 
 const cell = "px-2 py-2 text-right tabular-nums whitespace-nowrap";

@@ -37,6 +37,7 @@ const STATUS_ICON: Record<OrderStatus, typeof Truck> = {
   delivered: CircleCheck,
   cancelled: CircleX,
   refunded: RotateCcw,
+  returned: RotateCcw,
 };
 
 const STATUS_TONE: Record<OrderStatus, string> = {
@@ -48,6 +49,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   delivered: "bg-emerald-50 text-emerald-900 ring-emerald-200",
   cancelled: "bg-red-50 text-red-900 ring-red-200",
   refunded: "bg-slate-100 text-slate-900 ring-slate-200",
+  returned: "bg-orange-50 text-orange-900 ring-orange-200",
 };
 
 function TrackAnother() {
