@@ -52,6 +52,7 @@ export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin/orders/ebook": { access: "orders" },
   "/admin/orders/sources": { access: "orders" },
   "/admin/orders/print": { access: "orders" },
+  "/admin/orders/new": { access: "orders" },
   "/admin/orders/:id": { access: "orders" },
   "/admin/shop-orders": { access: "stationery", menu: /*i18n*/ "Shop orders" },
   "/admin/shop-orders/bmd": { access: "stationery" },

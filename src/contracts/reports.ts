@@ -30,6 +30,7 @@ const SOURCE_WORDS: Readonly<Record<string, string>> = {
   google: /*i18n*/ "Google",
   youtube: /*i18n*/ "YouTube",
   messenger: /*i18n*/ "Messenger",
+  phone: /*i18n*/ "Phone order",
 };
 export const REFERRAL_SOURCE = /*i18n*/ "Referral code {code}";
 

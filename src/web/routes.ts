@@ -55,6 +55,7 @@ export default [
   layout("layouts/blank.tsx", [
     route("payment/:tranx/success", "routes/shop/payment-success.tsx"),
     route("payment/failed", "routes/shop/payment-failed.tsx"),
+    route("pay/:number/:key", "routes/shop/pay.tsx"),
     route("ebook/payment/:id/success", "routes/shop/ebook-payment-success.tsx"),
     route("content/payment/:id/success", "routes/shop/content-payment-success.tsx"),
     route("invoice/:id", "routes/shop/invoice.tsx"),
@@ -92,6 +93,7 @@ export default [
       route("admin/orders/cycle", "routes/admin/orders-cycle.tsx"),
       route("admin/orders/ebook", "routes/admin/orders-ebook.tsx"),
       route("admin/orders/sources", "routes/admin/orders-sources.tsx"),
+      route("admin/orders/new", "routes/admin/order-new.tsx"),
       route("admin/orders/:id", "routes/admin/order.tsx"),
       route("admin/playground", "routes/admin/playground.tsx"),
       route("admin/report", "routes/admin/report.tsx"),

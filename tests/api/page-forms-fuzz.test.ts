@@ -21,6 +21,7 @@ import { consentAction } from "../../src/web/routes/shop/consent.server";
 import { localeAction } from "../../src/web/routes/shop/locale.server";
 import { notifyAction } from "../../src/web/routes/shop/notify.server";
 import { ordersAction } from "../../src/web/routes/shop/orders.server";
+import { payLinkAction } from "../../src/web/routes/shop/pay.server";
 import { reviewAction } from "../../src/web/routes/shop/reviews.server";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
@@ -67,6 +68,8 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     intents: ["cancel", "pay"],
   },
   { path: "/notify", action: notifyAction, fields: ["productId", "back"], intents: ["notify", "stop"] },
+  // A phone order's payment link: the address names the order (none here: a link of no order).
+  { path: "/pay/1000001/AAAAAAAAAAAAAAAA", action: payLinkAction, fields: ["back"] },
   // A product page's own action: the review form.
   {
     path: "/book/1",

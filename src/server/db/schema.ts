@@ -663,6 +663,10 @@ export const orders = pgTable(
     /** The referral code or page name the order is attributed to. */
     source: text().notNull(),
     referrerId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** The staff member who took the order by phone (`source` "phone"); null for the shop's own checkout. */
+    takenBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /** A phone order's idempotency key, sent by the clerk's page: the same key places one order. */
+    placeKey: text().unique(),
     physical: boolean().notNull(),
     stockHeld: boolean().notNull().default(true),
     /** Units taken from each product's stock (bundles as their printed items), to give back exactly. */

@@ -128,14 +128,21 @@ async function searchUsers(ctx: Ctx, q: string): Promise<AdminSearchHit[]> {
   }));
 }
 
-/** Products of the caller's kinds by title, Bangla title, author or ISBN; an ISBN or a whole title first. */
-async function searchProducts(ctx: Ctx, q: string, kinds: ProductKind[]): Promise<AdminSearchHit[]> {
+/**
+ * Whether a product found by `q` is its exact match: an ISBN finds only its book, so exact;
+ * otherwise a whole title (either language) or the address is. The search box and the phone
+ * order's product search put these first. (Not a bare `true`: PostgreSQL refuses a constant in ORDER BY.)
+ */
+export function exactProduct(q: string): SQL<boolean> {
   const lower = q.toLowerCase();
-  // An ISBN finds only its book: exact. Otherwise a whole title (either language) or the address
-  // is. (Not a bare `true`: PostgreSQL refuses a constant in ORDER BY.)
-  const isExact = normaliseIsbn(q)
+  return normaliseIsbn(q)
     ? sql<boolean>`(${products.id} is not null)`
     : sql<boolean>`(lower(${products.title}) = ${lower} or lower(coalesce(${products.titleBn}, '')) = ${lower} or ${products.slug} = ${lower})`;
+}
+
+/** Products of the caller's kinds by title, Bangla title, author or ISBN; an ISBN or a whole title first. */
+async function searchProducts(ctx: Ctx, q: string, kinds: ProductKind[]): Promise<AdminSearchHit[]> {
+  const isExact = exactProduct(q);
   const rows = await ctx.db
     .select({
       id: products.id,

@@ -18,6 +18,7 @@ import { adminInvoicesEndpoints } from "./admin-invoices";
 import { adminJobsEndpoints } from "./admin-jobs";
 import { adminOrderEndpoints } from "./admin-order";
 import { adminOrdersEndpoints } from "./admin-orders";
+import { adminPhoneOrdersEndpoints } from "./admin-phone-orders";
 import { adminProductsEndpoints } from "./admin-products";
 import { adminReportsEndpoints } from "./admin-reports";
 import { adminSalesEndpoints } from "./admin-sales";
@@ -32,6 +33,7 @@ import { fulfilmentEndpoints } from "./fulfilment";
 import { libraryEndpoints } from "./library";
 import { localeEndpoints } from "./locale";
 import { ordersEndpoints } from "./orders";
+import { payLinksEndpoints } from "./pay-links";
 import { readingEndpoints } from "./reading";
 import { reviewsEndpoints } from "./reviews";
 import { stockAlertsEndpoints } from "./stock-alerts";
@@ -48,6 +50,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...stockAlertsEndpoints,
   ...cartEndpoints,
   ...ordersEndpoints,
+  ...payLinksEndpoints,
   ...paymentCallbacksEndpoints,
   ...courierWebhooksEndpoints,
   ...trackingEndpoints,
@@ -67,6 +70,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...adminJobsEndpoints,
   ...adminAuthorsEndpoints,
   ...adminOrdersEndpoints,
+  ...adminPhoneOrdersEndpoints,
   ...fulfilmentEndpoints,
   ...adminOrderEndpoints,
   ...adminChaptersEndpoints,

@@ -174,7 +174,8 @@ export async function priceLines(
  */
 export async function priceFor(
   ctx: Ctx,
-  userId: number,
+  /** Whose coupon uses count; null for a customer without an account yet (a phone order's). */
+  userId: number | null,
   cart: CartHead | undefined,
   opts: { coupon?: CouponRow | null; district?: string } = {},
   /** The cart's lines when already read with it (readCart). */

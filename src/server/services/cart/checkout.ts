@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { PHONE_SOURCE } from "../../../contracts/admin-phone-orders";
 import { cartKeyOf } from "../../../contracts/cart-key";
 import { isDigitalKind } from "../../../contracts/catalog";
 import {
@@ -20,6 +21,7 @@ import { DomainError } from "../errors";
 import { numberInvoicesAfterCommit } from "../money/invoices";
 import { newTranx, openPayment, payAgain } from "../money/payments";
 import { orderNotice, recordEvent } from "../orders/lifecycle";
+import type { OrderEvent } from "../orders/notifications";
 import { confirmInTx, requireBuyer } from "../orders/orders";
 import { nudgeOutbox } from "../platform/outbox";
 import { type DigitalConflict, findDigitalConflict } from "../reading/entitlements";
@@ -60,22 +62,23 @@ export async function placeOrder(
   const v = checkoutSchema.parse(input);
   const now = ctx.now();
   const placed = await inTransaction(ctx.db, async (tx) => {
-    const c: Checkout = { ctx, tx, me, v, input, now };
+    const c: Checkout = {
+      ctx,
+      tx,
+      buyer: { id: me.id, email: me.email ?? null, locale: me.locale },
+      actorId: me.id,
+      v,
+      input,
+      now,
+      cart: null,
+      changed: CART_CHANGED,
+    };
     const { cart, view } = await lockAndPrice(c);
     if (view.lines.length === 0) return { again: await placedBefore(c) };
-    const kinds = await validateCart(c, view);
-    const stock = await reserveStock(c, view, kinds);
-    const order = await createOrder(c, view, kinds, stock);
-    const tranx = newTranx(order.number);
-    const lines = await writeOrder(c, { cart, view, order, tranx, stock, immediate: kinds.immediate });
-    const confirmed = await confirmOrAnnounce(c, order, lines, kinds);
-    return { order, tranx, confirmed };
+    return { again: null, ...(await placeInTx({ ...c, cart }, view)) };
   });
   if (placed.again) return answerAgain(ctx, placed.again, opts.origin);
-  // Numbered now, out of the transaction above, so confirmations do not queue on the year's
-  // counter; before the answer, so the buyer never meets an invoice without its number.
-  if (placed.confirmed) await numberInvoicesAfterCommit(ctx);
-  void nudgeOutbox(ctx);
+  await afterPlaced(ctx, placed);
   const result: CheckoutResult = {
     orderId: placed.order.id,
     orderNumber: placed.order.number,
@@ -86,29 +89,71 @@ export async function placeOrder(
   return { ...result, redirectUrl };
 }
 
-/** What every step of a checkout is given: the request, its transaction, the buyer and the form. */
-type Checkout = {
+/**
+ * Steps 3 to 7 for priced lines, in the caller's transaction: the one way an order is placed, from
+ * the buyer's cart at checkout or from the lines a clerk took by phone (services/orders/phone-orders.ts).
+ * The caller holds the buyer's cart row lock, so one buyer's orders are placed in turn.
+ */
+export async function placeInTx(c: Checkout, view: Priced): Promise<Placed> {
+  const kinds = await validateCart(c, view);
+  const stock = await reserveStock(c, view, kinds);
+  const order = await createOrder(c, view, kinds, stock);
+  const tranx = newTranx(order.number);
+  const lines = await writeOrder(c, { view, order, tranx, stock, immediate: kinds.immediate });
+  const confirmed = await confirmOrAnnounce(c, order, lines, kinds);
+  return { order, tranx, confirmed };
+}
+
+/** An order just placed: its row, its first payment attempt, and whether it is confirmed already. */
+export type Placed = { order: OrderRow; tranx: string; confirmed: boolean };
+
+/**
+ * 8. After the commit: a confirmed order's invoice numbered now, out of the transaction, so
+ * confirmations do not queue on the year's counter; before the answer, so the buyer never meets an
+ * invoice without its number. The outbox is nudged to send the buyer's messages at once.
+ */
+export async function afterPlaced(ctx: Ctx, placed: Placed): Promise<void> {
+  if (placed.confirmed) await numberInvoicesAfterCommit(ctx);
+  void nudgeOutbox(ctx);
+}
+
+/**
+ * What every step of placing an order is given: the request, its transaction, the buyer, who
+ * placed it, the form, and where the lines came from.
+ */
+export type Checkout = {
   ctx: Ctx;
   tx: Tx;
-  me: ReturnType<typeof requireBuyer>;
+  /** Whose order it is. */
+  buyer: { id: number; email: string | null; locale: string };
+  /** Who placed it, for the order's history: the buyer, or the clerk who took it by phone. */
+  actorId: number;
   v: ReturnType<typeof checkoutSchema.parse>;
   /** The form as sent: an order with a parcel also needs its address fields. */
   input: unknown;
   now: Date;
+  /** The buyer's cart the lines came from, emptied as the order is placed; none for a phone order. */
+  cart: { id: number; district: string | null } | null;
+  /** The refusal of lines that no longer have the key the page showed (`v.cartKey`, decision 54). */
+  changed: string;
+  /** A phone order: its source is "phone", it names the clerk, and its key places it once. */
+  taken?: { by: number; placeKey: string };
+  /** How the buyer hears of an order waiting for an online payment: the "placed" notice, unless this says otherwise. */
+  announce?: (order: OrderRow) => OrderEvent;
 };
-type Priced = Awaited<ReturnType<typeof priceFor>>;
+export type Priced = Awaited<ReturnType<typeof priceFor>>;
 type OrderRow = typeof orders.$inferSelect;
 
 /** 1. The cart's row lock, which makes one buyer's checkouts (a double click) take turns, and its priced lines. */
-async function lockAndPrice({ ctx, tx, me, v, now }: Checkout) {
-  const { cart, lines } = await lockCartWithLines(tx, me.id, now);
-  const view = await priceFor({ ...ctx, db: tx }, me.id, cart, { district: v.district }, lines);
+async function lockAndPrice({ ctx, tx, buyer, v, now }: Checkout) {
+  const { cart, lines } = await lockCartWithLines(tx, buyer.id, now);
+  const view = await priceFor({ ...ctx, db: tx }, buyer.id, cart, { district: v.district }, lines);
   return { cart, view };
 }
 
 /** 2. An empty cart: the same cart sent again once placed (answered with that order), else refused. */
-async function placedBefore({ tx, me, v, now }: Checkout): Promise<PlacedBefore> {
-  const again = v.cartKey ? await findPlacedFrom(tx, me.id, v.cartKey, now) : null;
+async function placedBefore({ tx, buyer, v, now }: Checkout): Promise<PlacedBefore> {
+  const again = v.cartKey ? await findPlacedFrom(tx, buyer.id, v.cartKey, now) : null;
   if (!again) throw new DomainError("invalid", EMPTY_CART);
   return again;
 }
@@ -117,7 +162,7 @@ async function placedBefore({ tx, me, v, now }: Checkout): Promise<PlacedBefore>
  * 3. What the cart holds may be bought so: a parcel's address, cash on delivery for printed items
  * only, a coupon that applies, the very cart the page showed, no e-book or course twice.
  */
-async function validateCart({ tx, me, v, input }: Checkout, view: Priced) {
+async function validateCart({ tx, buyer, v, input, changed }: Checkout, view: Priced) {
   const physical = view.lines.some(
     (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
   );
@@ -133,9 +178,9 @@ async function validateCart({ tx, me, v, input }: Checkout, view: Priced) {
     );
   }
   if (v.cartKey && v.cartKey !== cartKeyOf(view.lines, view.coupon?.applied ? view.coupon.id : null)) {
-    throw new DomainError("conflict", CART_CHANGED);
+    throw new DomainError("conflict", changed);
   }
-  const twice = await findDigitalConflict(tx, me.id, view.lines);
+  const twice = await findDigitalConflict(tx, buyer.id, view.lines);
   if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
   // Confirmed at once: cash on delivery, or nothing to pay.
   const immediate = v.paymentMethod === "cod" || view.netPrice === 0;
@@ -143,33 +188,37 @@ async function validateCart({ tx, me, v, input }: Checkout, view: Priced) {
 }
 
 /** 4. What the lines take of stock; an order that will wait for an online payment must have room to hold it. */
-async function reserveStock({ tx, me }: Checkout, view: Priced, kinds: { immediate: boolean }) {
+async function reserveStock({ tx, buyer }: Checkout, view: Priced, kinds: { immediate: boolean }) {
   const needs = await stockNeeds(tx, view.lines);
   // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
-  if (!kinds.immediate) await requireRoomToHold(tx, me.id, needs);
+  if (!kinds.immediate) await requireRoomToHold(tx, buyer.id, needs);
   return needs;
 }
 
-/** 5. The order row: the buyer's details, the priced figures, the referrer, the stock it holds. */
+/**
+ * 5. The order row: the buyer's details, the priced figures, the referrer, the stock it holds. A
+ * phone order's source is "phone", whatever pages its products were found on, and it names its clerk.
+ */
 async function createOrder(
-  { tx, me, v, now }: Checkout,
+  { tx, buyer, v, now, taken }: Checkout,
   view: Priced,
   kinds: { physical: boolean; immediate: boolean },
   needs: Awaited<ReturnType<typeof stockNeeds>>,
 ): Promise<OrderRow> {
   const { physical, immediate } = kinds;
-  const sources = [...new Set(view.lines.map((l) => l.source))];
-  const referrer = await findReferrer(tx, sources, me.id);
+  // Only a clerk's order is a phone order, whatever page name a browser sent with its adds.
+  const sources = [...new Set(view.lines.map((l) => l.source))].filter((s) => s !== PHONE_SOURCE);
+  const referrer = taken ? null : await findReferrer(tx, sources, buyer.id);
   const [placed] = await tx
     .insert(orders)
     .values({
       number: sql`nextval('order_numbers')::text`,
-      userId: me.id,
+      userId: buyer.id,
       status: "pending_payment",
       paymentMethod: v.paymentMethod,
       name: v.name,
       phone: v.phone,
-      email: me.email ?? null,
+      email: buyer.email,
       // A digital-only order has no address: empty, as nothing is posted.
       district: physical ? (v.district ?? "") : "",
       area: physical ? (v.area ?? "") : "",
@@ -181,8 +230,10 @@ async function createOrder(
       total: view.netPrice,
       couponId: view.coupon?.applied ? view.coupon.id : null,
       couponCode: view.coupon?.applied ? view.coupon.code : null,
-      source: referrer?.code ?? sources[0] ?? "website",
+      source: taken ? PHONE_SOURCE : (referrer?.code ?? sources[0] ?? "website"),
       referrerId: referrer?.id ?? null,
+      takenBy: taken?.by ?? null,
+      placeKey: taken?.placeKey ?? null,
       physical,
       stockHeld: true,
       reservedStock: Object.fromEntries(needs),
@@ -202,9 +253,8 @@ async function createOrder(
  * (stock in product id order). Answers the order's lines.
  */
 async function writeOrder(
-  { ctx, tx, me, v, now }: Checkout,
+  { ctx, tx, buyer, actorId, v, now, cart, taken: byPhone }: Checkout,
   w: {
-    cart: { id: number; district: string | null };
     view: Priced;
     order: OrderRow;
     tranx: string;
@@ -212,7 +262,7 @@ async function writeOrder(
     immediate: boolean;
   },
 ) {
-  const { cart, view, order, tranx, immediate } = w;
+  const { view, order, tranx, immediate } = w;
   const takes = stockTakes(tx, w.stock, { reason: "sold", orderId: order.id, note: `Order ${order.number}` });
   const { name, phone, district, area, address } = order;
   const [[lines], taken, [counted]] = await Promise.all([
@@ -237,7 +287,7 @@ async function writeOrder(
       order.couponId !== null &&
         tx
           .insert(couponRedemptions)
-          .values({ couponId: order.couponId, userId: me.id, orderId: order.id, createdAt: now }),
+          .values({ couponId: order.couponId, userId: buyer.id, orderId: order.id, createdAt: now }),
       tx.insert(payments).values({
         orderId: order.id,
         provider: immediate ? (v.paymentMethod === "cod" ? "cod" : "none") : ctx.payments.name,
@@ -246,13 +296,21 @@ async function writeOrder(
         createdAt: now,
         updatedAt: now,
       }),
-      recordEvent(tx, order.id, "pending_payment", "Order placed", me.id, now),
-      order.physical && rememberAddressInTx(tx, me.id, { name, phone, district, area, address }, now),
-      tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)),
-      tx
-        .update(carts)
-        .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
-        .where(eq(carts.id, cart.id)),
+      recordEvent(
+        tx,
+        order.id,
+        "pending_payment",
+        byPhone ? "Order taken by phone" : "Order placed",
+        actorId,
+        now,
+      ),
+      order.physical && rememberAddressInTx(tx, buyer.id, { name, phone, district, area, address }, now),
+      cart !== null && tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)),
+      cart !== null &&
+        tx
+          .update(carts)
+          .set({ couponId: null, district: v.district ?? cart.district, updatedAt: now })
+          .where(eq(carts.id, cart.id)),
     ]),
     sendTogether(tx, takes.statements),
     sendTogether(tx, [view.coupon?.applied === true && couponUse(tx, view.coupon.id)]),
@@ -271,7 +329,7 @@ async function writeOrder(
  * confirmation's writes. Otherwise (or not confirmed after all) the "placed" notice on its own.
  */
 async function confirmOrAnnounce(
-  { ctx, tx, me, v, now }: Checkout,
+  { ctx, tx, buyer, v, now, announce }: Checkout,
   order: OrderRow,
   lines: (typeof orderLines.$inferSelect)[],
   kinds: { immediate: boolean },
@@ -286,10 +344,13 @@ async function confirmOrAnnounce(
       v.paymentMethod === "cod" ? "Cash on delivery" : "Nothing to pay",
       {
         lines,
-        alsoSend: [orderNotice(ctx, tx, { type: "confirmed" }, order, now, me.locale)],
+        alsoSend: [orderNotice(ctx, tx, { type: "confirmed" }, order, now, buyer.locale)],
       },
     ));
-  if (!confirmed) await sendTogether(tx, [orderNotice(ctx, tx, { type: "placed" }, order, now, me.locale)]);
+  if (!confirmed) {
+    const event = announce?.(order) ?? { type: "placed" };
+    await sendTogether(tx, [orderNotice(ctx, tx, event, order, now, buyer.locale)]);
+  }
   return confirmed;
 }
 

@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { isDigitalKind } from "../../../contracts/catalog";
 import { type CheckoutResult, payByAfterRetry } from "../../../contracts/checkout";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
-import { type Db, inTransaction } from "../../db/client";
+import { inTransaction } from "../../db/client";
 import { couponRedemptions, orderLines, orders, payments } from "../../db/schema";
 import type { PaymentVerification } from "../../integrations/payments/provider";
 import { lockCart } from "../cart/cart";
@@ -18,6 +18,7 @@ import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { queueOrderNotice, recordEvent, releaseInTx } from "../orders/lifecycle";
 import { confirmInTx, getOrderRow, lockOwnOrderRow, requireBuyer } from "../orders/orders";
+import { findOrderByPayLink, payLinkPath } from "../orders/pay-links";
 import { nudgeOutbox } from "../platform/outbox";
 import { findDigitalConflict } from "../reading/entitlements";
 import { numberInvoicesAfterCommit } from "./invoices";
@@ -130,13 +131,13 @@ export async function settlePayment(
     throw new DomainError("not_found", "No such payment");
   }
   const order = await getOrderRow(ctx.db, attempt.orderId);
-  if (attempt.status === "paid") return outcomeOf(ctx.db, order, attempt.tranx, "paid");
+  if (attempt.status === "paid") return outcomeOf(ctx, order, attempt.tranx, "paid");
   let verified: PaymentVerification;
   try {
     verified = await ctx.payments.verify({ params: input.params, gatewayRef: attempt.gatewayRef });
   } catch (err) {
     ctx.log.error({ err, tranx: input.tranx }, "payment: the gateway could not be asked");
-    return outcomeOf(ctx.db, order, attempt.tranx, "pending");
+    return outcomeOf(ctx, order, attempt.tranx, "pending");
   }
   if (verified.status === "paid") {
     const matches =
@@ -183,25 +184,29 @@ export async function settlePayment(
       await numberInvoicesAfterCommit(ctx);
       void nudgeOutbox(ctx);
     }
-    return outcomeOf(ctx.db, order, attempt.tranx, "paid");
+    return outcomeOf(ctx, order, attempt.tranx, "paid");
   }
-  if (verified.status === "pending") return outcomeOf(ctx.db, order, attempt.tranx, "pending");
+  if (verified.status === "pending") return outcomeOf(ctx, order, attempt.tranx, "pending");
   // Only the gateway's own word releases the order now; a callback's claim alone waits for the lapse.
   if (verified.confirmedByGateway) await failAttempt(ctx, attempt.tranx, verified.reason, verified.status);
-  return outcomeOf(ctx.db, order, attempt.tranx, verified.status);
+  return outcomeOf(ctx, order, attempt.tranx, verified.status);
 }
 
 async function outcomeOf(
-  db: Db,
+  ctx: Ctx,
   order: OrderRow,
   tranx: string,
   status: PaymentOutcome["status"],
 ): Promise<PaymentOutcome> {
+  // An order taken by phone was paid through its link, maybe by someone not signed in: back to
+  // the link's page, which shows how the payment went and offers another try.
+  if (order.takenBy !== null)
+    return { orderId: order.id, tranx, status, next: payLinkPath(ctx.config, order) };
   if (status !== "paid") {
     return { orderId: order.id, tranx, status, next: `/payment/failed?order=${order.id}` };
   }
   // One e-book or one course: its own success page, with the way to read or start it.
-  const lines = await db
+  const lines = await ctx.db
     .select({ kind: orderLines.kind, productId: orderLines.productId })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
@@ -225,12 +230,25 @@ async function outcomeOf(
  */
 export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<CheckoutResult> {
   const me = requireBuyer(ctx);
+  return retryPayment(ctx, { buyerId: me.id, orderId: id }, origin);
+}
+
+/**
+ * `payAgain` for an order whose buyer is known: the signed-in buyer's own, or the order a payment
+ * link names (services/orders/pay-links.ts), paid by whoever holds the link.
+ */
+export async function retryPayment(
+  ctx: Ctx,
+  which: { buyerId: number; orderId: number },
+  origin: string,
+): Promise<CheckoutResult> {
+  const { buyerId, orderId: id } = which;
   const now = ctx.now();
   const { order, tranx } = await inTransaction(ctx.db, async (tx) => {
     // The buyer's cart row first (as a checkout takes it): one buyer's checkouts and retries take
     // turns, so the limits on what their unpaid orders hold are counted one at a time.
-    await lockCart(tx, me.id, now);
-    const o = await lockOwnOrderRow(tx, me.id, id);
+    await lockCart(tx, buyerId, now);
+    const o = await lockOwnOrderRow(tx, buyerId, id);
     if (o.paymentMethod !== "gateway" || (o.status !== "pending_payment" && o.status !== "payment_failed")) {
       throw new DomainError("conflict", "This order is not waiting for an online payment");
     }
@@ -245,7 +263,7 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
       .select({ productId: orderLines.productId, kind: orderLines.kind, title: orderLines.title })
       .from(orderLines)
       .where(eq(orderLines.orderId, o.id));
-    const twice = await findDigitalConflict(tx, me.id, lines, o.id);
+    const twice = await findDigitalConflict(tx, buyerId, lines, o.id);
     if (twice?.reason === "owned") {
       throw new DomainError(
         "conflict",
@@ -258,7 +276,7 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
         fillMessage(M.payUnpaid, { item: twice.item, orderNumber: twice.orderNumber ?? "" }),
       );
     }
-    if (o.status !== "pending_payment") await requireRoomToHold(tx, me.id, reservedNeeds(o), o.id);
+    if (o.status !== "pending_payment") await requireRoomToHold(tx, buyerId, reservedNeeds(o), o.id);
     if (!o.stockHeld) {
       await takeStock(tx, reservedNeeds(o), {
         reason: "sold",
@@ -298,9 +316,18 @@ export async function payAgain(ctx: Ctx, id: number, origin: string): Promise<Ch
       })
       .where(eq(orders.id, o.id))
       .returning();
-    await recordEvent(tx, o.id, "pending_payment", "New payment attempt", me.id, now);
+    await recordEvent(tx, o.id, "pending_payment", "New payment attempt", buyerId, now);
     return { order: updated!, tranx: next };
   });
   const redirectUrl = await openPayment(ctx, order, tranx, origin);
   return { orderId: order.id, orderNumber: order.number, tranx, redirectUrl };
+}
+
+/**
+ * Pays an order taken by phone through the link sent to the buyer (`/pay/{number}/{key}`): the
+ * link is the buyer's word, so no sign-in is asked; otherwise exactly `payAgain`.
+ */
+export async function payByLink(ctx: Ctx, params: unknown, origin: string): Promise<CheckoutResult> {
+  const order = await findOrderByPayLink(ctx, params);
+  return retryPayment(ctx, { buyerId: order.userId, orderId: order.id }, origin);
 }

@@ -31,6 +31,7 @@ const EVENTS: OrderEvent[] = [
   { type: "payment_failed", tranx: "T100001AAAA" },
   ...ORDER_STATUSES.map((status) => ({ type: "status_changed" as const, status })),
   { type: "consignment", consignment: "DT230517BD12345678" },
+  { type: "payment_link", url: "https://pathagar.com.bd/pay/1000042/AbCdEfGhIjKlMnOp" },
 ];
 const label = (e: OrderEvent) => (e.type === "status_changed" ? `status_changed:${e.status}` : e.type);
 
@@ -55,6 +56,15 @@ describe("composeOrderMessage", () => {
     const sms = composeOrderMessage(event, anOrder({ trackingCode: "15BAEB8A" })).sms;
     expect(gsmLength(sms)).not.toBeNull();
     expect(gsmLength(sms)).toBeLessThanOrEqual(160);
+  });
+
+  it("links a phone order's payment link itself, not the orders page", () => {
+    const url = "https://pathagar.com.bd/pay/1000042/AbCdEfGhIjKlMnOp";
+    const m = composeOrderMessage({ type: "payment_link", url }, anOrder({ status: "pending_payment" }));
+    expect(m.sms).toBe(
+      `Pathagar: Order PG-240517-0042: please pay Tk 1,250 online within 30 minutes. Pay: ${url}`,
+    );
+    expect(m.email.text).toContain(`Pay: ${url}`);
   });
 
   it("writes the amount with poisha when there are some", () => {

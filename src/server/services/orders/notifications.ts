@@ -8,6 +8,8 @@ import type { NewMessage } from "../platform/outbox";
 /** What happened to an order that the customer hears about. */
 export type OrderEvent =
   | { type: "placed" }
+  /** A phone order to be paid online: the link to its payment page (services/orders/pay-links.ts). */
+  | { type: "payment_link"; url: string }
   | { type: "confirmed" }
   /** `tranx` is the failed attempt's: each failed attempt is news of its own. */
   | { type: "payment_failed"; tranx: string }
@@ -73,6 +75,8 @@ function statusOf(event: OrderEvent, order: NotifiableOrder): OrderStatus {
       return "confirmed";
     case "payment_failed":
       return "payment_failed";
+    case "payment_link":
+      return "pending_payment";
     case "placed":
     case "refund_paid":
       return order.status;
@@ -94,6 +98,15 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
       paragraph: `Thank you for your order ${n}. The total is ${amount}. We will let you know as it moves along.`,
       action: "Details",
       url: orders,
+    };
+  }
+  if (event.type === "payment_link") {
+    return {
+      sms: `Order ${n}: please pay ${tk} online within 30 minutes.`,
+      subject: `Pay for your order ${n}`,
+      paragraph: `Thank you for your order ${n}, taken by phone. Please pay ${amount} online with the link below within 30 minutes; we keep the items for you until then.`,
+      action: "Pay",
+      url: event.url,
     };
   }
   if (event.type === "refund_paid") {
@@ -196,6 +209,7 @@ function banglaSms(event: OrderEvent, order: NotifiableOrder): string {
   const n = order.number;
   const tk = formatTaka(order.total, "bn");
   if (event.type === "placed") return `অর্ডার ${n} পেয়েছি। মোট ${tk}।`;
+  if (event.type === "payment_link") return `অর্ডার ${n}: ৩০ মিনিটের মধ্যে ${tk} অনলাইনে পেমেন্ট করুন।`;
   if (event.type === "refund_paid") {
     return `অর্ডার ${n}-এর ${formatTaka(event.amount, "bn")} ফেরত পাঠানো হয়েছে (${event.method})।`;
   }

@@ -359,7 +359,7 @@ export async function getMyOrderByTranx(ctx: Ctx, tranx: string): Promise<OrderV
   return getMyOrder(ctx, row.id);
 }
 
-async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]> {
+export async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const [lines, invs, pays, digital] = await Promise.all([

@@ -56,6 +56,7 @@ const HISTORY_WORDS: Record<string, string> = {
 /** The history's fixed notes (the rest name people, numbers or a courier's words, and stay as written). */
 const HISTORY_NOTES: ReadonlySet<string> = new Set([
   /*i18n*/ "Order placed",
+  /*i18n*/ "Order taken by phone",
   /*i18n*/ "New payment attempt",
   /*i18n*/ "Cash on delivery",
   /*i18n*/ "Nothing to pay",

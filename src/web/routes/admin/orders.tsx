@@ -1,5 +1,7 @@
+import { Link } from "react-router";
 import { OrdersList, OrdersNav } from "../../components/admin/orders-list";
 import { PageHeading } from "../../components/page-heading";
+import { buttonClass } from "../../components/ui/button";
 import { useFormat, useLingui } from "../../i18n";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders";
@@ -18,11 +20,16 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeading title={i18n._("Orders")}>
-        <p>
-          {page.more
-            ? i18n._("{count}+ orders", { count: number(page.total) })
-            : i18n._("{count} orders", { count: number(page.total) })}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p>
+            {page.more
+              ? i18n._("{count}+ orders", { count: number(page.total) })
+              : i18n._("{count} orders", { count: number(page.total) })}
+          </p>
+          <Link to="/admin/orders/new" className={buttonClass("primary")}>
+            {i18n._("Take a phone order")}
+          </Link>
+        </div>
       </PageHeading>
       <OrdersNav />
       <OrdersList
