@@ -288,7 +288,8 @@ export function createApp(opts: AppOptions) {
       "*",
       publicCache({
         ttlMs: cacheTtlMs,
-        shared: (c) => c.get("user") === null && !c.get("flash"),
+        // A payment link's page is one order's, and changes the moment it is paid: never kept.
+        shared: (c) => c.get("user") === null && !c.get("flash") && !c.req.path.startsWith("/pay/"),
         version: contentVersion,
       }),
     );

@@ -200,8 +200,9 @@ async function outcomeOf(
 ): Promise<PaymentOutcome> {
   // An order taken by phone was paid through its link, maybe by someone not signed in: back to
   // the link's page, which shows how the payment went and offers another try.
-  if (order.takenBy !== null)
-    return { orderId: order.id, tranx, status, next: payLinkPath(ctx.config, order) };
+  if (order.takenBy !== null) {
+    return { orderId: order.id, tranx, status, next: `${payLinkPath(ctx.config, order)}?payment=${status}` };
+  }
   if (status !== "paid") {
     return { orderId: order.id, tranx, status, next: `/payment/failed?order=${order.id}` };
   }

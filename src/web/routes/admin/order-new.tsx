@@ -311,7 +311,8 @@ export default function NewPhoneOrderPage({ loaderData }: Route.ComponentProps) 
                   const q = quoted(l.productId);
                   return (
                     <li key={l.productId} className="flex flex-wrap items-center gap-3 p-3">
-                      <div className="min-w-0 flex-1">
+                      {/* On a phone the title has the row to itself; the quantity and price go below it. */}
+                      <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
                         <p className="font-medium break-words text-slate-900">{l.title}</p>
                         {q ? (
                           <p className="text-xs text-slate-600">
@@ -337,7 +338,9 @@ export default function NewPhoneOrderPage({ loaderData }: Route.ComponentProps) 
                           }}
                         />
                       )}
-                      <span className="w-24 text-right tabular-nums">{q ? taka(q.lineTotal) : ""}</span>
+                      <span className="ml-auto w-24 text-right tabular-nums">
+                        {q ? taka(q.lineTotal) : ""}
+                      </span>
                       <button
                         type="button"
                         className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-slate-100"

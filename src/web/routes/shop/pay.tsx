@@ -1,5 +1,6 @@
-import { CircleCheck, CircleX, CreditCard } from "lucide-react";
-import { Form } from "react-router";
+import { CircleCheck, CircleX, Clock, CreditCard } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, useRevalidator, useSearchParams } from "react-router";
 import { districtLabel } from "../../../contracts/districts";
 import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { BlankBrand } from "../../components/orders/blank-brand";
@@ -30,25 +31,39 @@ export async function action({ context, request }: Route.ActionArgs) {
 /** The page an SMS's payment link opens: an order taken by phone, paid online at the gateway. */
 export default function PayLinkPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
-  const { i18n } = useLingui();
-  const { taka, locale } = useFormat();
   const gateway = gatewayOf(actionData);
   if (gateway) return <GatewayHandOff url={gateway} />;
+  return <PayLink order={order} />;
+}
+
+function PayLink({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  const { i18n } = useLingui();
+  const { taka, locale } = useFormat();
   const bought = BOUGHT_STATUSES.includes(order.status);
   const firstName = order.name.split(/\s+/)[0] ?? order.name;
+  // Back from the gateway before its word arrived: the page asks again by itself for a while.
+  const [search] = useSearchParams();
+  const confirming = order.status === "pending_payment" && search.get("payment") === "pending";
+  usePollWhileConfirming(confirming);
   return (
     <div className="space-y-6">
       <BlankBrand />
       <div className="text-center">
         {bought ? (
           <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-emerald-700" />
+        ) : confirming ? (
+          <Clock aria-hidden="true" className="mx-auto h-14 w-14 text-amber-600" />
         ) : order.canPay ? (
           <CreditCard aria-hidden="true" className="mx-auto h-14 w-14 text-brand-700" />
         ) : (
           <CircleX aria-hidden="true" className="mx-auto h-14 w-14 text-red-700" />
         )}
         <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
-          {bought ? i18n._("Payment Successful") : i18n._("Pay for your order")}
+          {bought
+            ? i18n._("Payment Successful")
+            : confirming
+              ? i18n._("Confirming your payment")
+              : i18n._("Pay for your order")}
         </h1>
         <p className="mt-2 text-slate-700">
           {bought
@@ -56,11 +71,18 @@ export default function PayLinkPage({ loaderData, actionData }: Route.ComponentP
                 "We have received your payment of {amount}.",
                 { amount: taka(order.total) },
               )}`
-            : order.canPay
-              ? order.status === "payment_failed"
-                ? i18n._("The last payment did not go through, so nothing was charged. You can try again.")
-                : i18n._("Hello {name}, here is the order you placed with us by phone.", { name: firstName })
-              : i18n._("This order can no longer be paid. Call us if you still want these items.")}
+            : confirming
+              ? i18n._(
+                  "Thank you, {name}. We are waiting for the payment gateway to confirm your payment; this usually takes a few seconds and this page updates by itself. If you were charged, your order is safe: it is confirmed as soon as the gateway tells us.",
+                  { name: firstName },
+                )
+              : order.canPay
+                ? order.status === "payment_failed"
+                  ? i18n._("The last payment did not go through, so nothing was charged. You can try again.")
+                  : i18n._("Hello {name}, here is the order you placed with us by phone.", {
+                      name: firstName,
+                    })
+                : i18n._("This order can no longer be paid. Call us if you still want these items.")}
         </p>
       </div>
       <section
@@ -84,7 +106,7 @@ export default function PayLinkPage({ loaderData, actionData }: Route.ComponentP
             })}
           </p>
         ) : null}
-        {order.canPay ? (
+        {order.canPay && !confirming ? (
           // A plain post, with or without scripts: the answer is the gateway's page (decision 53).
           <Form method="post" reloadDocument className="mt-5 space-y-2">
             {order.payBy ? (
@@ -106,4 +128,21 @@ export default function PayLinkPage({ loaderData, actionData }: Route.ComponentP
       </section>
     </div>
   );
+}
+
+/** How often, and how many times, the page asks again while the gateway's word is on its way. */
+const POLL_MS = 3000;
+const POLL_TIMES = 10;
+
+function usePollWhileConfirming(confirming: boolean) {
+  const revalidator = useRevalidator();
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (!confirming || asked >= POLL_TIMES) return;
+    const timer = setTimeout(() => {
+      setAsked((n) => n + 1);
+      void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [confirming, asked, revalidator]);
 }
