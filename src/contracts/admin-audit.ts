@@ -13,6 +13,7 @@ export const AUDIT_AREAS = {
   order: /*i18n*/ "Orders",
   refund: /*i18n*/ "Refunds",
   cod_remittance: /*i18n*/ "Cash remittances",
+  courier_district: /*i18n*/ "Couriers by district",
   product: /*i18n*/ "Products",
   author: /*i18n*/ "Authors",
   content_chapter: /*i18n*/ "Chapters",

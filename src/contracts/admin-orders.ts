@@ -14,6 +14,7 @@ import type {
 } from "./answers/staff-orders";
 import { PAYMENT_METHODS } from "./checkout";
 import { findDistrict } from "./districts";
+import { courierChoice } from "./fulfilment";
 import { ORDER_STATUSES } from "./order-status";
 import { dayField } from "./sales";
 import { z } from "./zod";
@@ -118,8 +119,14 @@ export const bulkOrderStatusSchema = z.object({
 });
 export type BulkOrderStatusInput = z.input<typeof bulkOrderStatusSchema>;
 
-/** `POST /api/admin/orders/bulk/courier` and `POST /api/admin/orders/slips`: the orders. */
+/** `POST /api/admin/orders/slips` and the like: the orders. */
 export const bulkOrdersSchema = z.object({ ids: bulkOrderIds });
+
+/**
+ * `POST /api/admin/orders/bulk/courier`: the orders, and the one courier to book them all with;
+ * without it each order goes with its district's default courier, else the shop's.
+ */
+export const bulkCourierSchema = z.object({ ids: bulkOrderIds, courier: courierChoice.optional() });
 
 /**
  * Order numbers as staff type or scan them: one per line, or separated by commas or spaces (a

@@ -54,13 +54,24 @@ export const MANUAL_COURIER = "manual";
  */
 export const BY_HAND_COURIER = "hand";
 
-/** How the shop writes the couriers it connects to; the demo's is named as one. */
+/**
+ * How the shop writes the couriers it connects to; the demo's, and its stand-ins under each
+ * courier's name (decision 67), say "demo" wherever staff or buyers read them.
+ */
 const COURIER_LABELS: Readonly<Record<string, string>> = {
   steadfast: "Steadfast",
   pathao: "Pathao",
   redx: "RedX",
   demo: "Demo courier",
+  "demo-steadfast": "Steadfast (demo)",
+  "demo-pathao": "Pathao (demo)",
+  "demo-redx": "RedX (demo)",
 };
+
+/** Whether parcels booked with this courier go nowhere: the demo courier or one of its stand-ins. */
+export function isDemoCourier(courier: string | null): boolean {
+  return courier === "demo" || (courier?.startsWith("demo-") ?? false);
+}
 
 /** The courier that parcels are booked with when the shop runs as a demo (nothing is sent). */
 export const DEMO_COURIER = "demo";
@@ -88,6 +99,24 @@ const courierName = z
   .max(40, { error: "A courier name has at most 40 characters" })
   .optional()
   .transform((v) => (v ? v.toLowerCase() : MANUAL_COURIER));
+
+/**
+ * A connected courier staff choose to book with (`steadfast`, `pathao`, `redx`, or a demo's
+ * `demo-pathao`); whether it is connected is the server's to say.
+ */
+export const courierChoice = z
+  .string({ error: "courier must be a courier's name, such as pathao" })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: "Choose a courier" })
+  .max(40, { error: "A courier name has at most 40 characters" })
+  .regex(/^[a-z][a-z-]*$/, { error: "courier must be a courier's name, such as pathao" });
+
+/**
+ * `POST /api/admin/orders/:id/courier`: the courier to book with; without one, the district's
+ * default courier, else the shop's.
+ */
+export const bookCourierSchema = z.object({ courier: courierChoice.optional() });
 
 /** `PUT /api/admin/orders/:id/consignment`: the number is stored upper-cased. */
 export const consignmentSchema = z.object({ consignment: consignmentNumber, courier: courierName });

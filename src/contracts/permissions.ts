@@ -48,6 +48,7 @@ export type AdminPage = { access: AdminAccess; menu?: string };
 export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin": { access: null, menu: /*i18n*/ "Dashboard" },
   "/admin/orders": { access: "orders", menu: /*i18n*/ "Orders" },
+  "/admin/orders/couriers": { access: "orders" },
   "/admin/orders/cycle": { access: "orders" },
   "/admin/orders/ebook": { access: "orders" },
   "/admin/orders/sources": { access: "orders" },

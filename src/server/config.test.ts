@@ -211,6 +211,16 @@ describe("loadConfig: mail and courier", () => {
     expect(loadConfig({ ...production, COURIER_PROVIDER: "demo" }).COURIER_PROVIDER).toBe("demo");
   });
 
+  it("makes the first courier with its keys the default when none is named, and refuses half a courier's keys", () => {
+    expect(loadConfig({ REDX_API_TOKEN: "t" }).COURIER_PROVIDER).toBe("redx");
+    expect(
+      loadConfig({ REDX_API_TOKEN: "t", STEADFAST_API_KEY: "k", STEADFAST_SECRET_KEY: "s" }).COURIER_PROVIDER,
+    ).toBe("steadfast");
+    expect(
+      configError({ COURIER_PROVIDER: "redx", REDX_API_TOKEN: "t", STEADFAST_API_KEY: "k" }).message,
+    ).toContain("STEADFAST_SECRET_KEY: required to connect steadfast");
+  });
+
   it("refuses Pathao or RedX without their keys, naming the missing ones", () => {
     expect(configError({ COURIER_PROVIDER: "pathao", PATHAO_CLIENT_ID: "1" }).message).toContain(
       "PATHAO_CLIENT_SECRET, PATHAO_USERNAME, PATHAO_PASSWORD, PATHAO_STORE_ID: required when COURIER_PROVIDER is pathao",

@@ -294,7 +294,11 @@ const schema = z.object({
       "must be an address such as Shop <orders@shop.com.bd>",
     )
     .optional(),
-  /** Unset: the demo courier outside production when the demo is seeded, else manual. */
+  /**
+   * The shop's default courier; every courier whose keys are set is connected besides it. Unset:
+   * the first courier with its keys (Steadfast, Pathao, RedX), else the demo courier's stand-ins
+   * outside production when the demo is seeded, else manual.
+   */
   COURIER_PROVIDER: z
     .enum(["manual", "steadfast", "pathao", "redx", "demo"], {
       error: "must be manual, steadfast, pathao, redx or demo",
@@ -303,6 +307,7 @@ const schema = z.object({
   STEADFAST_API_KEY: z.string().optional(),
   STEADFAST_SECRET_KEY: z.string().optional(),
   STEADFAST_BASE_URL: z.url({ error: "must be a URL such as https://portal.packzy.com/api/v1" }).optional(),
+  STEADFAST_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   PATHAO_CLIENT_ID: z.string().optional(),
   PATHAO_CLIENT_SECRET: z.string().optional(),
   PATHAO_USERNAME: z.string().optional(),
@@ -418,6 +423,7 @@ const SECRETS = new Set([
   "SMTP_PASSWORD",
   "STEADFAST_API_KEY",
   "STEADFAST_SECRET_KEY",
+  "STEADFAST_WEBHOOK_TOKEN",
   "PATHAO_CLIENT_SECRET",
   "PATHAO_PASSWORD",
   "PATHAO_WEBHOOK_SECRET",
@@ -437,6 +443,26 @@ function shown(key: string, value: string | undefined): string {
 }
 
 /** Settings that only make sense together: mail needs a sender, Steadfast, SMS and payment gateways their keys. */
+/** The keys that connect each courier; every courier with all of its keys is connected. */
+const COURIER_KEYS = {
+  steadfast: ["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"],
+  pathao: [
+    "PATHAO_CLIENT_ID",
+    "PATHAO_CLIENT_SECRET",
+    "PATHAO_USERNAME",
+    "PATHAO_PASSWORD",
+    "PATHAO_STORE_ID",
+  ],
+  redx: ["REDX_API_TOKEN"],
+} as const satisfies Record<string, readonly (keyof Parsed)[]>;
+
+/** The first courier whose keys are all set, the default when COURIER_PROVIDER is not. */
+function firstConnectedCourier(c: Parsed): keyof typeof COURIER_KEYS | undefined {
+  return (Object.keys(COURIER_KEYS) as (keyof typeof COURIER_KEYS)[]).find((k) =>
+    COURIER_KEYS[k].every((key) => c[key]),
+  );
+}
+
 function integrationProblems(c: Parsed): string[] {
   const problems: string[] = [];
   if (c.SMTP_HOST && !c.MAIL_FROM) {
@@ -468,6 +494,16 @@ function integrationProblems(c: Parsed): string[] {
   }
   if (c.COURIER_PROVIDER === "redx" && !c.REDX_API_TOKEN) {
     problems.push("  REDX_API_TOKEN: required when COURIER_PROVIDER is redx");
+  }
+  // A courier beside the default is connected by its keys: half of them is a mistake to name.
+  for (const [courier, keys] of Object.entries(COURIER_KEYS)) {
+    if (c.COURIER_PROVIDER === courier) continue;
+    const absent = keys.filter((k) => !c[k]);
+    if (absent.length > 0 && absent.length < keys.length) {
+      problems.push(
+        `  ${absent.join(", ")}: required to connect ${courier} (set all of ${keys.join(", ")}, or none)`,
+      );
+    }
   }
   if (c.SMS_PROVIDER === "sslwireless") {
     const absent = (["SSLWIRELESS_API_TOKEN", "SSLWIRELESS_SID"] as const).filter((k) => !c[k]);
@@ -591,7 +627,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const seedDemo = c.SEED_DEMO ?? (embedded && !production);
   return {
     ...c,
-    COURIER_PROVIDER: c.COURIER_PROVIDER ?? (seedDemo && !production ? "demo" : "manual"),
+    COURIER_PROVIDER:
+      c.COURIER_PROVIDER ?? firstConnectedCourier(c) ?? (seedDemo && !production ? "demo" : "manual"),
     PAYMENT_PROVIDER: c.PAYMENT_PROVIDER ?? "sandbox",
     SSLCOMMERZ_SANDBOX: c.SSLCOMMERZ_SANDBOX ?? !production,
     embedded,

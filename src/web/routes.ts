@@ -90,6 +90,7 @@ export default [
       route("admin/invoice/:id", "routes/admin/invoice.tsx"),
       route("admin/invoice/apar-monthly/:month", "routes/admin/invoice-apar-monthly.tsx"),
       route("admin/orders", "routes/admin/orders.tsx"),
+      route("admin/orders/couriers", "routes/admin/orders-couriers.tsx"),
       route("admin/orders/cycle", "routes/admin/orders-cycle.tsx"),
       route("admin/orders/ebook", "routes/admin/orders-ebook.tsx"),
       route("admin/orders/sources", "routes/admin/orders-sources.tsx"),

@@ -23,6 +23,7 @@ import { loadConfig } from "../../src/server/config";
 import { connectPostgres, type Database, openPglite } from "../../src/server/db/client";
 import { smsOutbox, users } from "../../src/server/db/schema";
 import { createApp } from "../../src/server/http/app";
+import { courierSetOf } from "../../src/server/integrations/couriers";
 import type { Courier } from "../../src/server/integrations/couriers/provider";
 import { createIntegrations } from "../../src/server/integrations/deps";
 import type { EmailMessage } from "../../src/server/integrations/email/provider";
@@ -171,8 +172,10 @@ async function openDatabase(): Promise<{ database: Database; url?: string; drop:
 export type HarnessOptions = {
   /** Builds the app with this payment gateway instead of the built-in sandbox (e.g. over a fake). */
   payments?: (deps: AppDeps) => PaymentProvider;
-  /** Builds the app with this courier instead of the configured (manual) one. */
+  /** Builds the app with this courier (the one connected, and the default) instead of the configured ones. */
   courier?: (deps: AppDeps) => Courier;
+  /** Builds the app with these couriers connected at once, the first the shop's default. */
+  couriers?: (deps: AppDeps) => Courier[];
   /** Builds the app with this SMS provider instead of the built-in outbox one (e.g. over a fake gateway). */
   sms?: (deps: AppDeps) => SmsProvider;
   /** Gives the shop a mail server that keeps what it is sent (in `emails`); otherwise there is none. */
@@ -231,7 +234,8 @@ export async function createHarness(opts: HarnessOptions = {}) {
   };
   // The sandbox's hosted page is served only while it is the gateway (as createIntegrations does).
   if (opts.payments) Object.assign(deps, { payments: opts.payments(deps), sandbox: null });
-  if (opts.courier) deps.courier = opts.courier(deps);
+  if (opts.courier) deps.couriers = courierSetOf([opts.courier(deps)]);
+  if (opts.couriers) deps.couriers = courierSetOf(opts.couriers(deps));
   if (opts.sms) deps.sms = opts.sms(deps);
   // With `captureEmail`, the shop has a mail server: every email it sends is kept in `emails`.
   const emails: EmailMessage[] = [];

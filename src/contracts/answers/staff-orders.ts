@@ -4,6 +4,8 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
+
+import { courierOptionSchema } from "../couriers";
 import { PRODUCT_KINDS } from "../enums";
 import { PAYMENT_METHODS, PAYMENT_STATES, REFUND_METHODS } from "../enums-orders";
 import { ORDER_STATUSES } from "../order-status";
@@ -327,14 +329,24 @@ export const adminOrderSchema = z
     courier: z.string().nullable(),
     consignment: z.string().nullable(),
     trackingPath: z.string().nullable().meta({ description: "Where the customer follows the parcel" }),
-    followsCourier: z.boolean().meta({ description: "Whether the connected courier can be asked about it" }),
-    courierConnected: z.boolean().meta({ description: "Whether a courier system is connected for booking" }),
-    connectedCourier: z.string().nullable().meta({
-      description: "The connected courier's name (Steadfast, Pathao, RedX, Demo courier); null when none",
-    }),
-    demoCourier: z
+    followsCourier: z
       .boolean()
-      .meta({ description: "Whether bookings go to the demo courier, which sends nothing anywhere" }),
+      .meta({ description: "Whether the parcel's own courier is connected and can be asked about it" }),
+    courierConnected: z
+      .boolean()
+      .meta({ description: "Whether any courier system is connected for booking" }),
+    couriers: z.array(courierOptionSchema).meta({ description: "The couriers staff can book with" }),
+    districtCourier: z.string().nullable().meta({
+      description:
+        "The courier the parcel is booked with unless staff choose another: its district's default, else the shop's; null when none",
+    }),
+    connectedCourier: z.string().nullable().meta({
+      description:
+        "That courier as the shop writes it (Steadfast, Pathao, RedX, Pathao (demo)); null when none",
+    }),
+    demoCourier: z.boolean().meta({
+      description: "Whether any courier offered is the demo's stand-in, which sends nothing anywhere",
+    }),
   })
   .meta({ id: "AdminOrder" });
 

@@ -677,6 +677,12 @@ export const orders = pgTable(
     consignment: text().unique(),
     /** When the courier was last asked where the parcel is; the tracking page asks again after a few minutes. */
     courierCheckedAt: timestamp({ withTimezone: true }),
+    /**
+     * Set while a courier is being asked to book the parcel (claimed before the call, cleared after):
+     * a second booking of the order, from a double tap, another tab or a bulk booking, is refused
+     * instead of booking the parcel twice. A claim older than a few minutes is a crash's, and lapses.
+     */
+    courierBookingAt: timestamp({ withTimezone: true }),
     /** Cash on delivery: whether staff reached the buyer by phone before packing, when and who. */
     codCheck: codCheck(),
     codCheckedAt: timestamp({ withTimezone: true }),
@@ -1035,6 +1041,18 @@ export const codRemittances = pgTable(
   },
   (t) => [index().on(t.receivedAt), check("cod_remittances_amount_not_negative", sql`${t.amount} >= 0`)],
 );
+
+/**
+ * The courier a district's parcels are booked with by default (decision 67), set by staff on
+ * `/admin/orders/couriers`; a district without a row goes with the shop's default courier.
+ */
+export const courierDistricts = pgTable("courier_districts", {
+  /** One of the 64 districts, in its official spelling (contracts/districts.ts). */
+  district: text().primaryKey(),
+  courier: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+});
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
 

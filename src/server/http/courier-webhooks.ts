@@ -9,10 +9,10 @@ import type { AppEnv } from "./env";
 import { send } from "./respond";
 
 /** The couriers whose webhooks the shop reads. */
-export const WEBHOOK_COURIERS = ["pathao", "redx"] as const;
+export const WEBHOOK_COURIERS = ["steadfast", "pathao", "redx"] as const;
 
 const params = z.object({
-  courier: z.enum(WEBHOOK_COURIERS, { error: "courier must be pathao or redx" }),
+  courier: z.enum(WEBHOOK_COURIERS, { error: "courier must be steadfast, pathao or redx" }),
 });
 
 /**
@@ -49,7 +49,7 @@ export const courierWebhooksEndpoints: Endpoint[] = [
     tag: "Courier webhooks",
     summary: "A courier's news of a parcel",
     description:
-      "Pathao signs with X-PATHAO-Signature (the webhook secret set in its panel, PATHAO_WEBHOOK_SECRET) and is answered 202 with the header its set-up check asks for; RedX's callback address carries ?token= (REDX_WEBHOOK_TOKEN). A wrong signature or token is refused with 401 and changes nothing; the same news twice changes nothing the second time. 404 when that courier is not the connected one.",
+      "Steadfast sends the auth token set beside the callback address in its panel as Authorization: Bearer (STEADFAST_WEBHOOK_TOKEN) and names the parcel by the order number; Pathao signs with X-PATHAO-Signature (the webhook secret set in its panel, PATHAO_WEBHOOK_SECRET) and is answered 202 with the header its set-up check asks for; RedX's callback address carries ?token= (REDX_WEBHOOK_TOKEN). A wrong signature or token is refused with 401 and changes nothing; the same news twice changes nothing the second time. 404 when that courier is not connected.",
     access: { who: "gateway" },
     params,
     body: z.looseObject({}),

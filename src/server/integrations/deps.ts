@@ -1,8 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
-import { createCourier } from "./couriers";
-import type { Courier } from "./couriers/provider";
+import { type CourierSet, createCouriers } from "./couriers";
 import { createEmail } from "./email";
 import type { EmailProvider } from "./email/provider";
 import { createPaymentProvider } from "./payments";
@@ -17,10 +16,10 @@ export interface Integrations {
   email: EmailProvider;
   payments: PaymentProvider;
   sandbox: SandboxBooks | null;
-  courier: Courier;
+  couriers: CourierSet;
 }
 
-/** The outside services as configured: SMS, email, the payment gateway and the courier. */
+/** The outside services as configured: SMS, email, the payment gateway and the couriers. */
 export function createIntegrations(config: Config, log: Logger, db: Db): Integrations {
   const sandbox = createSandboxGateway(db, log.child({ integration: "sandbox-gateway" }));
   const payments = createPaymentProvider(config, log.child({ integration: "payments" }), sandbox);
@@ -29,6 +28,6 @@ export function createIntegrations(config: Config, log: Logger, db: Db): Integra
     email: createEmail(config, log),
     payments,
     sandbox: payments === sandbox ? sandbox : null,
-    courier: createCourier(config, log),
+    couriers: createCouriers(config, log),
   };
 }

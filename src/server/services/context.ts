@@ -3,7 +3,7 @@ import type { PublicUser } from "../../contracts/user";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Replicas } from "../db/replicas";
-import type { Courier } from "../integrations/couriers/provider";
+import type { CourierSet } from "../integrations/couriers";
 import type { EmailProvider } from "../integrations/email/provider";
 import type { PaymentProvider } from "../integrations/payments/provider";
 import type { SandboxBooks } from "../integrations/payments/sandbox";
@@ -24,7 +24,8 @@ export type Ctx = {
   payments: PaymentProvider;
   /** The sandbox gateway's own books; its hosted page is served only while it is the gateway. */
   sandbox: SandboxBooks | null;
-  courier: Courier;
+  /** The couriers connected (every one with its keys; the demo's stand-ins in a demo). */
+  couriers: CourierSet;
   /** Uploaded and generated files (images, e-book PDFs). */
   storage: FileStorage;
   now: () => Date;
@@ -90,7 +91,7 @@ function made(deps: AppDeps, log: Logger, user: PublicUser | null, ip: string, l
     email: deps.email,
     payments: deps.payments,
     sandbox: deps.sandbox,
-    courier: deps.courier,
+    couriers: deps.couriers,
     storage: deps.storage,
     now: deps.now,
     user,

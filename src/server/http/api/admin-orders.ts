@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import {
   adminOrdersQuery,
+  bulkCourierSchema,
   bulkOrderStatusSchema,
   bulkOrdersSchema,
   MAX_BULK_ORDERS,
@@ -105,10 +106,10 @@ export const adminOrdersEndpoints: Endpoint[] = [
     method: "post",
     path: "/api/admin/orders/bulk/courier",
     tag: "Staff",
-    summary: "Book many orders with the connected courier, with a result per order",
+    summary: "Book many orders, each with its district's courier or all with one, with a result per order",
     description: `At most ${MAX_BULK_ORDERS} orders, one at a time. An order that already has a consignment is refused, so repeating the call books nothing twice. When the courier stops answering, the orders after are not tried.`,
     access: staff("orders"),
-    body: bulkOrdersSchema,
+    body: bulkCourierSchema,
     success: [okAnswer("A result per order", orderBulkResultSchema)],
   },
   {

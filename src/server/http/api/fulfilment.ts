@@ -1,12 +1,24 @@
 import { Hono } from "hono";
 import { courierSyncSchema, orderFulfilmentSchema } from "../../../contracts/answers/staff-orders";
-import { consignmentSchema, orderStatusChangeSchema } from "../../../contracts/fulfilment";
+import {
+  courierDistrictsChangeSchema,
+  courierDistrictsSchema,
+  courierPricesSchema,
+} from "../../../contracts/couriers";
+import {
+  bookCourierSchema,
+  consignmentSchema,
+  courierLabel,
+  orderStatusChangeSchema,
+} from "../../../contracts/fulfilment";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
 import { parcelReturnSchema } from "../../../contracts/returns";
+import { getCourierDistricts, setCourierDistricts } from "../../services/orders/courier-districts";
 import {
   assignConsignment,
   bookWithCourier,
+  courierPrices,
   recordParcelReturn,
   refreshTracking,
   setOrderStatus,
@@ -39,9 +51,24 @@ export function fulfilmentApi() {
 
   api.post("/admin/orders/:id/courier", async (c) => {
     const { id } = idParams.parse(c.req.param());
-    const order = await bookWithCourier(c.get("ctx"), id);
-    return ok(c, order, `Booked with the courier: consignment ${order.consignment}`);
+    const order = await bookWithCourier(c.get("ctx"), id, await readJson(c));
+    return ok(
+      c,
+      order,
+      `Booked with ${courierLabel(order.courier) ?? "the courier"}: consignment ${order.consignment}`,
+    );
   });
+
+  api.get("/admin/orders/:id/courier-prices", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    return ok(c, await courierPrices(c.get("ctx"), id));
+  });
+
+  api.get("/admin/couriers/districts", async (c) => ok(c, await getCourierDistricts(c.get("ctx"))));
+
+  api.put("/admin/couriers/districts", async (c) =>
+    ok(c, await setCourierDistricts(c.get("ctx"), await readJson(c)), "Couriers by district saved"),
+  );
 
   api.post("/admin/orders/:id/courier/refresh", async (c) => {
     const { id } = idParams.parse(c.req.param());
@@ -91,17 +118,50 @@ export const fulfilmentEndpoints: Endpoint[] = [
     method: "post",
     path: "/api/admin/orders/{id}/courier",
     tag: "Staff",
-    summary: "Book the parcel with the connected courier",
+    summary: "Book the parcel with a connected courier",
+    description:
+      "With `courier`, that connected courier; without, the district's default courier, else the shop's. The order is claimed before the courier is asked: a second booking meanwhile (double tap, other tab, bulk booking) is refused with 409, so the parcel is booked once.",
     access: staff("orders"),
     params: idParams,
+    body: bookCourierSchema,
     success: [okAnswer("The order's fulfilment state, with its consignment", orderFulfilmentSchema)],
     errors: [409, 503],
+  },
+  {
+    method: "get",
+    path: "/api/admin/orders/{id}/courier-prices",
+    tag: "Staff",
+    summary: "What each connected courier asks for the order's parcel",
+    description:
+      "Each courier with a price API is asked at once and waited for 2.5 s at most; one without a price API, that refused or did not answer in time says so (state none / failed).",
+    access: staff("orders"),
+    params: idParams,
+    success: [okAnswer("The prices", courierPricesSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/admin/couriers/districts",
+    tag: "Staff",
+    summary: "The default courier of each of the 64 districts",
+    access: staff("orders"),
+    success: [okAnswer("The districts by division", courierDistrictsSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/admin/couriers/districts",
+    tag: "Staff",
+    summary: "Set the default courier of some districts",
+    description:
+      "Only the districts named change, each to a connected courier or (null) back to the shop's default; the same district set in two tabs ends as the later write says. One audit entry per district changed.",
+    access: staff("orders"),
+    body: courierDistrictsChangeSchema,
+    success: [okAnswer("The districts by division", courierDistrictsSchema)],
   },
   {
     method: "post",
     path: "/api/admin/orders/{id}/courier/refresh",
     tag: "Staff",
-    summary: "Ask the connected courier for the parcel's news now",
+    summary: "Ask the parcel's own courier for its news now",
     access: staff("orders"),
     params: idParams,
     success: [okAnswer("What the courier said", courierSyncSchema)],

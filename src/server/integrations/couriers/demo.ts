@@ -1,4 +1,11 @@
-import type { Consignment, ConsignmentRef, Courier, CourierStatus, ShipmentStatus } from "./provider";
+import type {
+  Consignment,
+  ConsignmentRef,
+  Courier,
+  CourierStatus,
+  DemoStandIn,
+  ShipmentStatus,
+} from "./provider";
 import { CourierError } from "./provider";
 
 /**
@@ -8,7 +15,9 @@ import { CourierError } from "./provider";
  * "Demo courier". The booking time is written into the tracking code, so a restart loses nothing.
  *
  * Chosen when no courier is configured outside production (config.ts); never in production unless
- * COURIER_PROVIDER=demo is set.
+ * COURIER_PROVIDER=demo is set. It then stands in under each courier's name that has no keys
+ * (`demo-steadfast`, `demo-pathao`, `demo-redx`: "Steadfast (demo)"), so the clerk can try booking
+ * with each; the plain `demo` courier stays connected to follow the parcels booked with it before.
  */
 export const DEMO_TIMELINE: readonly { afterMs: number; status: ShipmentStatus; word: string }[] = [
   { afterMs: 0, status: "in_review", word: "booked" },
@@ -19,18 +28,21 @@ export const DEMO_TIMELINE: readonly { afterMs: number; status: ShipmentStatus; 
 const CODE = /^DEMO-([A-Z0-9_-]+)-([0-9A-Z]+)$/i;
 
 export interface DemoCourier extends Courier {
-  readonly name: "demo";
+  readonly name: "demo" | DemoStandIn;
   createConsignment(req: Parameters<Courier["createConsignment"]>[0]): Promise<Consignment>;
   fetchStatus(ref: ConsignmentRef): Promise<CourierStatus>;
 }
 
-export function createDemoCourier(now: () => number = Date.now): DemoCourier {
+export function createDemoCourier(
+  now: () => number = Date.now,
+  name: "demo" | DemoStandIn = "demo",
+): DemoCourier {
   return {
-    name: "demo",
+    name,
     async createConsignment(req) {
       if (!/^[A-Za-z0-9_-]{1,60}$/.test(req.invoice)) {
         throw new CourierError(
-          "demo",
+          name,
           "invalid_request",
           `The demo courier cannot take invoice ${req.invoice}`,
         );
@@ -43,7 +55,7 @@ export function createDemoCourier(now: () => number = Date.now): DemoCourier {
       const m = CODE.exec(code);
       const bookedAt = m ? Number.parseInt(m[2]!, 36) : Number.NaN;
       if (!Number.isFinite(bookedAt)) {
-        throw new CourierError("demo", "not_found", `The demo courier booked no parcel ${code}`);
+        throw new CourierError(name, "not_found", `The demo courier booked no parcel ${code}`);
       }
       const age = now() - bookedAt;
       const step = [...DEMO_TIMELINE].reverse().find((s) => age >= s.afterMs) ?? DEMO_TIMELINE[0]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../logger";
-import { createCourier } from "./index";
+import { createCourier, createCouriers } from "./index";
 import { createManualCourier } from "./manual";
 
 const log = createLogger("silent");
@@ -44,6 +44,62 @@ describe("createCourier", () => {
     expect(() =>
       createCourier({ ...none, COURIER_PROVIDER: "steadfast", STEADFAST_API_KEY: "k" }, log),
     ).toThrow(/STEADFAST_API_KEY and STEADFAST_SECRET_KEY/);
+  });
+});
+
+const pathaoKeys = {
+  PATHAO_CLIENT_ID: "id",
+  PATHAO_CLIENT_SECRET: "s",
+  PATHAO_USERNAME: "u",
+  PATHAO_PASSWORD: "p",
+  PATHAO_STORE_ID: 1,
+};
+
+describe("createCouriers", () => {
+  const names = (set: ReturnType<typeof createCouriers>) => set.bookable.map((c) => c.name);
+
+  it("connects every courier with its keys, COURIER_PROVIDER's the default", () => {
+    const set = createCouriers(
+      {
+        COURIER_PROVIDER: "pathao",
+        STEADFAST_API_KEY: "k",
+        STEADFAST_SECRET_KEY: "s",
+        ...pathaoKeys,
+        REDX_API_TOKEN: "t",
+      },
+      log,
+    );
+    expect(names(set)).toEqual(["steadfast", "pathao", "redx"]);
+    expect(set.preferred?.name).toBe("pathao");
+    expect(set.get("redx")?.name).toBe("redx");
+    expect(set.get("manual")).toBeNull();
+    expect(set.get(null)).toBeNull();
+  });
+
+  it("keeps an old single-courier configuration as it was", () => {
+    const set = createCouriers(
+      { ...none, COURIER_PROVIDER: "steadfast", STEADFAST_API_KEY: "k", STEADFAST_SECRET_KEY: "s" },
+      log,
+    );
+    expect(names(set)).toEqual(["steadfast"]);
+    expect(set.preferred?.name).toBe("steadfast");
+  });
+
+  it("has no default courier when manual, though couriers with keys stay connected", () => {
+    expect(createCouriers({ COURIER_PROVIDER: "manual" }, log).bookable).toEqual([]);
+    const set = createCouriers({ COURIER_PROVIDER: "manual", REDX_API_TOKEN: "t" }, log);
+    expect(names(set)).toEqual(["redx"]);
+    expect(set.preferred).toBeNull();
+  });
+
+  it("stands the demo courier in under each courier without keys in a demo, the plain one following its old parcels", () => {
+    const demo = createCouriers({ COURIER_PROVIDER: "demo" }, log);
+    expect(names(demo)).toEqual(["demo-steadfast", "demo-pathao", "demo-redx"]);
+    expect(demo.preferred?.name).toBe("demo-steadfast");
+    expect(demo.get("demo")?.name).toBe("demo");
+    expect(demo.get("steadfast")).toBeNull();
+    const mixed = createCouriers({ COURIER_PROVIDER: "demo", ...pathaoKeys }, log);
+    expect(names(mixed)).toEqual(["demo-steadfast", "pathao", "demo-redx"]);
   });
 });
 

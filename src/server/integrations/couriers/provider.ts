@@ -61,8 +61,11 @@ export type WebhookCall = {
 
 /** The courier's news about one parcel, as read from a webhook. */
 export type ParcelNews = {
-  /** The number the order keeps as its consignment (the courier's tracking code). */
-  trackingCode: string;
+  /**
+   * The number the order keeps as its consignment (the courier's tracking code); null when the
+   * courier names the parcel by our order number only (Steadfast).
+   */
+  trackingCode: string | null;
   /** Our order number when the courier repeats it. */
   invoice: string | null;
   status: ShipmentStatus;
@@ -85,7 +88,19 @@ export type WebhookReading =
 /** The HTTP status and headers a courier wants its webhook answered with (else 200). */
 export type WebhookReply = { status: 200 | 202; headers: Record<string, string> };
 
-export const COURIER_NAMES = ["manual", "steadfast", "pathao", "redx", "demo"] as const;
+/** The couriers the shop books with (their own systems, each behind its adapter). */
+export const REAL_COURIERS = ["steadfast", "pathao", "redx"] as const;
+export type RealCourierName = (typeof REAL_COURIERS)[number];
+
+/**
+ * The demo courier's stand-ins, one under each real courier's name (decision 67): a demo shop's
+ * clerk tries booking with each, and nothing is sent anywhere. Staff and buyers see "Steadfast
+ * (demo)", never "Steadfast".
+ */
+export const DEMO_STAND_INS = ["demo-steadfast", "demo-pathao", "demo-redx"] as const;
+export type DemoStandIn = (typeof DEMO_STAND_INS)[number];
+
+export const COURIER_NAMES = ["manual", ...REAL_COURIERS, "demo", ...DEMO_STAND_INS] as const;
 export type CourierName = (typeof COURIER_NAMES)[number];
 
 /** Books parcels with a delivery company and asks it where they are. */

@@ -254,3 +254,62 @@ describe("mapSteadfastStatus", () => {
     },
   );
 });
+
+describe("steadfast readWebhook", () => {
+  const TOKEN = "steadfast-webhook-token-for-tests";
+  const call = (body: unknown, authorization?: string) => ({
+    headers: { authorization },
+    query: {},
+    body,
+  });
+  const news = {
+    notification_type: "delivery_status",
+    consignment_id: 1424107,
+    invoice: "PG-1001",
+    cod_amount: 1250.5,
+    status: "Delivered",
+    delivery_charge: 60,
+    tracking_message: "Delivered",
+    updated_at: "2026-11-29 12:45:30",
+  };
+
+  it("reads delivery_status news by the order number when the bearer token is the shop's", () => {
+    const reading = courier({ webhookToken: TOKEN }).readWebhook(call(news, `Bearer ${TOKEN}`));
+    expect(reading).toEqual({
+      kind: "news",
+      news: {
+        trackingCode: null,
+        invoice: "PG-1001",
+        status: "delivered",
+        courierStatus: "delivered",
+        at: "2026-11-29 12:45:30",
+      },
+    });
+    const partial = courier({ webhookToken: TOKEN }).readWebhook(
+      call({ ...news, status: "partial_delivered" }, `bearer ${TOKEN}`),
+    );
+    expect(partial).toMatchObject({ kind: "news", news: { status: "partial_delivered" } });
+  });
+
+  it("refuses a wrong, missing or unconfigured token", () => {
+    for (const auth of [undefined, TOKEN, `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, "Bearer"]) {
+      expect(courier({ webhookToken: TOKEN }).readWebhook(call(news, auth)).kind).toBe("refused");
+    }
+    expect(courier().readWebhook(call(news, `Bearer ${TOKEN}`))).toMatchObject({
+      kind: "refused",
+      reason: "STEADFAST_WEBHOOK_TOKEN is not set",
+    });
+  });
+
+  it("only acknowledges tracking updates, unknown words and calls without our order number", () => {
+    const c = courier({ webhookToken: TOKEN });
+    const auth = `Bearer ${TOKEN}`;
+    expect(c.readWebhook(call({ notification_type: "tracking_update", invoice: "PG-1001" }, auth))).toEqual({
+      kind: "ignored",
+      event: "tracking_update",
+    });
+    expect(c.readWebhook(call({ ...news, status: "teleported" }, auth)).kind).toBe("ignored");
+    expect(c.readWebhook(call({ ...news, invoice: "" }, auth)).kind).toBe("ignored");
+    expect(c.readWebhook(call([], auth)).kind).toBe("ignored");
+  });
+});

@@ -1,5 +1,6 @@
 import { toTaka } from "../../../contracts/money";
 import type { Logger } from "../../logger";
+import { sameSecret } from "./http";
 import {
   type Consignment,
   type ConsignmentRef,
@@ -9,6 +10,8 @@ import {
   type CourierErrorCode,
   type CourierStatus,
   type ShipmentStatus,
+  type WebhookCall,
+  type WebhookReading,
 } from "./provider";
 
 export const STEADFAST_BASE_URL = "https://portal.packzy.com/api/v1";
@@ -22,6 +25,11 @@ export type SteadfastOptions = {
   fetch?: typeof fetch;
   /** Per call, including reading the answer. Default 15 s. */
   timeoutMs?: number;
+  /**
+   * The auth token typed beside the callback address in Steadfast's panel: its webhook calls carry
+   * it as `Authorization: Bearer …`. Unset: every webhook call is refused.
+   */
+  webhookToken?: string | undefined;
 };
 
 /**
@@ -89,6 +97,7 @@ export interface SteadfastCourier extends Courier {
   readonly name: "steadfast";
   createConsignment(req: ConsignmentRequest): Promise<Consignment>;
   fetchStatus(ref: ConsignmentRef): Promise<CourierStatus>;
+  readWebhook(call: WebhookCall): WebhookReading;
 }
 
 /** The Steadfast Courier adapter (their API v1: create_order and the three status look-ups). */
@@ -238,6 +247,41 @@ export function createSteadfast(opts: SteadfastOptions, log: Logger): SteadfastC
         );
       }
       return { status: mapSteadfastStatus(word), courierStatus: word, raw: answer };
+    },
+
+    /**
+     * Steadfast's webhook: `delivery_status` news (`consignment_id`, our `invoice`, `status`,
+     * `tracking_message`, `updated_at`), believed on the bearer token set in its panel. Its
+     * `tracking_update` calls move no parcel and are only acknowledged. The news names the parcel by
+     * our order number (`invoice`): it carries no tracking code.
+     */
+    readWebhook(callIn) {
+      if (!opts.webhookToken) return { kind: "refused", reason: "STEADFAST_WEBHOOK_TOKEN is not set" };
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(callIn.headers.authorization ?? "")?.[1];
+      if (!sameSecret(bearer, opts.webhookToken)) {
+        return { kind: "refused", reason: "the call's bearer token is not STEADFAST_WEBHOOK_TOKEN" };
+      }
+      const b = isRecord(callIn.body) ? callIn.body : {};
+      const event = typeof b.notification_type === "string" ? b.notification_type : "";
+      if (event !== "delivery_status") return { kind: "ignored", event: event || "unknown" };
+      const word = typeof b.status === "string" ? b.status.trim().toLowerCase() : "";
+      const invoice =
+        typeof b.invoice === "string"
+          ? b.invoice.trim()
+          : typeof b.invoice === "number"
+            ? String(b.invoice)
+            : "";
+      if (!Object.hasOwn(STEADFAST_STATUSES, word) || invoice === "") return { kind: "ignored", event };
+      return {
+        kind: "news",
+        news: {
+          trackingCode: null,
+          invoice,
+          status: mapSteadfastStatus(word),
+          courierStatus: word,
+          at: typeof b.updated_at === "string" ? b.updated_at : null,
+        },
+      };
     },
   };
 }

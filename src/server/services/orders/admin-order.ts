@@ -25,13 +25,7 @@ import {
   refundRetrySchema,
   refundSchema,
 } from "../../../contracts/admin-order";
-import {
-  courierLabel,
-  DEMO_COURIER,
-  MANUAL_COURIER,
-  SHIPPING_STATUSES,
-  STAFF_TRANSITIONS,
-} from "../../../contracts/fulfilment";
+import { courierLabel, SHIPPING_STATUSES, STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus } from "../../../contracts/order-status";
@@ -59,6 +53,7 @@ import {
 import { issueCreditNote, readNumbered } from "../money/invoices";
 import { orderMoney, type RefundRow, refundsOf } from "../money/refunds";
 import { nudgeOutbox } from "../platform/outbox";
+import { courierOption, districtCourier } from "./courier-districts";
 import { followsCourier } from "./fulfilment";
 import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./lifecycle";
 
@@ -154,6 +149,7 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     .where(eq(creditNotes.orderId, o.id))
     .orderBy(asc(creditNotes.id));
   const refundRows = await refundsOf(db, o.id);
+  const booksWith = o.physical ? await districtCourier(ctx, db, o.district) : null;
   const {
     invoice,
     refundsPending: _pending,
@@ -266,9 +262,11 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     consignment: o.consignment,
     trackingPath: o.consignment ? `/tracking/${encodeURIComponent(o.consignment)}` : null,
     followsCourier: followsCourier(ctx, o),
-    courierConnected: ctx.courier.name !== MANUAL_COURIER,
-    connectedCourier: courierLabel(ctx.courier.name),
-    demoCourier: ctx.courier.name === DEMO_COURIER,
+    courierConnected: ctx.couriers.bookable.length > 0,
+    couriers: ctx.couriers.bookable.map(courierOption),
+    districtCourier: booksWith?.name ?? null,
+    connectedCourier: booksWith ? courierLabel(booksWith.name) : null,
+    demoCourier: ctx.couriers.bookable.some((c) => courierOption(c).demo),
   };
 }
 

@@ -26,6 +26,7 @@ import type { AdminPage } from "../../../contracts/admin";
 import {
   type AdminOrder,
   type AdminOrdersQuery,
+  bulkCourierSchema,
   bulkOrderStatusSchema,
   bulkOrdersSchema,
   type OrderBulkResult,
@@ -37,6 +38,7 @@ import {
   shopDeliveredSchema,
 } from "../../../contracts/admin-orders";
 import { isDigitalKind } from "../../../contracts/catalog";
+import { courierLabel } from "../../../contracts/fulfilment";
 import { BOUGHT_STATUSES, describeOrderStatus } from "../../../contracts/order-status";
 import { normalisePhone } from "../../../contracts/phone";
 import { addDays, dhakaDayStart } from "../../../contracts/sales";
@@ -49,6 +51,7 @@ import { DomainError } from "../errors";
 import { shopOnInvoice } from "../money/invoices";
 import { bought, lineRevenue, placedWithin, salesRange } from "../money/sales";
 import { CSV_BOM, csvRows, csvTaka } from "../platform/csv";
+import { bookableCourier } from "./courier-districts";
 import { bookWithCourier, setOrderStatus } from "./fulfilment";
 
 export const SEE_ORDERS = "You do not have permission to see orders";
@@ -344,15 +347,17 @@ export async function bulkOrderStatus(ctx: Ctx, input: unknown): Promise<OrderBu
 }
 
 /**
- * Books each order with the connected courier (fulfilment's `bookWithCourier`); an order that
- * already has a consignment is refused, so a second click books nothing twice.
+ * Books each order (fulfilment's `bookWithCourier`) with the one courier chosen, else with its
+ * district's default courier, else the shop's; an order that already has a consignment, or is
+ * being booked at that moment, is refused, so a second click or tab books nothing twice.
  */
 export async function bulkBookCourier(ctx: Ctx, input: unknown): Promise<OrderBulkResult> {
   requirePermission(ctx, "orders", HANDLE_ORDERS);
-  const v = bulkOrdersSchema.parse(input);
+  const v = bulkCourierSchema.parse(input);
+  if (v.courier) bookableCourier(ctx, v.courier);
   return eachOrder(await targetsOf(ctx, v.ids), async (id) => {
-    const o = await bookWithCourier(ctx, id);
-    return `Booked: consignment ${o.consignment}`;
+    const o = await bookWithCourier(ctx, id, { courier: v.courier });
+    return `Booked with ${courierLabel(o.courier) ?? o.courier}: consignment ${o.consignment}`;
   });
 }
 

@@ -28,9 +28,9 @@ export async function receiveCourierWebhook(
   courier: string,
   call: WebhookCall,
 ): Promise<CourierWebhookReply> {
-  const connected = ctx.courier;
-  if (connected.name !== courier || !connected.readWebhook) {
-    throw new DomainError("not_found", `No ${courier} webhook: ${courier} is not the connected courier`);
+  const connected = ctx.couriers.get(courier);
+  if (!connected?.readWebhook) {
+    throw new DomainError("not_found", `No ${courier} webhook: ${courier} is not connected`);
   }
   const reading = connected.readWebhook(call);
   if (reading.kind === "refused") {
@@ -50,11 +50,21 @@ export async function receiveCourierWebhook(
       courier: orders.courier,
     })
     .from(orders)
-    .where(and(eq(orders.consignment, news.trackingCode.toUpperCase()), eq(orders.courier, courier)))
+    .where(
+      and(
+        news.trackingCode === null
+          ? eq(orders.number, news.invoice ?? "")
+          : eq(orders.consignment, news.trackingCode.toUpperCase()),
+        eq(orders.courier, courier),
+      ),
+    )
     .limit(1);
   if (!o) {
     // A parcel booked outside the shop: nothing to record, and nothing for the courier to retry.
-    ctx.log.info({ courier, trackingCode: news.trackingCode }, "courier webhook for a parcel no order holds");
+    ctx.log.info(
+      { courier, trackingCode: news.trackingCode, invoice: news.invoice },
+      "courier webhook for a parcel no order holds",
+    );
     return { ...reply, answer: { order: null, shipment: news.status, status: null, changed: false } };
   }
   const synced = await applyCourierStatus(ctx, o, news);

@@ -1,20 +1,22 @@
 /**
  * Staff order handling after payment: status changes along the allowed paths, the parcel's
- * consignment (typed by staff, or booked with the connected courier) and the courier's news.
+ * consignment (typed by staff, or booked with one of the connected couriers) and the courier's news.
  *
  * Every change is one short transaction that writes the order, its history (order_events, the
  * tracking timeline), the customer's messages (the outbox) and, for staff changes, the audit log.
  * The courier is asked before or after that transaction, never inside it; the messages go out
  * once it has committed.
  */
-import { and, desc, eq, like, ne } from "drizzle-orm";
+import { and, desc, eq, isNull, like, lt, ne, or } from "drizzle-orm";
 import type { courierSyncSchema } from "../../../contracts/answers/staff-orders";
+import { COURIER_PRICE_WAIT_MS, type CourierPrices } from "../../../contracts/couriers";
 import {
   BY_HAND_COURIER,
+  bookCourierSchema,
   CONSIGNABLE_STATUSES,
   consignmentSchema,
   courierLabel,
-  MANUAL_COURIER,
+  isDemoCourier,
   type OrderFulfilment,
   orderStatusChangeSchema,
   SHIPPED_NEEDS_CONSIGNMENT,
@@ -31,12 +33,18 @@ import type { PublicUser } from "../../../contracts/user";
 import type { z } from "../../../contracts/zod";
 import { type Db, inTransaction } from "../../db/client";
 import { orderEvents, orders } from "../../db/schema";
-import { CourierError, type ShipmentStatus } from "../../integrations/couriers/provider";
+import {
+  type ConsignmentRequest,
+  type Courier,
+  CourierError,
+  type ShipmentStatus,
+} from "../../integrations/couriers/provider";
 import { requirePermission } from "../access";
 import { isUniqueViolation } from "../accounts/users";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { recordAudit } from "../platform/audit";
+import { bookableCourier, districtCourier } from "./courier-districts";
 import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./lifecycle";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -77,9 +85,20 @@ export function toFulfilment(o: OrderRow): OrderFulfilment {
   };
 }
 
-/** Whether the order's parcel is with the connected courier, whose system can be asked about it. */
-export function followsCourier(ctx: Pick<Ctx, "courier">, o: Pick<OrderRow, "courier" | "consignment">) {
-  return ctx.courier.name !== MANUAL_COURIER && o.consignment !== null && o.courier === ctx.courier.name;
+/**
+ * The connected courier the order's parcel was booked with, whose system can be asked about it;
+ * null for a number staff typed, a parcel delivered by hand, or a courier no longer connected.
+ */
+export function courierOfOrder(
+  ctx: Pick<Ctx, "couriers">,
+  o: Pick<OrderRow, "courier" | "consignment">,
+): Courier | null {
+  return o.consignment === null ? null : ctx.couriers.get(o.courier);
+}
+
+/** Whether the order's parcel is with a connected courier, whose system can be asked about it. */
+export function followsCourier(ctx: Pick<Ctx, "couriers">, o: Pick<OrderRow, "courier" | "consignment">) {
+  return courierOfOrder(ctx, o) !== null;
 }
 
 export { courierLabel };
@@ -302,47 +321,120 @@ function courierAddress(o: OrderRow): string {
     : `${o.address.slice(0, COURIER_ADDRESS_MAX - tail.length)}${tail}`;
 }
 
-/**
- * Books the parcel with the connected courier (cash to collect: the total of a cash-on-delivery
- * order, nothing when paid online), then saves its tracking code as the consignment in a short
- * transaction of its own. The courier refuses a second booking of one order number.
- */
-export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderFulfilment> {
-  const me = requireOrdersStaff(ctx);
-  const o = await findOrderRow(ctx.db, orderId);
-  assertConsignable(o);
-  if (o.consignment)
-    throw new DomainError(
-      "conflict",
-      fillMessage(M.orderHasConsignment, { orderNumber: o.number, consignment: o.consignment ?? "" }),
-    );
-  if (ctx.courier.name === MANUAL_COURIER) {
+/** A booking claim older than this is a crashed attempt's, and lapses (a courier call takes seconds). */
+export const BOOKING_CLAIM_MS = 3 * 60_000;
+
+/** What a courier is asked to book, or to price, for the order's parcel. */
+function parcelOf(o: OrderRow): ConsignmentRequest {
+  return {
+    invoice: o.number,
+    recipientName: o.name,
+    recipientPhone: o.phone,
+    recipientAddress: courierAddress(o),
+    codAmount: o.paymentMethod === "cod" ? o.total : 0,
+    note: o.note,
+    district: o.district,
+    area: o.area,
+    value: o.total,
+  };
+}
+
+/** The courier staff chose (connected, else 400), or the district's default, else the shop's. */
+async function courierToBook(ctx: Ctx, o: OrderRow, chosen: string | undefined): Promise<Courier> {
+  if (chosen) return bookableCourier(ctx, chosen);
+  if (ctx.couriers.bookable.length === 0) {
     throw new DomainError(
       "conflict",
       "No courier system is connected: book the parcel with the courier, then type its consignment number",
     );
   }
-  let booked: Awaited<ReturnType<Ctx["courier"]["createConsignment"]>>;
-  try {
-    booked = await ctx.courier.createConsignment({
-      invoice: o.number,
-      recipientName: o.name,
-      recipientPhone: o.phone,
-      recipientAddress: courierAddress(o),
-      codAmount: o.paymentMethod === "cod" ? o.total : 0,
-      note: o.note,
-      district: o.district,
-      area: o.area,
-      value: o.total,
-    });
-  } catch (err) {
-    throw courierProblem(ctx, err, "booking");
+  const found = await districtCourier(ctx, ctx.db, o.district);
+  if (!found) {
+    throw new DomainError(
+      "conflict",
+      `Choose a courier for order ${o.number}: ${o.district} has no default courier, and neither has the shop`,
+    );
   }
-  if (!booked)
+  return found;
+}
+
+function hasConsignment(o: Pick<OrderRow, "number" | "consignment">) {
+  return new DomainError(
+    "conflict",
+    fillMessage(M.orderHasConsignment, { orderNumber: o.number, consignment: o.consignment ?? "" }),
+  );
+}
+
+/**
+ * Claims the order for one booking before the courier is asked: a second booking of the order
+ * meanwhile (a double tap, another tab, a bulk booking) is refused instead of booking twice.
+ */
+async function claimBooking(ctx: Ctx, o: OrderRow, now: Date): Promise<void> {
+  const claimed = await ctx.db
+    .update(orders)
+    .set({ courierBookingAt: now })
+    .where(
+      and(
+        eq(orders.id, o.id),
+        isNull(orders.consignment),
+        or(
+          isNull(orders.courierBookingAt),
+          lt(orders.courierBookingAt, new Date(now.getTime() - BOOKING_CLAIM_MS)),
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (claimed.length > 0) return;
+  const current = await findOrderRow(ctx.db, o.id);
+  if (current.consignment) throw hasConsignment(current);
+  throw new DomainError(
+    "conflict",
+    `Order ${o.number} is being booked with a courier right now: look at the order again in a moment`,
+  );
+}
+
+async function releaseBooking(ctx: Ctx, orderId: number, claimedAt: Date): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ courierBookingAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.courierBookingAt, claimedAt)));
+}
+
+/**
+ * Books the parcel with the courier staff chose (`{ courier }`, one that is connected), else with
+ * its district's default courier, else the shop's (cash to collect: the total of a cash-on-delivery
+ * order, nothing when paid online), then saves its tracking code as the consignment in a short
+ * transaction of its own. The order is claimed before the courier is asked, so a second booking
+ * of it at the same time is refused and the parcel is booked once.
+ */
+export async function bookWithCourier(
+  ctx: Ctx,
+  orderId: number,
+  input: unknown = {},
+): Promise<OrderFulfilment> {
+  const me = requireOrdersStaff(ctx);
+  const v = bookCourierSchema.parse(input);
+  const o = await findOrderRow(ctx.db, orderId);
+  assertConsignable(o);
+  if (o.consignment) throw hasConsignment(o);
+  const courier = await courierToBook(ctx, o, v.courier);
+  const claimedAt = ctx.now();
+  await claimBooking(ctx, o, claimedAt);
+  let booked: Awaited<ReturnType<Courier["createConsignment"]>>;
+  try {
+    booked = await courier.createConsignment(parcelOf(o));
+  } catch (err) {
+    await releaseBooking(ctx, o.id, claimedAt);
+    if (err instanceof CourierError) throw courierProblem(ctx, err, "booking");
+    throw err;
+  }
+  if (!booked) {
+    await releaseBooking(ctx, o.id, claimedAt);
     throw new DomainError("conflict", "The courier booked nothing; type the consignment number instead");
+  }
   const now = ctx.now();
   const cn = booked.trackingCode.toUpperCase();
-  const by = courierLabel(ctx.courier.name);
+  const by = courierLabel(courier.name);
   let saved: { row: OrderRow; shipped: boolean };
   try {
     saved = await inTransaction(ctx.db, async (tx) => {
@@ -353,6 +445,7 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
           `Order ${o.number} got consignment ${current.consignment} meanwhile`,
         );
       }
+      await tx.update(orders).set({ courierBookingAt: null }).where(eq(orders.id, o.id));
       await recordEvent(
         tx,
         o.id,
@@ -363,7 +456,7 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
       );
       return saveConsignmentInTx(ctx, tx, current, {
         consignment: cn,
-        courier: ctx.courier.name,
+        courier: courier.name,
         actorId: me.id,
         now,
         checkedAt: now,
@@ -372,14 +465,77 @@ export async function bookWithCourier(ctx: Ctx, orderId: number): Promise<OrderF
   } catch (e) {
     // The courier holds a booking the order does not: staff must cancel it there.
     ctx.log.error(
-      { err: e, order: o.number, consignmentId: booked.consignmentId, trackingCode: cn },
+      {
+        err: e,
+        order: o.number,
+        courier: courier.name,
+        consignmentId: booked.consignmentId,
+        trackingCode: cn,
+      },
       "courier: booked, but the order could not take the consignment; cancel it at the courier",
     );
+    await releaseBooking(ctx, o.id, claimedAt).catch(() => undefined);
     if (isUniqueViolation(e)) throw consignmentTaken(cn);
     throw e;
   }
   afterMove(ctx, saved.row.status);
   return toFulfilment(saved.row);
+}
+
+/**
+ * What each connected courier asks for the order's parcel (`GET …/courier-prices`): from its price
+ * API where it has one, each asked at once and waited for `waitMs` at most, so a slow courier
+ * never holds the page; one without a price API, or that did not answer, says so.
+ */
+export async function courierPrices(
+  ctx: Ctx,
+  orderId: number,
+  waitMs: number = COURIER_PRICE_WAIT_MS,
+): Promise<CourierPrices> {
+  requireOrdersStaff(ctx);
+  const o = await findOrderRow(ctx.db, orderId);
+  const preselected = o.physical ? await districtCourier(ctx, ctx.db, o.district) : null;
+  const parcel = parcelOf(o);
+  const prices = await Promise.all(
+    ctx.couriers.bookable.map(async (c): Promise<CourierPrices["prices"][number]> => {
+      const label = courierLabel(c.name) ?? c.name;
+      const base = { courier: c.name, label, total: null, delivery: null, codFee: null };
+      if (!c.priceFor) {
+        return {
+          ...base,
+          state: "none",
+          message: isDemoCourier(c.name)
+            ? `${label} stands in for the courier and quotes no price`
+            : `${label} has no price API: see its rate card`,
+        };
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), waitMs);
+      });
+      try {
+        const answer = await Promise.race([c.priceFor(parcel), late]);
+        if (answer === "late") {
+          return { ...base, state: "failed", message: `${label} did not answer within ${waitMs / 1000} s` };
+        }
+        return {
+          ...base,
+          state: "priced",
+          total: answer.total,
+          delivery: answer.delivery,
+          codFee: answer.codFee,
+          message: null,
+        };
+      } catch (err) {
+        if (!(err instanceof CourierError)) throw err;
+        ctx.log.warn({ err, courier: c.name, code: err.code }, "courier: price failed");
+        return { ...base, state: "failed", message: `${label} gave no price: ${err.message}` };
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return { districtCourier: preselected?.name ?? null, prices };
 }
 
 /** What a courier check found (the shape of its API answer). */
@@ -391,7 +547,9 @@ export type CourierSync = z.infer<typeof courierSyncSchema>;
  * so. Throws CourierError when the courier cannot answer; null for a courier that knows nothing.
  */
 export async function syncCourierStatus(ctx: Ctx, order: OrderRow): Promise<CourierSync | null> {
-  const answer = await ctx.courier.fetchStatus({ trackingCode: order.consignment });
+  const courier = courierOfOrder(ctx, order);
+  if (!courier) return null;
+  const answer = await courier.fetchStatus({ trackingCode: order.consignment });
   if (!answer) return null;
   return applyCourierStatus(ctx, order, answer);
 }
@@ -447,7 +605,7 @@ export async function applyCourierStatus(
   };
 }
 
-/** Staff ask the connected courier for the parcel's news now (the tracking page asks on its own). */
+/** Staff ask the parcel's own courier for its news now (the tracking page asks on its own). */
 export async function refreshTracking(ctx: Ctx, orderId: number): Promise<CourierSync> {
   requireOrdersStaff(ctx);
   const o = await findOrderRow(ctx.db, orderId);
@@ -456,7 +614,7 @@ export async function refreshTracking(ctx: Ctx, orderId: number): Promise<Courie
   if (!followsCourier(ctx, o)) {
     throw new DomainError(
       "conflict",
-      `Consignment ${o.consignment} is not with the connected courier: staff set its status by hand`,
+      `Consignment ${o.consignment} is not with a connected courier: staff set its status by hand`,
     );
   }
   let synced: CourierSync | null;

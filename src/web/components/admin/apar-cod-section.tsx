@@ -5,6 +5,7 @@ import {
   type CodRemittanceRow,
   codRemittanceFormSchema,
 } from "../../../contracts/admin-invoices";
+import { courierLabel } from "../../../contracts/fulfilment";
 import { dhakaDay } from "../../../contracts/sales";
 import { useFormat, useLingui } from "../../i18n";
 import { ApiError, api } from "../../lib/api";
@@ -38,7 +39,7 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
     toValues: () => blank,
     savedMessage: i18n._("Recorded {amount} from {courier}", {
       amount: taka(amount),
-      courier: courier.courier,
+      courier: courierLabel(courier.courier) ?? courier.courier,
     }),
     save: async (v) => {
       try {
@@ -74,7 +75,7 @@ function CourierCash({ courier, today }: { courier: Courier; today: string }) {
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
-        <span className="capitalize">{courier.courier}</span>:{" "}
+        <span className="capitalize">{courierLabel(courier.courier) ?? courier.courier}</span>:{" "}
         {i18n._("{amount} in {count} orders", { amount: taka(courier.total), count: number(courier.count) })}
       </h3>
       <ul className="mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">
@@ -159,7 +160,8 @@ export function AparCodSection({
             {remittances.map((r) => (
               <li key={r.id} className="flex flex-wrap justify-between gap-2 p-3">
                 <span>
-                  <span className="font-semibold capitalize">{r.courier}</span> · {date(r.receivedAt)}
+                  <span className="font-semibold capitalize">{courierLabel(r.courier) ?? r.courier}</span> ·{" "}
+                  {date(r.receivedAt)}
                   {r.reference ? ` · ${r.reference}` : ""} ·{" "}
                   {i18n._("{count} orders", { count: number(r.orderCount) })}
                 </span>

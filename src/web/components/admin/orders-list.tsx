@@ -1,5 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { AdminPage } from "../../../contracts/admin";
 import {
@@ -9,6 +9,7 @@ import {
   PAYMENT_STATE_LABELS,
   type PaymentState,
 } from "../../../contracts/admin-orders";
+import type { CourierDistricts, CourierOption } from "../../../contracts/couriers";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
 import { STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
 import {
@@ -18,6 +19,7 @@ import {
   type OrderStatus,
 } from "../../../contracts/order-status";
 import { type useFormat as UseFormat, useFormat, useLingui } from "../../i18n";
+import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDhakaTime } from "../../lib/dates";
 import { Button } from "../ui/button";
@@ -321,6 +323,97 @@ export function OrderResults({
   );
 }
 
+/**
+ * Booking the chosen orders: each with its district's default courier (else the shop's), or all
+ * with one courier; a result per order (booked, or refused and why).
+ */
+function CourierDialog({
+  ids,
+  warning,
+  onClose,
+  onDone,
+}: {
+  ids: number[] | null;
+  warning: string;
+  onClose: () => void;
+  onDone: (results: OrderBulkResult["results"]) => void;
+}) {
+  const { run, pending } = useMutation();
+  const [courier, setCourier] = useState("");
+  const [couriers, setCouriers] = useState<CourierOption[] | null>(null);
+  const courierId = useId();
+  const n = ids?.length ?? 0;
+  const open = ids !== null;
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  useEffect(() => {
+    if (!open || couriers !== null) return;
+    api<CourierDistricts>("GET", "/api/admin/couriers/districts").then(
+      (answer) => setCouriers(answer.data?.couriers ?? []),
+      () => setCouriers([]),
+    );
+  }, [open, couriers]);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => (o ? null : onClose())}
+      title={
+        n === 1
+          ? i18n._("Book 1 order with a courier")
+          : i18n._("Book {count} orders with a courier", { count: number(n) })
+      }
+      description={[
+        i18n._(
+          "Each order is booked on its own; one that cannot be booked (already booked, or refused by the courier) is left as it is, with the reason.",
+        ),
+        warning,
+      ]
+        .filter(Boolean)
+        .join(" ")}
+    >
+      <form
+        className="space-y-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const answer = await run<OrderBulkResult>({
+            method: "POST",
+            path: "/api/admin/orders/bulk/courier",
+            body: { ids, courier: courier || undefined },
+          });
+          if (answer) onDone(answer.results);
+        }}
+      >
+        <div>
+          <label htmlFor={courierId} className="mb-1 block text-sm font-medium text-slate-800">
+            {i18n._("Courier")}
+          </label>
+          <select
+            id={courierId}
+            value={courier}
+            onChange={(e) => setCourier(e.target.value)}
+            className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-2"
+          >
+            <option value="">{i18n._("Each with its district's courier")}</option>
+            {(couriers ?? []).map((c) => (
+              <option key={c.name} value={c.name}>
+                {i18n._("All with {courier}", { courier: c.label })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {i18n._("Cancel")}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {i18n._("Book courier")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 function StatusDialog({
   ids,
   onClose,
@@ -435,6 +528,7 @@ export function OrdersList({
   const { number } = format;
   const t: Translate = (id, values) => i18n._(id, values);
   const [statusFor, setStatusFor] = useState<number[] | null>(null);
+  const [courierFor, setCourierFor] = useState<number[] | null>(null);
   const [results, setResults] = useState<{ title: string; items: OrderBulkResult["results"] } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the columns change with the language only
   const columns = useMemo(() => orderColumns(scope === "orders", t, format), [scope, i18n.locale]);
@@ -490,17 +584,7 @@ export function OrdersList({
         ]
       : [
           { label: t(/*i18n*/ "Change status…"), run: (ids) => setStatusFor(ids) },
-          {
-            label: t(/*i18n*/ "Book courier"),
-            run: (ids) =>
-              bulk(
-                t(/*i18n*/ "Booked with the courier"),
-                "/api/admin/orders/bulk/courier",
-                ids,
-                t(/*i18n*/ "Book courier"),
-                unconfirmedWarning,
-              ),
-          },
+          { label: t(/*i18n*/ "Book courier"), run: (ids) => setCourierFor(ids) },
           {
             label: t(/*i18n*/ "Print slips"),
             run: (ids) => {
@@ -531,6 +615,15 @@ export function OrdersList({
           setResults({ title: t(/*i18n*/ "Status changed"), items });
         }}
       />
+      <CourierDialog
+        ids={courierFor}
+        warning={courierFor ? unconfirmedWarning(chosen(courierFor)) : ""}
+        onClose={() => setCourierFor(null)}
+        onDone={(items) => {
+          setCourierFor(null);
+          setResults({ title: t(/*i18n*/ "Booked with the courier"), items });
+        }}
+      />
       <OrderResults
         title={results?.title ?? ""}
         results={results?.items ?? null}
@@ -548,6 +641,7 @@ export function OrdersNav() {
     ["/admin/orders/cycle", /*i18n*/ "Academic cycle"],
     ["/admin/orders/ebook", /*i18n*/ "E-books and courses"],
     ["/admin/orders/sources", /*i18n*/ "By source"],
+    ["/admin/orders/couriers", /*i18n*/ "Couriers by district"],
   ] as const;
   return (
     <nav aria-label={i18n._("Order lists")} className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">

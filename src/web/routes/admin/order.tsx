@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrder } from "../../../contracts/admin-order";
+import type { CourierPrices } from "../../../contracts/couriers";
 import { BY_HAND_COURIER, consignmentSchema, courierLabel } from "../../../contracts/fulfilment";
 import {
   describeOrderStatus,
@@ -20,6 +21,7 @@ import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { TextAreaField, TextField } from "../../components/ui/field";
 import { translate, useFormat, useLingui } from "../../i18n";
+import { api } from "../../lib/api";
 import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/order";
 import { loadOrder } from "./order.server";
@@ -377,25 +379,15 @@ function Shipment({ order }: { order: AdminOrder }) {
           </p>
         </form>
       ) : null}
-      {order.demoCourier ? (
+      {order.demoCourier && !order.consignment && consignable ? (
         <p className="mt-3 rounded bg-amber-50 p-2 text-sm text-amber-900" data-testid="demo-courier">
           {i18n._(
             "Demo courier: this shop runs as a demo, so bookings go nowhere. A booked parcel is with the rider after 5 minutes and delivered after 30.",
           )}
         </p>
       ) : null}
+      {order.courierConnected && !order.consignment && consignable ? <CourierBooking order={order} /> : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {order.courierConnected && !order.consignment && consignable ? (
-          <Button
-            variant="secondary"
-            disabled={pending}
-            onClick={() => void run({ method: "POST", path: `/api/admin/orders/${order.id}/courier` })}
-          >
-            {order.connectedCourier
-              ? i18n._("Book with {courier}", { courier: order.connectedCourier })
-              : i18n._("Book with the courier")}
-          </Button>
-        ) : null}
         {order.followsCourier ? (
           <Button
             variant="secondary"
@@ -409,6 +401,104 @@ function Shipment({ order }: { order: AdminOrder }) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * Booking the parcel: the courier select, preselected with the district's default courier (else
+ * the shop's), each courier's price for this parcel asked after the page has shown (a slow
+ * courier never holds it), and the button.
+ */
+function CourierBooking({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const { taka } = useFormat();
+  const { run, pending } = useMutation();
+  const [chosen, setChosen] = useState(order.districtCourier ?? order.couriers[0]?.name ?? "");
+  const [prices, setPrices] = useState<CourierPrices["prices"] | null>(null);
+  const [priceError, setPriceError] = useState(false);
+  const selectId = useId();
+  useEffect(() => {
+    let live = true;
+    api<CourierPrices>("GET", `/api/admin/orders/${order.id}/courier-prices`).then(
+      (answer) => {
+        if (live) setPrices(answer.data?.prices ?? []);
+      },
+      () => {
+        if (live) setPriceError(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [order.id]);
+  const option = order.couriers.find((c) => c.name === chosen);
+  const price = prices?.find((p) => p.courier === chosen);
+  const priceWords = (p: CourierPrices["prices"][number] | undefined) =>
+    p?.state === "priced" && p.total !== null ? taka(p.total) : null;
+  return (
+    <div className="mt-3 grid gap-2 sm:grid-cols-[minmax(0,18rem)_auto] sm:items-end">
+      <div>
+        <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
+          {i18n._("Courier")}
+        </label>
+        <select
+          id={selectId}
+          name="courier"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3"
+          data-testid="courier-choice"
+        >
+          {order.couriers.map((c) => {
+            const p = priceWords(prices?.find((x) => x.courier === c.name));
+            const mark = c.name === order.districtCourier ? ` · ${i18n._("district's courier")}` : "";
+            return (
+              <option key={c.name} value={c.name}>
+                {`${c.label}${p ? ` · ${p}` : ""}${mark}`}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      <Button
+        variant="secondary"
+        disabled={pending || !option}
+        onClick={() =>
+          void run({
+            method: "POST",
+            path: `/api/admin/orders/${order.id}/courier`,
+            body: { courier: chosen },
+          })
+        }
+      >
+        {i18n._("Book with {courier}", { courier: option?.label ?? chosen })}
+      </Button>
+      <p className="text-sm text-slate-700 sm:col-span-2" data-testid="courier-price" aria-live="polite">
+        {priceError
+          ? i18n._("The couriers' prices could not be asked; booking still works.")
+          : prices === null
+            ? i18n._("Asking the couriers for this parcel's price…")
+            : price?.state === "priced" && price.total !== null
+              ? i18n._(
+                  "{courier} asks {total} for this parcel (delivery {delivery}, cash-on-delivery fee {fee}).",
+                  {
+                    courier: price.label,
+                    total: taka(price.total),
+                    delivery: taka(price.delivery ?? 0),
+                    fee: taka(price.codFee ?? 0),
+                  },
+                )
+              : price?.state === "failed"
+                ? i18n._("{courier} gave no price for this parcel just now.", { courier: price.label })
+                : option?.demo
+                  ? i18n._("{courier} stands in for the courier in the demo and quotes no price.", {
+                      courier: option.label,
+                    })
+                  : i18n._("{courier} has no price list the shop can ask: see its rate card.", {
+                      courier: option?.label ?? chosen,
+                    })}
+      </p>
+    </div>
   );
 }
 
