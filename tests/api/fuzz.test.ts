@@ -108,6 +108,29 @@ beforeAll(async () => {
   cookies.set("staff with permission", sessionOf("staff with permission", staffAll.user.id));
   cookies.set("admin", sessionOf("admin", admin.user.id));
 
+  // An order taken by phone with a payment link, so the link's endpoints are fuzzed past its lookup.
+  const clerk = `${SESSION_COOKIE}=${(await createSession(h.ctx(), staffAll.user.id, "fuzz-setup")).token}`;
+  const lines = [{ productId: book.id, quantity: 1 }];
+  const quoted = await h.request<{ cartKey: string }>("POST", "/api/admin/phone-orders/quote", {
+    cookie: clerk,
+    body: { lines, district: "Dhaka" },
+  });
+  const taken = await h.request<{ paymentLink: string }>("POST", "/api/admin/phone-orders", {
+    cookie: clerk,
+    body: {
+      name: "Fuzz Caller",
+      phone: "01912345678",
+      district: "Dhaka",
+      area: "Mirpur",
+      address: "House 1, Road 2",
+      lines,
+      paymentMethod: "gateway",
+      cartKey: quoted.body.data!.cartKey,
+      placeKey: "fuzz-phone-order-key",
+    },
+  });
+  const [, , payNumber = "", payKey = ""] = new URL(taken.body.data!.paymentLink).pathname.split("/");
+
   const id = (v: number) => ({ id: String(v) });
   for (const e of ENDPOINTS) {
     const p = e.path;
@@ -136,6 +159,7 @@ beforeAll(async () => {
     else if (p.startsWith("/api/payment/"))
       validParams.set(p, { provider: "sandbox", tranx: order.tranx, outcome: "success" });
     else if (p.startsWith("/api/tracking/")) validParams.set(p, { cn: "CN12345" });
+    else if (p.startsWith("/api/pay/")) validParams.set(p, { number: payNumber, key: payKey });
     else if (p.startsWith("/api/couriers/")) validParams.set(p, { courier: "pathao" });
     else if (p.startsWith("/api/docs/")) validParams.set(p, { file: "init.js" });
   }
