@@ -40,7 +40,7 @@ export default function CourierDistrictsPage({ loaderData }: Route.ComponentProp
   const changed = Object.entries(draft).filter(([district, v]) => saved[district] !== v);
   const shopDefault = data.shopDefault ? courierLabel(data.shopDefault) : null;
   const defaultWord = shopDefault
-    ? i18n._("Shop's default ({courier})", { courier: shopDefault })
+    ? i18n._("Default: {courier}", { courier: shopDefault })
     : i18n._("No courier (type the number by hand)");
   const options = (current: string) => {
     const list = [
@@ -66,7 +66,7 @@ export default function CourierDistrictsPage({ loaderData }: Route.ComponentProp
     if (done) setDraft({});
   };
   return (
-    <div className="pb-20">
+    <div>
       <PageHeading title={i18n._("Couriers by district")}>
         <p>
           {i18n._(
@@ -130,7 +130,10 @@ export default function CourierDistrictsPage({ loaderData }: Route.ComponentProp
                   const id = `courier-${d.district}`;
                   const dirty = value !== saved[d.district];
                   return (
-                    <li key={d.district} className="grid grid-cols-[1fr_11rem] items-center gap-2 py-1.5">
+                    <li
+                      key={d.district}
+                      className="grid grid-cols-[1fr_11rem] items-center gap-2 py-1.5 sm:grid-cols-[1fr_13rem]"
+                    >
                       <label htmlFor={id} className="text-sm text-slate-900">
                         {districtLabel(d.district, locale)}
                         {dirty ? (
@@ -159,8 +162,8 @@ export default function CourierDistrictsPage({ loaderData }: Route.ComponentProp
           );
         })}
       </div>
-      <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 px-4 py-3">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-end gap-3">
+      <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3">
+        <div className="flex flex-wrap items-center justify-end gap-3">
           <span className="text-sm text-slate-700" aria-live="polite">
             {changed.length === 0
               ? i18n._("No changes")
