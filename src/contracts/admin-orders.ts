@@ -13,6 +13,7 @@ import type {
   packingSlipsSchema,
 } from "./answers/staff-orders";
 import { PAYMENT_METHODS } from "./checkout";
+import { COD_RISK_LEVELS } from "./cod-risk";
 import { findDistrict } from "./districts";
 import { courierChoice } from "./fulfilment";
 import { ORDER_STATUSES } from "./order-status";
@@ -92,6 +93,9 @@ export const adminOrdersQuery = adminListQuery(ORDER_SORTS, "-createdAt").extend
     .transform((v) => v.toUpperCase())
     .optional(),
   codCheck: enumOf(COD_CHECKS, "codCheck"),
+  codRisk: enumOf(COD_RISK_LEVELS, "codRisk").meta({
+    description: "The COD risk check of its phone when placed: none (no history), ok, risky",
+  }),
   printed: queryFlag.meta({ description: "Whether its packing slip was printed" }),
   holds: enumOf(ORDER_HOLDS, "holds"),
 });

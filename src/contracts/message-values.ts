@@ -52,6 +52,11 @@ export const MESSAGE_TEMPLATES = {
   courseInPublishedBundle:
     /*i18n*/ "This course comes in the published bundle {bundle}, so it keeps a chapter to show: unpublish the bundle first",
   stockTooLow: /*i18n*/ "Only {count} on hand: cannot remove {change}",
+  // The COD risk check, to a buyer whose phone's earlier parcels came back (decision 68).
+  codRiskCall:
+    /*i18n*/ "Some earlier parcels to {phone} came back undelivered. You can still pay cash on delivery: we will call you at {phone} before we pack your order.",
+  codRiskPayOnline:
+    /*i18n*/ "Some earlier parcels to {phone} came back undelivered, so cash on delivery is not available for this phone number. Please pay online (bKash, Nagad, Rocket or card).",
   // A buyer's order cancelled by a form (HTML first), as the page's own toast says it.
   orderCancelled: /*i18n*/ "Order {number} cancelled",
   // Signed in by the sign-in page's form (HTML first), as the sign-in dialog's toast says it.

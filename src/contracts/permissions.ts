@@ -52,6 +52,7 @@ export const ADMIN_PAGES: Readonly<Record<string, AdminPage>> = {
   "/admin/orders/cycle": { access: "orders" },
   "/admin/orders/ebook": { access: "orders" },
   "/admin/orders/sources": { access: "orders" },
+  "/admin/orders/cod-risk": { access: "orders" },
   "/admin/orders/print": { access: "orders" },
   "/admin/orders/new": { access: "orders" },
   "/admin/orders/:id": { access: "orders" },

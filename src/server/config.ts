@@ -308,6 +308,8 @@ const schema = z.object({
   STEADFAST_SECRET_KEY: z.string().optional(),
   STEADFAST_BASE_URL: z.url({ error: "must be a URL such as https://portal.packzy.com/api/v1" }).optional(),
   STEADFAST_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Whose record of a phone's parcels the COD risk check adds to the shop's own (decision 68). */
+  COD_HISTORY_LOOKUP: z.enum(["none", "steadfast"], { error: "must be none or steadfast" }).default("none"),
   PATHAO_CLIENT_ID: z.string().optional(),
   PATHAO_CLIENT_SECRET: z.string().optional(),
   PATHAO_USERNAME: z.string().optional(),
@@ -477,6 +479,12 @@ function integrationProblems(c: Parsed): string[] {
     const absent = (["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"] as const).filter((k) => !c[k]);
     if (absent.length > 0) {
       problems.push(`  ${absent.join(" and ")}: required when COURIER_PROVIDER is steadfast`);
+    }
+  }
+  if (c.COD_HISTORY_LOOKUP === "steadfast") {
+    const absent = (["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"] as const).filter((k) => !c[k]);
+    if (absent.length > 0) {
+      problems.push(`  ${absent.join(" and ")}: required when COD_HISTORY_LOOKUP is steadfast`);
     }
   }
   if (c.COURIER_PROVIDER === "pathao") {

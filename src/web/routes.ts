@@ -95,6 +95,7 @@ export default [
       route("admin/orders/ebook", "routes/admin/orders-ebook.tsx"),
       route("admin/orders/sources", "routes/admin/orders-sources.tsx"),
       route("admin/orders/new", "routes/admin/order-new.tsx"),
+      route("admin/orders/cod-risk", "routes/admin/cod-risk.tsx"),
       route("admin/orders/:id", "routes/admin/order.tsx"),
       route("admin/playground", "routes/admin/playground.tsx"),
       route("admin/report", "routes/admin/report.tsx"),

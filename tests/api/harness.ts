@@ -25,6 +25,7 @@ import { smsOutbox, users } from "../../src/server/db/schema";
 import { createApp } from "../../src/server/http/app";
 import { courierSetOf } from "../../src/server/integrations/couriers";
 import type { Courier } from "../../src/server/integrations/couriers/provider";
+import type { DeliveryHistoryLookup } from "../../src/server/integrations/delivery-history/provider";
 import { createIntegrations } from "../../src/server/integrations/deps";
 import type { EmailMessage } from "../../src/server/integrations/email/provider";
 import type { PaymentProvider } from "../../src/server/integrations/payments/provider";
@@ -176,6 +177,8 @@ export type HarnessOptions = {
   courier?: (deps: AppDeps) => Courier;
   /** Builds the app with these couriers connected at once, the first the shop's default. */
   couriers?: (deps: AppDeps) => Courier[];
+  /** Builds the app with this lookup of a phone's delivery record instead of none. */
+  deliveryHistory?: (deps: AppDeps) => DeliveryHistoryLookup;
   /** Builds the app with this SMS provider instead of the built-in outbox one (e.g. over a fake gateway). */
   sms?: (deps: AppDeps) => SmsProvider;
   /** Gives the shop a mail server that keeps what it is sent (in `emails`); otherwise there is none. */
@@ -236,6 +239,7 @@ export async function createHarness(opts: HarnessOptions = {}) {
   if (opts.payments) Object.assign(deps, { payments: opts.payments(deps), sandbox: null });
   if (opts.courier) deps.couriers = courierSetOf([opts.courier(deps)]);
   if (opts.couriers) deps.couriers = courierSetOf(opts.couriers(deps));
+  if (opts.deliveryHistory) deps.deliveryHistory = opts.deliveryHistory(deps);
   if (opts.sms) deps.sms = opts.sms(deps);
   // With `captureEmail`, the shop has a mail server: every email it sends is kept in `emails`.
   const emails: EmailMessage[] = [];

@@ -80,7 +80,6 @@ test.describe("the audit log", () => {
     const { phone } = await signUpNewCustomer(buyerPage, "Refusing Buyer");
     const book = await bookWithStock(buyerPage, 3);
     const { orderId } = await placeOrder(buyerPage, { name: "Refusing Buyer", phone }, [{ id: book.id }]);
-    await theirs.close();
     const packed = await page.request.patch(`/api/admin/orders/${orderId}/status`, {
       data: { status: "processing" },
     });
@@ -114,6 +113,26 @@ test.describe("the audit log", () => {
     await expect(entry).toHaveCount(1);
     await expect(entry.locator("ins").filter({ hasText: "returned" }).first()).toBeVisible();
     await shot(page, "admin-audit-return");
+
+    // The buyer's next checkout: none of their parcels was delivered, so the page says what cash
+    // on delivery means now, in plain words, before any script runs.
+    const added = await buyerPage.request.post("/api/cart", {
+      data: { bookId: book.id, quantity: 1, source: "e2e", type: "book" },
+    });
+    expect(added.status()).toBe(201);
+    await buyerPage.setViewportSize(MOBILE);
+    await buyerPage.goto("/cart/checkout");
+    await expect(buyerPage.getByTestId("cod-risk-notice")).toHaveText(
+      `Some earlier parcels to ${phone} came back undelivered. You can still pay cash on delivery: we will call you at ${phone} before we pack your order.`,
+    );
+    await shot(buyerPage, "checkout-cod-risk-360");
+    await theirs.close();
+
+    // The rule that said so, where staff set it.
+    await page.goto("/admin/orders/cod-risk");
+    await expect(page.getByLabel("What happens to a risky order")).toHaveValue("call");
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "admin-cod-risk-rule");
   });
 
   test.describe("for staff", () => {

@@ -5,6 +5,7 @@
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
 
+import { COD_RISK_LEVELS } from "../cod-risk";
 import { courierOptionSchema } from "../couriers";
 import { PRODUCT_KINDS } from "../enums";
 import { PAYMENT_METHODS, PAYMENT_STATES, REFUND_METHODS } from "../enums-orders";
@@ -61,6 +62,9 @@ export const adminOrderRowSchema = z
     status: z.enum(ORDER_STATUSES),
     physical: z.boolean().meta({ description: "Whether it holds something to ship" }),
     codCheck: z.enum(["confirmed", "unreachable"]).nullable(),
+    codRisk: z.enum(COD_RISK_LEVELS).nullable().meta({
+      description: "The COD risk check of its phone when placed; null when paid online or placed before it",
+    }),
     courier: z.string().nullable(),
     consignment: z.string().nullable(),
     source: z.string(),
@@ -314,6 +318,20 @@ export const adminOrderSchema = z
       })
       .nullable()
       .meta({ description: "Cash-on-delivery orders only" }),
+    codRisk: z
+      .object({
+        level: z.enum(COD_RISK_LEVELS),
+        delivered: z.int().meta({ description: "The phone's parcels delivered before this order" }),
+        returned: z.int().meta({ description: "…and those that came back" }),
+        refused: z.int().meta({ description: "…refused at the door, of those the shop knows" }),
+        deliveredPercent: z.int().nullable(),
+        sources: z.array(z.string()).meta({ description: "shop, and the courier's lookup when it answered" }),
+        held: z.boolean().meta({
+          description: "Risky and held for a phone call: not packed until the buyer confirms by phone",
+        }),
+      })
+      .nullable()
+      .meta({ description: "Cash on delivery: the risk check of its phone when it was placed" }),
     parcelReturn: z
       .object({
         at: isoTime().meta({ description: "When it came back" }),

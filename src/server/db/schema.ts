@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { COD_RISK_ACTIONS, COD_RISK_LEVELS } from "../../contracts/cod-risk";
 import { ORDER_STATUSES } from "../../contracts/order-status";
 import { RETURN_REASONS } from "../../contracts/returns";
 import { STOCK_REASONS } from "../../contracts/stock";
@@ -628,6 +629,9 @@ export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["gateway", "cod"]);
 /** A cash-on-delivery order's phone check before packing (shops here call the buyer to cut returns). */
 export const codCheck = pgEnum("cod_check", ["confirmed", "unreachable"]);
+/** The COD risk check's verdict on an order's phone when it was placed (contracts/cod-risk.ts). */
+export const codRiskLevel = pgEnum("cod_risk_level", COD_RISK_LEVELS);
+export const codRiskAction = pgEnum("cod_risk_action", COD_RISK_ACTIONS);
 /** Why a shipped parcel came back (contracts/returns.ts). */
 export const returnReason = pgEnum("return_reason", RETURN_REASONS);
 
@@ -687,6 +691,20 @@ export const orders = pgTable(
     codCheck: codCheck(),
     codCheckedAt: timestamp({ withTimezone: true }),
     codCheckedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Cash on delivery: the risk check of its phone when it was placed (null for an order paid
+     * online, or placed before the check); `codRisk` keeps the figures and the action taken.
+     */
+    codRiskLevel: codRiskLevel(),
+    codRisk: jsonb().$type<{
+      delivered: number;
+      returned: number;
+      refused: number;
+      deliveredPercent: number | null;
+      sources: string[];
+      /** The rule's action when the order was risky: `call` holds it until the buyer answers. */
+      action: "call" | "pay_online" | null;
+    }>(),
     /** When the order became delivered: for cash on delivery, the moment the courier took the cash. */
     deliveredAt: timestamp({ withTimezone: true }),
     /** When the parcel came back to the shop (status `returned`). */
@@ -724,6 +742,7 @@ export const orders = pgTable(
     index().on(t.deliveredAt),
     index().on(t.codRemittanceId),
     index().on(t.returnChargedAt),
+    index().on(t.codRiskLevel, t.createdAt),
     index("orders_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check(
       "orders_totals_add_up",
@@ -1122,4 +1141,36 @@ export const addresses = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [index().on(t.userId), uniqueIndex("addresses_one_default").on(t.userId).where(sql`${t.isDefault}`)],
+);
+
+/**
+ * The COD risk rule staff set (decision 68): one row, id 1, made on the first save (the default
+ * rule applies before it). `version` refuses a stale edit.
+ */
+export const codRiskRules = pgTable(
+  "cod_risk_rules",
+  {
+    id: integer().primaryKey(),
+    enabled: boolean().notNull(),
+    minDeliveredPercent: integer().notNull(),
+    maxReturns: integer().notNull(),
+    action: codRiskAction().notNull(),
+    version: integer().notNull().default(1),
+    updatedAt: createdAt(),
+    updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("cod_risk_rules_one_row", sql`${t.id} = 1`)],
+);
+
+/** A lookup's answer about a phone's parcels (its delivered and returned), kept a day per source. */
+export const deliveryHistoryCache = pgTable(
+  "delivery_history_cache",
+  {
+    phone: text().notNull(),
+    source: text().notNull(),
+    delivered: integer().notNull(),
+    returned: integer().notNull(),
+    fetchedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.source] })],
 );

@@ -2,6 +2,8 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import { type CourierSet, createCouriers } from "./couriers";
+import { createDeliveryHistory } from "./delivery-history";
+import type { DeliveryHistoryLookup } from "./delivery-history/provider";
 import { createEmail } from "./email";
 import type { EmailProvider } from "./email/provider";
 import { createPaymentProvider } from "./payments";
@@ -17,6 +19,8 @@ export interface Integrations {
   payments: PaymentProvider;
   sandbox: SandboxBooks | null;
   couriers: CourierSet;
+  /** Whose record of a phone's parcels the COD risk check adds to the shop's own. */
+  deliveryHistory: DeliveryHistoryLookup;
 }
 
 /** The outside services as configured: SMS, email, the payment gateway and the couriers. */
@@ -29,5 +33,6 @@ export function createIntegrations(config: Config, log: Logger, db: Db): Integra
     payments,
     sandbox: payments === sandbox ? sandbox : null,
     couriers: createCouriers(config, log),
+    deliveryHistory: createDeliveryHistory(config, log),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Replicas } from "../db/replicas";
 import type { CourierSet } from "../integrations/couriers";
+import type { DeliveryHistoryLookup } from "../integrations/delivery-history/provider";
 import type { EmailProvider } from "../integrations/email/provider";
 import type { PaymentProvider } from "../integrations/payments/provider";
 import type { SandboxBooks } from "../integrations/payments/sandbox";
@@ -26,6 +27,8 @@ export type Ctx = {
   sandbox: SandboxBooks | null;
   /** The couriers connected (every one with its keys; the demo's stand-ins in a demo). */
   couriers: CourierSet;
+  /** Whose record of a phone's parcels the COD risk check adds to the shop's own (decision 68). */
+  deliveryHistory: DeliveryHistoryLookup;
   /** Uploaded and generated files (images, e-book PDFs). */
   storage: FileStorage;
   now: () => Date;
@@ -92,6 +95,7 @@ function made(deps: AppDeps, log: Logger, user: PublicUser | null, ip: string, l
     payments: deps.payments,
     sandbox: deps.sandbox,
     couriers: deps.couriers,
+    deliveryHistory: deps.deliveryHistory,
     storage: deps.storage,
     now: deps.now,
     user,

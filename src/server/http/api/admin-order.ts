@@ -14,6 +14,7 @@ import {
   orderNoteAnswerSchema,
   refundAnswerSchema,
 } from "../../../contracts/answers/staff-orders";
+import { codRiskRuleAnswerSchema, codRiskRuleSchema } from "../../../contracts/cod-risk";
 import { formatTaka } from "../../../contracts/money";
 import { idParams } from "../../../contracts/paging";
 import {
@@ -25,6 +26,7 @@ import {
   retryRefund,
   setCodCheck,
 } from "../../services/orders/admin-order";
+import { getCodRiskRule, updateCodRiskRule } from "../../services/orders/cod-risk";
 import { createdAnswer, type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
@@ -62,6 +64,12 @@ export function adminOrderApi() {
     const { id } = idParams.parse(c.req.param());
     return send(c, 201, "Note added", await addOrderNote(c.get("ctx"), id, await readJson(c)));
   });
+
+  api.get("/admin/cod-risk-rule", async (c) => ok(c, await getCodRiskRule(c.get("ctx"))));
+
+  api.put("/admin/cod-risk-rule", async (c) =>
+    ok(c, await updateCodRiskRule(c.get("ctx"), await readJson(c)), "COD risk rule saved"),
+  );
 
   api.post("/admin/orders/:id/cod-check", async (c) => {
     const { id } = idParams.parse(c.req.param());
@@ -137,6 +145,25 @@ export const adminOrderEndpoints: Endpoint[] = [
     body: orderNoteSchema,
     success: [createdAnswer("The note", orderNoteAnswerSchema)],
     errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/admin/cod-risk-rule",
+    tag: "Staff",
+    summary: "The COD risk rule: when a cash-on-delivery order's phone is risky, and what then",
+    access: staff("orders"),
+    success: [okAnswer("The rule (the default before staff set one)", codRiskRuleAnswerSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/admin/cod-risk-rule",
+    tag: "Staff",
+    summary: "Set the COD risk rule (with the version read; a colleague's newer save is a 409)",
+    access: staff("orders"),
+    body: codRiskRuleSchema,
+    success: [okAnswer("The rule as saved", codRiskRuleAnswerSchema)],
+    errors: [409],
+    errorData: { 409: codRiskRuleAnswerSchema },
   },
   {
     method: "post",

@@ -11,6 +11,7 @@ import {
   PLACED_ONCE_WINDOW_MS,
   shippingCheckoutSchema,
 } from "../../../contracts/checkout";
+import { codRiskBuyerWords } from "../../../contracts/cod-risk";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { BOUGHT_STATUSES, type OrderStatus } from "../../../contracts/order-status";
 import { type Db, inTransaction, sendTogether } from "../../db/client";
@@ -20,6 +21,7 @@ import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { numberInvoicesAfterCommit } from "../money/invoices";
 import { newTranx, openPayment, payAgain } from "../money/payments";
+import { assessPhone } from "../orders/cod-risk";
 import { orderNotice, recordEvent } from "../orders/lifecycle";
 import type { OrderEvent } from "../orders/notifications";
 import { confirmInTx, requireBuyer } from "../orders/orders";
@@ -60,6 +62,12 @@ export async function placeOrder(
 ): Promise<CheckoutResult> {
   const me = requireBuyer(ctx);
   const v = checkoutSchema.parse(input);
+  // Cash on delivery: the phone's delivery history, asked before the transaction (decision 68).
+  const risk = v.paymentMethod === "cod" ? await assessPhone(ctx, v.phone) : null;
+  if (risk?.level === "risky" && risk.action === "pay_online") {
+    const words = codRiskBuyerWords("pay_online", v.phone);
+    throw new DomainError("conflict", words, { paymentMethod: words });
+  }
   const now = ctx.now();
   const placed = await inTransaction(ctx.db, async (tx) => {
     const c: Checkout = {
@@ -72,6 +80,7 @@ export async function placeOrder(
       now,
       cart: null,
       changed: CART_CHANGED,
+      risk,
     };
     const { cart, view } = await lockAndPrice(c);
     if (view.lines.length === 0) return { again: await placedBefore(c) };
@@ -140,6 +149,8 @@ export type Checkout = {
   taken?: { by: number; placeKey: string };
   /** How the buyer hears of an order waiting for an online payment: the "placed" notice, unless this says otherwise. */
   announce?: (order: OrderRow) => OrderEvent;
+  /** Cash on delivery at checkout: the phone's risk check (decision 68); none for a phone order. */
+  risk?: Awaited<ReturnType<typeof assessPhone>> | null;
 };
 export type Priced = Awaited<ReturnType<typeof priceFor>>;
 type OrderRow = typeof orders.$inferSelect;
@@ -200,7 +211,7 @@ async function reserveStock({ tx, buyer }: Checkout, view: Priced, kinds: { imme
  * phone order's source is "phone", whatever pages its products were found on, and it names its clerk.
  */
 async function createOrder(
-  { tx, buyer, v, now, taken }: Checkout,
+  { tx, buyer, v, now, taken, risk }: Checkout,
   view: Priced,
   kinds: { physical: boolean; immediate: boolean },
   needs: Awaited<ReturnType<typeof stockNeeds>>,
@@ -238,6 +249,17 @@ async function createOrder(
       stockHeld: true,
       reservedStock: Object.fromEntries(needs),
       reservedUntil: immediate ? null : new Date(now.getTime() + PAYMENT_WINDOW_MS),
+      codRiskLevel: risk?.level ?? null,
+      codRisk: risk
+        ? {
+            delivered: risk.delivered,
+            returned: risk.returned,
+            refused: risk.refused,
+            deliveredPercent: risk.deliveredPercent,
+            sources: risk.sources,
+            action: risk.level === "risky" ? risk.action : null,
+          }
+        : null,
       createdAt: now,
       updatedAt: now,
     })

@@ -54,7 +54,7 @@ import { issueCreditNote, readNumbered } from "../money/invoices";
 import { orderMoney, type RefundRow, refundsOf } from "../money/refunds";
 import { nudgeOutbox } from "../platform/outbox";
 import { courierOption, districtCourier } from "./courier-districts";
-import { followsCourier } from "./fulfilment";
+import { followsCourier, heldForCall } from "./fulfilment";
 import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./lifecycle";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -121,7 +121,9 @@ async function refundViews(db: Db, rows: RefundRow[]): Promise<RefundView[]> {
 
 /** The statuses staff may move the order to from here (nothing to ship: no shipping statuses). */
 function nextStatuses(o: OrderRow) {
-  return STAFF_TRANSITIONS[o.status].filter((s) => o.physical || !SHIPPING_STATUSES.includes(s));
+  return STAFF_TRANSITIONS[o.status].filter(
+    (s) => (o.physical || !SHIPPING_STATUSES.includes(s)) && !(s === "processing" && heldForCall(o)),
+  );
 }
 
 /** Everything the order page shows, read with `db` (a transaction's, for a 409's current record). */
@@ -255,6 +257,18 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
           allowed: o.status === COD_CHECK_STATUS,
         }
       : null,
+    codRisk:
+      o.codRiskLevel && o.codRisk
+        ? {
+            level: o.codRiskLevel,
+            delivered: o.codRisk.delivered,
+            returned: o.codRisk.returned,
+            refused: o.codRisk.refused,
+            deliveredPercent: o.codRisk.deliveredPercent,
+            sources: o.codRisk.sources,
+            held: heldForCall(o),
+          }
+        : null,
     parcelReturn: o.returnedAt
       ? { at: o.returnedAt.toISOString(), reason: o.returnReason, charge: o.returnCharge }
       : null,

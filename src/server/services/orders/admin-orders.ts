@@ -167,6 +167,7 @@ function listWhere(v: AdminOrdersQuery, couponId: number | null, fixed?: OrderHo
     where.push(eq(orders.paymentMethod, "cod"));
     where.push(v.codCheck === "unchecked" ? isNull(orders.codCheck) : eq(orders.codCheck, v.codCheck));
   }
+  if (v.codRisk) where.push(eq(orders.codRiskLevel, v.codRisk));
   if (v.printed !== undefined) {
     where.push(v.printed ? isNotNull(orders.slipPrintedAt) : isNull(orders.slipPrintedAt));
   }
@@ -250,6 +251,7 @@ export async function listOrders(
         status: orders.status,
         physical: orders.physical,
         codCheck: orders.codCheck,
+        codRisk: orders.codRiskLevel,
         courier: orders.courier,
         consignment: orders.consignment,
         source: orders.source,

@@ -9,6 +9,7 @@
  */
 import { and, desc, eq, isNull, like, lt, ne, or } from "drizzle-orm";
 import type { courierSyncSchema } from "../../../contracts/answers/staff-orders";
+import { COD_RISK_HELD } from "../../../contracts/cod-risk";
 import { COURIER_PRICE_WAIT_MS, type CourierPrices } from "../../../contracts/couriers";
 import {
   BY_HAND_COURIER,
@@ -104,6 +105,19 @@ export function followsCourier(ctx: Pick<Ctx, "couriers">, o: Pick<OrderRow, "co
 export { courierLabel };
 
 /**
+ * A cash-on-delivery order whose phone was risky when placed, under a rule that holds such orders
+ * for a phone call: not packed until staff record that the buyer confirmed (decision 68).
+ */
+export function heldForCall(o: Pick<OrderRow, "codRiskLevel" | "codRisk" | "codCheck" | "status">): boolean {
+  return (
+    o.status === "confirmed" &&
+    o.codRiskLevel === "risky" &&
+    o.codRisk?.action === "call" &&
+    o.codCheck !== "confirmed"
+  );
+}
+
+/**
  * Staff with the orders permission move an order along STAFF_TRANSITIONS; anything else is a 409
  * that says what the order can become. Written with its history line and an audit entry. The shop's
  * stationery orders are marked delivered with the `stationery` permission instead (`area`).
@@ -132,6 +146,9 @@ export async function setOrderStatus(
       if (refusal) throw new DomainError("conflict", refusal);
       if (v.status === "returned") {
         throw new DomainError("invalid", RETURN_NEEDS_REASON, { status: RETURN_NEEDS_REASON });
+      }
+      if (v.status === "processing" && heldForCall(o)) {
+        throw new DomainError("conflict", `Order ${o.number} ${COD_RISK_HELD}`);
       }
       if (!o.physical && SHIPPING_STATUSES.includes(v.status)) {
         throw new DomainError(
@@ -186,6 +203,7 @@ export async function setOrderStatus(
 }
 
 function assertConsignable(o: OrderRow) {
+  if (heldForCall(o)) throw new DomainError("conflict", `Order ${o.number} ${COD_RISK_HELD}`);
   if (!o.physical)
     throw new DomainError("conflict", fillMessage(M.orderNothingToShip, { orderNumber: o.number }));
   if (!CONSIGNABLE_STATUSES.includes(o.status)) {

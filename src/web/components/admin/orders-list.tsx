@@ -9,6 +9,7 @@ import {
   PAYMENT_STATE_LABELS,
   type PaymentState,
 } from "../../../contracts/admin-orders";
+import { COD_RISK_LEVEL_WORDS, COD_RISK_LEVELS } from "../../../contracts/cod-risk";
 import type { CourierDistricts, CourierOption } from "../../../contracts/couriers";
 import { DISTRICT_NAMES } from "../../../contracts/districts";
 import { STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
@@ -24,6 +25,7 @@ import { cn } from "../../lib/cn";
 import { formatDhakaTime } from "../../lib/dates";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
+import { CodRiskBadge } from "./cod-risk";
 import { type BulkAction, DataTable, FilterSelect } from "./data-table";
 import { useListParams } from "./list-params";
 import { useMutation } from "./mutation";
@@ -133,6 +135,15 @@ function orderColumns(linkOrders: boolean, t: Translate, f: ReturnType<typeof Us
           <span className="text-slate-600">{t(/*i18n*/ "Not called")}</span>
         ),
     }),
+    col.accessor("codRisk", {
+      header: /*i18n*/ "COD risk",
+      cell: ({ row }) =>
+        row.original.codRisk ? (
+          <CodRiskBadge level={row.original.codRisk} />
+        ) : (
+          <span className="text-slate-500">—</span>
+        ),
+    }),
     col.accessor("consignment", {
       header: /*i18n*/ "Consignment",
       cell: ({ row }) =>
@@ -163,6 +174,7 @@ const COD_OPTIONS = [
   option("confirmed", /*i18n*/ "Confirmed"),
   option("unreachable", /*i18n*/ "Unreachable"),
 ];
+const RISK_OPTIONS = COD_RISK_LEVELS.map((l) => option(l, COD_RISK_LEVEL_WORDS[l]));
 const PRINTED_OPTIONS = [option("true", /*i18n*/ "Printed"), option("false", /*i18n*/ "Not printed")];
 const DISTRICT_OPTIONS = DISTRICT_NAMES.map((d) => option(d, d));
 /**
@@ -225,9 +237,17 @@ function OrderFilters({ shop }: { shop: boolean }) {
   const { params } = useListParams();
   const { i18n } = useLingui();
   const t: Translate = (id, values) => i18n._(id, values);
-  const more = ["district", "from", "to", "source", "coupon", "codCheck", "printed", "physical"].some((k) =>
-    params.has(k),
-  );
+  const more = [
+    "district",
+    "from",
+    "to",
+    "source",
+    "coupon",
+    "codCheck",
+    "codRisk",
+    "printed",
+    "physical",
+  ].some((k) => params.has(k));
   return (
     <>
       <FilterSelect name="status" label={t(/*i18n*/ "Status")} options={translated(t, STATUS_OPTIONS)} />
@@ -257,6 +277,7 @@ function OrderFilters({ shop }: { shop: boolean }) {
             label={t(/*i18n*/ "Phone check")}
             options={translated(t, COD_OPTIONS)}
           />
+          <FilterSelect name="codRisk" label={t(/*i18n*/ "COD risk")} options={translated(t, RISK_OPTIONS)} />
           <FilterSelect
             name="printed"
             label={t(/*i18n*/ "Packing slip")}
@@ -642,6 +663,7 @@ export function OrdersNav() {
     ["/admin/orders/ebook", /*i18n*/ "E-books and courses"],
     ["/admin/orders/sources", /*i18n*/ "By source"],
     ["/admin/orders/couriers", /*i18n*/ "Couriers by district"],
+    ["/admin/orders/cod-risk", /*i18n*/ "COD risk rule"],
   ] as const;
   return (
     <nav aria-label={i18n._("Order lists")} className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">

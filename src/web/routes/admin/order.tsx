@@ -12,6 +12,7 @@ import {
 import { idParams } from "../../../contracts/paging";
 import { describeSource } from "../../../contracts/reports";
 import { describeTimelineStatus } from "../../../contracts/tracking";
+import { CodRiskBadge, CodRiskFigures } from "../../components/admin/cod-risk";
 import { HistoryLink } from "../../components/admin/history-link";
 import { useMutation } from "../../components/admin/mutation";
 import { OrderAddress } from "../../components/admin/order-address";
@@ -98,6 +99,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             <span>{order.paymentMethod === "cod" ? i18n._("Cash on delivery") : i18n._("Paid online")}</span>
             <span className="tabular-nums font-semibold">{taka(order.total)}</span>
             <span>{i18n._("Placed {when}", { when: dateTime(order.createdAt) })}</span>
+            {order.codRisk ? <CodRiskBadge level={order.codRisk.level} /> : null}
             <HistoryLink entity="order" id={order.id} />
           </p>
         </PageHeading>
@@ -285,6 +287,7 @@ function CodCheck({ order }: { order: AdminOrder }) {
         <span className="font-medium">{said}</span>
         {c.at ? ` · ${c.by ? `${c.by}, ` : ""}${dateTime(c.at)}` : ""}
       </p>
+      {order.codRisk ? <CodRiskFigures risk={order.codRisk} /> : null}
       {c.allowed ? (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button disabled={pending} onClick={() => check("confirmed")}>

@@ -3,11 +3,13 @@ import { NO_SUCH_ADDRESS, type SavedAddress } from "../../../contracts/addresses
 import { type CartInfo, cartInfoQuerySchema, toCartInfo } from "../../../contracts/cart";
 import { isDigitalKind } from "../../../contracts/catalog";
 import { CHECKOUT_FIELDS, type CheckoutNotice } from "../../../contracts/checkout-form";
+import { type CodRiskAction, codRiskBuyerWords } from "../../../contracts/cod-risk";
 import { findDistrict } from "../../../contracts/districts";
 import { addressToPrefill } from "../../../server/services/cart/addresses";
 import { getCartInfo } from "../../../server/services/cart/cart";
 import { placeOrder } from "../../../server/services/cart/checkout";
 import { DomainError } from "../../../server/services/errors";
+import { assessPhone } from "../../../server/services/orders/cod-risk";
 import { attempt, readForm, redirectWithFlash, refusedPage, toGateway } from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
 import { loadAddresses } from "./addresses.server";
@@ -32,6 +34,7 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>): Pr
   addresses: SavedAddress[];
   prefill: SavedAddress | null;
   onlineWays: OnlineWays;
+  codRisk: { action: CodRiskAction; words: string } | null;
 }> {
   const { ctx } = getApp(context);
   const user = ctx.user;
@@ -43,12 +46,19 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>): Pr
     physical && shown && shown !== view.district
       ? await loadFrom(() => getCartInfo(ctx, { district: shown }))
       : view;
+  // The phone the form fills in: what cash on delivery to it means, said before the order (decision 68).
+  const phone = prefill?.phone ?? user?.phone;
+  const risk = physical && phone ? await assessPhone(ctx, phone) : null;
   return {
     cart: toCartInfo(cart),
     buyer: { name: user?.name ?? "", phone: user?.phone ?? "" },
     addresses,
     prefill,
     onlineWays: ctx.config.PAYMENT_PROVIDER === "bkash" ? "bkash" : "all",
+    codRisk:
+      risk?.level === "risky" && phone
+        ? { action: risk.action, words: codRiskBuyerWords(risk.action, phone) }
+        : null,
   };
 }
 

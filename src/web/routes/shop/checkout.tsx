@@ -148,6 +148,7 @@ function Checkout({
   addresses,
   prefill,
   onlineWays,
+  codRisk,
   answer,
 }: {
   info: CartInfo;
@@ -155,6 +156,8 @@ function Checkout({
   addresses: SavedAddress[];
   prefill: SavedAddress | null;
   onlineWays: OnlineWays;
+  /** Earlier parcels to the phone filled in came back: what cash on delivery means for it. */
+  codRisk: { action: "call" | "pay_online"; words: string } | null;
   answer: Answer;
 }) {
   const cart = useCart();
@@ -174,7 +177,7 @@ function Checkout({
     address: physical && prefill ? prefill.address : "",
     note: "",
     // Printed items only: cash on delivery, as most buyers here pay; anything digital is paid online.
-    paymentMethod: physical && !digital ? "cod" : "gateway",
+    paymentMethod: physical && !digital && codRisk?.action !== "pay_online" ? "cod" : "gateway",
     saved: prefill ? String(prefill.id) : "",
     ...answer?.values,
   };
@@ -504,6 +507,14 @@ function Checkout({
                 }
               />
             </div>
+            {codRisk && !digital && !errors.paymentMethod ? (
+              <p
+                className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+                data-testid="cod-risk-notice"
+              >
+                {translateMessage(i18n, codRisk.words)}
+              </p>
+            ) : null}
             {errors.paymentMethod ? (
               <p id="payment-method-error" className="mt-2 text-sm text-red-700">
                 {translateMessage(i18n, errors.paymentMethod)}
@@ -711,6 +722,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         addresses={loaderData.addresses}
         prefill={loaderData.prefill}
         onlineWays={loaderData.onlineWays}
+        codRisk={loaderData.codRisk}
         answer={actionData as Answer}
       />
     </div>

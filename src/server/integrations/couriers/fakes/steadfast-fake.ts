@@ -33,6 +33,10 @@ export type FakeSteadfast = {
   consignments(): FakeConsignment[];
   /** The next `count` requests get this HTTP status and an error body (a courier outage). */
   failNext(httpStatus?: number, count?: number): void;
+  /** What `GET /fraud_check/{phone}` answers for a phone (an unknown phone: all zero). */
+  setHistory(phone: string, history: { delivered: number; cancelled: number }): void;
+  /** Every answer waits this long first (a slow courier); 0 by default. */
+  delayMs: number;
   /** Every request seen, as `METHOD /path`. */
   requests: string[];
   close(): Promise<void>;
@@ -91,6 +95,8 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
   const requests: string[] = [];
   let nextId = 1_424_107;
   let failures: { httpStatus: number; count: number } = { httpStatus: 500, count: 0 };
+  const histories = new Map<string, { delivered: number; cancelled: number }>();
+  const control = { delayMs: 0 };
 
   const find = (kind: string, key: string): FakeConsignment | undefined => {
     for (const c of byId.values()) {
@@ -105,6 +111,7 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
     const url = new URL(req.url ?? "/", "http://fake");
     const path = url.pathname.replace(/^\/api\/v1/, "");
     requests.push(`${req.method} ${path}`);
+    if (control.delayMs > 0) await new Promise((r) => setTimeout(r, control.delayMs));
     try {
       if (failures.count > 0) {
         failures.count -= 1;
@@ -154,6 +161,16 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
         if (!c) return send(res, 404, { status: 404, message: "Consignment not found." });
         return send(res, 200, { status: 200, delivery_status: c.status });
       }
+      // The phone's delivery record across Steadfast's merchants, in the field names its clients read.
+      const fraud = /^\/fraud_check\/([^/]+)$/.exec(path);
+      if (req.method === "GET" && fraud) {
+        const h = histories.get(decodeURIComponent(fraud[1]!)) ?? { delivered: 0, cancelled: 0 };
+        return send(res, 200, {
+          total_parcels: h.delivered + h.cancelled,
+          total_delivered: h.delivered,
+          total_cancelled: h.cancelled,
+        });
+      }
       if (req.method === "GET" && path === "/get_balance") {
         return send(res, 200, { status: 200, current_balance: 0 });
       }
@@ -180,6 +197,15 @@ export async function startFakeSteadfast(): Promise<FakeSteadfast> {
     consignments: () => [...byId.values()].map((c) => ({ ...c })),
     failNext(httpStatus = 500, count = 1) {
       failures = { httpStatus, count };
+    },
+    setHistory(phone, history) {
+      histories.set(phone, history);
+    },
+    get delayMs() {
+      return control.delayMs;
+    },
+    set delayMs(ms: number) {
+      control.delayMs = ms;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
