@@ -14,8 +14,8 @@ import type {
 } from "./answers/staff-orders";
 import { PAYMENT_METHODS } from "./checkout";
 import { COD_RISK_LEVELS } from "./cod-risk";
+import { courierChoice } from "./couriers";
 import { findDistrict } from "./districts";
-import { courierChoice } from "./fulfilment";
 import { ORDER_STATUSES } from "./order-status";
 import { dayField } from "./sales";
 import { z } from "./zod";

@@ -1,11 +1,22 @@
 /**
  * The courier each district's parcels go with (`/admin/orders/couriers`, `GET` and
  * `PUT /api/admin/couriers/districts`), and the prices the connected couriers ask for a parcel.
- * Decision 65.
+ * Decision 67.
  */
 import { DISTRICTS, findDistrict } from "./districts";
-import { courierChoice } from "./fulfilment";
 import { z } from "./zod";
+
+/**
+ * A connected courier staff choose to book with (`steadfast`, `pathao`, `redx`, or a demo's
+ * `demo-pathao`); whether it is connected is the server's to say.
+ */
+export const courierChoice = z
+  .string({ error: "courier must be a courier's name, such as pathao" })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: "Choose a courier" })
+  .max(40, { error: "A courier name has at most 40 characters" })
+  .regex(/^[a-z][a-z-]*$/, { error: "courier must be a courier's name, such as pathao" });
 
 /** One district's change: a courier's name, or null for the shop's default courier. */
 const districtChange = z.object({

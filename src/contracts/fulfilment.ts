@@ -3,6 +3,7 @@
  * staff calls answer. Imported by the admin pages and the server.
  */
 import type { orderFulfilmentSchema } from "./answers/staff-orders";
+import { courierChoice } from "./couriers";
 import { describeOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { z } from "./zod";
 
@@ -99,18 +100,6 @@ const courierName = z
   .max(40, { error: "A courier name has at most 40 characters" })
   .optional()
   .transform((v) => (v ? v.toLowerCase() : MANUAL_COURIER));
-
-/**
- * A connected courier staff choose to book with (`steadfast`, `pathao`, `redx`, or a demo's
- * `demo-pathao`); whether it is connected is the server's to say.
- */
-export const courierChoice = z
-  .string({ error: "courier must be a courier's name, such as pathao" })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: "Choose a courier" })
-  .max(40, { error: "A courier name has at most 40 characters" })
-  .regex(/^[a-z][a-z-]*$/, { error: "courier must be a courier's name, such as pathao" });
 
 /**
  * `POST /api/admin/orders/:id/courier`: the courier to book with; without one, the district's
