@@ -4,7 +4,7 @@
  * clock that moves through those days. Customers fill their carts and check out (cash on
  * delivery, or online through the sandbox gateway's confirmation path); staff check COD orders by
  * phone, pack them, ship them with a consignment number, mark them delivered, record the
- * couriers' weekly cash, cancel a few, refund a few (with their credit notes) and pay the refunds
+ * couriers' weekly cash, cancel a few, take back a few refused at the door, refund a few (with their credit notes) and pay the refunds
  * owed. So the stock ledger, the sold counts, invoices, credit notes, AP/AR, courier cash, the
  * dashboard and the reports all come from the same rules a real sale goes through, and agree.
  *
@@ -26,7 +26,7 @@ import { DomainError } from "../services/errors";
 import { settlePayment } from "../services/money/payments";
 import { markRefundPaid, refundOrder, setCodCheck } from "../services/orders/admin-order";
 import { codOutstanding, recordCodRemittance } from "../services/orders/cod-remittances";
-import { assignConsignment, setOrderStatus } from "../services/orders/fulfilment";
+import { assignConsignment, recordParcelReturn, setOrderStatus } from "../services/orders/fulfilment";
 import { cancelOrder } from "../services/orders/orders";
 import { nudgeOutbox } from "../services/platform/outbox";
 import { AREAS, DHAKA_AREAS, ensureCustomers, SOURCES } from "./orders";
@@ -263,8 +263,19 @@ export async function seedDemoOrders(
       await assignConsignment(staff, id, { consignment, courier });
     });
     t += (dhaka ? r.int(18, 40) : r.int(40, 96)) * HOUR;
-    at(t, () => setOrderStatus(staff, id, { status: "delivered" }));
     const after = r.next();
+    if (o.cod && fate >= 0.35 && fate < 0.39) {
+      // Refused at the door: the courier brings the parcel back and charges for the trip.
+      at(t + DAY, () =>
+        recordParcelReturn(staff, id, {
+          reason: "refused",
+          charge: (dhaka ? 50 : 100) * 100,
+          note: "The buyer would not take the parcel",
+        }),
+      );
+      return;
+    }
+    at(t, () => setOrderStatus(staff, id, { status: "delivered" }));
     if (!o.cod && after < 0.05) {
       // Returned: the whole payment back, the order refunded (its credit note with it).
       at(t + r.int(1, 5) * DAY, async () => {
