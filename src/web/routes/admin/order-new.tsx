@@ -10,6 +10,7 @@ import type {
 import { isDigitalKind } from "../../../contracts/catalog";
 import type { PaymentMethod } from "../../../contracts/checkout";
 import { districtLabel, districtOptions } from "../../../contracts/districts";
+import { PriceLines } from "../../components/admin/price-lines";
 import { SearchPicker } from "../../components/admin/search-picker";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
@@ -454,27 +455,16 @@ export default function NewPhoneOrderPage({ loaderData }: Route.ComponentProps) 
           </h2>
           {quote ? (
             <>
-              <dl className="space-y-1 text-sm">
-                <Row label={i18n._("Subtotal")} value={taka(quote.totalPrice)} />
-                <Row
-                  label={
-                    quote.coupon?.applied
-                      ? i18n._("Discount ({code})", { code: quote.coupon.code })
-                      : i18n._("Discount")
-                  }
-                  value={`−${taka(quote.discountedAmount)}`}
-                />
-                <Row
-                  label={i18n._("Delivery ({district})", { district: districtLabel(quote.district, locale) })}
-                  value={taka(quote.deliveryCharges)}
-                />
-                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-                  <dt>{i18n._("Total")}</dt>
-                  <dd className="tabular-nums" data-testid="phone-order-total">
-                    {taka(quote.netPrice)}
-                  </dd>
-                </div>
-              </dl>
+              <PriceLines
+                subtotalLabel={i18n._("Subtotal")}
+                subtotal={quote.totalPrice}
+                coupon={quote.coupon}
+                discount={quote.discountedAmount}
+                district={quote.district}
+                delivery={quote.deliveryCharges}
+                total={quote.netPrice}
+                totalTestId="phone-order-total"
+              />
               {quote.coupon && !quote.coupon.applied ? (
                 <p role="status" className="mt-3 text-sm text-red-700">
                   {`${quote.coupon.code}: ${quote.coupon.message ? i18n._(quote.coupon.message) : ""}`}
@@ -511,15 +501,6 @@ export default function NewPhoneOrderPage({ loaderData }: Route.ComponentProps) 
           </p>
         </section>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-2">
-      <dt className="text-slate-700">{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
     </div>
   );
 }

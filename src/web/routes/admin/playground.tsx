@@ -10,6 +10,7 @@ import {
   parsePlaygroundItems,
 } from "../../../contracts/playground";
 import type { AdminUser } from "../../../contracts/user";
+import { PriceLines } from "../../components/admin/price-lines";
 import { SearchPicker } from "../../components/admin/search-picker";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
@@ -252,34 +253,20 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
             </div>
           ) : price ? (
             <>
-              <dl className="space-y-1 text-sm">
-                <Row
-                  label={
-                    price.qty === 1
-                      ? i18n._("Subtotal (1 item)")
-                      : i18n._("Subtotal ({count} items)", { count: number(price.qty) })
-                  }
-                  value={taka(price.subtotal)}
-                />
-                <Row
-                  label={
-                    price.coupon?.applied
-                      ? i18n._("Discount ({code})", { code: price.coupon.code })
-                      : i18n._("Discount")
-                  }
-                  value={`−${taka(price.discount)}`}
-                />
-                <Row
-                  label={i18n._("Delivery ({district})", { district: districtLabel(price.district, locale) })}
-                  value={taka(price.delivery)}
-                />
-                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-                  <dt>{i18n._("Total")}</dt>
-                  <dd className="tabular-nums" data-testid="playground-total">
-                    {taka(price.total)}
-                  </dd>
-                </div>
-              </dl>
+              <PriceLines
+                subtotalLabel={
+                  price.qty === 1
+                    ? i18n._("Subtotal (1 item)")
+                    : i18n._("Subtotal ({count} items)", { count: number(price.qty) })
+                }
+                subtotal={price.subtotal}
+                coupon={price.coupon}
+                discount={price.discount}
+                district={price.district}
+                delivery={price.delivery}
+                total={price.total}
+                totalTestId="playground-total"
+              />
               {price.coupon ? (
                 <p
                   role="status"
@@ -313,15 +300,6 @@ export default function PricingPlaygroundPage({ loaderData }: Route.ComponentPro
           </Button>
         </section>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-2">
-      <dt className="text-slate-700">{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
     </div>
   );
 }
