@@ -11,6 +11,7 @@ import { seedCatalog } from "./seed/catalog";
 import { ensureDemoCoupons } from "./seed/coupons";
 import { seedDemoOrders } from "./seed/demo-orders";
 import { ensureInfoPages } from "./seed/info-pages";
+import { seedDemoWishlist } from "./seed/wishlist";
 import { backfillSearchNames } from "./services/catalog/admin-authors";
 import { type AppDeps, contextFor } from "./services/context";
 
@@ -66,6 +67,8 @@ export async function bootServices(
     // The demo's order history, once, beside the catalogue this start made (decision 51); never
     // in production, even where SEED_DEMO shows a demo catalogue there.
     if (madeCatalog && !config.production) await seedDemoOrders(deps);
+    // The demo customer's wishlist, beside that catalogue (decision 69).
+    if (madeCatalog) await seedDemoWishlist(deps);
   }
   return { deps, database };
 }

@@ -3,6 +3,7 @@ import type { Logger } from "./logger";
 import { RELATED_EVERY_MS, refreshRelatedProducts } from "./services/catalog/related";
 import { refreshSearchTiers, SEARCH_TIERS_EVERY_MS } from "./services/catalog/search-tiers";
 import { sendStockAlerts } from "./services/catalog/stock-alerts";
+import { sendWishlistAlerts } from "./services/catalog/wishlist-alerts";
 import type { AppDeps } from "./services/context";
 import { settlePendingRefunds } from "./services/money/gateway-refunds";
 import { numberInvoices } from "./services/money/invoices";
@@ -66,6 +67,12 @@ export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTE
     await sendStockAlerts(deps);
   } catch (err) {
     log.error({ err }, "job: sending back-in-stock alerts failed");
+  }
+  try {
+    // Saved items back in stock or cheaper, however that came about: their wishlist texts.
+    await sendWishlistAlerts(deps);
+  } catch (err) {
+    log.error({ err }, "job: sending wishlist alerts failed");
   }
   try {
     // Refunds through a gateway still pending: the gateway is asked until they settle.

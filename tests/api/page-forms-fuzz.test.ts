@@ -8,7 +8,7 @@
 import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLines, orders, reviews, stockAlerts } from "../../src/server/db/schema";
+import { cartLines, orders, reviews, stockAlerts, wishlistItems } from "../../src/server/db/schema";
 import { accountAction } from "../../src/web/routes/auth/account.server";
 import { forgetAction } from "../../src/web/routes/auth/forget.server";
 import { signInAction } from "../../src/web/routes/auth/login.server";
@@ -23,6 +23,7 @@ import { notifyAction } from "../../src/web/routes/shop/notify.server";
 import { ordersAction } from "../../src/web/routes/shop/orders.server";
 import { payLinkAction } from "../../src/web/routes/shop/pay.server";
 import { reviewAction } from "../../src/web/routes/shop/reviews.server";
+import { wishlistAction } from "../../src/web/routes/shop/wishlist.server";
 import { createProduct } from "./factories";
 import { createHarness, type Harness, type TestUser } from "./harness";
 import { type PageAction, pageForms } from "./page-forms";
@@ -68,6 +69,12 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
     intents: ["cancel", "pay"],
   },
   { path: "/notify", action: notifyAction, fields: ["productId", "back"], intents: ["notify", "stop"] },
+  {
+    path: "/wishlist/save",
+    action: wishlistAction,
+    fields: ["productId", "back", "js", "sms"],
+    intents: ["save", "unsave", "move", "move-all", "sms"],
+  },
   // A phone order's payment link: the address names the order (none here: a link of no order).
   { path: "/pay/1000001/AAAAAAAAAAAAAAAA", action: payLinkAction, fields: ["back"] },
   // A product page's own action: the review form.
@@ -129,7 +136,8 @@ async function totals() {
   const [placed] = await h.db.select({ n: count() }).from(orders);
   const [reviewed] = await h.db.select({ n: count() }).from(reviews);
   const [alerts] = await h.db.select({ n: count() }).from(stockAlerts);
-  return { lines: lines!.n, orders: placed!.n, reviews: reviewed!.n, alerts: alerts!.n };
+  const [saved] = await h.db.select({ n: count() }).from(wishlistItems);
+  return { lines: lines!.n, orders: placed!.n, reviews: reviewed!.n, alerts: alerts!.n, saved: saved!.n };
 }
 
 beforeAll(async () => {

@@ -53,6 +53,8 @@ export const users = pgTable("users", {
   locale: text().notNull().default("en"),
   /** The consent to third-party tags the user gave (contracts/consent.ts: `analytics-ads`, `analytics`, `ads`, `none`); null: not asked yet. */
   consent: text(),
+  /** Opted in on `/wishlist`: an SMS when a saved item is back in stock or cheaper (services/catalog/wishlist-alerts.ts). */
+  wishlistSms: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
@@ -1117,6 +1119,35 @@ export const stockAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.userId, t.productId), index().on(t.productId)],
+);
+
+/**
+ * A customer's wishlist ("Save for later"): one row per user and product, at most
+ * `WISHLIST_LIMIT` per user (contracts/wishlist.ts). `savedPrice` is what it cost when saved;
+ * `alertedPrice` the price of the last "cheaper" SMS, so one drop is texted once;
+ * `awaitingStock` is set while the item is seen out of stock and cleared, with one SMS to an
+ * opted-in customer, when it is back (services/catalog/wishlist-alerts.ts).
+ */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    savedPrice: integer().notNull(),
+    alertedPrice: integer(),
+    awaitingStock: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.userId, t.productId),
+    index().on(t.productId),
+    index().on(t.userId, t.createdAt),
+  ],
 );
 
 /**

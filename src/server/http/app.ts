@@ -44,6 +44,7 @@ import { reviewsApi } from "./api/reviews";
 import { stockAlertsApi } from "./api/stock-alerts";
 import { trackingApi } from "./api/tracking";
 import { uploadsApi } from "./api/uploads";
+import { wishlistApi } from "./api/wishlist";
 import { apiDocs } from "./api-docs";
 import { courierWebhooks } from "./courier-webhooks";
 import type { AppEnv } from "./env";
@@ -62,6 +63,7 @@ import { noStore, pageSecurityPolicy } from "./middleware/headers";
 import { checkOrigin, requireJsonBody } from "./middleware/origin";
 import { makePendingAdd } from "./middleware/pending-add";
 import { makePendingAlert } from "./middleware/pending-alert";
+import { makePendingSave } from "./middleware/pending-save";
 import { publicCache } from "./middleware/public-cache";
 import { captureReferral } from "./middleware/referral";
 import { requestLog } from "./middleware/request-log";
@@ -215,6 +217,7 @@ export function createApp(opts: AppOptions) {
   api.route("/", coursesApi());
   api.route("/", cartApi());
   api.route("/", stockAlertsApi());
+  api.route("/", wishlistApi());
   api.route("/", addressesApi());
   api.all("*", () => {
     throw new DomainError("not_found", "No such API endpoint");
@@ -283,6 +286,7 @@ export function createApp(opts: AppOptions) {
     app.use("*", readFlash({ secure: deps.config.production }));
     app.use("*", makePendingAdd({ secure: deps.config.production }));
     app.use("*", makePendingAlert({ secure: deps.config.production }));
+    app.use("*", makePendingSave({ secure: deps.config.production }));
     // A signed-out visitor's page is the same for every signed-out visitor (a message for them aside).
     app.use(
       "*",

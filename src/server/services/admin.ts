@@ -14,6 +14,7 @@ import type { AdminAccess } from "../../contracts/permissions";
 import type { z } from "../../contracts/zod";
 import { type Db, inTransaction } from "../db/client";
 import { requirePermission } from "./access";
+import { sendWishlistAlerts } from "./catalog/wishlist-alerts";
 import type { Ctx } from "./context";
 import { DomainError } from "./errors";
 import { recordAudit } from "./platform/audit";
@@ -56,7 +57,11 @@ export async function adminChange<S extends z.ZodType, T>(
     }
     return done.result;
   });
-  if (options.publicChange !== false) await publicContentChanged(ctx);
+  if (options.publicChange !== false) {
+    await publicContentChanged(ctx);
+    // A price or stock staff changed (an edit, a sale price, a CSV import): saved items' texts.
+    sendWishlistAlerts(ctx).catch((err) => ctx.log.error({ err }, "sending wishlist alerts failed"));
+  }
   return result;
 }
 

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE } from "../../contracts/locale";
 import { configuredTags } from "../../server/config";
 import { profileConsent } from "../../server/services/accounts/consent";
 import { countCartItems } from "../../server/services/cart/cart";
+import { listSavedProductIds } from "../../server/services/cart/wishlist";
 import { listOwnedItems } from "../../server/services/reading/entitlements";
 import type { AppContextValue } from "./app-context.server";
 import type { RootData, ThirdPartyTags } from "./root-data";
@@ -15,17 +16,18 @@ export function loadOwnedItems(app: AppContextValue): Promise<OwnedItem[]> {
   return ctx.user ? listOwnedItems(ctx, ctx.user.id) : Promise.resolve([]);
 }
 
-/** What the root loader answers: the caller, what they own and the shop's settings. */
+/** What the root loader answers: the caller, what they own and have saved, and the shop's settings. */
 export async function loadRootData(app: AppContextValue): Promise<RootData> {
   const { ctx } = app;
   const cookieConsent = decodeConsent(app.consentCookie);
-  const [owned, cartItems, consent] = await Promise.all([
+  const [owned, cartItems, saved, consent] = await Promise.all([
     loadOwnedItems(app),
     ctx.user ? countCartItems(ctx, ctx.user.id) : 0,
+    ctx.user ? listSavedProductIds(ctx, ctx.user.id) : [],
     // The profile's choice, on a device that has no cookie yet (only when there is a tag to ask for).
     cookieConsent ?? (configuredTags(ctx.config).length ? profileConsent(ctx) : null),
   ]);
-  return { ...rootDataOf(app, owned, cartItems), consent };
+  return { ...rootDataOf(app, owned, cartItems), saved, consent };
 }
 
 /** The root data with the caller's e-books and courses as given (none for an error page). */
@@ -33,6 +35,7 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[], cartItems =
   return {
     user: app.ctx.user,
     owned,
+    saved: [],
     shopName: app.ctx.config.SHOP_NAME,
     buildVersion: app.buildVersion,
     // Canonical URLs use the configured public origin; without one, an allowed request host's.

@@ -12,6 +12,8 @@ export type RootData = {
   user: PublicUser | null;
   /** The signed-in user's e-books and courses (empty when signed out). */
   owned: OwnedItem[];
+  /** The ids of the products in the signed-in user's wishlist (empty when signed out). */
+  saved: number[];
   shopName: string;
   buildVersion: string;
   origin: string;
@@ -73,6 +75,7 @@ export function useRootData(): RootData {
     fromError ?? {
       user: null,
       owned: [],
+      saved: [],
       shopName: "Pathagar",
       buildVersion: "",
       origin: "",
@@ -98,4 +101,9 @@ export function useMediaBase(): string {
 /** The signed-in user's own copy of a product, when they have one. */
 export function useOwned(productId: number): OwnedItem | null {
   return useRootData().owned.find((o) => o.id === productId) ?? null;
+}
+
+/** Whether the signed-in user has saved the product to their wishlist. */
+export function useSaved(productId: number): boolean {
+  return useRootData().saved.includes(productId);
 }

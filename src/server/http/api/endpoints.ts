@@ -39,6 +39,7 @@ import { reviewsEndpoints } from "./reviews";
 import { stockAlertsEndpoints } from "./stock-alerts";
 import { trackingEndpoints } from "./tracking";
 import { uploadsEndpoints } from "./uploads";
+import { wishlistEndpoints } from "./wishlist";
 
 export const ENDPOINTS: Endpoint[] = [
   ...authEndpoints,
@@ -48,6 +49,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...reviewsEndpoints,
   ...addressesEndpoints,
   ...stockAlertsEndpoints,
+  ...wishlistEndpoints,
   ...cartEndpoints,
   ...ordersEndpoints,
   ...payLinksEndpoints,

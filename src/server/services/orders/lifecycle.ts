@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { giveStockBack, recordStockMoves } from "../catalog/stock";
 import { sendStockAlerts } from "../catalog/stock-alerts";
+import { sendWishlistAlerts } from "../catalog/wishlist-alerts";
 import type { Ctx } from "../context";
 import { closeOrderMoneyInTx } from "../money/refunds";
 import { nudgeOutbox, outboxInsert } from "../platform/outbox";
@@ -186,9 +187,11 @@ export function afterMove(ctx: Ctx, status: OrderStatus | null) {
   if (status === "cancelled" || status === "refunded" || status === "returned") stockMayBeBack(ctx);
 }
 
-/** After a committed change that can raise stock: "Notify me" alerts of what is back are sent. */
+/** After a committed change that can raise stock: "Notify me" and wishlist alerts of what is back are sent. */
 export function stockMayBeBack(ctx: Ctx) {
-  sendStockAlerts(ctx).catch((err) => ctx.log.error({ err }, "sending back-in-stock alerts failed"));
+  sendStockAlerts(ctx)
+    .then(() => sendWishlistAlerts(ctx))
+    .catch((err) => ctx.log.error({ err }, "sending back-in-stock alerts failed"));
 }
 
 /**

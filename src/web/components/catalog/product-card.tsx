@@ -8,6 +8,7 @@ import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
 import { Price, percentOff } from "./price";
+import { SaveButton } from "./save-button";
 import { Stars } from "./stars";
 
 /** Layout widths of a card in a grid: 2 columns on a phone up to 5 on a desktop. */
@@ -31,7 +32,7 @@ export function sourceOf(pathname: string): string {
 
 /**
  * A product in a list: the whole card is one link to its page, with "Add to cart" below it when in
- * stock (a form first: it works before the page's scripts run). An e-book or course the signed-in
+ * stock and "Save for later" over its cover (forms first: they work before the page's scripts run). An e-book or course the signed-in
  * user owns says so instead of its price, with "Read" (a course: "Open course") below, "Continue" once started.
  */
 export function ProductCard({
@@ -122,10 +123,22 @@ export function ProductCard({
     </Link>
   );
   if (!action) {
-    if (!card.inStock) return link;
+    // "Save for later" over the cover's corner: a form of its own, beside the card's link.
+    const save = (
+      <SaveButton productId={card.id} title={card.title} card className="absolute top-2 right-2 z-10" />
+    );
+    if (!card.inStock) {
+      return (
+        <div className="relative h-full">
+          {link}
+          {save}
+        </div>
+      );
+    }
     return (
-      <div className="flex h-full flex-col">
+      <div className="relative flex h-full flex-col">
         {link}
+        {save}
         <AddToCartButton product={card} source={sourceOf(pathname)} className="mx-1 mt-1" card />
       </div>
     );

@@ -11,6 +11,7 @@ import { CoverImage } from "./cover-image";
 import { DeliveryEstimateLine } from "./delivery-estimate";
 import { KIND_LABEL, KIND_PATH, stockState } from "./labels";
 import { Price, Saving } from "./price";
+import { SaveButton } from "./save-button";
 import { Stars } from "./stars";
 
 /** Where the page sits: Home › list › this product. The last item is the page itself. */
@@ -205,6 +206,7 @@ export function ProductSummary({
             ) : (
               <>
                 <AddToCartButton product={product} source={source} />
+                <SaveButton productId={product.id} title={product.title} />
                 {read ? (
                   <Link to={read.to} className={buttonClass("secondary")}>
                     {i18n._(read.label, read.values)}

@@ -24,6 +24,9 @@ export default function AccountMenuPanel({ user, id }: { user: PublicUser; id: s
       <Link to="/orders" className={item}>
         {i18n._("My orders")}
       </Link>
+      <Link to="/wishlist" className={item}>
+        {i18n._("My wishlist")}
+      </Link>
       <Link to="/ebook/library" className={item}>
         {i18n._("My e-books")}
       </Link>

@@ -76,6 +76,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <Link to="/orders" className={buttonClass("secondary")}>
           {i18n._("My orders")}
         </Link>
+        <Link to="/wishlist" className={buttonClass("secondary")}>
+          {i18n._("My wishlist")}
+        </Link>
         <Link to="/ebook/library" className={buttonClass("secondary")}>
           {i18n._("My e-books")}
         </Link>

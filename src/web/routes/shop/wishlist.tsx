@@ -1,0 +1,165 @@
+import { Heart, ShoppingCart, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import type { WishlistItem } from "../../../contracts/wishlist";
+import { CoverImage } from "../../components/catalog/cover-image";
+import { PageHeading } from "../../components/page-heading";
+import { Button, buttonClass } from "../../components/ui/button";
+import { useFormat, useLingui } from "../../i18n";
+import { pageTitle } from "../../lib/meta";
+import type { Route } from "./+types/wishlist";
+import { loadWishlistPage, wishlistAction } from "./wishlist.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, /*i18n*/ "My wishlist") },
+  { name: "robots", content: "noindex" },
+];
+
+/** The signed-in customer's wishlist (the guard-auth layout asks for sign-in). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadWishlistPage(context);
+}
+
+/** Remove, move to cart (one or all) and the SMS setting, posted as forms (HTML first). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return wishlistAction(context, request);
+}
+
+function ItemRow({ item }: { item: WishlistItem }) {
+  const { i18n } = useLingui();
+  const { taka, date } = useFormat();
+  const { card } = item;
+  const drop = item.savedPrice - item.price;
+  const headingId = `saved-${item.productId}`;
+  return (
+    <li aria-labelledby={headingId} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <Link to={card.url} className="w-20 shrink-0 sm:w-24">
+        <CoverImage image={card.image} title={card.title} width={96} sizes="96px" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Link
+          id={headingId}
+          to={card.url}
+          translate="no"
+          className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+        >
+          {card.title}
+        </Link>
+        {card.authors.length > 0 ? (
+          <span translate="no" className="line-clamp-1 text-sm text-slate-700">
+            {card.authors.map((a) => a.name).join(", ")}
+          </span>
+        ) : null}
+        <p className="text-sm">
+          <span className="text-base font-bold text-slate-900">{taka(item.price)}</span>{" "}
+          {drop > 0 ? (
+            <span className="rounded bg-green-100 px-1.5 py-0.5 font-semibold text-green-900">
+              {i18n._("{amount} less than when you saved it", { amount: taka(drop) })}
+            </span>
+          ) : drop < 0 ? (
+            <span className="text-slate-700">
+              {i18n._("{amount} when you saved it", { amount: taka(item.savedPrice) })}
+            </span>
+          ) : null}
+        </p>
+        <p
+          className={card.inStock ? "text-sm font-medium text-green-800" : "text-sm font-medium text-red-800"}
+        >
+          {card.inStock ? i18n._("In stock") : i18n._("Out of stock")}
+          <span className="font-normal text-slate-600">
+            {" · "}
+            {i18n._("Saved {date}", { date: date(item.savedAt) })}
+          </span>
+        </p>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {card.inStock ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="productId" value={item.productId} />
+              <Button
+                type="submit"
+                className="min-h-10 px-3 text-sm"
+                aria-label={`${i18n._("Move to cart")}: ${card.title}`}
+              >
+                <ShoppingCart aria-hidden="true" className="h-4 w-4" />
+                {i18n._("Move to cart")}
+              </Button>
+            </Form>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="unsave" />
+            <input type="hidden" name="productId" value={item.productId} />
+            <Button
+              type="submit"
+              variant="secondary"
+              className="min-h-10 px-3 text-sm"
+              aria-label={`${i18n._("Remove")}: ${card.title}`}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              {i18n._("Remove")}
+            </Button>
+          </Form>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function WishlistPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const { items, limit, sms } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const settings = (
+    <Form method="post" className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <input type="hidden" name="intent" value="sms" />
+      <label className="flex items-start gap-3 text-slate-900">
+        <input type="checkbox" name="sms" defaultChecked={sms} className="mt-1 h-5 w-5 shrink-0" />
+        <span>
+          {i18n._("Text me when a saved item is back in stock or cheaper")}
+          <span className="block text-sm text-slate-700">
+            {i18n._("One SMS per item for each return to stock or price drop of 5% or more.")}
+          </span>
+        </span>
+      </label>
+      <Button type="submit" variant="secondary" className="mt-3" disabled={busy}>
+        {i18n._("Save setting")}
+      </Button>
+    </Form>
+  );
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto max-w-md py-10 text-center">
+        <Heart aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{i18n._("Your wishlist is empty")}</h1>
+        <p className="mt-2 text-slate-700">{i18n._("Tap the heart on any book to save it for later.")}</p>
+        <Link to="/" className={buttonClass("primary", "mt-6")}>
+          {i18n._("Browse the shop")}
+        </Link>
+        <div className="text-left">{settings}</div>
+      </div>
+    );
+  }
+  const available = items.filter((i) => i.card.inStock).length;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeading title={i18n._("My wishlist")}>
+        {i18n._("{count} of {limit} saved", { count: number(items.length), limit: number(limit) })}
+      </PageHeading>
+      {available > 0 ? (
+        <Form method="post" className="mb-4">
+          <input type="hidden" name="intent" value="move-all" />
+          <Button type="submit" disabled={busy}>
+            <ShoppingCart aria-hidden="true" className="h-4 w-4" />
+            {i18n._("Move all to cart")}
+          </Button>
+        </Form>
+      ) : null}
+      <ul className="flex flex-col gap-3">
+        {items.map((item) => (
+          <ItemRow key={item.productId} item={item} />
+        ))}
+      </ul>
+      {settings}
+    </div>
+  );
+}
