@@ -3,6 +3,7 @@
  * in whole poisha). One schema serves every kind; the fields of another kind are refused.
  */
 import { adminListQuery, bulkIdsField, queryFlag, versionField } from "./admin";
+import { MAX_BACKORDER_DAYS } from "./availability";
 import { PRODUCT_KINDS, type ProductKind, TRACKS } from "./catalog";
 import { idField } from "./paging";
 import { STAFF_STOCK_REASONS } from "./stock";
@@ -186,7 +187,42 @@ export const productFields = z.object({
   // Stationery
   brand: optionalText(100, "The brand"),
   category: optionalText(100, "The category"),
+  // Availability (printed books and stationery; a release date for books only): contracts/availability.ts
+  releaseDate: z
+    .string()
+    .trim()
+    .refine((s) => s === "" || isCalendarDay(s), {
+      error: /*i18n*/ "Enter the release date as a day of the calendar",
+    })
+    .transform((s) => (s === "" ? null : s))
+    .nullable()
+    .default(null),
+  backorderDays: z
+    .number({ error: /*i18n*/ "Enter the lead time in days" })
+    .int({ error: /*i18n*/ "The lead time is a whole number of days" })
+    .min(1, { error: /*i18n*/ "The lead time is at least 1 day" })
+    .max(MAX_BACKORDER_DAYS, { error: /*i18n*/ "The lead time is at most 90 days" })
+    .nullable()
+    .default(null),
+  outOfPrint: z.boolean({ error: "outOfPrint is true or false" }).default(false),
+  preorderOnlineOnly: z.boolean({ error: "preorderOnlineOnly is true or false" }).default(false),
 });
+
+/** `YYYY-MM-DD` naming a real day (2000 to 2100). */
+function isCalendarDay(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  const year = Number(s.slice(0, 4));
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && year >= 2000 && year <= 2100;
+}
+
+/** The availability fields and the kinds that have them (the rest must leave them empty or false). */
+export const AVAILABILITY_FIELDS = {
+  releaseDate: ["book"],
+  backorderDays: ["book", "stationary"],
+  outOfPrint: ["book", "stationary"],
+  preorderOnlineOnly: ["book"],
+} as const satisfies Partial<Record<keyof z.output<typeof productFields>, readonly ProductKind[]>>;
 export type ProductFields = z.output<typeof productFields>;
 
 /** Which of the kind-specific fields each kind has; the rest must be left empty. */
@@ -254,6 +290,8 @@ export const productListQuery = adminListQuery(PRODUCT_SORTS, "-updatedAt").exte
   published: queryFlag,
   inStock: queryFlag,
   lowStock: queryFlag,
+  /** Pre-orders or back-orders waiting for its stock (staff's view of the demand per title). */
+  waiting: queryFlag,
   /** Stationery's category, exactly as stored. */
   category: z.string().trim().min(1).max(100, { error: "category is at most 100 characters" }).optional(),
 });

@@ -1,4 +1,5 @@
 import type { cartInfoSchema } from "./answers/cart";
+import type { Availability } from "./availability";
 import { PRODUCT_KINDS, type ProductKind } from "./catalog";
 import { type DeliveryZone, findDistrict } from "./districts";
 import { z } from "./zod";
@@ -126,6 +127,8 @@ export type CartLineView = {
   source: string;
   /** How many the shopper may have: stock (capped at MAX_LINE_QUANTITY), 1 for digital kinds. */
   maxQuantity: number;
+  /** When it comes: in stock, a pre-order, a back-order (contracts/availability.ts). */
+  availability: Availability;
 };
 
 /** The cart, priced, in poisha. */
@@ -177,6 +180,7 @@ export function toCartInfo(v: CartView): CartInfo {
       source: l.source,
       url: l.url,
       maxQuantity: l.maxQuantity,
+      availability: l.availability,
     })),
   };
 }

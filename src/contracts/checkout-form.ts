@@ -14,6 +14,7 @@ export const CHECKOUT_FIELDS = [
   "address",
   "note",
   "paymentMethod",
+  "waitShipping",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 

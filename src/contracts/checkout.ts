@@ -58,6 +58,10 @@ export const deliveryAddressFields = {
 /** Who receives the order. */
 export const recipientFields = { name: text(/*i18n*/ "Name", 2, 80), phone: phoneField };
 
+/** How an order with waiting lines ships (`orders.wait_shipping`). */
+export const WAIT_SHIPPING = ["split", "together"] as const;
+export type WaitShipping = (typeof WAIT_SHIPPING)[number];
+
 /**
  * `POST /api/checkout`: who buys, where to deliver and how to pay. The address (district, area,
  * address) may be left out for a cart of e-books and courses only; the server refuses a cart with
@@ -83,8 +87,19 @@ export const checkoutSchema = z.object({
       description:
         "The cart as the page showed it (contracts/cart-key.ts): a cart changed since is refused with 409, and a cart this key already placed answers with that order",
     }),
+  waitShipping: z
+    .enum(WAIT_SHIPPING, { error: /*i18n*/ "Choose to ship what is available now, or all together" })
+    .optional()
+    .meta({
+      description:
+        "A cart mixing pre-ordered (or back-ordered) and available items: ship what is available now and the rest when it comes (two parcels, the default), or wait and ship all together",
+    }),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+/** Cash on delivery refused for a pre-order staff set to online payment only. */
+export const PREORDER_ONLINE_ONLY =
+  /*i18n*/ "A pre-order in your cart is paid online only: choose online payment, or remove it to pay on delivery";
 
 /** A checkout whose page showed another cart than the one there is now (`cartKey`). */
 export const CART_CHANGED =

@@ -3,6 +3,7 @@
  * holiday, is not one), counted from today in Dhaka. The days come from configuration
  * (`DELIVERY_DAYS_DHAKA`, `DELIVERY_DAYS_OUTSIDE`), the dates are Dhaka calendar dates.
  */
+import type { Availability } from "./availability";
 import type { DeliveryZone } from "./districts";
 
 export type DayRange = { min: number; max: number };
@@ -67,4 +68,29 @@ export function estimateDelivery(now: Date, days: DayRange): DeliveryEstimate {
 
 export function estimateDeliveries(now: Date, days: Record<DeliveryZone, DayRange>): DeliveryEstimates {
   return { dhaka: estimateDelivery(now, days.dhaka), outside: estimateDelivery(now, days.outside) };
+}
+
+/**
+ * When a parcel of an item with this availability arrives: a back-order's lead time is added to
+ * the zone's days, a pre-order's days are counted from its release date (Dhaka days).
+ */
+export function estimateFor(now: Date, days: DayRange, a: Availability): DeliveryEstimate {
+  if (a.state === "preorder" && a.releaseDate) {
+    const release = new Date(`${a.releaseDate}T00:00:00Z`);
+    // The release day's midnight in Dhaka is 18:00 the day before in UTC.
+    const from = new Date(release.getTime() - DHAKA_OFFSET_MS);
+    return estimateDelivery(from > now ? from : now, days);
+  }
+  if (a.state === "backorder" && a.days) {
+    return estimateDelivery(now, { min: days.min + a.days, max: days.max + a.days });
+  }
+  return estimateDelivery(now, days);
+}
+
+export function estimatesFor(
+  now: Date,
+  days: Record<DeliveryZone, DayRange>,
+  a: Availability,
+): DeliveryEstimates {
+  return { dhaka: estimateFor(now, days.dhaka, a), outside: estimateFor(now, days.outside, a) };
 }

@@ -1,5 +1,6 @@
 import { claimPeriodicRound } from "./db/claim";
 import type { Logger } from "./logger";
+import { fillWaitingLines } from "./services/catalog/preorders";
 import { RELATED_EVERY_MS, refreshRelatedProducts } from "./services/catalog/related";
 import { refreshSearchTiers, SEARCH_TIERS_EVERY_MS } from "./services/catalog/search-tiers";
 import { sendStockAlerts } from "./services/catalog/stock-alerts";
@@ -37,7 +38,8 @@ export const RELATED_NAME = "related-products";
  * One round of the sweep, run by one server for all (decision 39): the first server to ask in a
  * minute claims the round and runs it; the others answer false and do nothing. Unpaid gateway
  * orders lapse and give their stock back, any invoice a crash left without its number is numbered
- * (one numbering at a time across servers), stock that came back sends its "Notify me" alerts, refunds a gateway is still working on are
+ * (one numbering at a time across servers), pre-orders and back-orders are filled from stock
+ * (services/catalog/preorders.ts), stock that came back sends its "Notify me" alerts, refunds a gateway is still working on are
  * asked about, and
  * old background jobs are deleted, every ten minutes the search's tiers follow the sold counts, and
  * every hour every product's related products are worked out again. Each part's failure is logged; the next part still runs.
@@ -61,6 +63,13 @@ export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTE
     await numberInvoices(deps.db);
   } catch (err) {
     log.error({ err }, "job: numbering invoices failed");
+  }
+  try {
+    // Pre-orders whose release day has come, and waiting lines that stock given back (or an order
+    // paid since) now covers: filled from stock, oldest order first, before anyone is told it is back.
+    await fillWaitingLines(deps);
+  } catch (err) {
+    log.error({ err }, "job: filling pre-orders and back-orders failed");
   }
   try {
     // Stock that came back any way at all: its "Notify me" alerts are sent.

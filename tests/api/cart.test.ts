@@ -190,6 +190,7 @@ describe("POST /api/cart", () => {
         source: "book",
         url: `/book/${book.id}`,
         maxQuantity: 10,
+        availability: { state: "in_stock", left: null, days: null, releaseDate: null },
       },
     ]);
     const [row] = await h.db.select().from(carts).where(eq(carts.userId, u.user.id));

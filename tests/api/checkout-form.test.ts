@@ -107,6 +107,24 @@ describe("the checkout form", () => {
     expect(page.body.flash).toMatchObject({ title: "Your order is placed" });
   });
 
+  it("keeps the buyer's choice to wait for a pre-order and ship together, posted without JavaScript", async () => {
+    const u = await h.createUser();
+    const pre = await createProduct(h.db, { stock: 0 });
+    await h.db.update(products).set({ releaseDate: "2031-04-15" }).where(eq(products.id, pre.id));
+    const shelf = await createProduct(h.db, { stock: 5 });
+    await add(u, pre.id);
+    await add(u, shelf.id);
+    const res = await post(u, await formFor(u, { waitShipping: "together" }));
+    expect(res.status).toBe(302);
+    const [order] = await ordersOf(u);
+    expect(order).toMatchObject({
+      status: "confirmed",
+      waitShipping: "together",
+      reservedStock: { [shelf.id]: 1 },
+    });
+    expect(await stockOf(pre.id)).toBe(0);
+  });
+
   it("online payment goes on to the gateway's page, as the API's answer sends the page there", async () => {
     const u = await h.createUser();
     const book = await createProduct(h.db, { price: 20_000, stock: 3 });

@@ -4,6 +4,7 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
+import { availabilitySchema } from "../availability";
 import { PRODUCT_KINDS } from "../enums";
 import { z } from "../zod";
 import { isoTime, poisha } from "./shared";
@@ -58,6 +59,7 @@ export const cartInfoSchema = z
         source: z.string(),
         url: z.string(),
         maxQuantity: z.int().meta({ description: "How many the shopper may have" }),
+        availability: availabilitySchema,
       }),
     ),
   })

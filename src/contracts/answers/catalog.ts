@@ -4,6 +4,7 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
+import { availabilitySchema } from "../availability";
 import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "../enums";
 import { z } from "../zod";
 import { isoTime, pageOf, poisha } from "./shared";
@@ -23,7 +24,8 @@ export const productCardSchema = z
     titleBn: z.string().nullable(),
     price: poisha("The regular price"),
     salePrice: poisha("The sale price (null unless it is set and below the price)").nullable(),
-    inStock: z.boolean(),
+    inStock: z.boolean().meta({ description: "Units on hand now (digital kinds: always)" }),
+    availability: availabilitySchema,
     image: z.string().nullable().meta({ description: "Storage key of the cover, or null" }),
     authors: z.array(authorRefSchema),
     rating: z.object({ average: z.number().nullable(), count: z.int() }),

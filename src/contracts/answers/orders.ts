@@ -4,6 +4,7 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
+import { lineWaitSchema } from "../availability";
 import { PAYMENT_METHODS } from "../enums-orders";
 import { ORDER_STATUSES } from "../order-status";
 import { SHIPMENT_STATUSES } from "../shipping";
@@ -59,8 +60,12 @@ export const orderViewSchema = z
         unitPrice: poisha("One unit"),
         quantity: z.int(),
         lineTotal: poisha("The line"),
+        wait: lineWaitSchema,
       }),
     ),
+    waitShipping: z.enum(["split", "together"]).nullable().meta({
+      description: "With lines that come later: ship the rest when it comes (split) or all together",
+    }),
   })
   .meta({ id: "Order" });
 

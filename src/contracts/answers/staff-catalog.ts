@@ -117,6 +117,7 @@ export const adminProductRowSchema = z
     isbn: z.string().nullable(),
     hscYear: z.int().nullable(),
     soldCount: z.int(),
+    waiting: z.int().meta({ description: "Units of pre-orders and back-orders waiting for its stock" }),
     version: z.int(),
     updatedAt: isoTime(),
     ebook: z
@@ -174,6 +175,21 @@ export const adminProductSchema = z
     ),
     brand: z.string().nullable(),
     category: z.string().nullable(),
+    releaseDate: z
+      .string()
+      .nullable()
+      .meta({ description: "A printed book's release day (YYYY-MM-DD, Dhaka): a pre-order until then" }),
+    backorderDays: z
+      .int()
+      .nullable()
+      .meta({ description: "Back-orders allowed with this lead time in days; null: not allowed" }),
+    outOfPrint: z.boolean(),
+    preorderOnlineOnly: z
+      .boolean()
+      .meta({ description: "A pre-order is paid online only (no cash on delivery)" }),
+    waiting: z.object({ orders: z.int(), units: z.int() }).meta({
+      description: "Pre-orders and back-orders not filled yet: how many orders and units wait for stock",
+    }),
     soldCount: z.int(),
     version: z.int(),
     createdAt: isoTime(),

@@ -5,6 +5,7 @@
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
 
+import { lineWaitSchema } from "../availability";
 import { COD_RISK_LEVELS } from "../cod-risk";
 import { courierOptionSchema } from "../couriers";
 import { PRODUCT_KINDS } from "../enums";
@@ -243,8 +244,12 @@ export const adminOrderSchema = z
         quantity: z.int(),
         lineTotal: poisha("The line"),
         discount: poisha("This line's share of the coupon"),
+        wait: lineWaitSchema,
       }),
     ),
+    waitShipping: z.enum(["split", "together"]).nullable().meta({
+      description: "With lines that come later: ship the rest when it comes (split) or all together",
+    }),
     buyer: z.object({
       userId: z.int(),
       name: z.string().meta({ description: "As entered at checkout" }),

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -231,6 +232,16 @@ export const products = pgTable(
     searchTier: smallint().notNull().default(SEARCH_TIER_LAST),
     /** Raised by every staff edit; an edit that started from an older one is refused (409). */
     version: integer().notNull().default(1),
+    /**
+     * True availability (contracts/availability.ts): the Dhaka day a printed item is released (a
+     * pre-order until then), the publisher's lead time in days when back-orders are allowed (null:
+     * not allowed), out of print (no back-orders or pre-orders), and whether a pre-order is paid
+     * online only (else cash on delivery too).
+     */
+    releaseDate: date({ mode: "string" }),
+    backorderDays: smallint(),
+    outOfPrint: boolean().notNull().default(false),
+    preorderOnlineOnly: boolean().notNull().default(false),
     searchVector: tsvector().generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('simple', coalesce(${products.searchNames}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${products.description}, '')), 'C')`,
@@ -643,6 +654,12 @@ export const returnReason = pgEnum("return_reason", RETURN_REASONS);
  * coupon use back (kept after a failed payment: paying again counts from it);
  * `stockHeld` says whether its stock is still taken from `products.stock`.
  */
+/** Why an order line was sold without stock (see `orderLines.waits`). */
+export const lineWait = pgEnum("line_wait", ["preorder", "backorder"]);
+
+/** How an order holding waiting lines ships: what is available now first (two parcels), or all together. */
+export const waitShipping = pgEnum("wait_shipping", ["split", "together"]);
+
 export const orders = pgTable(
   "orders",
   {
@@ -678,6 +695,12 @@ export const orders = pgTable(
     /** Units taken from each product's stock (bundles as their printed items), to give back exactly. */
     reservedStock: jsonb().$type<Record<string, number>>().notNull().default({}),
     reservedUntil: timestamp({ withTimezone: true }),
+    /**
+     * An order with lines waiting for stock (pre-orders, back-orders): the buyer's choice at
+     * checkout, to ship what is available at once and the rest later, or all together. Null when
+     * nothing waits.
+     */
+    waitShipping: waitShipping(),
     courier: text(),
     /** The number the parcel is tracked by at `/tracking/{cn}`, upper-cased (Steadfast: its tracking code). */
     consignment: text().unique(),
@@ -773,10 +796,23 @@ export const orderLines = pgTable(
     lineTotal: integer().notNull(),
     discount: integer().notNull().default(0),
     source: text().notNull(),
+    /**
+     * A line sold without stock: a pre-order (until its release) or a back-order (from the
+     * publisher); null for a line served from stock at checkout. It takes its stock when
+     * `filledAt` is set, oldest order first (services/catalog/preorders.ts).
+     */
+    waits: lineWait(),
+    /** When a waiting line is expected: the release date, or today plus the lead time. */
+    expectedOn: date({ mode: "string" }),
+    filledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.orderId),
     index().on(t.productId),
+    // The lines still waiting for a product's stock, oldest first: what a fill reads.
+    index("order_lines_waiting_idx")
+      .on(t.productId, t.orderId)
+      .where(sql`${t.waits} is not null and ${t.filledAt} is null`),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

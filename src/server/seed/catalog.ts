@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { count, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import type { ProductKind, Track } from "../../contracts/catalog";
 import { searchNamesOf, slugify } from "../../contracts/catalog-text";
+import { dhakaDay } from "../../contracts/sales";
 import { inTransaction } from "../db/client";
 import {
   authors,
@@ -722,6 +723,27 @@ export async function seedCatalog(ctx: Ctx, opts: SeedCatalogOptions = {}): Prom
       .returning({ id: products.id, kind: products.kind, slug: products.slug });
     const productId = new Map(rows.map((p) => [`${p.kind}:${p.slug}`, p.id]));
     const idOf = (d: Draft) => productId.get(`${d.kind}:${d.slug}`)!;
+
+    // True availability (contracts/availability.ts) among the books with none on hand, which the
+    // demo's orders leave alone: one on pre-order (out in 25 days), one sold from the publisher in
+    // 7 days, one out of print.
+    const shelfless = books.filter((b) => b.stock === 0 && b.published && !linked.has(b));
+    const [preorder, backorder, outOfPrint] = shelfless;
+    if (preorder)
+      await tx
+        .update(products)
+        .set({ releaseDate: dhakaDay(new Date(now.getTime() + 25 * 86_400_000)) })
+        .where(eq(products.id, idOf(preorder)));
+    if (backorder)
+      await tx
+        .update(products)
+        .set({ backorderDays: 7 })
+        .where(eq(products.id, idOf(backorder)));
+    if (outOfPrint)
+      await tx
+        .update(products)
+        .set({ outOfPrint: true })
+        .where(eq(products.id, idOf(outOfPrint)));
 
     const links = all.flatMap((d) =>
       d.authors.map((a, position) => ({ productId: idOf(d), authorId: idOfAuthor(a), position })),

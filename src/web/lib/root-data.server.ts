@@ -32,6 +32,10 @@ export async function loadRootData(app: AppContextValue): Promise<RootData> {
 
 /** The root data with the caller's e-books and courses as given (none for an error page). */
 export function rootDataOf(app: AppContextValue, owned: OwnedItem[], cartItems = 0): RootData {
+  const deliveryDays = {
+    dhaka: app.ctx.config.DELIVERY_DAYS_DHAKA,
+    outside: app.ctx.config.DELIVERY_DAYS_OUTSIDE,
+  };
   return {
     user: app.ctx.user,
     owned,
@@ -41,10 +45,8 @@ export function rootDataOf(app: AppContextValue, owned: OwnedItem[], cartItems =
     // Canonical URLs use the configured public origin; without one, an allowed request host's.
     origin: app.origin,
     googleClientId: app.ctx.config.GOOGLE_CLIENT_ID ?? null,
-    delivery: estimateDeliveries(app.ctx.now(), {
-      dhaka: app.ctx.config.DELIVERY_DAYS_DHAKA,
-      outside: app.ctx.config.DELIVERY_DAYS_OUTSIDE,
-    }),
+    delivery: estimateDeliveries(app.ctx.now(), deliveryDays),
+    deliveryBase: { now: app.ctx.now().toISOString(), days: deliveryDays },
     locale: app.locale ?? DEFAULT_LOCALE,
     mediaBase: app.ctx.config.mediaBase,
     flash: app.flash ?? null,

@@ -1,7 +1,8 @@
 import { createContext, useContext } from "react";
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Consent } from "../../contracts/consent";
-import type { DeliveryEstimates } from "../../contracts/delivery-estimate";
+import type { DayRange, DeliveryEstimates } from "../../contracts/delivery-estimate";
+import type { DeliveryZone } from "../../contracts/districts";
 import type { Flash } from "../../contracts/flash";
 import { DEFAULT_MEDIA_BASE } from "../../contracts/images";
 import type { OwnedItem } from "../../contracts/library";
@@ -21,6 +22,11 @@ export type RootData = {
   googleClientId: string | null;
   /** When a parcel ordered now arrives, by zone (Dhaka dates; days from configuration). */
   delivery: DeliveryEstimates | null;
+  /**
+   * What the estimates were made from: the server's time and the days by zone, for the estimate of
+   * a pre-order or back-order (contracts/delivery-estimate.ts `estimatesFor`), the same on both sides.
+   */
+  deliveryBase: { now: string; days: Record<DeliveryZone, DayRange> } | null;
   /** The page's language. */
   locale: Locale;
   /** Where pictures are served (MEDIA_PUBLIC_URL, else `/media`): the base of every image URL. */
@@ -81,6 +87,7 @@ export function useRootData(): RootData {
       origin: "",
       googleClientId: null,
       delivery: null,
+      deliveryBase: null,
       locale: "en",
       mediaBase: DEFAULT_MEDIA_BASE,
       flash: null,

@@ -11,6 +11,7 @@ const book: ProductDetail = {
   price: 45_000,
   salePrice: 39_950,
   inStock: true,
+  availability: { state: "in_stock", left: null, days: null, releaseDate: null },
   image: "abc123",
   authors: [{ name: "Shahjahan Tapan", nameBn: null, slug: "shahjahan-tapan" }],
   rating: { average: 4.5, count: 12 },
@@ -51,11 +52,28 @@ describe("product JSON-LD", () => {
 
   it("leaves out the rating of a product nobody has reviewed and marks it out of stock", () => {
     const ld = productJsonLd(
-      { ...book, rating: { average: null, count: 0 }, inStock: false },
+      {
+        ...book,
+        rating: { average: null, count: 0 },
+        inStock: false,
+        availability: { state: "out_of_stock", left: null, days: null, releaseDate: null },
+      },
       { origin: "", shopName: "Pathagar", mediaBase: "/media" },
     );
     expect(ld.aggregateRating).toBeUndefined();
     expect(ld.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
+  });
+
+  it("marks a pre-order and a back-order as schema.org names them", () => {
+    const of = (availability: (typeof book)["availability"]) =>
+      productJsonLd({ ...book, availability }, { origin: "", shopName: "Pathagar", mediaBase: "/media" })
+        .offers;
+    expect(of({ state: "preorder", left: null, days: null, releaseDate: "2031-04-01" })).toMatchObject({
+      availability: "https://schema.org/PreOrder",
+    });
+    expect(of({ state: "backorder", left: null, days: 7, releaseDate: null })).toMatchObject({
+      availability: "https://schema.org/BackOrder",
+    });
   });
 });
 

@@ -70,7 +70,7 @@ export function productJsonLd(
       url,
       price: toTaka(price).toFixed(2),
       priceCurrency: "BDT",
-      availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: `https://schema.org/${SCHEMA_AVAILABILITY[p.availability.state]}`,
       itemCondition: "https://schema.org/NewCondition",
       seller: { "@type": "Organization", name: shopName },
     },
@@ -112,3 +112,12 @@ export function siteOf(matches: readonly MatchLike[]): Site {
     mediaBase: r.mediaBase ?? DEFAULT_MEDIA_BASE,
   };
 }
+
+/** How schema.org names each state of the availability rule (contracts/availability.ts). */
+const SCHEMA_AVAILABILITY = {
+  in_stock: "InStock",
+  backorder: "BackOrder",
+  preorder: "PreOrder",
+  out_of_stock: "OutOfStock",
+  out_of_print: "Discontinued",
+} as const;

@@ -6,7 +6,9 @@
  * qualify (the cart fell below its minimum, it expired, …) the cart shows why (`coupon.message`)
  * and takes nothing off; it applies again by itself once it qualifies, and the shopper may remove it.
  */
+
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { type AvailabilityFacts, availabilityOf, isOrderable } from "../../../contracts/availability";
 import {
   type CartView,
   cartAddSchema,
@@ -21,6 +23,7 @@ import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-
 import { COUPON_APPLIED } from "../../../contracts/messages";
 import { productPath } from "../../../contracts/paths";
 import { normaliseReferralCode } from "../../../contracts/referral";
+import { dhakaDay } from "../../../contracts/sales";
 import {
   allAnswered,
   type BindQuery,
@@ -126,6 +129,17 @@ export async function lockCartWithLines(
   return { cart: cart!, lines };
 }
 
+/** What the availability rule reads of a cart line (a bundle's stock: what its items allow). */
+export function factsOf(r: LineRow): AvailabilityFacts {
+  return {
+    kind: r.kind,
+    stock: r.kind === "bundle" ? (r.available === null ? 1 : Number(r.available)) : r.stock,
+    releaseDate: r.releaseDate,
+    backorderDays: r.backorderDays,
+    outOfPrint: Boolean(r.outOfPrint),
+  };
+}
+
 /** A line as pricing reads it: from a cart, or from the admin playground. */
 export type LineToPrice = {
   productId: number;
@@ -194,6 +208,7 @@ export async function priceFor(
     district: opts.district ?? cart?.district ?? null,
   });
   const outcome = priced.coupon;
+  const today = dhakaDay(ctx.now());
   return {
     cartId: cart?.id ?? null,
     qty: priced.qty,
@@ -214,6 +229,7 @@ export async function priceFor(
       : null,
     lines: rows.map((r, i) => {
       const line = priced.lines[i]!;
+      const availability = availabilityOf(factsOf(r), today);
       return {
         id: r.id,
         kind: r.kind,
@@ -226,7 +242,10 @@ export async function priceFor(
         lineTotal: line.lineTotal,
         discount: line.discount,
         source: r.source,
-        maxQuantity: maxQuantityOf(r.available),
+        // What the rule has as not orderable today (a release day passed with none on hand) is
+        // out of stock here, whatever the date-free quantity limit allowed (statements.ts).
+        maxQuantity: isOrderable(availability) ? maxQuantityOf(r.available) : 0,
+        availability,
       };
     }),
   };

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { PHONE_SOURCE } from "../../../contracts/admin-phone-orders";
+import { lineWaits } from "../../../contracts/availability";
 import { cartKeyOf } from "../../../contracts/cart-key";
 import { isDigitalKind } from "../../../contracts/catalog";
 import {
@@ -9,13 +10,25 @@ import {
   PAYMENT_WINDOW_MS,
   type PaymentMethod,
   PLACED_ONCE_WINDOW_MS,
+  PREORDER_ONLINE_ONLY,
   shippingCheckoutSchema,
+  type WaitShipping,
 } from "../../../contracts/checkout";
 import { codRiskBuyerWords } from "../../../contracts/cod-risk";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { BOUGHT_STATUSES, type OrderStatus } from "../../../contracts/order-status";
+import { dhakaDay } from "../../../contracts/sales";
 import { type Db, inTransaction, sendTogether } from "../../db/client";
-import { cartLines, carts, couponRedemptions, orderLines, orders, payments, users } from "../../db/schema";
+import {
+  cartLines,
+  carts,
+  couponRedemptions,
+  orderLines,
+  orders,
+  payments,
+  products,
+  users,
+} from "../../db/schema";
 import { requireRoomToHold, stockNeeds, stockTaken, stockTakes } from "../catalog/stock";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
@@ -108,7 +121,14 @@ export async function placeInTx(c: Checkout, view: Priced): Promise<Placed> {
   const stock = await reserveStock(c, view, kinds);
   const order = await createOrder(c, view, kinds, stock);
   const tranx = newTranx(order.number);
-  const lines = await writeOrder(c, { view, order, tranx, stock, immediate: kinds.immediate });
+  const lines = await writeOrder(c, {
+    view,
+    order,
+    tranx,
+    stock,
+    immediate: kinds.immediate,
+    waits: kinds.waits,
+  });
   const confirmed = await confirmOrAnnounce(c, order, lines, kinds);
   return { order, tranx, confirmed };
 }
@@ -173,7 +193,8 @@ async function placedBefore({ tx, buyer, v, now }: Checkout): Promise<PlacedBefo
  * 3. What the cart holds may be bought so: a parcel's address, cash on delivery for printed items
  * only, a coupon that applies, the very cart the page showed, no e-book or course twice.
  */
-async function validateCart({ tx, buyer, v, input, changed }: Checkout, view: Priced) {
+async function validateCart(c: Checkout, view: Priced) {
+  const { tx, buyer, v, input, changed } = c;
   const physical = view.lines.some(
     (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
   );
@@ -191,16 +212,70 @@ async function validateCart({ tx, buyer, v, input, changed }: Checkout, view: Pr
   if (v.cartKey && v.cartKey !== cartKeyOf(view.lines, view.coupon?.applied ? view.coupon.id : null)) {
     throw new DomainError("conflict", changed);
   }
+  const waits = await waitingLines(c, view);
   const twice = await findDigitalConflict(tx, buyer.id, view.lines);
   if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
   // Confirmed at once: cash on delivery, or nothing to pay.
   const immediate = v.paymentMethod === "cod" || view.netPrice === 0;
-  return { physical, immediate };
+  // Something ships now and something later: the buyer's choice, two parcels unless they chose to wait.
+  const servedNow = view.lines.some((l) => !isDigitalKind(l.kind) && !waits.has(l.productId));
+  const waitShipping: WaitShipping | null =
+    waits.size === 0 ? null : servedNow ? (v.waitShipping ?? "split") : "together";
+  return { physical, immediate, waits, waitShipping };
 }
 
-/** 4. What the lines take of stock; an order that will wait for an online payment must have room to hold it. */
-async function reserveStock({ tx, buyer }: Checkout, view: Priced, kinds: { immediate: boolean }) {
-  const needs = await stockNeeds(tx, view.lines);
+/**
+ * The lines sold without stock, by product: pre-orders and back-orders as the availability rule
+ * has them today (contracts/availability.ts). Cash on delivery is refused (400) for a pre-order
+ * staff set to online payment only.
+ */
+async function waitingLines({ tx, v, now }: Checkout, view: Priced) {
+  const waits = new Map<number, { waits: "preorder" | "backorder"; expectedOn: string | null }>();
+  const printed = view.lines.filter((l) => l.kind === "book" || l.kind === "stationary");
+  if (printed.length === 0) return waits;
+  const facts = await tx
+    .select({
+      id: products.id,
+      kind: products.kind,
+      stock: products.stock,
+      releaseDate: products.releaseDate,
+      backorderDays: products.backorderDays,
+      outOfPrint: products.outOfPrint,
+      preorderOnlineOnly: products.preorderOnlineOnly,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        printed.map((l) => l.productId),
+      ),
+    );
+  const today = dhakaDay(now);
+  for (const l of printed) {
+    const p = facts.find((f) => f.id === l.productId);
+    if (!p) continue;
+    const w = lineWaits(p, l.quantity, today);
+    if (!w) continue;
+    if (w.waits === "preorder" && p.preorderOnlineOnly && v.paymentMethod === "cod")
+      throw new DomainError("invalid", PREORDER_ONLINE_ONLY, { paymentMethod: PREORDER_ONLINE_ONLY });
+    waits.set(l.productId, w);
+  }
+  return waits;
+}
+
+/**
+ * 4. What the lines served now take of stock (a waiting line takes its stock when it is filled); an
+ * order that will wait for an online payment must have room to hold it.
+ */
+async function reserveStock(
+  { tx, buyer }: Checkout,
+  view: Priced,
+  kinds: { immediate: boolean; waits: Map<number, unknown> },
+) {
+  const needs = await stockNeeds(
+    tx,
+    view.lines.filter((l) => !kinds.waits.has(l.productId)),
+  );
   // Only an order waiting for an online payment holds what it took; a confirmed one has bought it.
   if (!kinds.immediate) await requireRoomToHold(tx, buyer.id, needs);
   return needs;
@@ -213,10 +288,10 @@ async function reserveStock({ tx, buyer }: Checkout, view: Priced, kinds: { imme
 async function createOrder(
   { tx, buyer, v, now, taken, risk }: Checkout,
   view: Priced,
-  kinds: { physical: boolean; immediate: boolean },
+  kinds: { physical: boolean; immediate: boolean; waitShipping: WaitShipping | null },
   needs: Awaited<ReturnType<typeof stockNeeds>>,
 ): Promise<OrderRow> {
-  const { physical, immediate } = kinds;
+  const { physical, immediate, waitShipping } = kinds;
   // Only a clerk's order is a phone order, whatever page name a browser sent with its adds.
   const sources = [...new Set(view.lines.map((l) => l.source))].filter((s) => s !== PHONE_SOURCE);
   const referrer = taken ? null : await findReferrer(tx, sources, buyer.id);
@@ -249,6 +324,7 @@ async function createOrder(
       stockHeld: true,
       reservedStock: Object.fromEntries(needs),
       reservedUntil: immediate ? null : new Date(now.getTime() + PAYMENT_WINDOW_MS),
+      waitShipping,
       codRiskLevel: risk?.level ?? null,
       codRisk: risk
         ? {
@@ -282,6 +358,7 @@ async function writeOrder(
     tranx: string;
     stock: Awaited<ReturnType<typeof stockNeeds>>;
     immediate: boolean;
+    waits: Map<number, { waits: "preorder" | "backorder"; expectedOn: string | null }>;
   },
 ) {
   const { view, order, tranx, immediate } = w;
@@ -303,6 +380,8 @@ async function writeOrder(
             lineTotal: l.lineTotal,
             discount: l.discount,
             source: l.source,
+            waits: w.waits.get(l.productId)?.waits ?? null,
+            expectedOn: w.waits.get(l.productId)?.expectedOn ?? null,
           })),
         )
         .returning(),

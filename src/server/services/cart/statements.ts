@@ -16,6 +16,10 @@ import { type SessionCaller, sessionCallerSql } from "../accounts/sessions";
 /**
  * How many of a product one may have: stock for books and stationery; for a bundle, as many as
  * its scarcest printed item allows (a bundle of only digital items is not limited); digital 1.
+ * A book or stationery item that may wait for stock (back-orders allowed, or a release date set,
+ * and not out of print) is not limited by its stock: the checkout asks the availability rule
+ * (contracts/availability.ts) with its clock, and a line it cannot serve or keep waiting is refused
+ * there. The statement names no date, so that the same text is prepared for every day.
  */
 export const availableSql = sql<number | null>`case
   when ${products.kind} in ('ebook', 'content') then 1
@@ -23,8 +27,18 @@ export const availableSql = sql<number | null>`case
     select min(coalesce(i.stock, 0) / bi.quantity) from ${bundleItems} bi join ${products} i on i.id = bi.item_id
     where bi.bundle_id = ${sql.raw(`"products"."id"`)} and i.kind in ('book', 'stationary')
   )
+  when not ${products.outOfPrint} and (${products.backorderDays} is not null or ${products.releaseDate} is not null) then null
   else greatest(coalesce(${products.stock}, 0), 0)
 end`;
+
+/** What the availability rule reads of a cart line's product (contracts/availability.ts). */
+export const availabilityColumns = {
+  stock: products.stock,
+  releaseDate: sql<string | null>`to_char(${products.releaseDate}, 'YYYY-MM-DD')`,
+  backorderDays: products.backorderDays,
+  outOfPrint: products.outOfPrint,
+  preorderOnlineOnly: products.preorderOnlineOnly,
+};
 
 /** What pricing and the page need of a cart line and its product. */
 export const lineColumns = {
@@ -39,6 +53,7 @@ export const lineColumns = {
   price: products.price,
   salePrice: products.salePrice,
   available: availableSql,
+  ...availabilityColumns,
 };
 
 /**
@@ -133,6 +148,11 @@ export async function readCart(
       price: r.price!,
       salePrice: r.salePrice,
       available: r.available,
+      stock: r.stock,
+      releaseDate: r.releaseDate,
+      backorderDays: r.backorderDays,
+      outOfPrint: r.outOfPrint!,
+      preorderOnlineOnly: r.preorderOnlineOnly!,
     });
   }
   return {

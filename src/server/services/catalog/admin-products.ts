@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AdminPage } from "../../../contracts/admin";
 import {
+  AVAILABILITY_FIELDS,
   BUNDLE_DEARER,
   BUNDLE_DEARER_BULK,
   COURSE_NEEDS_CHAPTER,
@@ -60,6 +61,7 @@ import { DomainError } from "../errors";
 import { stockMayBeBack } from "../orders/lifecycle";
 import { showableChapter } from "../reading/admin-chapters";
 import { outerId } from "./cards";
+import { fillProduct, waitingFor, waitingUnitsSql } from "./preorders";
 import { recordStockMoves } from "./stock";
 
 type ProductRow = typeof products.$inferSelect;
@@ -111,6 +113,8 @@ export function listWhere(area: ProductArea, q: ProductListQuery): SQL | undefin
   if (q.inStock === false) conds.push(sql`${products.stock} <= 0`);
   if (q.lowStock === true) conds.push(sql`${products.stock} <= ${LOW_STOCK}`);
   if (q.lowStock === false) conds.push(sql`${products.stock} > ${LOW_STOCK}`);
+  if (q.waiting === true) conds.push(sql`${waitingUnitsSql} > 0`);
+  if (q.waiting === false) conds.push(sql`${waitingUnitsSql} = 0`);
   if (q.category !== undefined)
     conds.push(
       sql`exists (select 1 from ${stationeryDetails} s where s.product_id = ${products.id} and s.category = ${q.category})`,
@@ -206,6 +210,7 @@ async function readAdminProducts(
         isbn: sql<string | null>`(select b.isbn from ${bookDetails} b where b.product_id = ${outerId})`,
         hscYear: products.hscYear,
         soldCount: products.soldCount,
+        waiting: waitingUnitsSql,
         version: products.version,
         updatedAt: products.updatedAt,
         ebook:
@@ -312,6 +317,11 @@ async function readProduct(db: Db, row: ProductRow): Promise<AdminProduct> {
     items,
     brand: s?.brand ?? null,
     category: s?.category ?? null,
+    releaseDate: row.releaseDate,
+    backorderDays: row.backorderDays,
+    outOfPrint: row.outOfPrint,
+    preorderOnlineOnly: row.preorderOnlineOnly,
+    waiting: await waitingFor(db, row.id),
     soldCount: row.soldCount,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -439,6 +449,14 @@ export function kindFieldErrors(kind: ProductKind, v: Partial<ProductFields>): R
     }
   }
   if (kind === "stationary" && v.category === null) errors.category = "Choose a category";
+  for (const [f, kinds] of Object.entries(AVAILABILITY_FIELDS) as [
+    keyof typeof AVAILABILITY_FIELDS,
+    readonly ProductKind[],
+  ][]) {
+    const value = v[f];
+    if (kinds.includes(kind) || value === undefined || value === null || value === false) continue;
+    errors[f] = `A ${kind === "stationary" ? "stationery item" : kind} has no ${f}`;
+  }
   return errors;
 }
 
@@ -658,6 +676,10 @@ export function createAdminProduct(ctx: Ctx, area: ProductArea, input: unknown):
           hscYear: v.hscYear,
           language: v.language,
           published: v.published,
+          releaseDate: v.releaseDate,
+          backorderDays: v.backorderDays,
+          outOfPrint: v.outOfPrint,
+          preorderOnlineOnly: v.preorderOnlineOnly,
           searchNames: await searchNamesFor(tx, { ...v, authorIds: v.authorIds }),
           createdAt: now,
           updatedAt: now,
@@ -759,6 +781,12 @@ export function updateAdminProduct(
           ...(fields.hscYear !== undefined ? { hscYear: fields.hscYear } : {}),
           ...(fields.language !== undefined ? { language: fields.language } : {}),
           ...(fields.published !== undefined ? { published: fields.published } : {}),
+          ...(fields.releaseDate !== undefined ? { releaseDate: fields.releaseDate } : {}),
+          ...(fields.backorderDays !== undefined ? { backorderDays: fields.backorderDays } : {}),
+          ...(fields.outOfPrint !== undefined ? { outOfPrint: fields.outOfPrint } : {}),
+          ...(fields.preorderOnlineOnly !== undefined
+            ? { preorderOnlineOnly: fields.preorderOnlineOnly }
+            : {}),
           searchNames: await searchNamesFor(tx, { title, titleBn, publisher, authorIds }),
           updatedAt: ctx.now(),
           ...nextVersion(products),
@@ -906,25 +934,34 @@ export async function changeStock(
     async (tx, v) => {
       const current = await findInArea(tx, area, id);
       if (current.stock === null) throw new DomainError("invalid", "This product has no stock of its own");
-      const [row] = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${v.change}`, updatedAt: ctx.now() })
-        .where(and(eq(products.id, id), sql`${products.stock} + ${v.change} >= 0`))
-        .returning({ stock: products.stock });
-      if (!row) {
-        const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-        const message = fillMessage(M.stockTooLow, { count: now?.stock ?? 0, change: -v.change });
-        throw new DomainError("conflict", message, { change: message });
-      }
-      await recordStockMoves(
-        tx,
-        [{ productId: id, change: v.change, stockAfter: row.stock ?? 0 }],
-        v.reason,
-        {
-          actorId: ctx.user?.id,
-          note: v.note,
-        },
-      );
+      let changed: { stock: number | null } | undefined;
+      const change = async () => {
+        [changed] = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${v.change}`, updatedAt: ctx.now() })
+          .where(and(eq(products.id, id), sql`${products.stock} + ${v.change} >= 0`))
+          .returning({ stock: products.stock });
+        if (!changed) {
+          const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+          const message = fillMessage(M.stockTooLow, { count: now?.stock ?? 0, change: -v.change });
+          throw new DomainError("conflict", message, { change: message });
+        }
+        await recordStockMoves(
+          tx,
+          [{ productId: id, change: v.change, stockAfter: changed.stock ?? 0 }],
+          v.reason,
+          {
+            actorId: ctx.user?.id,
+            note: v.note,
+          },
+        );
+      };
+      // Stock received fills the pre-orders and back-orders waiting for it first, oldest order
+      // first, in this transaction: no checkout can take the new stock before them.
+      let filled = 0;
+      if (v.change > 0) filled = await fillProduct(tx, id, ctx.now(), change);
+      else await change();
+      const row = { stock: changed?.stock ?? 0 };
       return {
         result: await readLedger(tx, id, { page: 1, limit: 20 }),
         audit: {
@@ -932,7 +969,7 @@ export async function changeStock(
           entity: "product",
           entityId: id,
           before: { stock: (row.stock ?? 0) - v.change },
-          after: { stock: row.stock, reason: v.reason, note: v.note },
+          after: { stock: row.stock, reason: v.reason, note: v.note, waitingLinesFilled: filled },
         },
       };
     },

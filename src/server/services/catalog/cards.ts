@@ -1,8 +1,10 @@
 /** A product as a card (lists, search, related, a bundle's items): its columns and its shape. */
 import { sql } from "drizzle-orm";
+import { availabilityOf } from "../../../contracts/availability";
 import type { AuthorRef, ProductCard, ProductKind } from "../../../contracts/catalog";
 import { shownSalePrice } from "../../../contracts/money";
 import { productPath } from "../../../contracts/paths";
+import { dhakaDay } from "../../../contracts/sales";
 import { authors, bundleItems, productAuthors, products } from "../../db/schema";
 
 // Inside a subquery of the select list Drizzle prints a column without its table, where it would
@@ -38,6 +40,11 @@ export const cardColumns = {
   ratingCount: products.ratingCount,
   inStock: inStockSql,
   authors: authorsSql,
+  // What the availability rule reads (contracts/availability.ts); the date as text, whatever the driver.
+  stock: products.stock,
+  releaseDate: sql<string | null>`to_char(${products.releaseDate}, 'YYYY-MM-DD')`,
+  backorderDays: products.backorderDays,
+  outOfPrint: products.outOfPrint,
 };
 
 /** A card's columns named as the card's fields, for a hand-written statement. */
@@ -59,9 +66,18 @@ export type CardRow = {
   ratingCount: number;
   inStock: boolean;
   authors: AuthorRef[];
+  stock: number | null;
+  releaseDate: string | null;
+  backorderDays: number | null;
+  outOfPrint: boolean;
 };
 
-export function toCard(r: CardRow): ProductCard {
+/**
+ * A card from its row. Its availability is as of `today` (the Dhaka day; the catalogue's reads are
+ * the shop's answers as of now, kept a short while by the public cache).
+ */
+export function toCard(r: CardRow, today: string = dhakaDay(new Date())): ProductCard {
+  const inStock = Boolean(r.inStock);
   return {
     id: r.id,
     kind: r.kind,
@@ -70,7 +86,19 @@ export function toCard(r: CardRow): ProductCard {
     titleBn: r.titleBn,
     price: r.price,
     salePrice: shownSalePrice(r),
-    inStock: Boolean(r.inStock),
+    inStock,
+    availability: availabilityOf(
+      {
+        kind: r.kind,
+        // A bundle's stock is what its printed items allow: in stock or not.
+        stock: r.kind === "bundle" ? (inStock ? 1 : 0) : r.stock === null ? null : Number(r.stock),
+        releaseDate: r.releaseDate ?? null,
+        backorderDays:
+          r.backorderDays === null || r.backorderDays === undefined ? null : Number(r.backorderDays),
+        outOfPrint: Boolean(r.outOfPrint),
+      },
+      today,
+    ),
     image: r.image,
     authors: r.authors ?? [],
     rating: {

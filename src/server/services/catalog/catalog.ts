@@ -583,6 +583,7 @@ async function findSuggestions(ctx: Pick<Ctx, "db">, q: string): Promise<Suggest
       price: card.price,
       salePrice: card.salePrice,
       inStock: card.inStock,
+      availability: card.availability,
       image: card.image,
       authors: card.authors,
       rating: card.rating,

@@ -8,6 +8,7 @@
  * Every write goes through `adminChange` (decision 23) with the order's row locked, so a double
  * tap or two staff at once cannot refund the same money twice.
  */
+
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   ADDRESS_EDITABLE_STATUSES,
@@ -25,6 +26,7 @@ import {
   refundRetrySchema,
   refundSchema,
 } from "../../../contracts/admin-order";
+import { lineWaitOf } from "../../../contracts/availability";
 import { courierLabel, SHIPPING_STATUSES, STAFF_TRANSITIONS } from "../../../contracts/fulfilment";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { formatTaka } from "../../../contracts/money";
@@ -196,7 +198,9 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
       quantity: l.quantity,
       lineTotal: l.lineTotal,
       discount: l.discount,
+      wait: lineWaitOf(l),
     })),
+    waitShipping: o.waitShipping,
     buyer: {
       userId: o.userId,
       name: o.name,

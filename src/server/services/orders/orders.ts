@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, type SQLWrapper, sql } from "drizzle-orm";
+import { lineWaitOf } from "../../../contracts/availability";
 import { type OrderView, payByAfterRetry } from "../../../contracts/checkout";
 import {
   BOUGHT_STATUSES,
@@ -373,6 +374,9 @@ export async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<Orde
         unitPrice: orderLines.unitPrice,
         quantity: orderLines.quantity,
         lineTotal: orderLines.lineTotal,
+        waits: orderLines.waits,
+        expectedOn: orderLines.expectedOn,
+        filledAt: orderLines.filledAt,
         slug: products.slug,
       })
       .from(orderLines)
@@ -428,6 +432,8 @@ export async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<Orde
         unitPrice: l.unitPrice,
         quantity: l.quantity,
         lineTotal: l.lineTotal,
+        wait: lineWaitOf(l),
       })),
+    waitShipping: o.waitShipping,
   }));
 }

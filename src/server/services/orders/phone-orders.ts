@@ -38,7 +38,7 @@ import { DIGITAL_REFUSALS, lockCart, NO_SUCH_PRODUCT, priceFor, stockMessage } f
 import { afterPlaced, type Checkout, type Placed, type Priced, placeInTx } from "../cart/checkout";
 import { COUPON_NOT_FOUND, type CouponRow, findCouponByCode } from "../cart/coupons";
 import { effectivePrice } from "../cart/pricing";
-import { availableSql, type LineRow } from "../cart/statements";
+import { availabilityColumns, availableSql, type LineRow } from "../cart/statements";
 import { productSearchWhere } from "../catalog/admin-products";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
@@ -342,6 +342,7 @@ async function readProductLines(
       price: products.price,
       salePrice: products.salePrice,
       available: availableSql,
+      ...availabilityColumns,
     })
     .from(products)
     .where(

@@ -68,16 +68,24 @@ export function productColumns(
       id: "stock",
       header: /*i18n*/ "Stock",
       meta: { sort: "stock", numeric: true },
-      cell: ({ row: { original: p } }) =>
-        p.stock === null ? (
-          <span className="text-slate-500">—</span>
-        ) : p.stock <= LOW_STOCK ? (
-          <span className="font-medium text-red-800">
-            {p.stock === 0 ? i18n._("Out") : i18n._("{count} (low)", { count: number(p.stock) })}
-          </span>
-        ) : (
-          number(p.stock)
-        ),
+      cell: ({ row: { original: p } }) => (
+        <>
+          {p.stock === null ? (
+            <span className="text-slate-500">—</span>
+          ) : p.stock <= LOW_STOCK ? (
+            <span className="font-medium text-red-800">
+              {p.stock === 0 ? i18n._("Out") : i18n._("{count} (low)", { count: number(p.stock) })}
+            </span>
+          ) : (
+            number(p.stock)
+          )}
+          {p.waiting > 0 ? (
+            <span className="block text-xs whitespace-nowrap text-brand-800" data-testid="waiting-units">
+              {i18n._("{count} waiting", { count: number(p.waiting) })}
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       id: "published",

@@ -1,6 +1,7 @@
 import { createElement, useState } from "react";
 import { Controller } from "react-hook-form";
 import {
+  AVAILABILITY_FIELDS,
   COURSE_NEEDS_CHAPTER,
   EBOOK_NEEDS_PDF,
   KIND_FIELDS,
@@ -56,6 +57,10 @@ const FIELD_LABELS: Record<string, string> = {
   items: /*i18n*/ "Items",
   brand: /*i18n*/ "Brand",
   category: /*i18n*/ "Category",
+  releaseDate: /*i18n*/ "Release date",
+  backorderDays: /*i18n*/ "Back-order lead time",
+  outOfPrint: /*i18n*/ "Out of print",
+  preorderOnlineOnly: /*i18n*/ "Pre-orders paid online only",
 };
 
 const ADD_KIND: Record<ProductKind, string> = {
@@ -89,6 +94,10 @@ export function productValues(p: AdminProduct) {
     items: p.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
     brand: p.brand ?? "",
     category: p.category ?? "",
+    releaseDate: p.releaseDate ?? "",
+    backorderDays: p.backorderDays,
+    outOfPrint: p.outOfPrint,
+    preorderOnlineOnly: p.preorderOnlineOnly,
     version: p.version,
   };
 }
@@ -116,13 +125,20 @@ function emptyValues(kind: ProductKind) {
     items: [],
     brand: "",
     category: "",
+    releaseDate: "",
+    backorderDays: null,
+    outOfPrint: false,
+    preorderOnlineOnly: false,
     stock: kind === "book" || kind === "stationary" ? 0 : null,
   };
 }
 
 /** Only the fields of the product's kind are sent: the server refuses another kind's. */
 function bodyFor(kind: ProductKind, values: Record<string, unknown>, extra: readonly string[]) {
-  const keys = [...COMMON, ...KIND_FIELDS[kind], ...extra];
+  const availability = Object.entries(AVAILABILITY_FIELDS)
+    .filter(([, kinds]) => (kinds as readonly ProductKind[]).includes(kind))
+    .map(([f]) => f);
+  const keys = [...COMMON, ...KIND_FIELDS[kind], ...availability, ...extra];
   return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k]]));
 }
 
@@ -379,6 +395,9 @@ export function ProductForm({
               />
             ) : null}
           </div>
+          {kind === "book" || kind === "stationary" ? (
+            <AvailabilityFields kind={kind} form={form} product={product} err={err} />
+          ) : null}
           <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
             <ImageUpload
               label={kind === "stationary" ? i18n._("Picture") : i18n._("Cover")}
@@ -463,5 +482,78 @@ export function ConflictNote({ conflict }: { conflict: Conflict | null }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * When the shop sells it without stock (contracts/availability.ts): a release date (a pre-order
+ * until then, paid online only if ticked), back-orders with the publisher's lead time, or out of
+ * print; with what waits for stock now.
+ */
+function AvailabilityFields({
+  kind,
+  form,
+  product,
+  err,
+}: {
+  kind: ProductKind;
+  form: ReturnType<typeof useProductForm>["form"];
+  product: AdminProduct | undefined;
+  err: (name: string) => string | undefined;
+}) {
+  const { i18n } = useLingui();
+  const { number } = useFormat();
+  const { register } = form;
+  return (
+    <fieldset
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="availability-fields"
+    >
+      <legend className="sr-only">{i18n._("Availability")}</legend>
+      <p className="font-medium">{i18n._("Availability")}</p>
+      {kind === "book" ? (
+        <TextField
+          type="date"
+          label={i18n._("Release date")}
+          hint={i18n._("Sold as a pre-order until this day; empty when it is out already")}
+          error={err("releaseDate")}
+          {...register("releaseDate")}
+        />
+      ) : null}
+      <TextField
+        label={i18n._("Back-order lead time (days)")}
+        inputMode="numeric"
+        hint={i18n._(
+          "When stock is out, sold from the publisher, shipping in this many days; empty: no back-orders",
+        )}
+        error={err("backorderDays")}
+        {...register("backorderDays", { setValueAs: numberOrNull })}
+      />
+      {kind === "book" ? (
+        <label className="flex min-h-11 items-center gap-3">
+          <input type="checkbox" className="h-5 w-5" {...register("preorderOnlineOnly")} />
+          <span>{i18n._("Pre-orders paid online only (no cash on delivery)")}</span>
+        </label>
+      ) : null}
+      <label className="flex min-h-11 items-center gap-3">
+        <input type="checkbox" className="h-5 w-5" {...register("outOfPrint")} />
+        <span>
+          <span className="font-medium">{i18n._("Out of print")}</span>
+          <span className="block text-sm text-slate-600">
+            {i18n._("No back-orders or pre-orders; what is on hand still sells")}
+          </span>
+        </span>
+      </label>
+      {product ? (
+        <p className="text-sm text-slate-700" data-testid="waiting-demand">
+          {product.waiting.units === 0
+            ? i18n._("No pre-orders or back-orders waiting")
+            : i18n._("Waiting for stock: {units} copies in {orders} orders", {
+                units: number(product.waiting.units),
+                orders: number(product.waiting.orders),
+              })}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

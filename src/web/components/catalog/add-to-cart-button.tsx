@@ -1,6 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { type Availability, isOrderable } from "../../../contracts/availability";
 import { useLingui } from "../../i18n";
 import { type CartItem, useCart } from "../../lib/cart";
 import { cn } from "../../lib/cn";
@@ -32,7 +33,7 @@ export function AddToCartButton({
   className,
   card = false,
 }: {
-  product: CartItem & { inStock: boolean };
+  product: CartItem & { inStock: boolean; availability?: Availability };
   /** The page's name (book, ebook, bundle, …): where the add came from, for the sales-by-source report. */
   source: string;
   className?: string;
@@ -52,13 +53,16 @@ export function AddToCartButton({
   // The key a tap posted before the scripts ran carries (the scripts' own taps use `addKey`).
   const [serverKey] = useState(newAddKey);
 
-  if (!product.inStock) {
-    // A card says "Out of stock" on its cover already.
+  // Pre-orders and back-orders are bought as any other (contracts/availability.ts).
+  const orderable = product.availability ? isOrderable(product.availability) : product.inStock;
+  const preorder = product.availability?.state === "preorder";
+  if (!orderable) {
+    // A card says "Out of stock" (or "Out of print") on its cover already.
     if (card) return null;
     return (
       <>
         <Button disabled className={cn("w-full sm:w-auto", className)}>
-          {i18n._("Out of stock")}
+          {i18n._(product.availability?.state === "out_of_print" ? "Out of print" : "Out of stock")}
         </Button>
         {product.kind === "book" || product.kind === "stationary" ? (
           <NotifyMeButton productId={product.id} />
@@ -126,11 +130,15 @@ export function AddToCartButton({
           e.preventDefault();
           void add();
         }}
-        aria-label={card ? i18n._("Add {title} to cart", { title: product.title }) : undefined}
+        aria-label={
+          card
+            ? i18n._(preorder ? "Pre-order {title}" : "Add {title} to cart", { title: product.title })
+            : undefined
+        }
         className={card ? "w-full px-2" : cn("w-full sm:w-auto sm:px-8", className)}
       >
         <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-        {i18n._("Add to cart")}
+        {i18n._(preorder ? "Pre-order" : "Add to cart")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { Truck } from "lucide-react";
-import type { DeliveryEstimate } from "../../../contracts/delivery-estimate";
+import type { Availability } from "../../../contracts/availability";
+import { type DeliveryEstimate, estimatesFor } from "../../../contracts/delivery-estimate";
 import type { DeliveryZone } from "../../../contracts/districts";
 import type { Locale } from "../../../contracts/locale";
 import { useLingui, useLocale } from "../../i18n";
@@ -15,10 +16,23 @@ function datesOf(e: DeliveryEstimate, locale: Locale): string {
 
 /**
  * When a parcel ordered now arrives (Dhaka dates, working days from configuration): for one zone
- * (the cart's district), or for both when the district is not known yet (a product page).
+ * (the cart's district), or for both when the district is not known yet (a product page). With an
+ * availability, a pre-order's days count from its release and a back-order's add its lead time.
  */
-export function DeliveryEstimateLine({ zone, className }: { zone?: DeliveryZone; className?: string }) {
-  const { delivery } = useRootData();
+export function DeliveryEstimateLine({
+  zone,
+  className,
+  availability,
+}: {
+  zone?: DeliveryZone;
+  className?: string;
+  availability?: Availability;
+}) {
+  const root = useRootData();
+  const delivery =
+    availability && availability.state !== "in_stock" && root.deliveryBase
+      ? estimatesFor(new Date(root.deliveryBase.now), root.deliveryBase.days, availability)
+      : root.delivery;
   const { i18n } = useLingui();
   const locale = useLocale();
   if (!delivery) return null;

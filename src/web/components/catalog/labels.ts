@@ -46,14 +46,44 @@ export function languageName(code: string): string {
 /** At or below this many units a physical item says how many are left (the dashboard's low stock too). */
 export { LOW_STOCK };
 
-/** `label` is a catalogue message; "Only {count} left" takes `count`. */
-export type StockState = { label: string; tone: "ok" | "low" | "out"; count?: number };
+/** `label` is a catalogue message; its values are `count`, `days` or `date` (a Dhaka date, formatted by the caller). */
+export type StockState = {
+  label: string;
+  tone: "ok" | "low" | "later" | "out";
+  count?: number;
+  days?: number;
+  date?: string;
+};
 
-/** In stock / Only N left / Out of stock; digital kinds are always available. */
-export function stockState(p: Pick<ProductCard, "kind" | "inStock"> & { stock?: number | null }): StockState {
-  if (!p.inStock) return { label: /*i18n*/ "Out of stock", tone: "out" };
+/** What a product's availability says on its page and card (the rule: contracts/availability.ts). */
+export function stockState(p: Pick<ProductCard, "kind" | "availability">): StockState {
+  const a = p.availability;
   if (isDigitalKind(p.kind)) return { label: /*i18n*/ "Instant access after purchase", tone: "ok" };
-  if (p.stock != null && p.stock <= LOW_STOCK)
-    return { label: /*i18n*/ "Only {count} left", tone: "low", count: p.stock };
-  return { label: /*i18n*/ "In stock", tone: "ok" };
+  switch (a.state) {
+    case "in_stock":
+      return a.left !== null
+        ? { label: /*i18n*/ "Only {count} left", tone: "low", count: a.left }
+        : { label: /*i18n*/ "In stock", tone: "ok" };
+    case "backorder":
+      return { label: /*i18n*/ "From the publisher, ships in {days} days", tone: "later", days: a.days ?? 0 };
+    case "preorder":
+      return { label: /*i18n*/ "Pre-order, releases on {date}", tone: "later", date: a.releaseDate ?? "" };
+    case "out_of_print":
+      return { label: /*i18n*/ "Out of print", tone: "out" };
+    default:
+      return { label: /*i18n*/ "Out of stock", tone: "out" };
+  }
+}
+
+/** A stock state's words in the page's language (`date` a Dhaka day, `YYYY-MM-DD`). */
+export function stockText(
+  i18n: { _: (id: string, values?: Record<string, unknown>) => string },
+  format: { number: (n: number) => string; date: (at: string) => string },
+  s: StockState,
+): string {
+  return i18n._(s.label, {
+    count: format.number(s.count ?? 0),
+    days: format.number(s.days ?? 0),
+    date: s.date ? format.date(`${s.date}T00:00:00+06:00`) : "",
+  });
 }

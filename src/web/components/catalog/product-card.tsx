@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { isOrderable } from "../../../contracts/availability";
 import type { ProductCard as Card } from "../../../contracts/catalog";
 import type { OwnedItem } from "../../../contracts/library";
 import { translateIfKnown, useFormat, useLingui } from "../../i18n";
@@ -7,6 +8,7 @@ import { useOwned } from "../../lib/root-data";
 import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
+import { stockState, stockText } from "./labels";
 import { Price, percentOff } from "./price";
 import { SaveButton } from "./save-button";
 import { Stars } from "./stars";
@@ -54,15 +56,18 @@ export function ProductCard({
   const off = percentOff(card.price, card.salePrice);
   const action = ownedAction(card, useOwned(card.id));
   const { i18n } = useLingui();
-  const { number } = useFormat();
+  const format = useFormat();
+  const { number } = format;
   const { pathname } = useLocation();
+  const orderable = isOrderable(card.availability);
+  const stock = stockState(card);
   const link = (
     <Link
       to={card.url}
       prefetch="intent"
       className={cn(
         "group flex flex-col rounded-lg p-1 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700",
-        action || card.inStock ? "flex-1" : "h-full",
+        action || orderable ? "flex-1" : "h-full",
       )}
     >
       <div className="relative">
@@ -74,9 +79,13 @@ export function ProductCard({
           eager={eager}
           priority={priority}
         />
-        {!card.inStock ? (
+        {!orderable ? (
           <span className="absolute top-2 left-2 rounded bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">
-            {i18n._("Out of stock")}
+            {stockText(i18n, format, stock)}
+          </span>
+        ) : card.availability.state === "preorder" ? (
+          <span className="absolute top-2 left-2 rounded bg-brand-800 px-2 py-0.5 text-xs font-semibold text-white">
+            {i18n._("Pre-order")}
           </span>
         ) : off > 0 && !action ? (
           <span className="absolute top-2 left-2 rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
@@ -119,6 +128,18 @@ export function ProductCard({
             <Price price={card.price} salePrice={card.salePrice} />
           )}
         </span>
+        {!action && orderable && stock.tone !== "ok" ? (
+          // "Only 3 left", "Pre-order, releases on …", "From the publisher, ships in 7 days".
+          <span
+            className={cn(
+              "text-xs font-semibold",
+              stock.tone === "low" ? "text-amber-800" : "text-slate-700",
+            )}
+            data-testid="card-availability"
+          >
+            {stockText(i18n, format, stock)}
+          </span>
+        ) : null}
       </div>
     </Link>
   );
@@ -127,7 +148,7 @@ export function ProductCard({
     const save = (
       <SaveButton productId={card.id} title={card.title} card className="absolute top-2 right-2 z-10" />
     );
-    if (!card.inStock) {
+    if (!orderable) {
       return (
         <div className="relative h-full">
           {link}

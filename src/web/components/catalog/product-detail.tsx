@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
+import { isOrderable } from "../../../contracts/availability";
 import type { ProductDetail } from "../../../contracts/catalog";
 import { isDigitalKind } from "../../../contracts/catalog";
 import { useFormat, useLingui } from "../../i18n";
@@ -9,7 +10,7 @@ import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
 import { DeliveryEstimateLine } from "./delivery-estimate";
-import { KIND_LABEL, KIND_PATH, stockState } from "./labels";
+import { KIND_LABEL, KIND_PATH, stockState, stockText } from "./labels";
 import { Price, Saving } from "./price";
 import { SaveButton } from "./save-button";
 import { Stars } from "./stars";
@@ -54,6 +55,7 @@ export function Breadcrumbs({ items }: { items: { label: string; to?: string }[]
 const STOCK_TONE = {
   ok: "text-emerald-800",
   low: "text-amber-800",
+  later: "text-brand-800",
   out: "text-red-700",
 } as const;
 
@@ -117,7 +119,8 @@ export function ProductSummary({
 }) {
   const stock = stockState(product);
   const { i18n } = useLingui();
-  const { number, decimal } = useFormat();
+  const format = useFormat();
+  const { number, decimal } = format;
   // view_item, once per product shown (decision 56: read by the tags only where allowed).
   const { id, title, kind, price, salePrice } = product;
   useEffect(() => pushViewItem({ id, title, kind, price, salePrice }), [id, title, kind, price, salePrice]);
@@ -187,11 +190,11 @@ export function ProductSummary({
                 <Price price={product.price} salePrice={product.salePrice} size="lg" />
                 <Saving price={product.price} salePrice={product.salePrice} />
               </div>
-              <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])}>
-                {i18n._(stock.label, { count: number(stock.count ?? 0) })}
+              <p className={cn("mt-2 font-semibold", STOCK_TONE[stock.tone])} data-testid="availability">
+                {stockText(i18n, format, stock)}
               </p>
-              {product.inStock && !isDigitalKind(product.kind) ? (
-                <DeliveryEstimateLine className="mt-1" />
+              {isOrderable(product.availability) && !isDigitalKind(product.kind) ? (
+                <DeliveryEstimateLine className="mt-1" availability={product.availability} />
               ) : null}
             </>
           )}

@@ -4,6 +4,7 @@ import type { OrderView } from "../../../contracts/checkout";
 import { useFormat, useLingui } from "../../i18n";
 import { CoverImage } from "../catalog/cover-image";
 import { PAYMENT_METHOD_LABEL } from "./labels";
+import { LineWaitNote } from "./line-wait";
 
 /** The order's lines with their covers (money in poisha). */
 export function OrderItems({ order }: { order: OrderView }) {
@@ -22,6 +23,7 @@ export function OrderItems({ order }: { order: OrderView }) {
             <p className="text-sm text-slate-700 tabular-nums">
               {number(l.quantity)} × {taka(l.unitPrice)}
             </p>
+            <LineWaitNote wait={l.wait} />
           </div>
           <p className="shrink-0 font-semibold text-slate-900 tabular-nums">{taka(l.lineTotal)}</p>
         </li>

@@ -73,6 +73,7 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
             <FilterSelect name="published" label={i18n._("Published")} options={yesNo} />
             <FilterSelect name="inStock" label={i18n._("In stock")} options={yesNo} />
             <FilterSelect name="lowStock" label={i18n._("Low stock")} options={yesNo} />
+            <FilterSelect name="waiting" label={i18n._("Pre-orders waiting")} options={yesNo} />
           </>
         }
       />

@@ -515,7 +515,7 @@ const KIND_WORDS: Record<string, string> = {
 
 function Lines({ order }: { order: AdminOrder }) {
   const { i18n } = useLingui();
-  const { taka, number } = useFormat();
+  const { taka, number, date } = useFormat();
   return (
     <section aria-labelledby="lines-heading" className={card}>
       <h2 id="lines-heading" className={h2}>
@@ -542,9 +542,29 @@ function Lines({ order }: { order: AdminOrder }) {
                 {i18n._("of which coupon −{amount}", { amount: taka(l.discount) })}
               </span>
             ) : null}
+            {l.wait ? (
+              <span className="w-full text-xs font-semibold text-brand-800" data-testid="admin-line-wait">
+                {l.wait.filled
+                  ? i18n._("Filled from stock: ready to pack")
+                  : l.wait.kind === "preorder"
+                    ? i18n._("Pre-order, waiting for its release on {date}", {
+                        date: l.wait.expectedOn ? date(`${l.wait.expectedOn}T00:00:00+06:00`) : "",
+                      })
+                    : i18n._("Back-order, waiting for the publisher (expected by {date})", {
+                        date: l.wait.expectedOn ? date(`${l.wait.expectedOn}T00:00:00+06:00`) : "",
+                      })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
+      {order.waitShipping ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="wait-shipping">
+          {order.waitShipping === "split"
+            ? i18n._("The buyer chose two parcels: what is in stock now, the rest when it comes.")
+            : i18n._("The buyer chose to wait and receive everything in one parcel.")}
+        </p>
+      ) : null}
       <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">{i18n._("Subtotal")}</dt>
         <dd className="text-right tabular-nums">{taka(order.subtotal)}</dd>

@@ -7,6 +7,7 @@ import { districtLabel, districtOptions } from "../../../contracts/districts";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
 import { KIND_SINGULAR } from "../../components/catalog/labels";
+import { LineAvailability, laterOf } from "../../components/catalog/line-availability";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
@@ -126,6 +127,7 @@ function CartLine({ line }: { line: Line }) {
           </div>
           <p className="shrink-0 font-bold text-slate-900 tabular-nums">{taka(line.lineTotal)}</p>
         </div>
+        <LineAvailability line={line} />
         {!digital && line.quantity > line.maxQuantity ? (
           <p className="mt-1 text-sm font-semibold text-amber-800">
             {line.maxQuantity === 0
@@ -302,7 +304,9 @@ function Summary({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
             </dd>
           </div>
         </dl>
-        {physical ? <DeliveryEstimateLine zone={info.zone} className="mt-3" /> : null}
+        {physical ? (
+          <DeliveryEstimateLine zone={info.zone} className="mt-3" availability={laterOf(info.lines)} />
+        ) : null}
         <Link to="/cart/checkout" className={buttonClass("primary", "w-full")}>
           {i18n._("Proceed to checkout")}
         </Link>

@@ -12,6 +12,7 @@ import { districtLabel } from "../../../contracts/districts";
 import { AddressFields } from "../../components/account/address-fields";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
+import { LineAvailability, laterOf } from "../../components/catalog/line-availability";
 import { GatewayHandOff, gatewayOf } from "../../components/orders/gateway-hand-off";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -116,6 +117,23 @@ function PaymentOption({
   );
 }
 
+/** One of the two ways to ship an order with items that come later (`waitShipping`). */
+function WaitOption({
+  title,
+  detail,
+  ...input
+}: { title: string; detail: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="flex cursor-pointer gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700">
+      <input type="radio" name="waitShipping" className="mt-1 h-4 w-4 shrink-0 accent-brand-700" {...input} />
+      <span className="min-w-0">
+        <span className="block font-semibold text-slate-900">{title}</span>
+        <span className="block text-sm text-slate-700">{detail}</span>
+      </span>
+    </label>
+  );
+}
+
 /** A field of the form, as the scripts read or change it. */
 const fieldOf = (form: HTMLFormElement | null, name: string) =>
   form?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
@@ -167,6 +185,10 @@ function Checkout({
   const { i18n } = useLingui();
   const digital = info.lines.some((l) => isDigital(l.type));
   const physical = info.lines.some((l) => !isDigital(l.type));
+  // Pre-ordered (or back-ordered) items beside items that ship now: the buyer chooses one parcel or two.
+  const later = (l: CartInfo["lines"][number]) =>
+    l.availability.state === "preorder" || l.availability.state === "backorder";
+  const mixed = info.lines.some(later) && info.lines.some((l) => !isDigital(l.type) && !later(l));
 
   // The last used address of the book (else its default) is filled in; after a post, what was typed.
   const first: Record<string, string> = {
@@ -476,6 +498,31 @@ function Checkout({
             />
           </Section>
         )}
+        {mixed ? (
+          <Section title={i18n._("Delivery of pre-orders")}>
+            <fieldset>
+              <legend className="mb-3 text-sm text-slate-700">
+                {i18n._(
+                  "Some items come later (a pre-order or from the publisher). How should we ship them?",
+                )}
+              </legend>
+              <div className="space-y-3">
+                <WaitOption
+                  value="split"
+                  defaultChecked={first.waitShipping !== "together"}
+                  title={i18n._("Ship what is available now, the rest when it comes")}
+                  detail={i18n._("Two parcels; you receive the available items sooner.")}
+                />
+                <WaitOption
+                  value="together"
+                  defaultChecked={first.waitShipping === "together"}
+                  title={i18n._("Wait and ship everything together")}
+                  detail={i18n._("One parcel, once every item has come.")}
+                />
+              </div>
+            </fieldset>
+          </Section>
+        ) : null}
         <Section title={i18n._("Payment method")}>
           <fieldset aria-describedby={errors.paymentMethod ? "payment-method-error" : undefined}>
             <legend className="sr-only">{i18n._("Payment method")}</legend>
@@ -562,6 +609,7 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
               <p className="text-sm text-slate-700 tabular-nums">
                 {number(l.quantity)} × {taka(l.unitPrice)}
               </p>
+              <LineAvailability line={l} />
               {!isDigital(l.type) && l.quantity > l.maxQuantity ? (
                 <p className="text-sm font-semibold text-amber-800">
                   {l.maxQuantity === 0
@@ -616,7 +664,9 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
           </dd>
         </div>
       </dl>
-      {physical ? <DeliveryEstimateLine zone={info.zone} className="mt-3" /> : null}
+      {physical ? (
+        <DeliveryEstimateLine zone={info.zone} className="mt-3" availability={laterOf(info.lines)} />
+      ) : null}
       {info.couponCode && !info.couponId ? (
         <p className="mt-3 flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { BOUGHT_STATUSES } from "../../../contracts/order-status";
 import { GatewayHandOff, gatewayOf } from "../../components/orders/gateway-hand-off";
 import { PAYMENT_METHOD_LABEL } from "../../components/orders/labels";
+import { LineWaitNote } from "../../components/orders/line-wait";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { PageHeading } from "../../components/page-heading";
@@ -53,6 +54,7 @@ function OrderCardView({ order }: { order: OrderCard }) {
           <li key={l.productId} className="flex justify-between gap-3">
             <Link to={l.url} className="min-w-0 break-words hover:underline">
               {l.title} <span className="whitespace-nowrap text-slate-600">× {number(l.quantity)}</span>
+              <LineWaitNote wait={l.wait} />
             </Link>
             <span className="shrink-0 text-sm text-slate-700 tabular-nums">{taka(l.lineTotal)}</span>
           </li>
