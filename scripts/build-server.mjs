@@ -1,5 +1,6 @@
-// Bundles the Node server (src/server/main.ts) next to React Router's build and copies the
-// committed migrations beside it, so `node build/main.js` runs with only node_modules around.
+// Bundles the Node server (src/server/main.ts) with React Router's server build into one file,
+// build/main.js, and copies the committed migrations beside it, so `node build/main.js` runs with
+// only node_modules around (for the few packages left out of the bundle: SERVER_EXTERNAL).
 // Also bundles the offline reader's service worker (src/web/sw.ts) into the client files as
 // /sw.js: a plain script at the root (a worker's URL must stay the same across deployments, so
 // it is not a hashed asset), registered by every page; it carries a revision of the server's
@@ -12,19 +13,45 @@ import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } fr
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { SINGLE_FILE_PACKAGES } from "./server-packages.mjs";
+import { SERVER_EXTERNAL, SINGLE_FILE_PACKAGES } from "./server-packages.mjs";
 
+/** Each package of SINGLE_FILE_PACKAGES imported by its name is read from its one-file build. */
+const singleFilePackages = {
+  name: "single-file-packages",
+  setup(b) {
+    for (const [name, file] of Object.entries(SINGLE_FILE_PACKAGES))
+      b.onResolve({ filter: new RegExp(`^${name}$`) }, (args) =>
+        b.resolve(file, { kind: args.kind, resolveDir: args.resolveDir }),
+      );
+  },
+};
+
+// One file (decision 70): React Router's server build (build/server, just written by
+// `react-router build`) and the server, with the packages both import, so that a start compiles
+// one file instead of resolving and reading some 2,700 files of node_modules one by one.
 await build({
-  entryPoints: ["src/server/main.ts"],
+  stdin: {
+    contents:
+      'import * as build from "./build/server/index.js";\nimport { main } from "./src/server/main.ts";\nmain(build);\n',
+    resolveDir: process.cwd(),
+    sourcefile: "server-entry.js",
+    loader: "js",
+  },
   outfile: "build/main.js",
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
-  alias: SINGLE_FILE_PACKAGES,
+  external: SERVER_EXTERNAL,
+  // CommonJS packages bundled into an ES module still call require() for Node's own modules.
+  banner: {
+    js: 'import { createRequire as __pathagarRequire } from "node:module";\nconst require = __pathagarRequire(import.meta.url);',
+  },
+  plugins: [singleFilePackages],
   sourcemap: true,
   logLevel: "warning",
+  // The server build's bare imports of packages that declare no side effects (Rollup's hoisting).
+  logOverride: { "ignored-bare-import": "silent" },
 });
 await build({
   entryPoints: ["src/web/sw.ts"],
@@ -43,6 +70,8 @@ await build({
   },
   logLevel: "warning",
 });
+// React Router's server build now lives in build/main.js.
+rmSync("build/server", { recursive: true, force: true });
 // The page-thumbnail drawing thread (plain JavaScript), found beside the server bundle.
 cpSync("src/server/services/reading/thumbnail-worker.mjs", "build/thumbnail-worker.mjs");
 rmSync("build/migrations", { recursive: true, force: true });

@@ -6,3 +6,19 @@
 export const SINGLE_FILE_PACKAGES = {
   "pdf-lib": "pdf-lib/dist/pdf-lib.esm.js",
 };
+
+// Packages the server bundle leaves to node_modules: native code (argon2, sharp, pg's optional
+// native driver), and packages that find files of their own beside their modules at run time
+// (PGlite's WebAssembly and extensions, pdf.js's worker and fonts, pino's worker threads, the API
+// reference's pages), or that only some deployments load (S3, SMTP).
+export const SERVER_EXTERNAL = [
+  "@electric-sql/pglite",
+  "@node-rs/argon2",
+  "sharp",
+  "pg-native",
+  "pdfjs-dist",
+  "pino",
+  "swagger-ui-dist",
+  "@aws-sdk/*",
+  "nodemailer",
+];

@@ -94,7 +94,7 @@ if ! wait "$build"; then
   exit 1
 fi
 rm -f "$build_log"
-echo "built build/client, build/server and build/main.js"
+echo "built build/client and build/main.js"
 
 step "two servers on PostgreSQL, and the end-to-end database"
 # Two built servers behind a round-robin proxy on one throwaway database and one local S3-compatible

@@ -46,7 +46,7 @@ export function newerSource(): { file: string; modified: string } | null {
 export function snapshotBuild(): string {
   const snap = join(RESULTS, `.build-snapshot-${process.pid}`);
   tempPaths.add(snap);
-  const required = ["main.js", "server/index.js", "client/assets", "migrations"];
+  const required = ["main.js", "client/assets", "migrations"];
   for (let attempt = 1; attempt <= 3; attempt++) {
     rmSync(snap, { recursive: true, force: true });
     try {

@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { bootServices } from "./boot";
@@ -13,19 +12,27 @@ import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { type DrainState, shutDownGracefully } from "./shutdown";
 
-// build/main.js sits beside build/server (React Router's server build) and build/client.
+// build/main.js sits beside build/client (the browser's files) and the migrations.
 const here = dirname(fileURLToPath(import.meta.url));
 
-async function main() {
+/**
+ * Starts the shop with React Router's server build. The built server is one file
+ * (scripts/build-server.mjs): that build and the packages both import are bundled into it with
+ * this module, which is called with the build, so nothing is resolved file by file at start.
+ */
+export function main(build: ServerBuild) {
+  start(build).catch((err) => {
+    // A setting to fix (such as the first admin in production) is said plainly, without a trace.
+    if (err instanceof ConfigError) console.error(err.message);
+    else console.error("start-up failed:", err);
+    process.exit(1);
+  });
+}
+
+async function start(build: ServerBuild) {
   const started = performance.now();
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
-  const serverBuild = join(here, "server", "index.js");
-  if (!existsSync(serverBuild)) {
-    log.fatal("no build found: run `npm run build` first (npm start does it for you)");
-    process.exit(1);
-  }
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const { deps, database } = await bootServices(config, log);
   const drain: DrainState = { draining: false };
   const app = createApp({
@@ -79,10 +86,3 @@ async function main() {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }
-
-main().catch((err) => {
-  // A setting to fix (such as the first admin in production) is said plainly, without a trace.
-  if (err instanceof ConfigError) console.error(err.message);
-  else console.error("start-up failed:", err);
-  process.exit(1);
-});
