@@ -25,6 +25,7 @@ const REFUND_METHOD_WORDS: Record<RefundMethod, string> = {
   bank: /*i18n*/ "Bank transfer",
   card: /*i18n*/ "Card (through the gateway)",
   cash: /*i18n*/ "Cash",
+  store_credit: /*i18n*/ "Store credit",
 };
 
 /** "bKash" for `bkash`; an unknown method as it is stored. */

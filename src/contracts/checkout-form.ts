@@ -15,6 +15,7 @@ export const CHECKOUT_FIELDS = [
   "note",
   "paymentMethod",
   "waitShipping",
+  "useStoreCredit",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 

@@ -79,6 +79,16 @@ export const checkoutSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: /*i18n*/ "Choose online payment or cash on delivery" }),
+  useStoreCredit: z
+    .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])], {
+      error: "useStoreCredit must be true or false",
+    })
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true" || v === "1")
+    .meta({
+      description:
+        "Spend the buyer's store credit on the order (decision 71): as much as it holds, never more than the total; what is left is paid online or on delivery, and an order it covers whole needs no payment",
+    }),
   cartKey: z
     .string({ error: "cartKey must be text" })
     .regex(CART_KEY_PATTERN, { error: "cartKey must be 16 hexadecimal digits" })

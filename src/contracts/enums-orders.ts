@@ -8,7 +8,8 @@ export const PAYMENT_METHODS = ["gateway", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** How a refund reaches the buyer: a mobile wallet, the bank, back through the card gateway, or cash. */
-export const REFUND_METHODS = ["bkash", "nagad", "rocket", "bank", "card", "cash"] as const;
+/** How a refund reaches the buyer; `store_credit` adds it to their store credit at once (decision 71). */
+export const REFUND_METHODS = ["bkash", "nagad", "rocket", "bank", "card", "cash", "store_credit"] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 /**

@@ -234,6 +234,13 @@ const schema = z.object({
   /** Delivery of a parcel with books or bundles, in taka (stationery alone: a fixed ৳40 in Dhaka, ৳60 outside). */
   DELIVERY_BOOK_DHAKA: taka.default(60),
   DELIVERY_BOOK_OUTSIDE: taka.default(100),
+  /**
+   * Store credit for sharing (decision 71), in taka: what a referrer earns when a buyer who came
+   * through their link has a first order delivered, and what that buyer earns too. Unset: none in
+   * production, ৳50 and ৳25 in the demo.
+   */
+  REFERRAL_CREDIT_REFERRER: taka.optional(),
+  REFERRAL_CREDIT_FRIEND: taka.optional(),
   /** Working days from order to doorstep, `2` or `1-3`, for the delivery estimate by zone. */
   DELIVERY_DAYS_DHAKA: dayRange.default({ min: 1, max: 2 }),
   DELIVERY_DAYS_OUTSIDE: dayRange.default({ min: 3, max: 5 }),
@@ -410,6 +417,9 @@ export type Config = Omit<Parsed, "PAYMENT_PROVIDER" | "SSLCOMMERZ_SANDBOX" | "C
   production: boolean;
   sessionSecret: string;
   seedDemo: boolean;
+  /** The referrer's and the friend's referral rewards, in poisha (0: none). */
+  referralCreditReferrer: number;
+  referralCreditFriend: number;
   /**
    * Where pictures are served from, without a trailing slash: MEDIA_PUBLIC_URL, else the shop's
    * own `/media`. Image URLs are `${mediaBase}/images/<key>-<width>.webp` (contracts/images.ts).
@@ -645,6 +655,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: c.SESSION_SECRET ?? "pathagar-development-secret-not-for-production",
     // Demo accounts (with their published passwords) and demo data: never by default in production.
     seedDemo,
+    referralCreditReferrer: Math.round(
+      (c.REFERRAL_CREDIT_REFERRER ?? (seedDemo && !production ? 50 : 0)) * 100,
+    ),
+    referralCreditFriend: Math.round((c.REFERRAL_CREDIT_FRIEND ?? (seedDemo && !production ? 25 : 0)) * 100),
     mediaBase: c.MEDIA_PUBLIC_URL ?? DEFAULT_MEDIA_BASE,
   };
 }

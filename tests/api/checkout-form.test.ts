@@ -11,7 +11,9 @@ import type { SavedAddress } from "../../src/contracts/addresses";
 import type { CartInfo } from "../../src/contracts/cart";
 import { cartKeyOf } from "../../src/contracts/cart-key";
 import { CART_CHANGED, type CheckoutResult } from "../../src/contracts/checkout";
-import { cartLines, carts, orders, payments, products } from "../../src/server/db/schema";
+import { inTransaction } from "../../src/server/db/client";
+import { cartLines, carts, orders, payments, products, storeCreditEntries } from "../../src/server/db/schema";
+import { appendCreditInTx } from "../../src/server/services/money/store-credit";
 import { appContext } from "../../src/web/lib/app-context.server";
 import { checkoutAction, loadCheckout } from "../../src/web/routes/shop/checkout.server";
 import { createCoupon, createProduct } from "./factories";
@@ -123,6 +125,31 @@ describe("the checkout form", () => {
       reservedStock: { [shelf.id]: 1 },
     });
     expect(await stockOf(pre.id)).toBe(0);
+  });
+
+  it("spends the buyer's store credit when its box is ticked, without JavaScript (decision 71)", async () => {
+    const u = await h.createUser();
+    await inTransaction(h.db, async (tx) => {
+      await appendCreditInTx(tx, {
+        userId: u.user.id,
+        kind: "adjustment",
+        amount: 10_000,
+        key: `form-test-${u.user.id}`,
+        now: h.clock.now(),
+      });
+    });
+    const book = await createProduct(h.db, { price: 30_000, stock: 4 });
+    await add(u, book.id);
+    const res = await post(u, await formFor(u, { useStoreCredit: "on" }));
+    expect(res.status).toBe(302);
+    const [order] = await ordersOf(u);
+    // ৳300 and ৳60 delivery in Dhaka, ৳100 of it paid with store credit.
+    expect(order).toMatchObject({ status: "confirmed", storeCredit: 10_000, total: 26_000 });
+    const [spent] = await h.db
+      .select()
+      .from(storeCreditEntries)
+      .where(eq(storeCreditEntries.orderId, order!.id));
+    expect(spent).toMatchObject({ kind: "spent", amount: -10_000, balance: 0 });
   });
 
   it("online payment goes on to the gateway's page, as the API's answer sends the page there", async () => {

@@ -188,6 +188,18 @@ describe("the demo's first start", () => {
     expect(sms!.n).toBe(0);
   });
 
+  it("gives the demo student store credit from friends who came through their link (decision 71)", async () => {
+    const [credit] = await rows<{ n: number; balance: number; referred: number }>(sql`
+      select count(*)::int as n, coalesce(max(e.balance) filter (where e.seq = (
+          select max(seq) from store_credit_entries where user_id = u.id)), 0)::int as balance,
+        (select count(*)::int from orders o where o.referrer_id = u.id) as referred
+      from users u left join store_credit_entries e on e.user_id = u.id and e.kind = 'referral'
+      where u.phone = '01800000000' group by u.id`);
+    expect(credit!.referred).toBeGreaterThan(0);
+    expect(credit!.n).toBeGreaterThan(0);
+    expect(credit!.balance).toBe(credit!.n * 5_000);
+  });
+
   it("fills the dashboard, the reports, AP/AR, the invoices and the couriers' cash", async () => {
     const ctx = await staffCtx();
     const board = await dashboard(ctx);

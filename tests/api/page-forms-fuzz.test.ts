@@ -54,6 +54,7 @@ const FORMS: { path: string; action: PageAction; fields: string[]; intents?: str
       "address",
       "note",
       "paymentMethod",
+      "useStoreCredit",
       "cartKey",
       "pricedFor",
       "saved",

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { formatTaka } from "../../src/contracts/money";
 import {
   DESKTOP,
   expect,
@@ -124,8 +125,10 @@ test.describe("/reports", () => {
     // A friend opens the share link, then buys.
     const friend = await playwright.request.newContext({ baseURL: BASE_URL });
     await friend.get(`/?ref=${code}`);
-    await placeCodOrder(friend);
+    const friendsOrder = await placeCodOrder(friend);
     await friend.dispose();
+    const before = await page.request.get("/api/store-credit");
+    const { balance } = ((await before.json()) as { data: { balance: number } }).data;
 
     for (const [viewport, name] of [
       [MOBILE, "reports-360"],
@@ -144,6 +147,26 @@ test.describe("/reports", () => {
       await shot(page, name);
       await expectAccessible(page);
     }
+
+    // Staff deliver the friend's parcel: its first order, so the share earns store credit (decision 71).
+    const admin = await playwright.request.newContext({ baseURL: BASE_URL, storageState: ADMIN_STATE });
+    for (const data of [
+      { status: "processing" },
+      { status: "shipped", byHand: true },
+      { status: "delivered" },
+    ]) {
+      const moved = await admin.patch(`/api/admin/orders/${friendsOrder}/status`, { data });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    await admin.dispose();
+    await page.setViewportSize(MOBILE);
+    await page.goto("/profile");
+    const credit = page.getByRole("region", { name: "Store credit" });
+    await expect(credit.getByTestId("store-credit-balance")).toHaveText(formatTaka(balance + 5_000));
+    await expect(credit.getByRole("listitem").first()).toContainText("a friend you shared with");
+    await expect(credit.getByRole("listitem").first()).toContainText("+৳50");
+    await expectNoHorizontalOverflow(page);
+    await shot(page, "profile-store-credit-360");
   });
 });
 

@@ -112,6 +112,11 @@ export const invoiceSnapshotSchema = z
     subtotal: poisha("Lines"),
     discount: poisha("Coupon discount"),
     delivery: poisha("Delivery"),
+    storeCredit: poisha(
+      "Paid with store credit (decision 71): subtotal − discount + delivery − storeCredit = total",
+    )
+      .optional()
+      .meta({ description: "Present when the order spent store credit" }),
     total: poisha("Total paid"),
     vat: z
       .object({ total: z.int().meta({ description: "The VAT inside the lines, in poisha" }) })
@@ -158,6 +163,15 @@ export const referralReportSchema = z
     shareUrl: z.string(),
     orders: z.int().meta({ description: "Bought orders only" }),
     amount: poisha("What the bought orders sold, after discounts, without delivery"),
+    creditEarned: poisha(
+      "Store credit the shares earned: friends whose first order was delivered (decision 71)",
+    ),
+    friendsRewarded: z
+      .int()
+      .meta({ description: "Friends whose first delivered order earned the caller credit" }),
+    creditPerFriend: poisha(
+      "What the shop gives now for each friend's first delivered order (0: no rewards)",
+    ),
     months: z.array(
       z.object({
         month: z.string().regex(/^\d{4}-\d{2}$/),

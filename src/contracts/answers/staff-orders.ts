@@ -227,6 +227,7 @@ export const adminOrderSchema = z
     subtotal: poisha("Lines"),
     discount: poisha("Coupon discount"),
     delivery: poisha("Delivery"),
+    storeCredit: poisha("Paid with the buyer's store credit (decision 71); total is what is left"),
     total: poisha("What the buyer pays"),
     createdAt: isoTime(),
     confirmedAt: isoTime().nullable(),

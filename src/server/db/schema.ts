@@ -21,6 +21,7 @@ import { COD_RISK_ACTIONS, COD_RISK_LEVELS } from "../../contracts/cod-risk";
 import { ORDER_STATUSES } from "../../contracts/order-status";
 import { RETURN_REASONS } from "../../contracts/returns";
 import { STOCK_REASONS } from "../../contracts/stock";
+import { STORE_CREDIT_KINDS } from "../../contracts/store-credit";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -681,6 +682,12 @@ export const orders = pgTable(
     discount: integer().notNull(),
     delivery: integer().notNull(),
     total: integer().notNull(),
+    /**
+     * Poisha of the buyer's store credit spent on the order (decision 71): taken from the buyer's
+     * store-credit ledger when the order is placed, it lowers `total`, what is left to pay online or
+     * on delivery; its invoice prints it as paid with store credit.
+     */
+    storeCredit: integer().notNull().default(0),
     couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text(),
     /** The referral code or page name the order is attributed to. */
@@ -771,7 +778,7 @@ export const orders = pgTable(
     index("orders_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check(
       "orders_totals_add_up",
-      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.delivery} and ${t.total} >= 0 and ${t.discount} >= 0`,
+      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.delivery} - ${t.storeCredit} and ${t.total} >= 0 and ${t.discount} >= 0 and ${t.storeCredit} >= 0`,
     ),
     check("orders_return_charge_not_negative", sql`${t.returnCharge} is null or ${t.returnCharge} >= 0`),
   ],
@@ -1240,4 +1247,45 @@ export const deliveryHistoryCache = pgTable(
     fetchedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.phone, t.source] })],
+);
+
+export const storeCreditKind = pgEnum("store_credit_kind", STORE_CREDIT_KINDS);
+
+/**
+ * A customer's store credit (decision 71), as a ledger of entries only ever added: each entry's
+ * `amount` (poisha, signed) and the `balance` after it, numbered 1, 2, 3, … per customer (`seq`),
+ * so entry n's balance is entry n−1's plus its amount and the last entry's balance is what the
+ * customer holds. Written only under the customer's row lock (services/money/store-credit.ts);
+ * the database refuses a negative balance. `key` makes an entry once: a referral reward per
+ * referred buyer, what an order spent, what its cancellation gave back, a refund.
+ */
+export const storeCreditEntries = pgTable(
+  "store_credit_entries",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    kind: storeCreditKind().notNull(),
+    amount: integer().notNull(),
+    balance: integer().notNull(),
+    key: text().notNull().unique(),
+    orderId: integer().references(() => orders.id, { onDelete: "restrict" }),
+    refundId: integer().references(() => refunds.id, { onDelete: "restrict" }),
+    /** The referred buyer whose first delivered order earned a reward. */
+    referredId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** Staff who made an adjustment or a refund to credit; null for the shop itself. */
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.userId, t.seq),
+    index().on(t.orderId),
+    index().on(t.referredId),
+    check("store_credit_entries_balance_not_negative", sql`${t.balance} >= 0`),
+    check("store_credit_entries_amount_not_zero", sql`${t.amount} <> 0`),
+    check("store_credit_entries_seq_positive", sql`${t.seq} > 0`),
+  ],
 );

@@ -5,7 +5,8 @@
  * delivery, or online through the sandbox gateway's confirmation path); staff check COD orders by
  * phone, pack them, ship them with a consignment number, mark them delivered, record the
  * couriers' weekly cash, cancel a few, take back a few refused at the door, refund a few (with their credit notes) and pay the refunds
- * owed. So the stock ledger, the sold counts, invoices, credit notes, AP/AR, courier cash, the
+ * owed. Some customers first came through the demo student's share link: their first parcels
+ * delivered earn the demo student store credit. So the stock ledger, the sold counts, invoices, credit notes, AP/AR, courier cash, the
  * dashboard and the reports all come from the same rules a real sale goes through, and agree.
  *
  * The SMS and emails these orders would send are written to the outbox as every order's are, and
@@ -29,6 +30,7 @@ import { codOutstanding, recordCodRemittance } from "../services/orders/cod-remi
 import { assignConsignment, recordParcelReturn, setOrderStatus } from "../services/orders/fulfilment";
 import { cancelOrder } from "../services/orders/orders";
 import { nudgeOutbox } from "../services/platform/outbox";
+import { DEMO_CUSTOMER } from "./accounts";
 import { AREAS, DHAKA_AREAS, ensureCustomers, SOURCES } from "./orders";
 import { createRandom, type Random } from "./random";
 
@@ -116,6 +118,13 @@ export async function seedDemoOrders(
   const staff = as(toPublicUser(adminRow));
 
   const customers = await demoCustomers(db, r, opts.customers ?? DEMO_HISTORY.customers, new Date(start));
+  const [demoStudent] = await db
+    .select({ code: users.referralCode })
+    .from(users)
+    .where(eq(users.phone, DEMO_CUSTOMER.phone))
+    .limit(1);
+  const sharer = demoStudent?.code ?? null;
+  const orderedBefore = new Set<number>();
   const shelf = await db
     .select({ id: products.id, kind: products.kind, stock: products.stock })
     .from(products)
@@ -173,9 +182,17 @@ export async function seedDemoOrders(
     }
     if (lines.length === 0) return;
     const source = r.chance(0.55) ? "website" : r.pick(SOURCES);
+    // Every fourth customer first came through the demo student's share link (its `ref` code),
+    // so the demo student's store credit (decision 71) grows as those first parcels are delivered.
+    const referralCode = sharer && !orderedBefore.has(c.user.id) && c.user.id % 4 === 0 ? sharer : undefined;
+    orderedBefore.add(c.user.id);
     try {
       for (const l of lines) {
-        await addToCart(buyer, { bookId: l.item.id, type: l.item.kind, quantity: l.quantity, source });
+        await addToCart(
+          buyer,
+          { bookId: l.item.id, type: l.item.kind, quantity: l.quantity, source },
+          { referralCode },
+        );
       }
       const physical = lines.some((l) => !isDigitalKind(l.item.kind));
       const code = r.chance(0.12) ? r.pick(["WELCOME10", "BOOKS50", "PEN15"]) : null;

@@ -8,8 +8,10 @@ import {
 } from "../../../contracts/answers/staff";
 import { authoritySchema } from "../../../contracts/authority";
 import { idParams } from "../../../contracts/paging";
+import { storeCreditAdjustmentSchema, storeCreditViewSchema } from "../../../contracts/store-credit";
 import { blockUser, getUserDetail, listUsers, unblockUser } from "../../services/accounts/admin-users";
 import { setAuthority } from "../../services/accounts/authority";
+import { adjustStoreCredit, getUserStoreCredit } from "../../services/money/store-credit";
 import { type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
@@ -32,6 +34,15 @@ export function adminUsersApi() {
     const { id } = idParams.parse(c.req.param());
     const user = await unblockUser(c.get("ctx"), id, await readJson(c));
     return ok(c, user, "Account unblocked: it can sign in again");
+  });
+  api.get("/admin/users/:id/store-credit", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    return ok(c, await getUserStoreCredit(c.get("ctx"), id));
+  });
+  api.post("/admin/users/:id/store-credit", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    const credit = await adjustStoreCredit(c.get("ctx"), id, await readJson(c));
+    return ok(c, credit, "Store credit adjusted");
   });
   api.put("/admin/users/:id/authority", async (c) => {
     const { id } = idParams.parse(c.req.param());
@@ -89,6 +100,29 @@ export const adminUsersEndpoints: Endpoint[] = [
     params: idParams,
     body: blockReasonSchema,
     success: [okAnswer("The account, unblocked", adminUserSchema)],
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/admin/users/{id}/store-credit",
+    tag: "Staff",
+    summary: "An account's store credit: balance and history, newest first (decision 71)",
+    access: staff("users"),
+    params: idParams,
+    success: [okAnswer("The balance and entries, money in poisha", storeCreditViewSchema)],
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/store-credit",
+    tag: "Staff",
+    summary: "Adjust an account's store credit by an amount (more or less) with the reason, audited",
+    description:
+      "The balance never goes below zero: an adjustment that would take more than it holds is 409, nothing changed.",
+    access: staff("users"),
+    params: idParams,
+    body: storeCreditAdjustmentSchema,
+    success: [okAnswer("The balance and entries after the adjustment", storeCreditViewSchema)],
     errors: [404, 409],
   },
   {

@@ -1,15 +1,17 @@
 import { Hono } from "hono";
 import { referralReportSchema, trackingViewSchema } from "../../../contracts/answers/orders";
+import { storeCreditViewSchema } from "../../../contracts/store-credit";
 import { z } from "../../../contracts/zod";
 import { DomainError } from "../../services/errors";
 import { getMyReferralReport } from "../../services/money/referrals";
+import { getMyStoreCredit } from "../../services/money/store-credit";
 import { findTracking } from "../../services/orders/tracking";
 import { anyone, type Endpoint, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok } from "../respond";
 import { originOf } from "./orders";
 
-/** The public parcel timeline, and the signed-in user's referral report. */
+/** The public parcel timeline, and the signed-in user's referral report and store credit. */
 export function trackingApi() {
   const api = new Hono<AppEnv>();
 
@@ -21,6 +23,8 @@ export function trackingApi() {
   });
 
   api.get("/reports/referrals", async (c) => ok(c, await getMyReferralReport(c.get("ctx"), originOf(c))));
+
+  api.get("/store-credit", async (c) => ok(c, await getMyStoreCredit(c.get("ctx"))));
 
   return api;
 }
@@ -48,5 +52,13 @@ export const trackingEndpoints: Endpoint[] = [
     summary: "Sales attributed to the caller's referral code",
     access: signedIn,
     success: [okAnswer("The report, money in poisha", referralReportSchema)],
+  },
+  {
+    method: "get",
+    path: "/api/store-credit",
+    tag: "Tracking",
+    summary: "The caller's store credit: balance and history, newest first (decision 71)",
+    access: signedIn,
+    success: [okAnswer("The balance and entries, money in poisha", storeCreditViewSchema)],
   },
 ];

@@ -34,6 +34,7 @@ import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { numberInvoicesAfterCommit } from "../money/invoices";
 import { newTranx, openPayment, payAgain } from "../money/payments";
+import { appendCreditInTx, creditToSpend, lockedBalance } from "../money/store-credit";
 import { assessPhone } from "../orders/cod-risk";
 import { orderNotice, recordEvent } from "../orders/lifecycle";
 import type { OrderEvent } from "../orders/notifications";
@@ -62,7 +63,8 @@ type Tx = Db;
  *  2. `placedBefore`: an empty cart is the same cart sent again once placed, or refused;
  *  3. `validateCart`: address, payment method, coupon, the cart the page showed, nothing digital twice;
  *  4. `reserveStock`: what the lines take, and room to hold it while a payment is awaited;
- *  5. `createOrder`: the order row, its referrer and its figures;
+ *  5. `createOrder`: the order row, its referrer and its figures, less the store credit it spends
+ *     (`spendCredit` takes it from the buyer's credit, decision 71);
  *  6. `writeOrder`: its lines, coupon use, payment, history, address, the cart emptied, the stock
  *     taken, all sent together (decision 43);
  *  7. `confirmOrAnnounce`: confirmed at once (cash on delivery, nothing to pay) or announced;
@@ -120,6 +122,7 @@ export async function placeInTx(c: Checkout, view: Priced): Promise<Placed> {
   const kinds = await validateCart(c, view);
   const stock = await reserveStock(c, view, kinds);
   const order = await createOrder(c, view, kinds, stock);
+  if (order.storeCredit > 0) await spendCredit(c, order);
   const tranx = newTranx(order.number);
   const lines = await writeOrder(c, {
     view,
@@ -194,7 +197,7 @@ async function placedBefore({ tx, buyer, v, now }: Checkout): Promise<PlacedBefo
  * only, a coupon that applies, the very cart the page showed, no e-book or course twice.
  */
 async function validateCart(c: Checkout, view: Priced) {
-  const { tx, buyer, v, input, changed } = c;
+  const { tx, buyer, v, input, changed, taken } = c;
   const physical = view.lines.some(
     (l) => l.kind === "book" || l.kind === "stationary" || l.kind === "bundle",
   );
@@ -215,13 +218,30 @@ async function validateCart(c: Checkout, view: Priced) {
   const waits = await waitingLines(c, view);
   const twice = await findDigitalConflict(tx, buyer.id, view.lines);
   if (twice) throw new DomainError("conflict", digitalConflictMessage(twice));
-  // Confirmed at once: cash on delivery, or nothing to pay.
-  const immediate = v.paymentMethod === "cod" || view.netPrice === 0;
+  // Store credit the buyer chose to spend (decision 71), read under their row lock until the commit;
+  // never on an order a clerk takes by phone (the buyer is not there to choose).
+  const credit =
+    v.useStoreCredit && !taken ? creditToSpend(await lockedBalance(tx, buyer.id), view.netPrice) : 0;
+  // Confirmed at once: cash on delivery, or nothing left to pay.
+  const immediate = v.paymentMethod === "cod" || view.netPrice - credit === 0;
   // Something ships now and something later: the buyer's choice, two parcels unless they chose to wait.
   const servedNow = view.lines.some((l) => !isDigitalKind(l.kind) && !waits.has(l.productId));
   const waitShipping: WaitShipping | null =
     waits.size === 0 ? null : servedNow ? (v.waitShipping ?? "split") : "together";
-  return { physical, immediate, waits, waitShipping };
+  return { physical, immediate, waits, waitShipping, credit };
+}
+
+/** 5b. The store credit the order spends leaves the buyer's ledger, keyed by the order. */
+async function spendCredit({ tx, buyer, now }: Checkout, order: OrderRow) {
+  await appendCreditInTx(tx, {
+    userId: buyer.id,
+    kind: "spent",
+    amount: -order.storeCredit,
+    key: `spent-${order.id}`,
+    orderId: order.id,
+    note: `Order ${order.number}`,
+    now,
+  });
 }
 
 /**
@@ -288,10 +308,10 @@ async function reserveStock(
 async function createOrder(
   { tx, buyer, v, now, taken, risk }: Checkout,
   view: Priced,
-  kinds: { physical: boolean; immediate: boolean; waitShipping: WaitShipping | null },
+  kinds: { physical: boolean; immediate: boolean; waitShipping: WaitShipping | null; credit: number },
   needs: Awaited<ReturnType<typeof stockNeeds>>,
 ): Promise<OrderRow> {
-  const { physical, immediate, waitShipping } = kinds;
+  const { physical, immediate, waitShipping, credit } = kinds;
   // Only a clerk's order is a phone order, whatever page name a browser sent with its adds.
   const sources = [...new Set(view.lines.map((l) => l.source))].filter((s) => s !== PHONE_SOURCE);
   const referrer = taken ? null : await findReferrer(tx, sources, buyer.id);
@@ -313,7 +333,8 @@ async function createOrder(
       subtotal: view.totalPrice,
       discount: view.discountedAmount,
       delivery: view.deliveryCharges,
-      total: view.netPrice,
+      storeCredit: credit,
+      total: view.netPrice - credit,
       couponId: view.coupon?.applied ? view.coupon.id : null,
       couponCode: view.coupon?.applied ? view.coupon.code : null,
       source: taken ? PHONE_SOURCE : (referrer?.code ?? sources[0] ?? "website"),
@@ -393,7 +414,7 @@ async function writeOrder(
         orderId: order.id,
         provider: immediate ? (v.paymentMethod === "cod" ? "cod" : "none") : ctx.payments.name,
         tranx,
-        amount: view.netPrice,
+        amount: order.total,
         createdAt: now,
         updatedAt: now,
       }),
@@ -442,7 +463,11 @@ async function confirmOrAnnounce(
       tx,
       order,
       now,
-      v.paymentMethod === "cod" ? "Cash on delivery" : "Nothing to pay",
+      order.total === 0 && order.storeCredit > 0
+        ? "Paid with store credit"
+        : v.paymentMethod === "cod"
+          ? "Cash on delivery"
+          : "Nothing to pay",
       {
         lines,
         alsoSend: [orderNotice(ctx, tx, { type: "confirmed" }, order, now, buyer.locale)],

@@ -78,6 +78,8 @@ export function invoiceFor(
     subtotal: order.subtotal,
     discount: order.discount,
     delivery: order.delivery,
+    // What store credit paid (decision 71): the invoice's total is what is left, paid in money.
+    ...(order.storeCredit > 0 ? { storeCredit: order.storeCredit } : {}),
     total: order.total,
     ...(vat ? { vat: { total: vat.total } } : {}),
   };

@@ -10,6 +10,7 @@ import { orders, users } from "../../db/schema";
 import { requireSignedIn, signInRequired } from "../access";
 import { isUniqueViolation, newReferralCode } from "../accounts/users";
 import type { Ctx } from "../context";
+import { referralEarnings } from "./store-credit";
 
 /** Months of the by-month table, newest first. */
 const REPORT_MONTHS = 24;
@@ -46,7 +47,7 @@ export async function getMyReferralReport(ctx: Ctx, origin: string): Promise<Ref
   const mine = eq(orders.referrerId, me.id);
   const bought = and(mine, inArray(orders.status, BOUGHT_STATUSES));
   const month = dhakaText(orders.createdAt, "YYYY-MM");
-  const [[totals], months, recent] = await Promise.all([
+  const [[totals], months, recent, earnings] = await Promise.all([
     ctx.db
       .select({ orders: count(), amount: sql<number>`coalesce(sum(${soldAmount}), 0)`.mapWith(Number) })
       .from(orders)
@@ -69,12 +70,16 @@ export async function getMyReferralReport(ctx: Ctx, origin: string): Promise<Ref
       .where(mine)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(REPORT_RECENT),
+    referralEarnings(ctx.db, me.id),
   ]);
   return {
     code,
     shareUrl: `${origin.replace(/\/+$/, "")}/?ref=${code}`,
     orders: totals?.orders ?? 0,
     amount: totals?.amount ?? 0,
+    creditEarned: earnings.earned,
+    friendsRewarded: earnings.friends,
+    creditPerFriend: ctx.config.referralCreditReferrer,
     months,
     recent: recent.map((r) => ({
       orderEnding: orderEnding(r.number),

@@ -54,6 +54,7 @@ import {
 } from "../money/gateway-refunds";
 import { issueCreditNote, readNumbered } from "../money/invoices";
 import { orderMoney, type RefundRow, refundsOf } from "../money/refunds";
+import { creditRefundInTx } from "../money/store-credit";
 import { nudgeOutbox } from "../platform/outbox";
 import { courierOption, districtCourier } from "./courier-districts";
 import { followsCourier, heldForCall } from "./fulfilment";
@@ -182,6 +183,7 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     subtotal: o.subtotal,
     discount: o.discount,
     delivery: o.delivery,
+    storeCredit: o.storeCredit,
     total: o.total,
     createdAt: o.createdAt.toISOString(),
     confirmedAt: o.confirmedAt?.toISOString() ?? null,
@@ -520,6 +522,8 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
         };
       }
       const method = v.method!;
+      // A refund to store credit is paid the moment it is recorded: the credit is the buyer's at once.
+      const paidNow = v.paid || method === "store_credit";
       const uncredited = ledger.invoiced - ledger.credited;
       const creditNote =
         ledger.invoice && uncredited > 0
@@ -542,13 +546,14 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
           method,
           reason: v.reason,
           reference: v.reference,
-          status: v.paid ? "paid" : "owed",
+          status: paidNow ? "paid" : "owed",
           createdBy: me.id,
           createdAt: now,
-          paidAt: v.paid ? now : null,
-          paidBy: v.paid ? me.id : null,
+          paidAt: paidNow ? now : null,
+          paidBy: paidNow ? me.id : null,
         })
         .returning();
+      await creditRefundInTx(tx, o, row!, { actorId: me.id, now });
       const how = [
         describeRefundMethod(method),
         v.reference ? `reference ${v.reference}` : null,
@@ -559,12 +564,12 @@ export async function refundOrder(ctx: Ctx, id: number, input: unknown): Promise
       await recordEvent(
         tx,
         o.id,
-        v.paid ? "refund_paid" : "refund_owed",
-        `Refund of ${formatTaka(v.amount)} ${v.paid ? "paid" : "owed"} (${how}): ${v.reason}`,
+        paidNow ? "refund_paid" : "refund_owed",
+        `Refund of ${formatTaka(v.amount)} ${paidNow ? "paid" : "owed"} (${how}): ${v.reason}`,
         me.id,
         now,
       );
-      if (v.paid) await queueRefundPaid(ctx, tx, o, row!, now);
+      if (paidNow) await queueRefundPaid(ctx, tx, o, row!, now);
       const audit: AuditEntry[] = [
         {
           action: "order.refund",
@@ -655,6 +660,7 @@ export async function markRefundPaid(ctx: Ctx, refundId: number, input: unknown)
           actorId: me.id,
           now,
         });
+        await creditRefundInTx(tx, o, { ...r, method }, { actorId: me.id, now });
         const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
         return {
           result: row!,
@@ -679,6 +685,7 @@ export async function markRefundPaid(ctx: Ctx, refundId: number, input: unknown)
         })
         .where(and(eq(refunds.id, refundId), eq(refunds.status, "owed")))
         .returning();
+      await creditRefundInTx(tx, o, row!, { actorId: me.id, now });
       await recordEvent(
         tx,
         r.orderId,

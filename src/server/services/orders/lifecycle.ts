@@ -25,6 +25,7 @@ import { sendStockAlerts } from "../catalog/stock-alerts";
 import { sendWishlistAlerts } from "../catalog/wishlist-alerts";
 import type { Ctx } from "../context";
 import { closeOrderMoneyInTx } from "../money/refunds";
+import { giveCreditBackInTx, rewardReferralInTx } from "../money/store-credit";
 import { nudgeOutbox, outboxInsert } from "../platform/outbox";
 import { publicContentChanged } from "../public-content";
 import { type OrderEvent, orderMessageKey, orderMessages } from "./notifications";
@@ -100,8 +101,8 @@ export async function releaseInTx(tx: Tx, order: OrderRow, now: Date, note?: str
  * Vendure's order process reads): a cancelled order gives back its stock and coupon use, and so
  * does one refunded before it left the shop; cancelling or refunding a bought order takes back its
  * sale counts and the e-books and courses it granted, and closes its money (decision 29): a credit
- * note for whatever of its invoice is still uncredited, and an owed refund for whatever money the
- * shop still holds for it; a cancelled order that was paid online is also marked refund due for
+ * note for whatever of its invoice is still uncredited, an owed refund for whatever money the
+ * shop still holds for it, and the store credit it spent given back (decision 71); a cancelled order that was paid online is also marked refund due for
  * staff. A parcel that came back (returned) does the same as a cancellation: its stock is back on
  * the shelf, its cash on delivery was never collected, and its invoice is credited in full.
  * Which moves staff may make is `STAFF_TRANSITIONS` (contracts/fulfilment.ts).
@@ -119,6 +120,8 @@ type MoveHooks = {
   closesMoney?: string;
   /** A paid-online order is marked refund due for staff. */
   refundDueWhenPaidOnline?: boolean;
+  /** A referred buyer's first delivered order earns the referral rewards (decision 71). */
+  rewardsReferral?: boolean;
 };
 
 const MOVES: Partial<Record<OrderStatus, MoveHooks>> = {
@@ -134,7 +137,7 @@ const MOVES: Partial<Record<OrderStatus, MoveHooks>> = {
     takesBackSale: true,
     closesMoney: "Order refunded",
   },
-  delivered: { stamps: "deliveredAt" },
+  delivered: { stamps: "deliveredAt", rewardsReferral: true },
   returned: {
     givesBack: () => true,
     stockNote: (number) => `Order ${number} came back from the courier`,
@@ -172,7 +175,10 @@ export async function moveInTx(
   if (hooks.closesMoney) {
     const why = hooks.closesMoney;
     await closeOrderMoneyInTx(ctx, tx, o, { reason: note ? `${why}: ${note}` : why, actorId, now });
+    // The store credit it spent goes back to the buyer's credit, once (decision 71).
+    await giveCreditBackInTx(tx, o, { actorId, now, note: `Order ${o.number}: ${why.toLowerCase()}` });
   }
+  if (hooks.rewardsReferral) await rewardReferralInTx(ctx, tx, row!, now);
   await queueOrderNotice(ctx, tx, { type: "status_changed", status }, row!, now);
   return row!;
 }

@@ -16,6 +16,7 @@ import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { invoiceFor, issueCreditNote } from "../money/invoices";
 import { orderMoney, recordOwedRefundInTx } from "../money/refunds";
+import { giveCreditBackInTx } from "../money/store-credit";
 import { listDigitalGrants } from "../reading/entitlements";
 import {
   afterMove,
@@ -230,6 +231,7 @@ async function cancelUnpaidInTx(tx: Tx, o: OrderRow, now: Date, reason: string, 
     .set({ status: "cancelled", reason, updatedAt: now })
     .where(and(eq(payments.orderId, o.id), eq(payments.status, "initiated")));
   await recordEvent(tx, o.id, "cancelled", reason, actorId, now);
+  await giveCreditBackInTx(tx, o, { actorId, now, note: `Order ${o.number}: ${reason}` });
   await dropHeldPlacedNotice(tx, o.id);
 }
 

@@ -207,18 +207,26 @@ export function InvoiceDocument({
           </div>
           <div className="flex justify-between gap-4 border-t-2 border-slate-900 pt-1.5 text-base font-bold">
             <dt>{i18n._("Total")}</dt>
-            <dd className="tabular-nums">{formatTaka(s.total)}</dd>
+            <dd className="tabular-nums">{formatTaka(s.total + (s.storeCredit ?? 0))}</dd>
           </div>
+          {s.storeCredit ? (
+            <div className="flex justify-between gap-4" data-testid="store-credit-paid">
+              <dt>{i18n._("Paid with store credit")}</dt>
+              <dd className="tabular-nums">−{formatTaka(s.storeCredit)}</dd>
+            </div>
+          ) : null}
           {vat ? (
             <div className="flex justify-between gap-4" data-testid="vat-total">
               <dt>{i18n._("VAT included in the total")}</dt>
               <dd className="tabular-nums">{formatTaka(vat.total)}</dd>
             </div>
           ) : null}
-          <div className="flex justify-between gap-4 text-slate-700 print:text-black">
-            <dt>{cod ? i18n._("Due on delivery (cash)") : i18n._("Paid online")}</dt>
-            <dd className="tabular-nums">{formatTaka(s.total)}</dd>
-          </div>
+          {s.storeCredit && s.total === 0 ? null : (
+            <div className="flex justify-between gap-4 text-slate-700 print:text-black">
+              <dt>{cod ? i18n._("Due on delivery (cash)") : i18n._("Paid online")}</dt>
+              <dd className="tabular-nums">{formatTaka(s.total)}</dd>
+            </div>
+          )}
         </dl>
       </div>
 

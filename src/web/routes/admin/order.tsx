@@ -578,6 +578,12 @@ function Lines({ order }: { order: AdminOrder }) {
         ) : null}
         <dt className="text-slate-600">{i18n._("Delivery")}</dt>
         <dd className="text-right tabular-nums">{taka(order.delivery)}</dd>
+        {order.storeCredit > 0 ? (
+          <>
+            <dt className="text-slate-600">{i18n._("Paid with store credit")}</dt>
+            <dd className="text-right tabular-nums">−{taka(order.storeCredit)}</dd>
+          </>
+        ) : null}
         <dt className="font-semibold">{i18n._("Total")}</dt>
         <dd className="text-right font-semibold tabular-nums">{taka(order.total)}</dd>
       </dl>

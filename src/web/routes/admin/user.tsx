@@ -1,15 +1,18 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { blockReasonSchema } from "../../../contracts/admin-users";
+import { parseTaka } from "../../../contracts/money";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
 import { ADMIN_AREA_LABELS, type AdminArea } from "../../../contracts/permissions";
+import { type StoreCreditView, storeCreditAdjustmentSchema } from "../../../contracts/store-credit";
+import { StoreCreditHistory } from "../../components/account/store-credit-history";
 import { useMutation } from "../../components/admin/mutation";
 import { ROLE_WORDS } from "../../components/admin/role-words";
 import { PageHeading } from "../../components/page-heading";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { TextAreaField } from "../../components/ui/field";
+import { SelectField, TextAreaField, TextField } from "../../components/ui/field";
 import { translate, useFormat, useLingui } from "../../i18n";
 import { pageLocale, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/user";
@@ -37,7 +40,7 @@ const KIND_WORDS: Record<string, string> = { ebook: /*i18n*/ "E-book", content: 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { number, taka, date, dateTime } = useFormat();
-  const { user, orders, orderCount, owned, mayBlock } = loaderData;
+  const { user, orders, orderCount, owned, mayBlock, storeCredit } = loaderData;
   const [asking, setAsking] = useState(false);
   const blocked = user.blockedAt !== null;
   return (
@@ -93,6 +96,8 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
           </Button>
         ) : null}
       </section>
+
+      <StoreCreditSection userId={user.id} credit={storeCredit} />
 
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading" className="mb-3 text-lg font-semibold text-slate-900">
@@ -235,5 +240,98 @@ function BlockDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The customer's store credit (decision 71): the balance and history as they see it, and a form to
+ * add or take away an amount with the reason, which the audit log keeps. Never below zero: the
+ * server refuses a take larger than the balance.
+ */
+function StoreCreditSection({ userId, credit }: { userId: number; credit: StoreCreditView }) {
+  const { i18n } = useLingui();
+  const { run, pending } = useMutation();
+  const [direction, setDirection] = useState<"add" | "take">("add");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  return (
+    <section
+      aria-labelledby="store-credit-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="admin-store-credit"
+    >
+      <h2 id="store-credit-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        {i18n._("Store credit")}
+      </h2>
+      <StoreCreditHistory credit={credit} />
+      <form
+        noValidate
+        className="mt-4 grid grid-cols-1 gap-3 border-t border-slate-100 pt-4 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-end"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const taka = parseTaka(amount);
+          if (taka === null || Number.isNaN(taka) || taka === 0) {
+            setErrors({ amount: i18n._("Type an amount in taka, such as 50 or 12.50") });
+            return;
+          }
+          const parsed = storeCreditAdjustmentSchema.safeParse({
+            amount: direction === "take" ? -taka : taka,
+            reason,
+          });
+          if (!parsed.success) {
+            const first = parsed.error.issues[0];
+            setErrors({
+              [first?.path[0] === "reason" ? "reason" : "amount"]: i18n._(first?.message ?? "Check this"),
+            });
+            return;
+          }
+          setErrors({});
+          const done = await run({
+            method: "POST",
+            path: `/api/admin/users/${userId}/store-credit`,
+            body: parsed.data,
+          });
+          if (done) {
+            setAmount("");
+            setReason("");
+          }
+        }}
+      >
+        <SelectField
+          label={i18n._("Adjustment")}
+          name="direction"
+          value={direction}
+          options={["add", "take"]}
+          optionLabel={(v) => (v === "take" ? i18n._("Take credit away") : i18n._("Add credit"))}
+          onChange={(e) => setDirection(e.target.value === "take" ? "take" : "add")}
+        />
+        <TextField
+          label={i18n._("Amount (৳)")}
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          error={errors.amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setErrors((x) => ({ ...x, amount: undefined }));
+          }}
+        />
+        <TextField
+          label={i18n._("Reason (kept in the audit log)")}
+          name="reason"
+          value={reason}
+          maxLength={300}
+          error={errors.reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setErrors((x) => ({ ...x, reason: undefined }));
+          }}
+        />
+        <Button type="submit" loading={pending}>
+          {i18n._("Save adjustment")}
+        </Button>
+      </form>
+    </section>
   );
 }

@@ -9,6 +9,7 @@ import { addressToPrefill } from "../../../server/services/cart/addresses";
 import { getCartInfo } from "../../../server/services/cart/cart";
 import { placeOrder } from "../../../server/services/cart/checkout";
 import { DomainError } from "../../../server/services/errors";
+import { myCreditBalance } from "../../../server/services/money/store-credit";
 import { assessPhone } from "../../../server/services/orders/cod-risk";
 import { attempt, readForm, redirectWithFlash, refusedPage, toGateway } from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
@@ -35,10 +36,16 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>): Pr
   prefill: SavedAddress | null;
   onlineWays: OnlineWays;
   codRisk: { action: CodRiskAction; words: string } | null;
+  /** The buyer's store credit, to spend on the order when they tick it (decision 71). */
+  storeCredit: number;
 }> {
   const { ctx } = getApp(context);
   const user = ctx.user;
-  const [view, addresses] = await Promise.all([loadFrom(() => getCartInfo(ctx)), loadAddresses(context)]);
+  const [view, addresses, storeCredit] = await Promise.all([
+    loadFrom(() => getCartInfo(ctx)),
+    loadAddresses(context),
+    myCreditBalance(ctx),
+  ]);
   const prefill = addressToPrefill(addresses);
   const physical = view.lines.some((l) => !isDigitalKind(l.kind));
   const shown = context.get(formDistrict) ?? (prefill ? findDistrict(prefill.district)?.name : undefined);
@@ -55,6 +62,7 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>): Pr
     addresses,
     prefill,
     onlineWays: ctx.config.PAYMENT_PROVIDER === "bkash" ? "bkash" : "all",
+    storeCredit,
     codRisk:
       risk?.level === "risky" && phone
         ? { action: risk.action, words: codRiskBuyerWords(risk.action, phone) }

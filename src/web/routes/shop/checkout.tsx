@@ -167,6 +167,7 @@ function Checkout({
   prefill,
   onlineWays,
   codRisk,
+  storeCredit,
   answer,
 }: {
   info: CartInfo;
@@ -176,6 +177,8 @@ function Checkout({
   onlineWays: OnlineWays;
   /** Earlier parcels to the phone filled in came back: what cash on delivery means for it. */
   codRisk: { action: "call" | "pay_online"; words: string } | null;
+  /** The buyer's store credit (poisha); 0 shows no choice. */
+  storeCredit: number;
   answer: Answer;
 }) {
   const cart = useCart();
@@ -183,6 +186,7 @@ function Checkout({
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const { i18n } = useLingui();
+  const { taka } = useFormat();
   const digital = info.lines.some((l) => isDigital(l.type));
   const physical = info.lines.some((l) => !isDigital(l.type));
   // Pre-ordered (or back-ordered) items beside items that ship now: the buyer chooses one parcel or two.
@@ -524,6 +528,27 @@ function Checkout({
           </Section>
         ) : null}
         <Section title={i18n._("Payment method")}>
+          {storeCredit > 0 ? (
+            <label
+              className="mb-3 flex cursor-pointer gap-3 rounded-md border border-emerald-300 bg-emerald-50 p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
+              data-testid="use-store-credit"
+            >
+              <input
+                type="checkbox"
+                name="useStoreCredit"
+                defaultChecked={first.useStoreCredit === "on"}
+                className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+              />
+              <span className="min-w-0">
+                <span className="block font-semibold text-slate-900">
+                  {i18n._("Use my store credit ({amount} available)", { amount: taka(storeCredit) })}
+                </span>
+                <span className="block text-sm text-slate-700">
+                  {i18n._("It pays as much of the total as it can; pay the rest below.")}
+                </span>
+              </span>
+            </label>
+          ) : null}
           <fieldset aria-describedby={errors.paymentMethod ? "payment-method-error" : undefined}>
             <legend className="sr-only">{i18n._("Payment method")}</legend>
             <div className="space-y-3">
@@ -570,7 +595,12 @@ function Checkout({
           </fieldset>
         </Section>
       </form>
-      <CheckoutSummary info={info} busy={sending || leaving} method={hydrated ? method : null} />
+      <CheckoutSummary
+        info={info}
+        busy={sending || leaving}
+        method={hydrated ? method : null}
+        storeCredit={storeCredit}
+      />
     </div>
   );
 }
@@ -580,7 +610,17 @@ function Checkout({
  * method chosen: from the scripts' state once they run (`method`), before that (null) from the
  * checked radio by CSS, so the button reads "Place order" for cash on delivery without JavaScript.
  */
-function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean; method: string | null }) {
+function CheckoutSummary({
+  info,
+  busy,
+  method,
+  storeCredit,
+}: {
+  info: CartInfo;
+  busy: boolean;
+  method: string | null;
+  storeCredit: number;
+}) {
   const cart = useCart();
   const physical = info.lines.some((l) => !isDigital(l.type));
   const { i18n } = useLingui();
@@ -663,6 +703,21 @@ function CheckoutSummary({ info, busy, method }: { info: CartInfo; busy: boolean
             {taka(info.netPrice)}
           </dd>
         </div>
+        {storeCredit > 0 ? (
+          // Shown while the store credit box is ticked, with or without the page's scripts.
+          <>
+            <div className="hidden justify-between gap-3 text-emerald-800 group-has-[input[name=useStoreCredit]:checked]:flex">
+              <dt>{i18n._("Paid with store credit")}</dt>
+              <dd className="tabular-nums">−{taka(Math.min(storeCredit, info.netPrice))}</dd>
+            </div>
+            <div className="hidden justify-between gap-3 font-bold text-slate-900 group-has-[input[name=useStoreCredit]:checked]:flex">
+              <dt>{i18n._("Left to pay")}</dt>
+              <dd className="tabular-nums" data-testid="left-to-pay">
+                {taka(info.netPrice - Math.min(storeCredit, info.netPrice))}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {physical ? (
         <DeliveryEstimateLine zone={info.zone} className="mt-3" availability={laterOf(info.lines)} />
@@ -773,6 +828,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         prefill={loaderData.prefill}
         onlineWays={loaderData.onlineWays}
         codRisk={loaderData.codRisk}
+        storeCredit={loaderData.storeCredit}
         answer={actionData as Answer}
       />
     </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AddressBook } from "../../components/account/address-book";
+import { StoreCreditHistory } from "../../components/account/store-credit-history";
 import { useHscBatchLabel } from "../../components/auth/account-fields";
 import { PasswordChangeForm } from "../../components/auth/account-forms";
 import { SignOutButton } from "../../components/layout/sign-out-button";
@@ -10,6 +11,7 @@ import { getApp } from "../../lib/app-context.server";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/profile";
 import { loadAddresses } from "./addresses.server";
+import { loadMyStoreCredit } from "./store-credit.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, /*i18n*/ "My profile") },
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The auth guard above has run: there is a user.
-  return { user: getApp(context).ctx.user!, addresses: await loadAddresses(context) };
+  const [addresses, credit] = await Promise.all([loadAddresses(context), loadMyStoreCredit(context)]);
+  return { user: getApp(context).ctx.user!, addresses, credit };
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -85,6 +88,22 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         {/* The account menu's sign-out, here too: the menu needs the page's scripts. */}
         <SignOutButton className={buttonClass("ghost")} />
       </div>
+      <section
+        id="store-credit"
+        className="mt-10 border-t border-slate-200 pt-6"
+        aria-labelledby="store-credit-heading"
+      >
+        <h2 id="store-credit-heading" className="text-lg font-semibold text-slate-900">
+          {i18n._("Store credit")}
+        </h2>
+        <p className="mb-2 text-sm text-slate-700">
+          {i18n._("Spend it at checkout.")}{" "}
+          <Link to="/reports" className="font-semibold text-brand-800 underline">
+            {i18n._("Earn more by sharing your link")}
+          </Link>
+        </p>
+        <StoreCreditHistory credit={loaderData.credit} />
+      </section>
       <section className="mt-10 max-w-sm border-t border-slate-200 pt-6" aria-labelledby="password-heading">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
           {i18n._("Change password")}

@@ -1,5 +1,6 @@
 import { Check, Copy, Share2 } from "lucide-react";
 import { useRef, useState } from "react";
+import { Link } from "react-router";
 import { BOUGHT_STATUSES, describeOrderStatus } from "../../../contracts/order-status";
 import { formatMonth, type ReferralReport } from "../../../contracts/tracking";
 import { PageHeading } from "../../components/page-heading";
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 function ShareCard({ report }: { report: ReferralReport }) {
   const { i18n } = useLingui();
-  const { number } = useFormat();
+  const { number, taka } = useFormat();
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -52,6 +53,14 @@ function ShareCard({ report }: { report: ReferralReport }) {
           { days: number(30) },
         )}
       </p>
+      {report.creditPerFriend > 0 ? (
+        <p className="mt-2 font-semibold text-emerald-900" data-testid="reward-offer">
+          {i18n._(
+            "When a friend's first order is delivered, you get {amount} store credit to spend on your next order.",
+            { amount: taka(report.creditPerFriend) },
+          )}
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <label htmlFor="share-link" className="mb-1 block text-sm font-medium text-slate-800">
@@ -91,6 +100,23 @@ function Totals({ report }: { report: ReferralReport }) {
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <dt className="text-sm text-slate-700">{i18n._("Sales")}</dt>
         <dd className="text-2xl font-bold text-slate-900 tabular-nums">{taka(report.amount)}</dd>
+      </div>
+      <div
+        className="col-span-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
+        data-testid="credit-earned"
+      >
+        <dt className="text-sm text-emerald-900">{i18n._("Store credit your shares earned")}</dt>
+        <dd className="text-2xl font-bold text-emerald-950 tabular-nums">{taka(report.creditEarned)}</dd>
+        <dd className="mt-1 text-sm text-emerald-900">
+          {i18n._("Friends whose first order was delivered: {count}", {
+            count: number(report.friendsRewarded),
+          })}
+        </dd>
+        <dd className="mt-1 text-sm">
+          <Link to="/profile#store-credit" className="font-semibold text-emerald-900 underline">
+            {i18n._("See your store credit")}
+          </Link>
+        </dd>
       </div>
     </dl>
   );
