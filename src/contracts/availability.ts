@@ -10,11 +10,11 @@
  *
  * E-books and courses are always available; a bundle is in stock while all its printed items are.
  * Pre-orders and back-orders are sold without stock: such an order line waits, and is filled from
- * stock in the order orders were placed (services/catalog/preorders.ts).
+ * stock in the order orders were placed (services/catalog/preorders.ts). No zod here: shop cards
+ * import the rule, and its API schemas live in answers/availability.ts.
  */
 import type { ProductKind } from "./enums";
 import { LOW_STOCK } from "./stock";
-import { z } from "./zod";
 
 export { LOW_STOCK };
 
@@ -27,21 +27,16 @@ export const AVAILABILITY_STATES = [
 ] as const;
 export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
 
-export const availabilitySchema = z
-  .object({
-    state: z.enum(AVAILABILITY_STATES),
-    left: z
-      .int()
-      .nullable()
-      .meta({ description: `Units left, when in stock with ${LOW_STOCK} or fewer` }),
-    days: z.int().nullable().meta({ description: "A back-order's lead time from the publisher, in days" }),
-    releaseDate: z
-      .string()
-      .nullable()
-      .meta({ description: "A pre-order's release date, YYYY-MM-DD (Dhaka)" }),
-  })
-  .meta({ id: "Availability" });
-export type Availability = z.infer<typeof availabilitySchema>;
+/** What the rule answers (its API shape: `availabilitySchema` in answers/availability.ts). */
+export type Availability = {
+  state: AvailabilityState;
+  /** Units left, when in stock with LOW_STOCK or fewer. */
+  left: number | null;
+  /** A back-order's lead time from the publisher, in days. */
+  days: number | null;
+  /** A pre-order's release date, `YYYY-MM-DD` (Dhaka). */
+  releaseDate: string | null;
+};
 
 /** What the rule reads of a product. `stock` is null for digital kinds; a bundle's is what its items allow. */
 export type AvailabilityFacts = {
@@ -118,18 +113,11 @@ export function addDays(day: string, n: number): string {
 export const MAX_BACKORDER_DAYS = 90;
 
 /** How an order line sold without stock stands (null for a line served from stock at checkout). */
-export const lineWaitSchema = z
-  .object({
-    kind: z.enum(["preorder", "backorder"]),
-    expectedOn: z
-      .string()
-      .nullable()
-      .meta({ description: "The release date, or when the publisher's copies are due (YYYY-MM-DD)" }),
-    filled: z.boolean().meta({ description: "Its stock has been taken: it ships" }),
-  })
-  .nullable()
-  .meta({ id: "LineWait" });
-export type LineWait = z.infer<typeof lineWaitSchema>;
+export type LineWait = {
+  kind: "preorder" | "backorder";
+  expectedOn: string | null;
+  filled: boolean;
+} | null;
 
 /** An order line's wait as the API shows it. */
 export function lineWaitOf(l: {

@@ -4,9 +4,10 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
-import { availabilitySchema } from "../availability";
+
 import { CHAPTER_KINDS, PRODUCT_KINDS, TRACKS } from "../enums";
 import { z } from "../zod";
+import { availabilitySchema } from "./availability";
 import { isoTime, pageOf, poisha } from "./shared";
 
 // ---- catalogue

@@ -4,11 +4,12 @@
  * Each schema carries an `id` (its name in the OpenAPI document). Dates are ISO 8601 in UTC; money
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
-import { lineWaitSchema } from "../availability";
+
 import { PAYMENT_METHODS } from "../enums-orders";
 import { ORDER_STATUSES } from "../order-status";
 import { SHIPMENT_STATUSES } from "../shipping";
 import { z } from "../zod";
+import { lineWaitSchema } from "./availability";
 import { isoTime, poisha } from "./shared";
 
 // ---- orders, payments and invoices

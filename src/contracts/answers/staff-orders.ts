@@ -5,7 +5,6 @@
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
 
-import { lineWaitSchema } from "../availability";
 import { COD_RISK_LEVELS } from "../cod-risk";
 import { courierOptionSchema } from "../couriers";
 import { PRODUCT_KINDS } from "../enums";
@@ -14,6 +13,7 @@ import { ORDER_STATUSES } from "../order-status";
 import { RETURN_REASONS } from "../returns";
 import { SHIPMENT_STATUSES } from "../shipping";
 import { z } from "../zod";
+import { lineWaitSchema } from "./availability";
 import { invoiceSnapshotSchema } from "./orders";
 import { isoTime, pageOf, poisha } from "./shared";
 
