@@ -101,14 +101,63 @@ const courierName = z
   .optional()
   .transform((v) => (v ? v.toLowerCase() : MANUAL_COURIER));
 
+/** Which parcel of the order (1, 2, …); without it, the first one still to be sent (decision 73). */
+const parcelNumber = z
+  .int({ error: "shipment is a parcel's number: 1, 2, …" })
+  .min(1, { error: "shipment is a parcel's number: 1, 2, …" })
+  .max(20, { error: "An order has at most 20 parcels" })
+  .optional()
+  .meta({
+    description: "The parcel's number within the order (1, 2, …); without it, the first still to be sent",
+  });
+
 /**
  * `POST /api/admin/orders/:id/courier`: the courier to book with; without one, the district's
  * default courier, else the shop's.
  */
-export const bookCourierSchema = z.object({ courier: courierChoice.optional() });
+export const bookCourierSchema = z.object({ courier: courierChoice.optional(), shipment: parcelNumber });
 
 /** `PUT /api/admin/orders/:id/consignment`: the number is stored upper-cased. */
-export const consignmentSchema = z.object({ consignment: consignmentNumber, courier: courierName });
+export const consignmentSchema = z.object({
+  consignment: consignmentNumber,
+  courier: courierName,
+  shipment: parcelNumber,
+});
+
+/**
+ * `POST /api/admin/orders/:id/shipments`: staff send some of a parcel's items apart, as a parcel of
+ * their own (a book that is late, a parcel too heavy). `parcels` is how many the order had on the
+ * page: a double tap, or a colleague's split meanwhile, is refused instead of splitting twice.
+ */
+export const shipmentSplitSchema = z.object({
+  from: z
+    .int({ error: "from is a parcel's number: 1, 2, …" })
+    .min(1, { error: "from is a parcel's number: 1, 2, …" })
+    .max(20, { error: "An order has at most 20 parcels" }),
+  parcels: z
+    .int({ error: "parcels is how many parcels the order had on the page" })
+    .min(1, { error: "parcels is how many parcels the order had on the page" })
+    .max(20, { error: "An order has at most 20 parcels" }),
+  lines: z
+    .array(
+      z.object({
+        lineId: z
+          .int({ error: "lineId is one of the order's lines" })
+          .positive({ error: "lineId is one of the order's lines" }),
+        quantity: z
+          .int({ error: "quantity is a whole number" })
+          .min(1, { error: "Move at least one of a line" })
+          .max(999, { error: "quantity is at most 999" }),
+      }),
+      { error: "lines lists the items to send apart" },
+    )
+    .min(1, { error: "Choose at least one item to send apart" })
+    .max(100, { error: "At most 100 lines" }),
+});
+export type ShipmentSplit = z.input<typeof shipmentSplitSchema>;
+
+/** `POST /api/admin/orders/:id/courier/refresh`: which parcel to ask about (else the first with a number). */
+export const courierRefreshSchema = z.object({ shipment: parcelNumber });
 
 /** Why an order cannot be marked shipped as asked. */
 export const SHIPPED_NEEDS_CONSIGNMENT =

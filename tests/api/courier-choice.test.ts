@@ -12,7 +12,7 @@ import type { CourierWebhookAnswer } from "../../src/contracts/answers/staff-ord
 import type { CourierDistricts, CourierPrices } from "../../src/contracts/couriers";
 import type { OrderFulfilment } from "../../src/contracts/fulfilment";
 import type { TrackingView } from "../../src/contracts/tracking";
-import { auditLog, courierDistricts, orderEvents, orders } from "../../src/server/db/schema";
+import { auditLog, courierDistricts, orderEvents, orders, shipments } from "../../src/server/db/schema";
 import { createCouriers } from "../../src/server/integrations/couriers";
 import { type FakePathao, startFakePathao } from "../../src/server/integrations/couriers/fakes/pathao-fake";
 import { type FakeRedx, startFakeRedx } from "../../src/server/integrations/couriers/fakes/redx-fake";
@@ -236,7 +236,8 @@ describe("the courier chosen per order", () => {
     }
     expect((await orderRow(h, o.id)).status).toBe("confirmed");
     expect(bookingsOf(o.number)).toHaveLength(0);
-    expect((await h.db.select().from(orders).where(eq(orders.id, o.id)))[0]?.courierBookingAt).toBeNull();
+    const [parcel] = await h.db.select().from(shipments).where(eq(shipments.orderId, o.id));
+    expect(parcel?.bookingAt).toBeNull();
   });
 
   it("releases the order when the courier refuses, so it can be booked with another", async () => {
@@ -516,6 +517,10 @@ describe("the demo's stand-ins", () => {
       .update(orders)
       .set({ courier: "demo", consignment: code, status: "shipped" })
       .where(eq(orders.id, placed.orderId));
+    await d.db
+      .update(shipments)
+      .set({ courier: "demo", consignment: code, state: "shipped" })
+      .where(eq(shipments.orderId, placed.orderId));
     d.clock.advance(6 * 60_000);
     const refresh = await d.request("POST", `/api/admin/orders/${placed.orderId}/courier/refresh`, {
       cookie: clerk.cookie,

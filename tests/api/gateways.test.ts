@@ -6,7 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OrderFulfilment } from "../../src/contracts/fulfilment";
 import type { TrackingView } from "../../src/contracts/tracking";
-import { invoices, orderEvents, orders, payments, products } from "../../src/server/db/schema";
+import { invoices, orderEvents, orders, payments, products, shipments } from "../../src/server/db/schema";
 import {
   type FakeSteadfast,
   startFakeSteadfast,
@@ -294,6 +294,10 @@ describe("Steadfast", () => {
       .update(orders)
       .set({ consignment: null, status: "processing" })
       .where(eq(orders.id, o.orderId));
+    await h.db
+      .update(shipments)
+      .set({ consignment: null, state: "ready" })
+      .where(eq(shipments.orderId, o.orderId));
     const refused = await book(o.orderId);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("The invoice has already been taken.");

@@ -61,6 +61,7 @@ describe("GET /api/tracking/:cn", () => {
         { status: "shipped", text: "Shipped", at: expect.any(String) },
       ],
       checkedAt: null,
+      parcel: null,
     });
     const times = res.body.data!.events.map((e) => Date.parse(e.at));
     expect(times[1]! - times[0]!).toBe(60_000);

@@ -155,6 +155,10 @@ export const trackingViewSchema = z
       .array(z.object({ status: z.string(), text: z.string(), at: isoTime() }))
       .meta({ description: "Oldest first; the last one is the current state" }),
     checkedAt: isoTime().nullable(),
+    parcel: z
+      .object({ seq: z.int(), of: z.int() })
+      .nullable()
+      .meta({ description: "Which parcel of the order this is, when it is sent in several" }),
   })
   .meta({ id: "Tracking" });
 

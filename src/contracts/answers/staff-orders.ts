@@ -16,6 +16,7 @@ import { z } from "../zod";
 import { lineWaitSchema } from "./availability";
 import { invoiceSnapshotSchema } from "./orders";
 import { isoTime, pageOf, poisha } from "./shared";
+import { shipmentViewSchema } from "./shipments";
 
 // ---- staff order handling
 
@@ -31,6 +32,11 @@ export const orderFulfilmentSchema = z
     trackingPath: z.string().nullable().meta({ description: "Where the customer follows the parcel" }),
     next: z.array(z.enum(ORDER_STATUSES)).meta({ description: "The statuses staff may move it to next" }),
     updatedAt: isoTime(),
+    shipments: z.array(shipmentViewSchema).meta({ description: "The order's parcels (decision 73)" }),
+    parcel: z
+      .int()
+      .nullable()
+      .meta({ description: "The number of the parcel this call booked or numbered, if it did" }),
   })
   .meta({ id: "OrderFulfilment" });
 
@@ -356,6 +362,9 @@ export const adminOrderSchema = z
     followsCourier: z
       .boolean()
       .meta({ description: "Whether the parcel's own courier is connected and can be asked about it" }),
+    shipments: z
+      .array(shipmentViewSchema)
+      .meta({ description: "The order's parcels, each booked and followed on its own (decision 73)" }),
     courierConnected: z
       .boolean()
       .meta({ description: "Whether any courier system is connected for booking" }),

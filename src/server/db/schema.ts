@@ -20,6 +20,7 @@ import {
 import { COD_RISK_ACTIONS, COD_RISK_LEVELS } from "../../contracts/cod-risk";
 import { ORDER_STATUSES } from "../../contracts/order-status";
 import { RETURN_REASONS } from "../../contracts/returns";
+import { SHIPMENT_STATES } from "../../contracts/shipments";
 import { STOCK_REASONS } from "../../contracts/stock";
 import { STORE_CREDIT_KINDS } from "../../contracts/store-credit";
 
@@ -708,17 +709,14 @@ export const orders = pgTable(
      * nothing waits.
      */
     waitShipping: waitShipping(),
+    /**
+     * The first parcel's courier and consignment, kept with it (`shipments` seq 1) in the same
+     * statement, so lists, search, COD cash and remittances read one parcel per order as before
+     * (decision 73). Every parcel's own, including this one's, is in `shipments`.
+     */
     courier: text(),
     /** The number the parcel is tracked by at `/tracking/{cn}`, upper-cased (Steadfast: its tracking code). */
     consignment: text().unique(),
-    /** When the courier was last asked where the parcel is; the tracking page asks again after a few minutes. */
-    courierCheckedAt: timestamp({ withTimezone: true }),
-    /**
-     * Set while a courier is being asked to book the parcel (claimed before the call, cleared after):
-     * a second booking of the order, from a double tap, another tab or a bulk booking, is refused
-     * instead of booking the parcel twice. A claim older than a few minutes is a crash's, and lapses.
-     */
-    courierBookingAt: timestamp({ withTimezone: true }),
     /** Cash on delivery: whether staff reached the buyer by phone before packing, when and who. */
     codCheck: codCheck(),
     codCheckedAt: timestamp({ withTimezone: true }),
@@ -821,6 +819,51 @@ export const orderLines = pgTable(
       .on(t.productId, t.orderId)
       .where(sql`${t.waits} is not null and ${t.filledAt} is null`),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Where one parcel of an order stands (decision 73). */
+export const shipmentState = pgEnum("shipment_state", SHIPMENT_STATES);
+
+/**
+ * One parcel of an order: which of its lines (and how many of each) go in it, its courier and
+ * consignment, and where it is. A physical order has one from the moment it is placed; an order
+ * mixing pre-ordered and available books, whose buyer chose two parcels, has two (decision 73).
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 1, 2, …: "parcel 2 of 2". Parcel 1's courier and consignment are also the order's. */
+    seq: integer().notNull(),
+    /** The order's lines in this parcel: order line id -> quantity. */
+    lines: jsonb().$type<Record<string, number>>().notNull().default({}),
+    state: shipmentState().notNull(),
+    courier: text(),
+    /** The number the parcel is tracked by at `/tracking/{cn}`, upper-cased. */
+    consignment: text().unique(),
+    /** The courier's last word about the parcel, in our words (`contracts/shipping`). */
+    parcel: text(),
+    /**
+     * Set while a courier is being asked to book the parcel (claimed before the call, cleared after):
+     * a second booking of it, from a double tap, another tab or a bulk booking, is refused instead
+     * of booking the parcel twice. A claim older than a few minutes is a crash's, and lapses.
+     */
+    bookingAt: timestamp({ withTimezone: true }),
+    /** When the courier was last asked where the parcel is; the tracking page asks again after a few minutes. */
+    checkedAt: timestamp({ withTimezone: true }),
+    shippedAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.orderId, t.seq),
+    index().on(t.state),
+    check("shipments_seq_positive", sql`${t.seq} > 0`),
   ],
 );
 
@@ -986,6 +1029,8 @@ export const orderEvents = pgTable(
     status: text().notNull(),
     note: text(),
     actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** The parcel a courier's news is about (`shipment:` lines); null for the order's own lines. */
+    shipmentId: integer().references((): AnyPgColumn => shipments.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.orderId, t.createdAt)],

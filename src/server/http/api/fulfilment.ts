@@ -9,7 +9,10 @@ import {
   bookCourierSchema,
   consignmentSchema,
   courierLabel,
+  courierRefreshSchema,
+  type OrderFulfilment,
   orderStatusChangeSchema,
+  shipmentSplitSchema,
 } from "../../../contracts/fulfilment";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { idParams } from "../../../contracts/paging";
@@ -22,10 +25,21 @@ import {
   recordParcelReturn,
   refreshTracking,
   setOrderStatus,
+  splitShipment,
 } from "../../services/orders/fulfilment";
 import { type Endpoint, okAnswer, staff } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson } from "../respond";
+
+/** The parcel a staff call booked or numbered: its consignment and courier (else the order's). */
+function actedOn(order: OrderFulfilment) {
+  return order.shipments.find((s) => s.seq === order.parcel) ?? order;
+}
+
+/** "Parcel 2: " before the answer's message for an order sent in several parcels. */
+function parcelWords(order: OrderFulfilment) {
+  return order.shipments.length > 1 && order.parcel !== null ? `Parcel ${order.parcel}: ` : "";
+}
 
 /** Staff order handling: status changes, consignments, the courier (orders permission). */
 export function fulfilmentApi() {
@@ -46,16 +60,17 @@ export function fulfilmentApi() {
   api.put("/admin/orders/:id/consignment", async (c) => {
     const { id } = idParams.parse(c.req.param());
     const order = await assignConsignment(c.get("ctx"), id, await readJson(c));
-    return ok(c, order, `Consignment ${order.consignment} saved`);
+    return ok(c, order, `${parcelWords(order)}Consignment ${actedOn(order).consignment} saved`);
   });
 
   api.post("/admin/orders/:id/courier", async (c) => {
     const { id } = idParams.parse(c.req.param());
     const order = await bookWithCourier(c.get("ctx"), id, await readJson(c));
+    const parcel = actedOn(order);
     return ok(
       c,
       order,
-      `Booked with ${courierLabel(order.courier) ?? "the courier"}: consignment ${order.consignment}`,
+      `${parcelWords(order)}Booked with ${courierLabel(parcel.courier) ?? "the courier"}: consignment ${parcel.consignment}`,
     );
   });
 
@@ -72,7 +87,13 @@ export function fulfilmentApi() {
 
   api.post("/admin/orders/:id/courier/refresh", async (c) => {
     const { id } = idParams.parse(c.req.param());
-    return ok(c, await refreshTracking(c.get("ctx"), id), "Courier status checked");
+    return ok(c, await refreshTracking(c.get("ctx"), id, await readJson(c)), "Courier status checked");
+  });
+
+  api.post("/admin/orders/:id/shipments", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    const order = await splitShipment(c.get("ctx"), id, await readJson(c));
+    return ok(c, order, `Order ${order.number}: parcel ${order.parcel} made`);
   });
 
   return api;
@@ -108,6 +129,7 @@ export const fulfilmentEndpoints: Endpoint[] = [
     path: "/api/admin/orders/{id}/consignment",
     tag: "Staff",
     summary: "Record a consignment number typed by staff",
+    description: "With `shipment`, for that parcel of the order; without, the first parcel still to be sent.",
     access: staff("orders"),
     params: idParams,
     body: consignmentSchema,
@@ -120,7 +142,7 @@ export const fulfilmentEndpoints: Endpoint[] = [
     tag: "Staff",
     summary: "Book the parcel with a connected courier",
     description:
-      "With `courier`, that connected courier; without, the district's default courier, else the shop's. The order is claimed before the courier is asked: a second booking meanwhile (double tap, other tab, bulk booking) is refused with 409, so the parcel is booked once.",
+      "With `shipment`, that parcel of the order, else the first still to be sent. With `courier`, that connected courier; without, the district's default courier, else the shop's. The parcel is claimed before the courier is asked: a second booking meanwhile (double tap, other tab, bulk booking) is refused with 409, so the parcel is booked once.",
     access: staff("orders"),
     params: idParams,
     body: bookCourierSchema,
@@ -162,9 +184,24 @@ export const fulfilmentEndpoints: Endpoint[] = [
     path: "/api/admin/orders/{id}/courier/refresh",
     tag: "Staff",
     summary: "Ask the parcel's own courier for its news now",
+    description: "With `shipment`, that parcel of the order; without, the first with a consignment.",
     access: staff("orders"),
     params: idParams,
+    body: courierRefreshSchema,
     success: [okAnswer("What the courier said", courierSyncSchema)],
     errors: [409, 503],
+  },
+  {
+    method: "post",
+    path: "/api/admin/orders/{id}/shipments",
+    tag: "Staff",
+    summary: "Send some items of a parcel not yet sent apart, as a parcel of their own",
+    description:
+      "`parcels` is how many parcels the order had on the page: a double tap or a colleague's split meanwhile is refused with 409. The parcel split keeps at least one item.",
+    access: staff("orders"),
+    params: idParams,
+    body: shipmentSplitSchema,
+    success: [okAnswer("The order's fulfilment state, `parcel` the new one", orderFulfilmentSchema)],
+    errors: [409],
   },
 ];

@@ -39,6 +39,7 @@ import { assessPhone } from "../orders/cod-risk";
 import { orderNotice, recordEvent } from "../orders/lifecycle";
 import type { OrderEvent } from "../orders/notifications";
 import { confirmInTx, requireBuyer } from "../orders/orders";
+import { planShipments } from "../orders/shipments";
 import { nudgeOutbox } from "../platform/outbox";
 import { type DigitalConflict, findDigitalConflict } from "../reading/entitlements";
 import { rememberAddressInTx } from "./addresses";
@@ -131,6 +132,12 @@ export async function placeInTx(c: Checkout, view: Priced): Promise<Placed> {
     stock,
     immediate: kinds.immediate,
     waits: kinds.waits,
+  });
+  // The parcels: one, or the lines waiting for stock in a second when the buyer chose to split.
+  await planShipments(c.tx, order, lines, {
+    later: kinds.waits.keys(),
+    split: order.waitShipping === "split",
+    now: c.now,
   });
   const confirmed = await confirmOrAnnounce(c, order, lines, kinds);
   return { order, tranx, confirmed };

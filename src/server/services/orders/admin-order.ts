@@ -59,6 +59,7 @@ import { nudgeOutbox } from "../platform/outbox";
 import { courierOption, districtCourier } from "./courier-districts";
 import { followsCourier, heldForCall } from "./fulfilment";
 import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./lifecycle";
+import { shipmentViewsOf } from "./shipments";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -282,6 +283,7 @@ async function buildAdminOrder(ctx: Ctx, db: Db, o: OrderRow): Promise<AdminOrde
     consignment: o.consignment,
     trackingPath: o.consignment ? `/tracking/${encodeURIComponent(o.consignment)}` : null,
     followsCourier: followsCourier(ctx, o),
+    shipments: (await shipmentViewsOf(ctx, db, [o.id])).get(o.id) ?? [],
     courierConnected: ctx.couriers.bookable.length > 0,
     couriers: ctx.couriers.bookable.map(courierOption),
     districtCourier: booksWith?.name ?? null,

@@ -1,13 +1,15 @@
 /**
  * A courier's news about a parcel, sent to the shop by its webhook. The call is believed only
  * after the adapter checked its signature or secret (each courier's own way); a refused call
- * changes nothing. The order is the one holding the parcel's consignment with that courier; the
- * news is recorded as a status check's would be (applyCourierStatus), so a webhook retried or
- * replayed changes nothing the second time.
+ * changes nothing. The parcel is the one holding the consignment with that courier (or, for a
+ * courier that names it by our invoice, `N` or `N-2`, that parcel of order N); the news is
+ * recorded as a status check's would be (applyCourierStatus), so a webhook retried or replayed
+ * changes nothing the second time.
  */
 import { and, eq } from "drizzle-orm";
 import type { CourierWebhookAnswer } from "../../../contracts/answers/staff-orders";
-import { orders } from "../../db/schema";
+import { readParcelInvoice } from "../../../contracts/shipments";
+import { orders, shipments } from "../../db/schema";
 import type { WebhookCall } from "../../integrations/couriers/provider";
 import { unverifiedCaller } from "../access";
 import type { Ctx } from "../context";
@@ -42,20 +44,23 @@ export async function receiveCourierWebhook(
     return { ...reply, answer: { order: null, shipment: null, status: null, changed: false } };
   }
   const { news } = reading;
+  const named = readParcelInvoice(news.invoice ?? "");
   const [o] = await ctx.db
     .select({
-      id: orders.id,
+      id: shipments.id,
+      orderId: shipments.orderId,
       number: orders.number,
-      consignment: orders.consignment,
-      courier: orders.courier,
+      consignment: shipments.consignment,
+      courier: shipments.courier,
     })
-    .from(orders)
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(
       and(
         news.trackingCode === null
-          ? eq(orders.number, news.invoice ?? "")
-          : eq(orders.consignment, news.trackingCode.toUpperCase()),
-        eq(orders.courier, courier),
+          ? and(eq(orders.number, named.orderNumber), eq(shipments.seq, named.seq))
+          : eq(shipments.consignment, news.trackingCode.toUpperCase()),
+        eq(shipments.courier, courier),
       ),
     )
     .limit(1);

@@ -7,7 +7,7 @@
  * The courier is asked before or after that transaction, never inside it; the messages go out
  * once it has committed.
  */
-import { and, desc, eq, isNull, like, lt, ne, or } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { courierSyncSchema } from "../../../contracts/answers/staff-orders";
 import { COD_RISK_HELD } from "../../../contracts/cod-risk";
 import { COURIER_PRICE_WAIT_MS, type CourierPrices } from "../../../contracts/couriers";
@@ -17,23 +17,26 @@ import {
   CONSIGNABLE_STATUSES,
   consignmentSchema,
   courierLabel,
+  courierRefreshSchema,
   isDemoCourier,
   type OrderFulfilment,
   orderStatusChangeSchema,
   SHIPPED_NEEDS_CONSIGNMENT,
   SHIPPING_STATUSES,
   STAFF_TRANSITIONS,
+  shipmentSplitSchema,
   transitionRefusal,
 } from "../../../contracts/fulfilment";
 import { fillMessage, MESSAGE_TEMPLATES as M } from "../../../contracts/message-values";
 import { formatTaka } from "../../../contracts/money";
 import { describeOrderStatus, type OrderStatus } from "../../../contracts/order-status";
 import { describeReturnReason, parcelReturnSchema } from "../../../contracts/returns";
-import { SHIPMENT_EVENT_PREFIX, shipmentEvent } from "../../../contracts/tracking";
+import { CONSIGNABLE_SHIPMENT_STATES, parcelInvoice, parcelLabel } from "../../../contracts/shipments";
+import { shipmentEvent } from "../../../contracts/tracking";
 import type { PublicUser } from "../../../contracts/user";
 import type { z } from "../../../contracts/zod";
 import { type Db, inTransaction } from "../../db/client";
-import { orderEvents, orders } from "../../db/schema";
+import { orderLines, orders, shipments } from "../../db/schema";
 import {
   type ConsignmentRequest,
   type Courier,
@@ -47,6 +50,15 @@ import { DomainError } from "../errors";
 import { recordAudit } from "../platform/audit";
 import { bookableCourier, districtCourier } from "./courier-districts";
 import { afterMove, moveInTx, ORDER_NOT_FOUND, queueOrderNotice, recordEvent } from "./lifecycle";
+import {
+  ensureShipments,
+  listShipments,
+  othersDelivered,
+  parcelCod,
+  pickShipment,
+  type ShipmentRow,
+  shipmentViewsOf,
+} from "./shipments";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -71,7 +83,13 @@ async function findOrderRow(db: Db, id: number, lock = false): Promise<OrderRow>
   return o;
 }
 
-export function toFulfilment(o: OrderRow): OrderFulfilment {
+/** The staff calls' answer: the order, its parcels, and the parcel the call acted on (`parcel`). */
+export async function toFulfilment(
+  ctx: Ctx,
+  o: OrderRow,
+  parcel: number | null = null,
+): Promise<OrderFulfilment> {
+  const views = await shipmentViewsOf(ctx, ctx.db, [o.id]);
   return {
     id: o.id,
     number: o.number,
@@ -83,6 +101,8 @@ export function toFulfilment(o: OrderRow): OrderFulfilment {
     trackingPath: o.consignment ? `/tracking/${encodeURIComponent(o.consignment)}` : null,
     next: [...STAFF_TRANSITIONS[o.status]],
     updatedAt: o.updatedAt.toISOString(),
+    shipments: views.get(o.id) ?? [],
+    parcel,
   };
 }
 
@@ -139,6 +159,7 @@ export async function setOrderStatus(
   const v = orderStatusChangeSchema.parse(input);
   const now = ctx.now();
   let moved: OrderRow;
+  let parcel: number | null = null;
   try {
     moved = await inTransaction(ctx.db, async (tx) => {
       const o = await findOrderRow(tx, orderId, true);
@@ -156,8 +177,10 @@ export async function setOrderStatus(
           fillMessage(M.orderNothingToShipDigital, { orderNumber: o.number }),
         );
       }
+      const parcels = o.physical ? await ensureShipments(tx, o, now) : [];
       if (v.status === "shipped" && v.consignment !== undefined) {
-        const saved = await saveConsignmentInTx(ctx, tx, o, {
+        const s = pickShipment(o, parcels);
+        const saved = await saveConsignmentInTx(ctx, tx, o, s, parcels, {
           consignment: v.consignment,
           courier: v.courier,
           actorId: me.id,
@@ -165,6 +188,7 @@ export async function setOrderStatus(
           checkedAt: null,
           note: v.note ?? null,
         });
+        parcel = s.seq;
         return saved.row;
       }
       const byHand = v.status === "shipped" && v.byHand === true;
@@ -173,11 +197,37 @@ export async function setOrderStatus(
           consignment: SHIPPED_NEEDS_CONSIGNMENT,
         });
       }
+      // An order is delivered when all its parcels are: one not yet sent is not delivered.
+      const unsent = parcels.find((s) => s.state === "waiting" || s.state === "ready");
+      if (v.status === "delivered" && unsent && parcels.length > 1) {
+        throw new DomainError(
+          "conflict",
+          `Order ${o.number} is not all delivered: parcel ${unsent.seq} of ${parcels.length} has not been sent yet`,
+        );
+      }
       if (byHand) {
-        await tx
-          .update(orders)
-          .set({ courier: BY_HAND_COURIER, consignment: null, courierCheckedAt: null })
-          .where(eq(orders.id, o.id));
+        // Every parcel not yet sent is handed over: the order leaves the shop as one.
+        const handed = parcels.filter((s) => s.state === "ready" || s.state === "waiting");
+        for (const s of handed) {
+          await tx
+            .update(shipments)
+            .set({
+              courier: BY_HAND_COURIER,
+              consignment: null,
+              checkedAt: null,
+              state: "shipped",
+              shippedAt: now,
+              updatedAt: now,
+            })
+            .where(eq(shipments.id, s.id));
+        }
+        // The order's row keeps parcel 1's courier: it changes when parcel 1 is handed over.
+        if (parcels.length === 0 || handed.some((s) => s.seq === 1)) {
+          await tx
+            .update(orders)
+            .set({ courier: BY_HAND_COURIER, consignment: null })
+            .where(eq(orders.id, o.id));
+        }
       }
       const note = byHand
         ? v.note
@@ -199,7 +249,7 @@ export async function setOrderStatus(
     throw e;
   }
   afterMove(ctx, moved.status);
-  return toFulfilment(moved);
+  return toFulfilment(ctx, moved, parcel);
 }
 
 function assertConsignable(o: OrderRow) {
@@ -223,16 +273,37 @@ function consignmentTaken(cn: string, number?: string) {
   );
 }
 
+/** "Parcel 2 of 2: " before a history line of an order sent in several parcels; nothing otherwise. */
+function parcelPrefix(s: Pick<ShipmentRow, "seq">, all: readonly unknown[]): string {
+  const label = parcelLabel(s.seq, all.length);
+  return label ? `${label}: ` : "";
+}
+
+/** A parcel that may take a consignment: one whose books are all here, not yet delivered. */
+function assertParcelConsignable(o: OrderRow, s: ShipmentRow, all: readonly ShipmentRow[]) {
+  if (CONSIGNABLE_SHIPMENT_STATES.includes(s.state)) return;
+  const label = parcelLabel(s.seq, all.length) ?? "The parcel";
+  throw new DomainError(
+    "conflict",
+    s.state === "waiting"
+      ? `${label} of order ${o.number} waits for its pre-ordered books: it is booked once they arrive`
+      : `${label} of order ${o.number} is ${s.state}: it takes no consignment`,
+  );
+}
+
 /**
- * Gives a locked order its consignment: a confirmed or packed order is shipped with it; a
- * shipped one only changes its number. Unique across orders. Each new number sends the buyer its
- * tracking link, once per number (the outbox key holds the number): the same number saved again,
- * by a retry or a double tap, sends nothing more.
+ * Gives a parcel of a locked order its consignment: a confirmed or packed order is shipped with
+ * it; a shipped one only numbers the parcel (a second parcel leaving, or a corrected number).
+ * Unique across parcels. Each new number sends the buyer its tracking link, once per number (the
+ * outbox key holds the number): the same number saved again, by a retry or a double tap, sends
+ * nothing more. Parcel 1's courier and number are written on the order's row as well.
  */
 async function saveConsignmentInTx(
   ctx: Ctx,
   tx: Db,
   o: OrderRow,
+  s: ShipmentRow,
+  all: readonly ShipmentRow[],
   c: {
     consignment: string;
     courier: string;
@@ -244,64 +315,84 @@ async function saveConsignmentInTx(
   },
 ): Promise<{ row: OrderRow; shipped: boolean }> {
   assertConsignable(o);
-  if (o.consignment === c.consignment && o.courier === c.courier) return { row: o, shipped: false };
+  assertParcelConsignable(o, s, all);
+  if (s.consignment === c.consignment && s.courier === c.courier) return { row: o, shipped: false };
   const [holder] = await tx
     .select({ number: orders.number })
-    .from(orders)
-    .where(and(eq(orders.consignment, c.consignment), ne(orders.id, o.id)))
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(and(eq(shipments.consignment, c.consignment), ne(shipments.id, s.id)))
     .limit(1);
   if (holder) throw consignmentTaken(c.consignment, holder.number);
   const ship = o.status === "confirmed" || o.status === "processing";
-  const [row] = await tx
-    .update(orders)
+  await tx
+    .update(shipments)
     .set({
       consignment: c.consignment,
       courier: c.courier,
-      courierCheckedAt: c.checkedAt,
+      checkedAt: c.checkedAt,
+      state: "shipped",
+      shippedAt: s.shippedAt ?? c.now,
+      // A new number is a new parcel at the courier: its old news no longer holds.
+      parcel: s.consignment === c.consignment ? s.parcel : null,
+      updatedAt: c.now,
+    })
+    .where(eq(shipments.id, s.id));
+  const [row] = await tx
+    .update(orders)
+    .set({
+      ...(s.seq === 1 ? { consignment: c.consignment, courier: c.courier } : {}),
       updatedAt: c.now,
       ...(ship ? { status: "shipped" as const } : {}),
     })
     .where(eq(orders.id, o.id))
     .returning();
   const by = courierLabel(c.courier);
-  const label = `Consignment ${c.consignment}${by ? ` (${by})` : ""}${c.note ? `: ${c.note}` : ""}`;
+  const label = `${parcelPrefix(s, all)}Consignment ${c.consignment}${by ? ` (${by})` : ""}${c.note ? `: ${c.note}` : ""}`;
   if (ship) await recordEvent(tx, o.id, "shipped", label, c.actorId, c.now);
   else {
-    const was = o.consignment ?? (o.courier === BY_HAND_COURIER ? "delivered by hand" : "none");
+    const was = s.consignment ?? (s.courier === BY_HAND_COURIER ? "delivered by hand" : "none");
     await recordEvent(tx, o.id, "consignment", `${label}, was ${was}`, c.actorId, c.now);
   }
-  if (o.consignment !== c.consignment) {
-    await queueOrderNotice(ctx, tx, { type: "consignment", consignment: c.consignment }, row!, c.now);
+  if (s.consignment !== c.consignment) {
+    const parcel = all.length > 1 ? { seq: s.seq, of: all.length } : undefined;
+    await queueOrderNotice(ctx, tx, { type: "consignment", consignment: c.consignment, parcel }, row!, c.now);
   }
+  const which = all.length > 1 ? { parcel: s.seq } : {};
   await recordAudit(ctx, tx, {
     action: "order.consignment",
     entity: "order",
     entityId: o.id,
-    before: { status: o.status, courier: o.courier, consignment: o.consignment },
-    after: { status: row!.status, courier: row!.courier, consignment: row!.consignment },
+    before: { status: o.status, ...which, courier: s.courier, consignment: s.consignment },
+    after: { status: row!.status, ...which, courier: c.courier, consignment: c.consignment },
   });
   return { row: row!, shipped: ship };
 }
 
 /**
  * Staff type the consignment number of a parcel they booked themselves (manual courier, or any
- * courier's own site). A confirmed or packed order becomes shipped and its buyer gets the link.
+ * courier's own site): the parcel `shipment` names, else the first still to be sent. A confirmed
+ * or packed order becomes shipped and its buyer gets the link.
  */
 export async function assignConsignment(ctx: Ctx, orderId: number, input: unknown): Promise<OrderFulfilment> {
   const me = requireOrdersStaff(ctx);
   const v = consignmentSchema.parse(input);
   const now = ctx.now();
-  let saved: { row: OrderRow; shipped: boolean };
+  let saved: { row: OrderRow; shipped: boolean; seq: number };
   try {
     saved = await inTransaction(ctx.db, async (tx) => {
       const o = await findOrderRow(tx, orderId, true);
-      return saveConsignmentInTx(ctx, tx, o, {
+      assertConsignable(o);
+      const all = await ensureShipments(tx, o, now);
+      const s = pickShipment(o, all, v.shipment);
+      const done = await saveConsignmentInTx(ctx, tx, o, s, all, {
         consignment: v.consignment,
         courier: v.courier,
         actorId: me.id,
         now,
         checkedAt: null,
       });
+      return { ...done, seq: s.seq };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw consignmentTaken(v.consignment);
@@ -309,7 +400,84 @@ export async function assignConsignment(ctx: Ctx, orderId: number, input: unknow
   }
   // A new number on a shipped order has its tracking SMS to send too.
   afterMove(ctx, saved.row.status);
-  return toFulfilment(saved.row);
+  return toFulfilment(ctx, saved.row, saved.seq);
+}
+
+/**
+ * Staff send some items of a parcel not yet sent apart, as a new parcel of the order, ready to be
+ * booked on its own (a late book, a parcel too heavy for one rider). The parcel they leave keeps
+ * at least one item. The order's row is locked and the count of parcels the page showed must
+ * still hold: a double tap, or a colleague's split meanwhile, is refused with 409, so an order is
+ * split once per tap.
+ */
+export async function splitShipment(ctx: Ctx, orderId: number, input: unknown): Promise<OrderFulfilment> {
+  const me = requireOrdersStaff(ctx);
+  const v = shipmentSplitSchema.parse(input);
+  const now = ctx.now();
+  const made = await inTransaction(ctx.db, async (tx) => {
+    const o = await findOrderRow(tx, orderId, true);
+    assertConsignable(o);
+    const all = await ensureShipments(tx, o, now);
+    if (all.length !== v.parcels) {
+      throw new DomainError(
+        "conflict",
+        `Order ${o.number} has ${all.length} parcels now, not ${v.parcels}: look at the order again`,
+      );
+    }
+    const from = pickShipment(o, all, v.from);
+    if (from.state !== "ready" && from.state !== "waiting") {
+      throw new DomainError(
+        "conflict",
+        `Parcel ${from.seq} of order ${o.number} has left the shop: only a parcel not yet sent is split`,
+      );
+    }
+    const rest: Record<string, number> = { ...from.lines };
+    const moved: Record<string, number> = {};
+    for (const l of v.lines) {
+      const key = String(l.lineId);
+      const has = rest[key] ?? 0;
+      if (l.quantity > has) {
+        const message = `Parcel ${from.seq} holds ${has} of line ${l.lineId}, not ${l.quantity}`;
+        throw new DomainError("invalid", message, { lines: message });
+      }
+      rest[key] = has - l.quantity;
+      moved[key] = (moved[key] ?? 0) + l.quantity;
+      if (rest[key] === 0) delete rest[key];
+    }
+    if (Object.keys(rest).length === 0) {
+      const message = `Leave at least one item in parcel ${from.seq}`;
+      throw new DomainError("invalid", message, { lines: message });
+    }
+    const seq = Math.max(...all.map((p) => p.seq)) + 1;
+    await tx.update(shipments).set({ lines: rest, updatedAt: now }).where(eq(shipments.id, from.id));
+    await tx
+      .insert(shipments)
+      .values({ orderId: o.id, seq, lines: moved, state: from.state, createdAt: now, updatedAt: now });
+    const titles = await tx
+      .select({ id: orderLines.id, title: orderLines.title })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, o.id));
+    const what = Object.entries(moved)
+      .map(([id, q]) => `${titles.find((t) => t.id === Number(id))?.title ?? `line ${id}`} × ${q}`)
+      .join(", ");
+    await recordEvent(
+      tx,
+      o.id,
+      "parcel_split",
+      `Parcel ${seq} of ${seq} made from parcel ${from.seq}: ${what}`,
+      me.id,
+      now,
+    );
+    await recordAudit(ctx, tx, {
+      action: "order.parcel_split",
+      entity: "order",
+      entityId: o.id,
+      before: { parcel: from.seq, lines: from.lines },
+      after: { parcel: from.seq, lines: rest, newParcel: seq, newLines: moved },
+    });
+    return { row: o, seq };
+  });
+  return toFulfilment(ctx, made.row, made.seq);
 }
 
 /** A courier failure as the staff member should read it. */
@@ -342,18 +510,44 @@ function courierAddress(o: OrderRow): string {
 /** A booking claim older than this is a crashed attempt's, and lapses (a courier call takes seconds). */
 export const BOOKING_CLAIM_MS = 3 * 60_000;
 
-/** What a courier is asked to book, or to price, for the order's parcel. */
-function parcelOf(o: OrderRow): ConsignmentRequest {
+/** The order's lines as a parcel's cash and worth are counted from them. */
+type MoneyLine = { id: number; lineTotal: number; discount: number; quantity: number };
+
+function readMoneyLines(db: Db, orderId: number): Promise<MoneyLine[]> {
+  return db
+    .select({
+      id: orderLines.id,
+      lineTotal: orderLines.lineTotal,
+      discount: orderLines.discount,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+}
+
+/**
+ * What a courier is asked to book, or to price, for a parcel of the order: the whole order's when
+ * it is sent as one; a parcel of several carries its own lines' worth and cash to collect, under
+ * its own invoice number (`N-2`).
+ */
+function parcelOf(
+  o: OrderRow,
+  s?: Pick<ShipmentRow, "seq">,
+  all: Pick<ShipmentRow, "seq" | "lines" | "state">[] = [],
+  lines: MoneyLine[] = [],
+): ConsignmentRequest {
+  const several = s !== undefined && all.length > 1;
+  const worth = several ? parcelCod({ paymentMethod: "cod", total: o.total }, s, all, lines) : o.total;
   return {
-    invoice: o.number,
+    invoice: parcelInvoice(o.number, s?.seq ?? 1),
     recipientName: o.name,
     recipientPhone: o.phone,
     recipientAddress: courierAddress(o),
-    codAmount: o.paymentMethod === "cod" ? o.total : 0,
+    codAmount: o.paymentMethod === "cod" ? worth : 0,
     note: o.note,
     district: o.district,
     area: o.area,
-    value: o.total,
+    value: worth,
   };
 }
 
@@ -376,54 +570,59 @@ async function courierToBook(ctx: Ctx, o: OrderRow, chosen: string | undefined):
   return found;
 }
 
-function hasConsignment(o: Pick<OrderRow, "number" | "consignment">) {
-  return new DomainError(
-    "conflict",
-    fillMessage(M.orderHasConsignment, { orderNumber: o.number, consignment: o.consignment ?? "" }),
-  );
+function hasConsignment(
+  o: Pick<OrderRow, "number">,
+  s: Pick<ShipmentRow, "seq" | "consignment">,
+  of: number,
+) {
+  const label = parcelLabel(s.seq, of);
+  const message = fillMessage(M.orderHasConsignment, {
+    orderNumber: o.number,
+    consignment: s.consignment ?? "",
+  });
+  return new DomainError("conflict", label ? `${label}: ${message}` : message);
 }
 
 /**
- * Claims the order for one booking before the courier is asked: a second booking of the order
- * meanwhile (a double tap, another tab, a bulk booking) is refused instead of booking twice.
+ * Claims the parcel for one booking before the courier is asked: a second booking of it meanwhile
+ * (a double tap, another tab, a bulk booking) is refused instead of booking twice.
  */
-async function claimBooking(ctx: Ctx, o: OrderRow, now: Date): Promise<void> {
+async function claimBooking(ctx: Ctx, o: OrderRow, s: ShipmentRow, of: number, now: Date): Promise<void> {
   const claimed = await ctx.db
-    .update(orders)
-    .set({ courierBookingAt: now })
+    .update(shipments)
+    .set({ bookingAt: now })
     .where(
       and(
-        eq(orders.id, o.id),
-        isNull(orders.consignment),
-        or(
-          isNull(orders.courierBookingAt),
-          lt(orders.courierBookingAt, new Date(now.getTime() - BOOKING_CLAIM_MS)),
-        ),
+        eq(shipments.id, s.id),
+        isNull(shipments.consignment),
+        or(isNull(shipments.bookingAt), lt(shipments.bookingAt, new Date(now.getTime() - BOOKING_CLAIM_MS))),
       ),
     )
-    .returning({ id: orders.id });
+    .returning({ id: shipments.id });
   if (claimed.length > 0) return;
-  const current = await findOrderRow(ctx.db, o.id);
-  if (current.consignment) throw hasConsignment(current);
+  const [current] = await ctx.db.select().from(shipments).where(eq(shipments.id, s.id));
+  if (current?.consignment) throw hasConsignment(o, current, of);
+  const label = parcelLabel(s.seq, of);
   throw new DomainError(
     "conflict",
-    `Order ${o.number} is being booked with a courier right now: look at the order again in a moment`,
+    `${label ? `${label} of order` : "Order"} ${o.number} is being booked with a courier right now: look at the order again in a moment`,
   );
 }
 
-async function releaseBooking(ctx: Ctx, orderId: number, claimedAt: Date): Promise<void> {
+async function releaseBooking(ctx: Ctx, shipmentId: number, claimedAt: Date): Promise<void> {
   await ctx.db
-    .update(orders)
-    .set({ courierBookingAt: null })
-    .where(and(eq(orders.id, orderId), eq(orders.courierBookingAt, claimedAt)));
+    .update(shipments)
+    .set({ bookingAt: null })
+    .where(and(eq(shipments.id, shipmentId), eq(shipments.bookingAt, claimedAt)));
 }
 
 /**
- * Books the parcel with the courier staff chose (`{ courier }`, one that is connected), else with
- * its district's default courier, else the shop's (cash to collect: the total of a cash-on-delivery
- * order, nothing when paid online), then saves its tracking code as the consignment in a short
- * transaction of its own. The order is claimed before the courier is asked, so a second booking
- * of it at the same time is refused and the parcel is booked once.
+ * Books a parcel of the order (`{ shipment }`, else the first still to be sent) with the courier
+ * staff chose (`{ courier }`, one that is connected), else with its district's default courier,
+ * else the shop's (cash to collect: what the parcel carries of a cash-on-delivery order, nothing
+ * when paid online), then saves its tracking code as the parcel's consignment in a short
+ * transaction of its own. The parcel is claimed before the courier is asked, so a second booking
+ * of it at the same time is refused and it is booked once.
  */
 export async function bookWithCourier(
   ctx: Ctx,
@@ -434,20 +633,24 @@ export async function bookWithCourier(
   const v = bookCourierSchema.parse(input);
   const o = await findOrderRow(ctx.db, orderId);
   assertConsignable(o);
-  if (o.consignment) throw hasConsignment(o);
+  const all = await inTransaction(ctx.db, (tx) => ensureShipments(tx, o, ctx.now()));
+  const s = pickShipment(o, all, v.shipment);
+  assertParcelConsignable(o, s, all);
+  if (s.consignment) throw hasConsignment(o, s, all.length);
   const courier = await courierToBook(ctx, o, v.courier);
+  const lines = all.length > 1 ? await readMoneyLines(ctx.db, o.id) : [];
   const claimedAt = ctx.now();
-  await claimBooking(ctx, o, claimedAt);
+  await claimBooking(ctx, o, s, all.length, claimedAt);
   let booked: Awaited<ReturnType<Courier["createConsignment"]>>;
   try {
-    booked = await courier.createConsignment(parcelOf(o));
+    booked = await courier.createConsignment(parcelOf(o, s, all, lines));
   } catch (err) {
-    await releaseBooking(ctx, o.id, claimedAt);
+    await releaseBooking(ctx, s.id, claimedAt);
     if (err instanceof CourierError) throw courierProblem(ctx, err, "booking");
     throw err;
   }
   if (!booked) {
-    await releaseBooking(ctx, o.id, claimedAt);
+    await releaseBooking(ctx, s.id, claimedAt);
     throw new DomainError("conflict", "The courier booked nothing; type the consignment number instead");
   }
   const now = ctx.now();
@@ -457,22 +660,25 @@ export async function bookWithCourier(
   try {
     saved = await inTransaction(ctx.db, async (tx) => {
       const current = await findOrderRow(tx, orderId, true);
-      if (current.consignment) {
+      const parcels = await listShipments(tx, o.id, true);
+      const parcel = parcels.find((p) => p.id === s.id)!;
+      if (parcel.consignment) {
         throw new DomainError(
           "conflict",
-          `Order ${o.number} got consignment ${current.consignment} meanwhile`,
+          `${parcelPrefix(parcel, parcels)}Order ${o.number} got consignment ${parcel.consignment} meanwhile`,
         );
       }
-      await tx.update(orders).set({ courierBookingAt: null }).where(eq(orders.id, o.id));
+      await tx.update(shipments).set({ bookingAt: null }).where(eq(shipments.id, s.id));
       await recordEvent(
         tx,
         o.id,
         shipmentEvent(booked.status),
-        `${by}: ${booked.status}, consignment id ${booked.consignmentId}`,
+        `${parcelPrefix(parcel, parcels)}${by}: ${booked.status}, consignment id ${booked.consignmentId}`,
         me.id,
         now,
+        s.id,
       );
-      return saveConsignmentInTx(ctx, tx, current, {
+      return saveConsignmentInTx(ctx, tx, current, { ...parcel, bookingAt: null }, parcels, {
         consignment: cn,
         courier: courier.name,
         actorId: me.id,
@@ -486,18 +692,19 @@ export async function bookWithCourier(
       {
         err: e,
         order: o.number,
+        parcel: s.seq,
         courier: courier.name,
         consignmentId: booked.consignmentId,
         trackingCode: cn,
       },
       "courier: booked, but the order could not take the consignment; cancel it at the courier",
     );
-    await releaseBooking(ctx, o.id, claimedAt).catch(() => undefined);
+    await releaseBooking(ctx, s.id, claimedAt).catch(() => undefined);
     if (isUniqueViolation(e)) throw consignmentTaken(cn);
     throw e;
   }
   afterMove(ctx, saved.row.status);
-  return toFulfilment(saved.row);
+  return toFulfilment(ctx, saved.row, s.seq);
 }
 
 /**
@@ -559,58 +766,103 @@ export async function courierPrices(
 /** What a courier check found (the shape of its API answer). */
 export type CourierSync = z.infer<typeof courierSyncSchema>;
 
-/**
- * Asks the courier where the parcel is (no transaction open), then in a short transaction records
- * a history line when its status changed, and delivers or cancels the order when the courier says
- * so. Throws CourierError when the courier cannot answer; null for a courier that knows nothing.
- */
-export async function syncCourierStatus(ctx: Ctx, order: OrderRow): Promise<CourierSync | null> {
-  const courier = courierOfOrder(ctx, order);
-  if (!courier) return null;
-  const answer = await courier.fetchStatus({ trackingCode: order.consignment });
-  if (!answer) return null;
-  return applyCourierStatus(ctx, order, answer);
+/** The connected courier a parcel was booked with, or null (a typed number, by hand, no longer connected). */
+function courierOfShipment(ctx: Pick<Ctx, "couriers">, s: Pick<ShipmentRow, "courier" | "consignment">) {
+  return s.consignment === null ? null : ctx.couriers.get(s.courier);
+}
+
+/** Whether the parcel is with a connected courier, whose system can be asked about it. */
+export function followsShipment(ctx: Pick<Ctx, "couriers">, s: Pick<ShipmentRow, "courier" | "consignment">) {
+  return courierOfShipment(ctx, s) !== null;
 }
 
 /**
- * Records what the courier says of the order's parcel (asked, or told by its webhook), in one
- * short transaction: a history line when the parcel's status changed, and the order delivered or
- * cancelled when the courier says so. The same news twice (a retried webhook, a second poll)
- * changes nothing the second time. Null when the order has meanwhile another consignment.
+ * Asks the courier where the parcel is (no transaction open), then in a short transaction records
+ * a history line when its status changed, and moves the parcel and the order on when the courier
+ * says so. Throws CourierError when the courier cannot answer; null for a courier that knows nothing.
+ */
+export async function syncCourierStatus(ctx: Ctx, parcel: ShipmentRow): Promise<CourierSync | null> {
+  const courier = courierOfShipment(ctx, parcel);
+  if (!courier) return null;
+  const answer = await courier.fetchStatus({ trackingCode: parcel.consignment });
+  if (!answer) return null;
+  return applyCourierStatus(ctx, parcel, answer);
+}
+
+/** What the courier's word makes of a parcel still open: delivered, cancelled, returned, or as it was. */
+function parcelStateAfter(s: ShipmentRow, status: ShipmentStatus): ShipmentRow["state"] {
+  if (s.state !== "shipped" && s.state !== "ready") return s.state;
+  if (status === "delivered") return "delivered";
+  if (status === "cancelled") return "cancelled";
+  if (status === "returned") return "returned";
+  return s.state;
+}
+
+/**
+ * Records what the courier says of one parcel (asked, or told by its webhook), in one short
+ * transaction: a history line when the parcel's status changed; the parcel delivered, cancelled or
+ * returned when the courier says so; and the order delivered once all its parcels are. An order
+ * sent as one parcel is also cancelled or returned with it, as before parcels existed; a parcel
+ * of several that fails leaves the order for staff to decide (decision 73). The same news twice
+ * (a retried webhook, a second poll) changes nothing the second time. Null when the parcel has
+ * meanwhile another consignment.
  */
 export async function applyCourierStatus(
   ctx: Ctx,
-  order: Pick<OrderRow, "id" | "consignment" | "courier">,
+  parcel: Pick<ShipmentRow, "id" | "orderId" | "consignment" | "courier">,
   answer: { status: ShipmentStatus; courierStatus: string },
 ): Promise<CourierSync | null> {
   const now = ctx.now();
-  const by = courierLabel(order.courier) ?? "Courier";
+  const by = courierLabel(parcel.courier) ?? "Courier";
   const outcome = await inTransaction(ctx.db, async (tx) => {
-    const o = await findOrderRow(tx, order.id, true);
-    if (o.consignment !== order.consignment) return null;
-    const [last] = await tx
-      .select({ status: orderEvents.status })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, o.id), like(orderEvents.status, `${SHIPMENT_EVENT_PREFIX}%`)))
-      .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
-      .limit(1);
-    const changed = last?.status !== shipmentEvent(answer.status);
+    const o = await findOrderRow(tx, parcel.orderId, true);
+    const all = await listShipments(tx, o.id, true);
+    const s = all.find((p) => p.id === parcel.id);
+    if (!s || s.consignment !== parcel.consignment) return null;
+    const changed = s.parcel !== answer.status;
+    const prefix = parcelPrefix(s, all);
     if (changed) {
-      await recordEvent(tx, o.id, shipmentEvent(answer.status), `${by}: ${answer.courierStatus}`, null, now);
+      await recordEvent(
+        tx,
+        o.id,
+        shipmentEvent(answer.status),
+        `${prefix}${by}: ${answer.courierStatus}`,
+        null,
+        now,
+        s.id,
+      );
     }
+    const state = parcelStateAfter(s, answer.status);
+    await tx
+      .update(shipments)
+      .set({
+        parcel: answer.status,
+        checkedAt: now,
+        state,
+        ...(state === "delivered" && s.state !== "delivered" ? { deliveredAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(shipments.id, s.id));
+    const single = all.length <= 1;
+    const open = OPEN_STATUSES.includes(o.status);
     // A parcel comes back only once it has left: the courier's "returned" moves a shipped order.
-    const to: OrderStatus | null = !OPEN_STATUSES.includes(o.status)
+    const to: OrderStatus | null = !open
       ? null
       : answer.status === "delivered"
-        ? "delivered"
-        : answer.status === "cancelled"
-          ? "cancelled"
-          : answer.status === "returned" && o.status === "shipped"
-            ? "returned"
-            : null;
-    const row = to ? await moveInTx(ctx, tx, o, to, `${by} reports ${answer.courierStatus}`, null, now) : o;
+        ? single || (await othersDelivered(tx, o.id, s.id))
+          ? "delivered"
+          : null
+        : !single
+          ? null
+          : answer.status === "cancelled"
+            ? "cancelled"
+            : answer.status === "returned" && o.status === "shipped"
+              ? "returned"
+              : null;
+    const row = to
+      ? await moveInTx(ctx, tx, o, to, `${prefix}${by} reports ${answer.courierStatus}`, null, now)
+      : o;
     if (to === "returned") await recordAudit(ctx, tx, returnAudit(o, row));
-    await tx.update(orders).set({ courierCheckedAt: now }).where(eq(orders.id, o.id));
     return { row, changed, to };
   });
   if (!outcome) return null;
@@ -623,21 +875,28 @@ export async function applyCourierStatus(
   };
 }
 
-/** Staff ask the parcel's own courier for its news now (the tracking page asks on its own). */
-export async function refreshTracking(ctx: Ctx, orderId: number): Promise<CourierSync> {
+/**
+ * Staff ask a parcel's own courier for its news now (`{ shipment }`, else the first parcel with a
+ * consignment); the tracking page asks on its own.
+ */
+export async function refreshTracking(ctx: Ctx, orderId: number, input: unknown = {}): Promise<CourierSync> {
   requireOrdersStaff(ctx);
+  const v = courierRefreshSchema.parse(input);
   const o = await findOrderRow(ctx.db, orderId);
-  if (!o.consignment)
+  const all = await listShipments(ctx.db, o.id);
+  const s =
+    v.shipment !== undefined ? pickShipment(o, all, v.shipment) : (all.find((p) => p.consignment) ?? all[0]);
+  if (!s?.consignment)
     throw new DomainError("conflict", fillMessage(M.orderNoConsignment, { orderNumber: o.number }));
-  if (!followsCourier(ctx, o)) {
+  if (!followsShipment(ctx, s)) {
     throw new DomainError(
       "conflict",
-      `Consignment ${o.consignment} is not with a connected courier: staff set its status by hand`,
+      `Consignment ${s.consignment} is not with a connected courier: staff set its status by hand`,
     );
   }
   let synced: CourierSync | null;
   try {
-    synced = await syncCourierStatus(ctx, o);
+    synced = await syncCourierStatus(ctx, s);
   } catch (err) {
     throw courierProblem(ctx, err, "status check");
   }
@@ -707,5 +966,5 @@ export async function recordParcelReturn(
     return { row, moved: o.status !== "returned" };
   });
   if (moved.moved) afterMove(ctx, "returned");
-  return toFulfilment(moved.row);
+  return toFulfilment(ctx, moved.row);
 }

@@ -29,6 +29,7 @@ import { giveCreditBackInTx, rewardReferralInTx } from "../money/store-credit";
 import { nudgeOutbox, outboxInsert } from "../platform/outbox";
 import { publicContentChanged } from "../public-content";
 import { type OrderEvent, orderMessageKey, orderMessages } from "./notifications";
+import { settleShipmentsInTx } from "./shipments";
 
 export const ORDER_NOT_FOUND = "No such order";
 
@@ -43,9 +44,11 @@ export function recordEvent(
   note: string | null,
   actorId: number | null,
   at: Date,
+  /** The parcel a courier's news is about (decision 73). */
+  shipmentId: number | null = null,
 ) {
   // A query builder: awaited, it runs; or sent together with others (sendTogether).
-  return db.insert(orderEvents).values({ orderId, status, note, actorId, createdAt: at });
+  return db.insert(orderEvents).values({ orderId, status, note, actorId, shipmentId, createdAt: at });
 }
 
 /**
@@ -168,6 +171,7 @@ export async function moveInTx(
     .set({ status, updatedAt: now, ...(hooks.stamps ? { [hooks.stamps]: now } : {}) })
     .where(eq(orders.id, o.id))
     .returning();
+  await settleShipmentsInTx(tx, o.id, status, now);
   await recordEvent(tx, o.id, status, note, actorId, now);
   if (hooks.refundDueWhenPaidOnline && o.paymentMethod === "gateway" && o.total > 0) {
     await recordEvent(tx, o.id, "refund_due", "Paid online and cancelled: refund due", null, now);

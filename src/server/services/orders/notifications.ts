@@ -19,7 +19,12 @@ export type OrderEvent =
    * The parcel got this consignment number (shipped with it, or given a new one): its tracking
    * link, sent once for each number.
    */
-  | { type: "consignment"; consignment: string }
+  | {
+      type: "consignment";
+      consignment: string;
+      /** Which parcel, when the order is sent in several (decision 73): "parcel 2 of 2". */
+      parcel?: { seq: number; of: number } | undefined;
+    }
   /** Staff sent a refund (poisha): each refund is news of its own. */
   | { type: "refund_paid"; refundId: number; amount: number; method: string };
 
@@ -145,7 +150,17 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
         action: "Details",
         url: orders,
       };
-    case "shipped":
+    case "shipped": {
+      const parcel = event.type === "consignment" ? event.parcel : undefined;
+      if (parcel) {
+        return {
+          sms: `Order ${n}: parcel ${parcel.seq} of ${parcel.of} is on its way.`,
+          subject: `Parcel ${parcel.seq} of ${parcel.of} of your order ${n} is on its way`,
+          paragraph: `Parcel ${parcel.seq} of ${parcel.of} of your order ${n} has been handed to the courier.`,
+          action: "Track",
+          url: trackingCode ? `${origin}/tracking/${encodeURIComponent(trackingCode)}` : orders,
+        };
+      }
       return {
         sms: `Order ${n} (${tk}) is on its way.`,
         subject: `Your order ${n} is on its way`,
@@ -153,6 +168,7 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
         action: "Track",
         url: trackingCode ? `${origin}/tracking/${encodeURIComponent(trackingCode)}` : orders,
       };
+    }
     case "delivered":
       return {
         sms: `Order ${n} (${tk}) delivered. Thank you!`,
@@ -220,8 +236,14 @@ function banglaSms(event: OrderEvent, order: NotifiableOrder): string {
       return `অর্ডার ${n} নিশ্চিত হয়েছে। মোট ${tk}।`;
     case "processing":
       return `অর্ডার ${n} (${tk}) প্যাক করা হচ্ছে।`;
-    case "shipped":
+    case "shipped": {
+      const parcel = event.type === "consignment" ? event.parcel : undefined;
+      if (parcel) {
+        const bn = (x: number) => x.toLocaleString("bn-BD");
+        return `অর্ডার ${n}: ${bn(parcel.of)}টি পার্সেলের ${bn(parcel.seq)} নম্বরটি কুরিয়ারে রওনা হয়েছে।`;
+      }
       return `অর্ডার ${n} (${tk}) কুরিয়ারে রওনা হয়েছে।`;
+    }
     case "delivered":
       return `অর্ডার ${n} (${tk}) পৌঁছে গেছে। ধন্যবাদ!`;
     case "cancelled":

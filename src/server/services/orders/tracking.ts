@@ -1,8 +1,8 @@
 /**
  * `/tracking/{cn}`: a parcel's timeline for anyone holding its consignment number. It shows no
- * more of the order than its number's last digits, the district and how many items it holds.
+ * more of the order than its number's last digits, the district and how many items the parcel holds.
  */
-import { and, asc, eq, isNull, lt, or, sum } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import { describeOrderStatus } from "../../../contracts/order-status";
 import { isShipmentStatus, type ShipmentStatus } from "../../../contracts/shipping";
 import {
@@ -11,10 +11,11 @@ import {
   SHIPMENT_EVENT_PREFIX,
   type TrackingView,
 } from "../../../contracts/tracking";
-import { orderEvents, orderLines, orders } from "../../db/schema";
+import { orderEvents, orders, shipments } from "../../db/schema";
 import type { Ctx } from "../context";
 import { consumeLimit } from "../platform/rate-limits";
-import { courierLabel, followsCourier, syncCourierStatus } from "./fulfilment";
+import { courierLabel, followsShipment, syncCourierStatus } from "./fulfilment";
+import type { ShipmentRow } from "./shipments";
 
 /** The courier is asked again when its last answer is older than this. */
 export const TRACKING_REFRESH_AFTER_MS = 5 * 60 * 1000;
@@ -33,27 +34,28 @@ function normaliseConsignment(raw: string): string | null {
  * Asks the courier about a parcel whose last answer is stale. The check is claimed with a
  * conditional update, so many visitors at once make one call; a failure keeps the last state.
  */
-async function refreshIfStale(ctx: Ctx, o: typeof orders.$inferSelect, waitMs: number): Promise<void> {
-  if (!followsCourier(ctx, o) || !(OPEN as readonly string[]).includes(o.status)) return;
+async function refreshIfStale(ctx: Ctx, s: ShipmentRow, orderStatus: string, waitMs: number): Promise<void> {
+  if (!followsShipment(ctx, s) || !(OPEN as readonly string[]).includes(orderStatus) || s.state !== "shipped")
+    return;
   const now = ctx.now();
   const claimed = await ctx.db
-    .update(orders)
-    .set({ courierCheckedAt: now })
+    .update(shipments)
+    .set({ checkedAt: now })
     .where(
       and(
-        eq(orders.id, o.id),
+        eq(shipments.id, s.id),
         or(
-          isNull(orders.courierCheckedAt),
-          lt(orders.courierCheckedAt, new Date(now.getTime() - TRACKING_REFRESH_AFTER_MS)),
+          isNull(shipments.checkedAt),
+          lt(shipments.checkedAt, new Date(now.getTime() - TRACKING_REFRESH_AFTER_MS)),
         ),
       ),
     )
-    .returning({ id: orders.id });
+    .returning({ id: shipments.id });
   if (claimed.length === 0) return;
-  const sync = syncCourierStatus(ctx, o).then(
+  const sync = syncCourierStatus(ctx, s).then(
     () => undefined,
     (err: unknown) => {
-      ctx.log.warn({ err, consignment: o.consignment }, "tracking: the courier could not be asked");
+      ctx.log.warn({ err, consignment: s.consignment }, "tracking: the courier could not be asked");
     },
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -66,8 +68,9 @@ async function refreshIfStale(ctx: Ctx, o: typeof orders.$inferSelect, waitMs: n
 }
 
 /**
- * The parcel with this consignment number, or null. For the connected courier's parcels the
+ * The parcel with this consignment number, or null. For a connected courier's parcels the
  * courier is asked first when its last answer is a few minutes old (outside any transaction).
+ * The timeline is the order's own lines and this parcel's courier news (decision 73).
  */
 export async function findTracking(
   ctx: Ctx,
@@ -78,40 +81,40 @@ export async function findTracking(
   await consumeLimit(ctx, "trackingPerAddress", ctx.ip);
   const cn = normaliseConsignment(raw);
   if (!cn) return null;
-  const [found] = await ctx.db.select().from(orders).where(eq(orders.consignment, cn)).limit(1);
+  const [found] = await ctx.db
+    .select({ s: shipments, status: orders.status })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(eq(shipments.consignment, cn))
+    .limit(1);
   if (!found) return null;
-  await refreshIfStale(ctx, found, opts.waitMs ?? TRACKING_REFRESH_WAIT_MS);
+  await refreshIfStale(ctx, found.s, found.status, opts.waitMs ?? TRACKING_REFRESH_WAIT_MS);
 
-  const [[o], [items], events] = await Promise.all([
+  const [[o], parcels, events] = await Promise.all([
     ctx.db
-      .select({
-        number: orders.number,
-        status: orders.status,
-        district: orders.district,
-        courier: orders.courier,
-        checkedAt: orders.courierCheckedAt,
-      })
+      .select({ number: orders.number, status: orders.status, district: orders.district })
       .from(orders)
-      .where(eq(orders.id, found.id)),
+      .where(eq(orders.id, found.s.orderId)),
+    ctx.db.select().from(shipments).where(eq(shipments.orderId, found.s.orderId)).orderBy(asc(shipments.seq)),
     ctx.db
-      .select({ n: sum(orderLines.quantity).mapWith(Number) })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, found.id)),
-    ctx.db
-      .select({ status: orderEvents.status, at: orderEvents.createdAt })
+      .select({ status: orderEvents.status, at: orderEvents.createdAt, shipmentId: orderEvents.shipmentId })
       .from(orderEvents)
-      .where(eq(orderEvents.orderId, found.id))
+      .where(eq(orderEvents.orderId, found.s.orderId))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
   ]);
-  if (!o) return null;
+  const s = parcels.find((p) => p.id === found.s.id);
+  if (!o || !s) return null;
 
   // The courier's "Delivered" and the order's "Delivered" at one moment read as one line.
   const timeline: TrackingView["events"] = [];
   let shipment: ShipmentStatus | null = null;
   for (const e of events) {
-    if (e.status.startsWith(SHIPMENT_EVENT_PREFIX)) {
-      const s = e.status.slice(SHIPMENT_EVENT_PREFIX.length);
-      shipment = isShipmentStatus(s) ? s : "unknown";
+    const news = e.status.startsWith(SHIPMENT_EVENT_PREFIX);
+    // Another parcel's courier news is not this parcel's.
+    if (news && e.shipmentId !== null && e.shipmentId !== s.id) continue;
+    if (news) {
+      const st = e.status.slice(SHIPMENT_EVENT_PREFIX.length);
+      shipment = isShipmentStatus(st) ? st : "unknown";
     }
     const text = describeTimelineStatus(e.status);
     if (text === null || timeline.at(-1)?.text === text) continue;
@@ -119,14 +122,15 @@ export async function findTracking(
   }
   return {
     consignment: cn,
-    courier: courierLabel(o.courier),
+    courier: courierLabel(s.courier),
     orderEnding: orderEnding(o.number),
     district: o.district,
-    items: items?.n ?? 0,
+    items: Object.values(s.lines).reduce((n, q) => n + q, 0),
     status: o.status,
     statusText: describeOrderStatus(o.status),
     shipment,
     events: timeline,
-    checkedAt: o.checkedAt?.toISOString() ?? null,
+    checkedAt: s.checkedAt?.toISOString() ?? null,
+    parcel: parcels.length > 1 ? { seq: s.seq, of: parcels.length } : null,
   };
 }

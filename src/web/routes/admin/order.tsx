@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrder } from "../../../contracts/admin-order";
 import type { CourierPrices } from "../../../contracts/couriers";
-import { BY_HAND_COURIER, consignmentSchema, courierLabel } from "../../../contracts/fulfilment";
+import { consignmentSchema } from "../../../contracts/fulfilment";
 import {
   describeOrderStatus,
   describeOrderStatusOf,
@@ -55,6 +55,7 @@ const HISTORY_WORDS: Record<string, string> = {
   return_recorded: /*i18n*/ "Return recorded",
   address: /*i18n*/ "Address changed",
   consignment: /*i18n*/ "Consignment changed",
+  parcel_split: /*i18n*/ "Parcel split",
 };
 /** The history's fixed notes (the rest name people, numbers or a courier's words, and stay as written). */
 const HISTORY_NOTES: ReadonlySet<string> = new Set([
@@ -115,7 +116,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
           <ParcelReturnSummary order={order} onRecord={() => setReturnOpen(true)} />
           <ParcelReturnDialog order={order} open={returnOpen} onClose={() => setReturnOpen(false)} />
           {order.codCheck ? <CodCheck order={order} /> : null}
-          {order.physical ? <Shipment order={order} /> : null}
+          {order.physical ? <Shipments order={order} /> : null}
           <Lines order={order} />
           <OrderMoney order={order} refundOpen={refundOpen} onRefundOpen={setRefundOpen} />
           <Payments order={order} />
@@ -306,33 +307,87 @@ function CodCheck({ order }: { order: AdminOrder }) {
   );
 }
 
-function Shipment({ order }: { order: AdminOrder }) {
+type Parcel = AdminOrder["shipments"][number];
+
+/**
+ * The order's parcels (decision 73): one for most orders, as it always was; each of several is
+ * booked, numbered and asked about on its own, and a parcel not yet sent can be split.
+ */
+function Shipments({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const several = order.shipments.length > 1;
+  return (
+    <section aria-labelledby="shipment-heading" className={card}>
+      <h2 id="shipment-heading" className={h2}>
+        {several ? i18n._("Parcels") : i18n._("Parcel")}
+      </h2>
+      <div className={several ? "space-y-4 divide-y divide-slate-100" : undefined}>
+        {order.shipments.map((p) => (
+          <ParcelView key={p.seq} order={order} parcel={p} />
+        ))}
+      </div>
+      <SplitParcel order={order} />
+    </section>
+  );
+}
+
+function ParcelView({ order, parcel }: { order: AdminOrder; parcel: Parcel }) {
   const { i18n } = useLingui();
   const { run, pending } = useMutation();
   const [consignment, setConsignment] = useState("");
   const [courier, setCourier] = useState("");
   const [error, setError] = useState("");
+  const several = parcel.of > 1;
+  const headingId = useId();
   const consignable =
-    order.status === "confirmed" || order.status === "processing" || order.status === "shipped";
+    (order.status === "confirmed" || order.status === "processing" || order.status === "shipped") &&
+    (parcel.state === "ready" || parcel.state === "shipped");
+  const which = several ? { shipment: parcel.seq } : {};
   return (
-    <section aria-labelledby="shipment-heading" className={card}>
-      <h2 id="shipment-heading" className={h2}>
-        {i18n._("Parcel")}
-      </h2>
-      {order.consignment ? (
+    <section
+      aria-labelledby={several ? headingId : undefined}
+      data-testid={several ? `parcel-${parcel.seq}` : undefined}
+      className={several ? "pt-4 first:pt-0" : undefined}
+    >
+      {several ? (
+        <>
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            {i18n._("Parcel {seq} of {of}", { seq: parcel.seq, of: parcel.of })}{" "}
+            <span className="text-sm font-normal text-slate-700">· {i18n._(parcel.stateText)}</span>
+          </h3>
+          <ul className="mb-2 text-sm text-slate-700">
+            {parcel.lines.map((l) => (
+              <li key={l.lineId}>
+                {l.title} × {l.quantity}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {parcel.consignment ? (
         <p className="text-sm">
           {i18n._("Consignment")}{" "}
           <span className="font-semibold" data-testid="consignment">
-            {order.consignment}
+            {parcel.consignment}
           </span>
-          {courierLabel(order.courier) ? ` (${courierLabel(order.courier)})` : ""} ·{" "}
-          <a href={order.trackingPath!} className="text-brand-800 underline" target="_blank" rel="noreferrer">
+          {parcel.courierLabel ? ` (${parcel.courierLabel})` : ""} ·{" "}
+          <a
+            href={parcel.trackingPath!}
+            className="text-brand-800 underline"
+            target="_blank"
+            rel="noreferrer"
+          >
             {i18n._("tracking page")}
           </a>
+          {parcel.parcelText ? ` · ${i18n._(parcel.parcelText)}` : ""}
         </p>
-      ) : order.courier === BY_HAND_COURIER ? (
+      ) : parcel.byHand ? (
         <p className="text-sm text-slate-700" data-testid="by-hand">
           {i18n._("Delivered by hand: no consignment number.")}
+        </p>
+      ) : parcel.state === "waiting" ? (
+        <p className="text-sm text-slate-700">
+          {i18n._("Waiting for its pre-ordered books: it is booked once they arrive.")}
         </p>
       ) : (
         <p className="text-sm text-slate-700">{i18n._("No consignment yet.")}</p>
@@ -352,7 +407,7 @@ function Shipment({ order }: { order: AdminOrder }) {
             const done = await run({
               method: "PUT",
               path: `/api/admin/orders/${order.id}/consignment`,
-              body: { consignment, courier: courier || undefined },
+              body: { consignment, courier: courier || undefined, ...which },
             });
             if (done) setConsignment("");
           }}
@@ -382,28 +437,111 @@ function Shipment({ order }: { order: AdminOrder }) {
           </p>
         </form>
       ) : null}
-      {order.demoCourier && !order.consignment && consignable ? (
+      {order.demoCourier && !parcel.consignment && consignable ? (
         <p className="mt-3 rounded bg-amber-50 p-2 text-sm text-amber-900" data-testid="demo-courier">
           {i18n._(
             "Demo courier: this shop runs as a demo, so bookings go nowhere. A booked parcel is with the rider after 5 minutes and delivered after 30.",
           )}
         </p>
       ) : null}
-      {order.courierConnected && !order.consignment && consignable ? <CourierBooking order={order} /> : null}
-      <div className="mt-3 flex flex-wrap gap-2">
-        {order.followsCourier ? (
+      {order.courierConnected && !parcel.consignment && consignable ? (
+        <CourierBooking order={order} parcel={several ? parcel.seq : undefined} />
+      ) : null}
+      {parcel.followsCourier ? (
+        <div className="mt-3 flex flex-wrap gap-2">
           <Button
             variant="secondary"
             disabled={pending}
             onClick={() =>
-              void run({ method: "POST", path: `/api/admin/orders/${order.id}/courier/refresh` })
+              void run({
+                method: "POST",
+                path: `/api/admin/orders/${order.id}/courier/refresh`,
+                body: which,
+              })
             }
           >
             {i18n._("Ask the courier now")}
           </Button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * Sending some items of a parcel not yet sent apart, as a parcel of their own (a late book, a
+ * parcel too heavy for one rider): one line and how many, for the first such parcel.
+ */
+function SplitParcel({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
+  const { run, pending } = useMutation();
+  const from = order.shipments.find(
+    (p) =>
+      (p.state === "ready" || p.state === "waiting") &&
+      p.consignment === null &&
+      p.lines.reduce((n, l) => n + l.quantity, 0) > 1,
+  );
+  const [lineId, setLineId] = useState<number | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const selectId = useId();
+  const open = order.status === "confirmed" || order.status === "processing" || order.status === "shipped";
+  if (!from || !open) return null;
+  const chosen = from.lines.find((l) => l.lineId === lineId) ?? from.lines.at(-1)!;
+  return (
+    <details className="mt-4 border-t border-slate-100 pt-3" data-testid="split-parcel">
+      <summary className="cursor-pointer text-sm font-medium text-brand-800">
+        {i18n._("Send some items in a parcel of their own")}
+      </summary>
+      <form
+        className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_6rem_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run({
+            method: "POST",
+            path: `/api/admin/orders/${order.id}/shipments`,
+            body: {
+              from: from.seq,
+              parcels: order.shipments.length,
+              lines: [{ lineId: chosen.lineId, quantity }],
+            },
+          });
+        }}
+      >
+        <div>
+          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
+            {i18n._("Item")}
+          </label>
+          <select
+            id={selectId}
+            name="lineId"
+            value={chosen.lineId}
+            onChange={(e) => {
+              setLineId(Number(e.target.value));
+              setQuantity(1);
+            }}
+            className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3"
+          >
+            {from.lines.map((l) => (
+              <option key={l.lineId} value={l.lineId}>
+                {`${l.title} × ${l.quantity}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={i18n._("How many")}
+          name="quantity"
+          type="number"
+          min={1}
+          max={chosen.quantity}
+          value={String(quantity)}
+          onChange={(e) => setQuantity(Math.max(1, Number(e.target.value) || 1))}
+        />
+        <Button type="submit" variant="secondary" loading={pending}>
+          {i18n._("Send apart")}
+        </Button>
+      </form>
+    </details>
   );
 }
 
@@ -412,7 +550,7 @@ function Shipment({ order }: { order: AdminOrder }) {
  * the shop's), each courier's price for this parcel asked after the page has shown (a slow
  * courier never holds it), and the button.
  */
-function CourierBooking({ order }: { order: AdminOrder }) {
+function CourierBooking({ order, parcel }: { order: AdminOrder; parcel?: number | undefined }) {
   const { i18n } = useLingui();
   const { taka } = useFormat();
   const { run, pending } = useMutation();
@@ -470,7 +608,7 @@ function CourierBooking({ order }: { order: AdminOrder }) {
           void run({
             method: "POST",
             path: `/api/admin/orders/${order.id}/courier`,
-            body: { courier: chosen },
+            body: { courier: chosen, ...(parcel === undefined ? {} : { shipment: parcel }) },
           })
         }
       >
