@@ -94,7 +94,10 @@ export async function fillProduct(
     })
     .from(products)
     .where(eq(products.id, productId))
-    .for("update");
+    // No key update, as the stock's own update takes: a FOR UPDATE would also wait on the key-share
+    // lock a checkout's order line holds on the product (its foreign key) while that checkout
+    // waits on this update, a deadlock.
+    .for("no key update");
   if (!p || p.stock === null) return 0;
   if (p.releaseDate !== null && p.releaseDate > dhakaDay(now)) return 0;
   const lines = await tx
