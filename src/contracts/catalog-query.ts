@@ -46,6 +46,24 @@ const common = {
     .meta({ description: "Only products of this subject, as their titles name it (Physics, পদার্থবিজ্ঞান…)" }),
   sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(", ")}` }).optional(),
   q: z.string().trim().max(200, { error: "q must be at most 200 characters" }).optional(),
+  author: z
+    .string()
+    .trim()
+    .min(1, { error: "author must not be empty" })
+    .max(200, { error: "author must be at most 200 characters" })
+    .optional()
+    .meta({
+      description: "Only products by this author, named by the slug of their page (`/author/{slug}`)",
+    }),
+  publisher: z
+    .string()
+    .trim()
+    .min(1, { error: "publisher must not be empty" })
+    .max(200, { error: "publisher must be at most 200 characters" })
+    .optional()
+    .meta({
+      description: "Only books of this publisher, by its name as the book gives it (case does not matter)",
+    }),
 };
 
 /**
@@ -115,6 +133,8 @@ export function toListQuery(v: z.output<typeof listQuerySchema>) {
     minPrice: v.minPrice,
     maxPrice: v.maxPrice,
     inStock: v.inStock,
+    author: v.author,
+    publisher: v.publisher,
     sort: v.sort,
     q: v.q,
     page: v.page,
@@ -136,6 +156,12 @@ export const searchOptionsSchema = searchQuerySchema.extend({
     description: "Search the words as typed, without correcting typos (the page's “search instead for …”)",
   }),
 });
+
+/** The authors and publishers a list's filter offers (the chosen ones among them). */
+export type FilterChoices = {
+  authors: { slug: string; name: string; nameBn: string | null }[];
+  publishers: string[];
+};
 
 /** `{slug}` in a path (bundles, authors). */
 export const slugParams = z.object({ slug: z.string().min(1).max(200) });

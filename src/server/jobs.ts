@@ -1,5 +1,6 @@
 import { claimPeriodicRound } from "./db/claim";
 import type { Logger } from "./logger";
+import { sendCartReminders } from "./services/cart/cart-reminders";
 import { fillWaitingLines } from "./services/catalog/preorders";
 import { RELATED_EVERY_MS, refreshRelatedProducts } from "./services/catalog/related";
 import { refreshSearchTiers, SEARCH_TIERS_EVERY_MS } from "./services/catalog/search-tiers";
@@ -82,6 +83,12 @@ export async function sweepOnce(deps: AppDeps, log: Logger, everyMs = SWEEP_INTE
     await sendWishlistAlerts(deps);
   } catch (err) {
     log.error({ err }, "job: sending wishlist alerts failed");
+  }
+  try {
+    // Carts left with items for a day: one SMS each to the customers who asked for it.
+    await sendCartReminders(deps);
+  } catch (err) {
+    log.error({ err }, "job: sending forgotten-cart reminders failed");
   }
   try {
     // Refunds through a gateway still pending: the gateway is asked until they settle.

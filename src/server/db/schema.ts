@@ -58,6 +58,8 @@ export const users = pgTable("users", {
   consent: text(),
   /** Opted in on `/wishlist`: an SMS when a saved item is back in stock or cheaper (services/catalog/wishlist-alerts.ts). */
   wishlistSms: boolean().notNull().default(false),
+  /** The forgotten-cart SMS (services/cart/cart-reminders.ts): off until the customer turns it on. */
+  cartReminders: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
@@ -354,8 +356,12 @@ export const bookDetails = pgTable(
     isbn: text(),
     pages: integer(),
   },
-  // A search that is an ISBN finds its book by this (issue 29).
-  (t) => [index("book_details_isbn_digits").using("btree", isbnDigitsSql(t.isbn))],
+  // A search that is an ISBN finds its book by this (issue 29); a list filtered by publisher
+  // (case aside) finds the publisher's books by the other.
+  (t) => [
+    index("book_details_isbn_digits").using("btree", isbnDigitsSql(t.isbn)),
+    index("book_details_publisher_lower").using("btree", sql`lower(${t.publisher})`),
+  ],
 );
 
 export const bundleItems = pgTable(
@@ -590,7 +596,10 @@ export const carts = pgTable("carts", {
   couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
   district: text(),
   createdAt: createdAt(),
+  /** The cart's last change (an add, a quantity, a coupon, a district), or an order placed from or beside it. */
   updatedAt: createdAt(),
+  /** When the forgotten-cart SMS was written for it; a cart is reminded of again only after an order. */
+  remindedAt: timestamp({ withTimezone: true }),
 });
 
 /** A product in a cart; one line per product. `source` is the page name or referral code of the add. */

@@ -26,6 +26,8 @@ export const SERVER_MESSAGES = [
   /*i18n*/ "The check that you are not a robot did not pass. Please try it again.",
   /*i18n*/ "Too many tries without the check that you are not a robot. Please turn on JavaScript, or try again in an hour.",
   /*i18n*/ "Your choice is saved",
+  /*i18n*/ "We will text you once about a cart you leave",
+  /*i18n*/ "No more texts about a cart you leave",
   // One-time codes and rate limits
   /*i18n*/ "This code has expired or was used up. Ask for a new one.",
   /*i18n*/ "Wrong code. Check the SMS and try again.",

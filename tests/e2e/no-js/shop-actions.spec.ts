@@ -23,7 +23,7 @@ test("the demo customer signs in from a book's reviews and posts one; refused, t
 }) => {
   // The second dearest book: the dearest is the reviews test's with JavaScript.
   const list = await page.request.get("/api/books?sort=price_desc&limit=2");
-  const book = ((await list.json()) as { data: { items: { url: string }[] } }).data.items[1]!;
+  const book = ((await list.json()) as { data: { items: { url: string; title: string }[] } }).data.items[1]!;
 
   await page.goto(book.url);
   const reviews = page.getByRole("region", { name: "Reviews" });
@@ -66,6 +66,38 @@ test("the demo customer signs in from a book's reviews and posts one; refused, t
   await expect(page.getByRole("link", { name: /4\.0 \(1 review\)/ })).toBeVisible();
   await reviews.scrollIntoViewIfNeeded();
   await shot(page, "no-js-review-posted", { fullPage: false });
+
+  // Found by its title and narrowed to its publisher with the filter form (a GET form, no
+  // scripts), its card says so too: one star, the average and the count, in words for a screen reader.
+  const detail = await page.request.get(book.url.replace("/book/", "/api/books/"));
+  const { publisher } = ((await detail.json()) as { data: { book: { publisher: string } } }).data.book;
+  await page.goto(`/search?q=${encodeURIComponent(book.title)}`);
+  const filters = page.locator("details").filter({ hasText: "Filter and sort" });
+  await filters.getByText("Filter and sort").click();
+  await filters.getByLabel("Publisher").selectOption(publisher);
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]publisher=/);
+  expect(new URL(page.url()).searchParams.get("publisher")).toBe(publisher);
+  await expect(filters.getByText("1 active")).toBeAttached();
+  const card = page.getByRole("link", { name: /4\.0 out of 5 · 1 review/ });
+  await expect(card).toContainText(book.title);
+  await expect(card).toContainText("4.0 (1)");
+  await expectNoHorizontalOverflow(page);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, "no-js-card-rating", { fullPage: false });
+
+  // The forgotten-cart SMS is off until the customer turns it on in the profile (a form).
+  await page.goto("/profile");
+  const texts = page.getByRole("region", { name: "Text messages" });
+  await expect(texts.getByText("Cart reminder: off")).toBeVisible();
+  await texts.getByRole("button", { name: "Turn on" }).click();
+  await expect(said(page, "We will text you once about a cart you leave")).toBeVisible();
+  await expect(texts.getByText("Cart reminder: on")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await texts.scrollIntoViewIfNeeded();
+  await shot(page, "no-js-cart-reminder-on", { fullPage: false });
+  await texts.getByRole("button", { name: "Turn off" }).click();
+  await expect(texts.getByText("Cart reminder: off")).toBeVisible();
 });
 
 test("a confirmed order is cancelled from My orders after confirming", async ({

@@ -9,6 +9,12 @@ import {
   couponCodeSchema,
   toCartInfo,
 } from "../../../contracts/cart";
+import {
+  CART_REMINDERS_OFF,
+  CART_REMINDERS_ON,
+  cartReminderAnswerSchema,
+  cartReminderSchema,
+} from "../../../contracts/cart-reminders";
 import { COUPON_APPLIED } from "../../../contracts/messages";
 import { REFERRAL_COOKIE } from "../../../contracts/referral";
 import {
@@ -19,6 +25,7 @@ import {
   removeLine,
   updateQuantity,
 } from "../../services/cart/cart";
+import { setCartReminders } from "../../services/cart/cart-reminders";
 import type { AppDeps } from "../../services/context";
 import { createdAnswer, type Endpoint, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
@@ -67,6 +74,11 @@ export function cartApi() {
 
   api.delete("/coupon", async (c) => {
     return ok(c, toCartInfo(await removeCoupon(c.get("ctx"))), "Coupon removed");
+  });
+
+  api.put("/cart/reminder", async (c) => {
+    const set = await setCartReminders(c.get("ctx"), await readJson(c));
+    return ok(c, set, set.on ? CART_REMINDERS_ON : CART_REMINDERS_OFF);
   });
 
   return api;
@@ -131,5 +143,18 @@ export const cartEndpoints: Endpoint[] = [
     summary: "Take the coupon off the cart",
     access: signedIn,
     success: [okAnswer("The priced cart", cartInfoSchema)],
+  },
+  {
+    method: "put",
+    path: "/api/cart/reminder",
+    tag: "Cart",
+    summary: "Turn the forgotten-cart SMS on or off",
+    description:
+      "Off by default. When on, a cart left with items for 24 hours brings one SMS to the account's " +
+      "phone, in its language: once per cart (again only after an order), never from 22:00 to 08:00 " +
+      "Dhaka time (held until 08:00), and none once an order is placed after the cart was last changed.",
+    access: signedIn,
+    body: cartReminderSchema,
+    success: [okAnswer("The setting now", cartReminderAnswerSchema)],
   },
 ];

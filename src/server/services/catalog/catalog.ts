@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { banglaKeys, KEY_MARK, typedKey } from "../../../contracts/banglish";
 import type { Page, ProductCard, ProductDetail, ProductKind, Sort, Track } from "../../../contracts/catalog";
+import type { FilterChoices } from "../../../contracts/catalog-query";
 import { productPath } from "../../../contracts/paths";
 import {
   isbnsOf,
@@ -44,6 +45,10 @@ export type ListQuery = {
   subject?: Subject;
   hscYear?: number;
   authorId?: number;
+  /** An author's slug (a merged author's former slug finds the author kept). */
+  author?: string;
+  /** A book's publisher, as `book_details.publisher` names it, case aside. */
+  publisher?: string;
   /** Effective price bounds in poisha. */
   minPrice?: number;
   maxPrice?: number;
@@ -99,6 +104,24 @@ function subjectWordsSql(subject: Subject): SQL {
     words.map((w) => sql`${products.searchKey} like ${w}`),
     sql` or `,
   )})`;
+}
+
+/**
+ * A product by the author of this slug, or of a slug merged into them (author_redirects): the
+ * author's products through the join's author index, so a filtered list reads only them.
+ */
+function authorSql(slug: string): SQL {
+  return sql`${products.id} in (select pa.product_id from ${productAuthors} pa where pa.author_id in (
+    select a.id from ${authors} a where a.slug = ${slug}
+    union select r.author_id from ${authorRedirects} r where r.from_slug = ${slug}))`;
+}
+
+/**
+ * A book of this publisher, case aside: staff type publishers by hand ("Panjeree", "panjeree"),
+ * and one publisher should be one choice. The index on `lower(publisher)` finds its books.
+ */
+function publisherSql(publisher: string): SQL {
+  return sql`${products.id} in (select ${bookDetails.productId} from ${bookDetails} where lower(${bookDetails.publisher}) = lower(${publisher}))`;
 }
 
 /** The order of a list; a list without a search has no rank, so relevance is best-selling. */
@@ -168,6 +191,8 @@ async function runQueryProducts(
       sql`exists (select 1 from ${productAuthors} pa where pa.product_id = ${products.id} and pa.author_id = ${query.authorId})`,
     );
   }
+  if (query.author) where.push(authorSql(query.author));
+  if (query.publisher) where.push(publisherSql(query.publisher));
   if (query.minPrice !== undefined) where.push(sql`${effectivePrice} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) where.push(sql`${effectivePrice} <= ${query.maxPrice}`);
   if (query.inStock) where.push(inStockSql);
@@ -812,4 +837,60 @@ export async function listAuthorSlugs(reader: CatalogueReader): Promise<string[]
   const ctx = replicaSafe(reader);
   const rows = await ctx.db.select({ slug: authors.slug }).from(authors).orderBy(asc(authors.slug));
   return rows.map((r) => r.slug);
+}
+
+/** How many authors and publishers a list's filter offers. */
+export const FILTER_CHOICES_MAX = 12;
+
+/**
+ * The authors and publishers of the products shown (a list's page), those of more products first,
+ * for the list's filter; the author and publisher already chosen are always among them. Read for
+ * the shown ids alone (their keys), so it costs the same on any list or search however many match.
+ */
+export async function listFilterChoices(
+  reader: CatalogueReader,
+  shown: { ids: number[]; author?: string; publisher?: string },
+): Promise<FilterChoices> {
+  const ctx = replicaSafe(reader);
+  const ids = shown.ids.length > 0 ? shown.ids : [0];
+  const [authorRows, publisherRows] = await Promise.all([
+    ctx.db
+      .select({ slug: authors.slug, name: authors.name, nameBn: authors.nameBn })
+      .from(productAuthors)
+      .innerJoin(authors, eq(authors.id, productAuthors.authorId))
+      .where(inArray(productAuthors.productId, ids))
+      .groupBy(authors.id)
+      .orderBy(sql`count(*) desc`, asc(authors.name))
+      .limit(FILTER_CHOICES_MAX),
+    ctx.db
+      .select({ publisher: sql<string>`min(trim(${bookDetails.publisher}))` })
+      .from(bookDetails)
+      .where(and(inArray(bookDetails.productId, ids), sql`trim(${bookDetails.publisher}) <> ''`))
+      .groupBy(sql`lower(trim(${bookDetails.publisher}))`)
+      .orderBy(sql`count(*) desc`, sql`lower(trim(${bookDetails.publisher}))`)
+      .limit(FILTER_CHOICES_MAX),
+  ]);
+  let chosenAuthor = shown.author ? authorRows.find((a) => a.slug === shown.author) : undefined;
+  if (shown.author && !chosenAuthor) {
+    // Chosen, and on none of the products shown (an empty page), or a merged author's former slug:
+    // the author by that slug, else the author kept, under the slug asked for.
+    const [found] = await ctx.db
+      .select({ name: authors.name, nameBn: authors.nameBn })
+      .from(authors)
+      .where(
+        sql`${authors.id} in (select a.id from ${authors} a where a.slug = ${shown.author}
+          union select r.author_id from ${authorRedirects} r where r.from_slug = ${shown.author})`,
+      )
+      .limit(1);
+    if (found) chosenAuthor = { slug: shown.author, ...found };
+  }
+  const authorChoices = authorRows.filter((a) => a.slug !== chosenAuthor?.slug);
+  if (chosenAuthor) authorChoices.unshift(chosenAuthor);
+  const publishers = publisherRows.map((r) => r.publisher);
+  const chosen = shown.publisher?.trim();
+  const listed = publishers.find((p) => p.toLowerCase() === chosen?.toLowerCase());
+  return {
+    authors: authorChoices,
+    publishers: chosen && !listed ? [chosen, ...publishers] : publishers,
+  };
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { ProductKind, Sort } from "../../../contracts/catalog";
+import type { FilterChoices } from "../../../contracts/catalog-query";
 import { SUBJECT_CODES, SUBJECTS } from "../../../contracts/subjects";
 import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
@@ -19,9 +20,20 @@ export type FilterOptions = {
   stockFilter?: boolean;
   /** Offer the subject filter (not for stationery). */
   subjectFilter?: boolean;
+  /** The authors and publishers to offer (those of the cards shown); none, no such filter. */
+  choices?: FilterChoices;
 };
 
-const FILTER_PARAMS = ["kind", "subject", "in_stock", "min_price", "max_price", "sort"] as const;
+const FILTER_PARAMS = [
+  "kind",
+  "subject",
+  "author",
+  "publisher",
+  "in_stock",
+  "min_price",
+  "max_price",
+  "sort",
+] as const;
 
 /** How many filters the URL sets, for the collapsed panel's label. */
 export function activeFilterCount(params: URLSearchParams): number {
@@ -31,6 +43,12 @@ export function activeFilterCount(params: URLSearchParams): number {
 const control =
   "block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:outline-2 focus:outline-brand-700";
 const labelClass = "mb-1 block text-sm font-medium text-slate-800";
+
+/** The offered publisher the URL names, case aside (the filter compares publishers so). */
+function chosenPublisher(publishers: string[], param: string | null): string {
+  const wanted = param?.trim().toLowerCase();
+  return (wanted && publishers.find((p) => p.toLowerCase() === wanted)) || "";
+}
 
 /**
  * Filters and sort as a GET form: works as a plain form before the page's JavaScript arrives;
@@ -43,6 +61,7 @@ export function Filters({
   keep = [],
   stockFilter = true,
   subjectFilter = true,
+  choices,
   className,
 }: FilterOptions & { className?: string }) {
   const id = useId();
@@ -142,6 +161,48 @@ export function Filters({
             {SUBJECT_CODES.map((s) => (
               <option key={s} value={s}>
                 {i18n._(SUBJECTS[s].name)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {choices && choices.authors.length > 0 ? (
+        <div>
+          <label htmlFor={`${id}-author`} className={labelClass}>
+            {i18n._("Author")}
+          </label>
+          <select
+            id={`${id}-author`}
+            name="author"
+            defaultValue={params.get("author") ?? ""}
+            onChange={submitNow}
+            className={control}
+          >
+            <option value="">{i18n._("All authors")}</option>
+            {choices.authors.map((a) => (
+              <option key={a.slug} value={a.slug} translate="no">
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {choices && choices.publishers.length > 0 ? (
+        <div>
+          <label htmlFor={`${id}-publisher`} className={labelClass}>
+            {i18n._("Publisher")}
+          </label>
+          <select
+            id={`${id}-publisher`}
+            name="publisher"
+            defaultValue={chosenPublisher(choices.publishers, params.get("publisher"))}
+            onChange={submitNow}
+            className={control}
+          >
+            <option value="">{i18n._("All publishers")}</option>
+            {choices.publishers.map((p) => (
+              <option key={p} value={p} translate="no">
+                {p}
               </option>
             ))}
           </select>

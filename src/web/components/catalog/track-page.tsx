@@ -7,6 +7,7 @@ import {
   TRACKS,
   type Track,
 } from "../../../contracts/catalog";
+import type { FilterChoices } from "../../../contracts/catalog-query";
 import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { CatalogListing } from "./listing";
@@ -42,7 +43,17 @@ export function TrackLinks({ current }: { current?: Track }) {
 }
 
 /** An academic track's page: everything tagged for it, with filters. */
-export function TrackPage({ track, title, list }: { track: Track; title: string; list: Page<ProductCard> }) {
+export function TrackPage({
+  track,
+  title,
+  list,
+  choices,
+}: {
+  track: Track;
+  title: string;
+  list: Page<ProductCard>;
+  choices: FilterChoices;
+}) {
   const { i18n } = useLingui();
   return (
     <CatalogListing
@@ -54,6 +65,7 @@ export function TrackPage({ track, title, list }: { track: Track; title: string;
         kinds: PRODUCT_KINDS,
         sorts: ["best_selling", "newest", "price_asc", "price_desc"],
         defaultSort: "best_selling",
+        choices,
       }}
     />
   );

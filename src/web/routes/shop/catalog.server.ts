@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { ProductCard, ProductKind } from "../../../contracts/catalog";
-import { pageListQuerySchema, toListQuery } from "../../../contracts/catalog-query";
+import { type FilterChoices, pageListQuerySchema, toListQuery } from "../../../contracts/catalog-query";
 import { pageNotFoundMessage } from "../../../contracts/messages";
 import { effectivePrice } from "../../../contracts/money";
 import { idField } from "../../../contracts/paging";
@@ -8,6 +8,7 @@ import {
   getAuthor,
   getProduct,
   type ListQuery,
+  listFilterChoices,
   listProductCards,
   listProducts,
   type SearchResults,
@@ -40,6 +41,25 @@ export function parseListQuery(request: Request, fixed: Partial<ListQuery> = {})
 /** One page of the catalogue as a list page's URL asks for it. */
 export function listCatalog(context: Context, query: ListQuery): Promise<SearchResults> {
   return loadFrom(() => listProducts(getApp(context).ctx, query));
+}
+
+/**
+ * A list page's cards and the authors and publishers its filter offers: those of the cards shown,
+ * and the ones chosen.
+ */
+export async function listCatalogWithChoices(
+  context: Context,
+  query: ListQuery,
+): Promise<{ list: SearchResults; choices: FilterChoices }> {
+  const list = await listCatalog(context, query);
+  const choices = await loadFrom(() =>
+    listFilterChoices(getApp(context).ctx, {
+      ids: list.items.map((c) => c.id),
+      author: query.author,
+      publisher: query.publisher,
+    }),
+  );
+  return { list, choices };
 }
 
 /** A product page's id from its path; anything but a valid id is a page that does not exist. */

@@ -3,7 +3,7 @@ import { useLingui } from "../../i18n";
 import { listMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/ebooks";
-import { listCatalog, parseListQuery } from "./catalog.server";
+import { listCatalogWithChoices, parseListQuery } from "./catalog.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
     : errorMeta(matches, error);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { list: await listCatalog(context, parseListQuery(request, { kind: "ebook" })) };
+  return listCatalogWithChoices(context, parseListQuery(request, { kind: "ebook" }));
 }
 
 export default function EbooksPage({ loaderData }: Route.ComponentProps) {
@@ -33,6 +33,7 @@ export default function EbooksPage({ loaderData }: Route.ComponentProps) {
         sorts: ["best_selling", "newest", "price_asc", "price_desc"],
         defaultSort: "best_selling",
         stockFilter: false,
+        choices: loaderData.choices,
       }}
     />
   );

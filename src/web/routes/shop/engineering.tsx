@@ -2,7 +2,7 @@ import { TrackPage } from "../../components/catalog/track-page";
 import { trackMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/engineering";
-import { listCatalog, parseListQuery } from "./catalog.server";
+import { listCatalogWithChoices, parseListQuery } from "./catalog.server";
 
 const TITLE = /*i18n*/ "Engineering admission";
 
@@ -10,9 +10,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? trackMeta(matches, "engineering", TITLE, loaderData.list.page) : errorMeta(matches, error);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { list: await listCatalog(context, parseListQuery(request, { track: "engineering" })) };
+  return listCatalogWithChoices(context, parseListQuery(request, { track: "engineering" }));
 }
 
 export default function EngineeringPage({ loaderData }: Route.ComponentProps) {
-  return <TrackPage track="engineering" title={TITLE} list={loaderData.list} />;
+  return <TrackPage track="engineering" title={TITLE} list={loaderData.list} choices={loaderData.choices} />;
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AddressBook } from "../../components/account/address-book";
 import { StoreCreditHistory } from "../../components/account/store-credit-history";
 import { useHscBatchLabel } from "../../components/auth/account-fields";
@@ -11,6 +11,7 @@ import { getApp } from "../../lib/app-context.server";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/profile";
 import { loadAddresses } from "./addresses.server";
+import { cartReminderAction, loadCartReminders } from "./profile.server";
 import { loadMyStoreCredit } from "./store-credit.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -19,8 +20,48 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The auth guard above has run: there is a user.
-  const [addresses, credit] = await Promise.all([loadAddresses(context), loadMyStoreCredit(context)]);
-  return { user: getApp(context).ctx.user!, addresses, credit };
+  const [addresses, credit, cartReminders] = await Promise.all([
+    loadAddresses(context),
+    loadMyStoreCredit(context),
+    loadCartReminders(context),
+  ]);
+  return { user: getApp(context).ctx.user!, addresses, credit, cartReminders };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return cartReminderAction(context, request);
+}
+
+/**
+ * The forgotten-cart SMS, off until the customer turns it on: one button that turns it to the
+ * other setting (a form, so it works before the page's scripts).
+ */
+function CartReminderSetting({ on, phone }: { on: boolean; phone: string | null }) {
+  const { i18n } = useLingui();
+  return (
+    <section id="texts" className="mt-10 border-t border-slate-200 pt-6" aria-labelledby="texts-heading">
+      <h2 id="texts-heading" className="mb-2 text-lg font-semibold text-slate-900">
+        {i18n._("Text messages")}
+      </h2>
+      <p className="text-slate-800">
+        {i18n._(
+          "A reminder of a cart you leave: one SMS when items have waited in it for 24 hours, never between 10 pm and 8 am, and none once you order.",
+        )}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="on" value={on ? "false" : "true"} />
+        <p className="font-semibold text-slate-900" aria-live="polite">
+          {on ? i18n._("Cart reminder: on") : i18n._("Cart reminder: off")}
+        </p>
+        <button type="submit" className={buttonClass(on ? "secondary" : "primary")}>
+          {on ? i18n._("Turn off") : i18n._("Turn on")}
+        </button>
+      </Form>
+      {phone ? null : (
+        <p className="mt-2 text-sm text-slate-700">{i18n._("Add your phone number to get it.")}</p>
+      )}
+    </section>
+  );
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -104,6 +145,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </p>
         <StoreCreditHistory credit={loaderData.credit} />
       </section>
+      <CartReminderSetting on={loaderData.cartReminders} phone={user.phone} />
       <section className="mt-10 max-w-sm border-t border-slate-200 pt-6" aria-labelledby="password-heading">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
           {i18n._("Change password")}

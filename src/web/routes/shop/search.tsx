@@ -10,7 +10,7 @@ import { errorMeta } from "../../lib/error-meta";
 import { pageLocale } from "../../lib/meta";
 import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/search";
-import { listCatalog, listPopular, parseListQuery } from "./catalog.server";
+import { listCatalogWithChoices, listPopular, parseListQuery } from "./catalog.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (!loaderData) return errorMeta(matches, error);
@@ -30,10 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(request);
   // "Search instead for …": the words as typed, without correcting typos.
   const exact = new URL(request.url).searchParams.get("exact") === "1";
-  const list = await listCatalog(context, { ...query, exact });
+  const { list, choices } = await listCatalogWithChoices(context, { ...query, exact });
   // Nothing found: offer the best sellers instead of an empty page.
   const popular = query.q && list.total === 0 ? await listPopular(context) : [];
-  return { q: query.q ?? "", list, popular };
+  return { q: query.q ?? "", list, choices, popular };
 }
 
 /** The line above corrected results: what was searched for, and a way back to the typed words. */
@@ -91,7 +91,7 @@ function NoResults({ q }: { q: string }) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, list, popular } = loaderData;
+  const { q, list, choices, popular } = loaderData;
   const { i18n } = useLingui();
   // search, once per term searched (decision 56).
   useEffect(() => {
@@ -111,6 +111,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             : ["best_selling", "newest", "price_asc", "price_desc"],
           defaultSort: q ? "relevance" : "best_selling",
           keep: ["q", "exact"],
+          choices,
         }}
         empty={q ? <NoResults q={q} /> : undefined}
       />

@@ -2,7 +2,7 @@ import { TrackPage } from "../../components/catalog/track-page";
 import { trackMeta } from "../../lib/catalog-meta";
 import { errorMeta } from "../../lib/error-meta";
 import type { Route } from "./+types/varsity";
-import { listCatalog, parseListQuery } from "./catalog.server";
+import { listCatalogWithChoices, parseListQuery } from "./catalog.server";
 
 const TITLE = /*i18n*/ "Varsity admission";
 
@@ -10,9 +10,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
   loaderData ? trackMeta(matches, "varsity", TITLE, loaderData.list.page) : errorMeta(matches, error);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { list: await listCatalog(context, parseListQuery(request, { track: "varsity" })) };
+  return listCatalogWithChoices(context, parseListQuery(request, { track: "varsity" }));
 }
 
 export default function VarsityPage({ loaderData }: Route.ComponentProps) {
-  return <TrackPage track="varsity" title={TITLE} list={loaderData.list} />;
+  return <TrackPage track="varsity" title={TITLE} list={loaderData.list} choices={loaderData.choices} />;
 }
