@@ -3,7 +3,8 @@
 // is kept and made by the first page they open signed in, once (decision 69).
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WISHLIST_FULL, WISHLIST_LIMIT } from "../../src/contracts/wishlist";
+import { WISHLIST_LIMIT } from "../../src/contracts/wishlist";
+import { WISHLIST_FULL } from "../../src/contracts/wishlist-messages";
 import { cartLines, carts, products, users, wishlistItems } from "../../src/server/db/schema";
 import { wishlistAction } from "../../src/web/routes/shop/wishlist.server";
 import { createProduct } from "./factories";

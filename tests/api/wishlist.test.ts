@@ -6,7 +6,8 @@
 import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Wishlist, WishlistMove } from "../../src/contracts/wishlist";
-import { WISHLIST_FULL, WISHLIST_LIMIT, WISHLIST_SMS_NO_PHONE } from "../../src/contracts/wishlist";
+import { WISHLIST_LIMIT } from "../../src/contracts/wishlist";
+import { WISHLIST_FULL, WISHLIST_SMS_NO_PHONE } from "../../src/contracts/wishlist-messages";
 import { cartLines, carts, outbox, products, users, wishlistItems } from "../../src/server/db/schema";
 import { sendWishlistAlerts } from "../../src/server/services/catalog/wishlist-alerts";
 import { createProduct } from "./factories";

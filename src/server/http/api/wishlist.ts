@@ -9,13 +9,11 @@ import {
 import { idParams } from "../../../contracts/paging";
 import { REFERRAL_COOKIE } from "../../../contracts/referral";
 import {
-  WISHLIST_KEPT,
-  WISHLIST_REMOVED,
-  WISHLIST_SAVED,
   wishlistAddSchema,
   wishlistMoveInputSchema,
   wishlistSettingsSchema,
 } from "../../../contracts/wishlist";
+import { WISHLIST_KEPT, WISHLIST_REMOVED, WISHLIST_SAVED } from "../../../contracts/wishlist-messages";
 import {
   getWishlist,
   moveWishlistToCart,

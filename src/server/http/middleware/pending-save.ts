@@ -7,7 +7,7 @@ import {
   VIEW_WISHLIST,
   WISHLIST_KEPT,
   WISHLIST_SAVED,
-} from "../../../contracts/wishlist";
+} from "../../../contracts/wishlist-messages";
 import { saveToWishlist } from "../../services/cart/wishlist";
 import type { AppEnv } from "../env";
 import { toEnvelope } from "./errors";

@@ -8,18 +8,20 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { effectivePrice } from "../../../contracts/money";
 import {
-  SIGN_IN_FOR_WISHLIST,
   STOCKED_KINDS,
-  WISHLIST_FULL,
   WISHLIST_LIMIT,
-  WISHLIST_NOT_SAVED,
-  WISHLIST_SMS_NO_PHONE,
   type Wishlist,
   type WishlistMove,
   wishlistAddSchema,
   wishlistMoveInputSchema,
   wishlistSettingsSchema,
 } from "../../../contracts/wishlist";
+import {
+  SIGN_IN_FOR_WISHLIST,
+  WISHLIST_FULL,
+  WISHLIST_NOT_SAVED,
+  WISHLIST_SMS_NO_PHONE,
+} from "../../../contracts/wishlist-messages";
 import { inTransaction } from "../../db/client";
 import { products, users, wishlistItems } from "../../db/schema";
 import { requireSignedIn } from "../access";

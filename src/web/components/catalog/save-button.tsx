@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { VIEW_WISHLIST } from "../../../contracts/wishlist";
+import { VIEW_WISHLIST } from "../../../contracts/wishlist-messages";
 import { useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { useHydrated } from "../../lib/hydrated";

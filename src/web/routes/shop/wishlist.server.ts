@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { VIEW_CART } from "../../../contracts/flash";
 import { encodePendingAlert, PENDING_ALERT_TTL_MS } from "../../../contracts/pending-alert";
 import { REFERRAL_COOKIE } from "../../../contracts/referral";
+import { wishlistAddSchema } from "../../../contracts/wishlist";
 import {
   COULD_NOT_SAVE,
   PENDING_SAVE_COOKIE,
@@ -16,8 +17,7 @@ import {
   WISHLIST_SMS_OFF,
   WISHLIST_SMS_ON,
   WISHLIST_SOME_MOVED,
-  wishlistAddSchema,
-} from "../../../contracts/wishlist";
+} from "../../../contracts/wishlist-messages";
 import { toEnvelope } from "../../../server/http/middleware/errors";
 import {
   getWishlist,
