@@ -10,8 +10,11 @@ import { expect, test } from "./helpers";
 // The budget is FIRST_LOAD_JS_BUDGET_KB. Until decision 4's remaining parts land, a page may load
 // up to its CEILING_KB: measured when it was set, and lowered as the pages shrink, never raised.
 // Raised once, by 0.2 and 0.3 KB, for the third-party tags' consent (decision 56: the root's
-// effect, the notice's place in the shell, the product page's view_item).
-const CEILING_KB: Record<string, number> = { "/": 125.2, "/book/{id}": 128.4 };
+// effect, the notice's place in the shell, the product page's view_item). Raised a second time, by
+// 1.2 and 1.6 KB, for what every card now says and does (decisions 69, 72 and 74): its availability
+// by the one rule ("Only N left", "Pre-order, releases on …", "ships in N days"), its rating, and
+// "Save for later" (whose code itself loads as the page hydrates). To be won back.
+const CEILING_KB: Record<string, number> = { "/": 126.4, "/book/{id}": 130.0 };
 
 const CLIENT_DIR = join(process.cwd(), "build", "client");
 

@@ -5,13 +5,17 @@ import type { ProductCard as Card } from "../../../contracts/catalog";
 import type { OwnedItem } from "../../../contracts/library";
 import { translateIfKnown, useFormat, useLingui } from "../../i18n";
 import { cn } from "../../lib/cn";
+import { lazyOnClient } from "../../lib/lazy-on-client";
 import { useOwned } from "../../lib/root-data";
 import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
 import { stockState, stockText } from "./labels";
 import { Price, percentOff } from "./price";
-import { SaveButton } from "./save-button";
+
+// "Save for later" is a form that posts without scripts: its code loads as the page hydrates,
+// after the first scripts (decision 4).
+const SaveButton = lazyOnClient(() => import("./save-button").then((m) => m.SaveButton));
 
 /** Layout widths of a card in a grid: 2 columns on a phone up to 5 on a desktop. */
 export const GRID_SIZES = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 46vw";

@@ -6,14 +6,18 @@ import { isDigitalKind } from "../../../contracts/catalog";
 import { useFormat, useLingui } from "../../i18n";
 import { pushViewItem } from "../../lib/analytics-views";
 import { cn } from "../../lib/cn";
+import { lazyOnClient } from "../../lib/lazy-on-client";
 import { buttonClass } from "../ui/button";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CoverImage } from "./cover-image";
 import { DeliveryEstimateLine } from "./delivery-estimate";
 import { KIND_LABEL, KIND_PATH, stockState, stockText } from "./labels";
 import { Price, Saving } from "./price";
-import { SaveButton } from "./save-button";
 import { Stars } from "./stars";
+
+// "Save for later" is a form that posts without scripts: its code loads as the page hydrates,
+// after the first scripts (decision 4).
+const SaveButton = lazyOnClient(() => import("./save-button").then((m) => m.SaveButton));
 
 /** Where the page sits: Home › list › this product. The last item is the page itself. */
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
