@@ -14,7 +14,7 @@ import {
 // Runs on the demo catalogue and the demo coupons (src/server/seed/coupons.ts: WELCOME10 is
 // 10% off, at most ৳200). A fresh account per run, so no other test's cart or coupon use counts.
 
-test("a customer adds a book, changes the quantity, applies a coupon and picks a district", async ({
+test("a customer adds a book, changes the quantity, applies a coupon, picks a district, and saves one for later", async ({
   page,
 }) => {
   await page.goto("/");
@@ -89,4 +89,24 @@ test("a customer adds a book, changes the quantity, applies a coupon and picks a
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Browse the shop" })).toHaveAttribute("href", "/");
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+
+  // Saved for later from a card, still 360 px wide, then moved to the cart from the wishlist.
+  await page.goto(`/search?q=${encodeURIComponent(book.title)}`);
+  await waitForApp(page);
+  const heart = page.getByRole("button", { name: `Save for later: ${book.title}` }).first();
+  await heart.click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved to your wishlist" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Saved: ${book.title}` }).first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.goto("/wishlist");
+  await expect(page.getByRole("heading", { level: 1, name: "My wishlist" })).toBeVisible();
+  await expect(page.getByRole("link", { name: book.title })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "wishlist-360");
+  await page.getByRole("button", { name: `Move to cart: ${book.title}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Moved to your cart" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
 });

@@ -1,10 +1,12 @@
 import { Heart, ShoppingCart, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { WishlistItem } from "../../../contracts/wishlist";
 import { CoverImage } from "../../components/catalog/cover-image";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { useFormat, useLingui } from "../../i18n";
+import { useCart } from "../../lib/cart";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/wishlist";
 import { loadWishlistPage, wishlistAction } from "./wishlist.server";
@@ -32,7 +34,8 @@ function ItemRow({ item }: { item: WishlistItem }) {
   const headingId = `saved-${item.productId}`;
   return (
     <li aria-labelledby={headingId} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
-      <Link to={card.url} className="w-20 shrink-0 sm:w-24">
+      {/* The cover repeats the title's link: out of the tab order and of what a screen reader lists. */}
+      <Link to={card.url} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 sm:w-24">
         <CoverImage image={card.image} title={card.title} width={96} sizes="96px" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -108,7 +111,20 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { number } = useFormat();
   const { items, limit, sms } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  // A move posted by the page's scripts: the header's cart count is read again once it is done.
+  const cart = useCart();
+  const moving = useRef(false);
+  useEffect(() => {
+    const intent = navigation.formData?.get("intent");
+    if (navigation.state === "submitting" && (intent === "move" || intent === "move-all"))
+      moving.current = true;
+    else if (navigation.state === "idle" && moving.current) {
+      moving.current = false;
+      void cart.reload();
+    }
+  }, [navigation.state, navigation.formData, cart]);
   const settings = (
     <Form method="post" className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <input type="hidden" name="intent" value="sms" />
