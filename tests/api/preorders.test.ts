@@ -16,6 +16,7 @@ import {
   orderLines,
   orders,
   products,
+  shipments,
   stockMovements,
 } from "../../src/server/db/schema";
 import { fillWaitingLines } from "../../src/server/services/catalog/preorders";
@@ -266,6 +267,13 @@ describe("filling waiting lines in the order orders were placed", () => {
     expect(lines.map((l) => l.filledAt !== null)).toEqual([true, true, true, false, false]);
     expect(await stockOf(pre.id)).toBe(0);
     expect(await ledgerSum(pre.id)).toBe(0);
+    // A filled order's parcel can now be booked; the others' still wait.
+    const parcelStates = await Promise.all(
+      lines.map(
+        async (l) => (await h.db.select().from(shipments).where(eq(shipments.orderId, l.orderId)))[0]?.state,
+      ),
+    );
+    expect(parcelStates).toEqual(["ready", "ready", "ready", "waiting", "waiting"]);
 
     // Staff cancel a filled order: its copy returns, and the next in line gets it from the sweep.
     const cancelled = lines[0]!.orderId;

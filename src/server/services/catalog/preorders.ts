@@ -22,6 +22,7 @@ import { dhakaDay } from "../../../contracts/sales";
 import { type Db, inTransaction } from "../../db/client";
 import { orderLines, orders, products, stockMovements } from "../../db/schema";
 import type { AppDeps } from "../context";
+import { markShipmentsReady } from "../orders/shipments";
 
 type Tx = Db;
 
@@ -158,6 +159,17 @@ export async function fillProduct(
       })
       .where(eq(orders.id, l.orderId));
   }
+  // An order none of whose lines still waits: its waiting parcel can now be booked.
+  const orderIds = [...new Set(filled.map((l) => l.orderId))];
+  const stillWaiting = new Set(
+    (
+      await tx
+        .selectDistinct({ orderId: orderLines.orderId })
+        .from(orderLines)
+        .where(and(inArray(orderLines.orderId, orderIds), waitingLine))
+    ).map((r) => r.orderId),
+  );
+  for (const orderId of orderIds) if (!stillWaiting.has(orderId)) await markShipmentsReady(tx, orderId, now);
   return filled.length;
 }
 
