@@ -111,6 +111,7 @@ test.describe("one order in the back office", () => {
       "Bank transfer",
       "Card (through the gateway)",
       "Cash",
+      "Store credit",
     ]);
     await dialog.getByLabel("Method").selectOption("bkash");
     await expect(dialog.getByLabel("Method")).toHaveValue("bkash");

@@ -13,7 +13,8 @@ test.describe("the API reference page", () => {
     page.on("pageerror", (e) => problems.push(e.message));
     const res = await page.goto("/api/docs");
     expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
-    await expect(page.getByRole("heading", { name: /Pathagar API/ })).toBeVisible();
+    // Swagger UI draws the whole document (750 KB) before its heading: slow on a busy machine.
+    await expect(page.getByRole("heading", { name: /Pathagar API/ })).toBeVisible({ timeout: 30_000 });
     // The reference draws its sections as they scroll into view (it is long): scroll to the cart's.
     const cartInfo = page.getByRole("button", { name: /GET \/api\/cart\/info/ });
     for (let i = 0; i < 40 && (await cartInfo.count()) === 0; i++) {
@@ -37,7 +38,8 @@ test.describe("the API reference page", () => {
   test("reads on a 360 px screen", async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto("/api/docs");
-    await expect(page.getByRole("heading", { name: /Pathagar API/ })).toBeVisible();
+    // Swagger UI draws the whole document (750 KB) before its heading: slow on a busy machine.
+    await expect(page.getByRole("heading", { name: /Pathagar API/ })).toBeVisible({ timeout: 30_000 });
     await shot(page, "api-docs-360", { fullPage: false });
   });
 });

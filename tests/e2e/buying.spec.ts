@@ -26,8 +26,13 @@ async function cartLines(page: Page) {
 /** An out-of-stock printed book of the demo catalogue (some are seeded with none). */
 async function outOfStockBook(page: Page) {
   const list = await page.request.get("/api/books?limit=100&sort=newest");
-  const items = ((await list.json()) as { data: { items: { id: number; inStock: boolean }[] } }).data.items;
-  const gone = items.find((i) => !i.inStock);
+  const items = (
+    (await list.json()) as {
+      data: { items: { id: number; inStock: boolean; availability: { state: string } }[] };
+    }
+  ).data.items;
+  // Out of stock, not out of print (whose button says so, and which the demo has too).
+  const gone = items.find((i) => !i.inStock && i.availability.state === "out_of_stock");
   if (!gone) throw new Error("no out-of-stock book in the demo catalogue");
   const res = await page.request.get(`/api/books/${gone.id}`);
   return ((await res.json()) as { data: { id: number; url: string; title: string } }).data;
