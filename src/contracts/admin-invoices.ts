@@ -3,7 +3,7 @@
  * credit notes are listed under it) and the couriers' cash-on-delivery remittances.
  */
 import { adminListQuery } from "./admin";
-import { invoiceSnapshotSchema } from "./answers/orders";
+import { creditNoteLineSchema, invoiceSnapshotSchema } from "./answers/orders";
 import { isoTime, pageOf, poisha } from "./answers/shared";
 import { isRealDay } from "./sales";
 import { z } from "./zod";
@@ -61,16 +61,6 @@ export const adminInvoiceRowSchema = z
   .meta({ id: "AdminInvoiceRow" });
 
 export const adminInvoicePageSchema = pageOf(adminInvoiceRowSchema).meta({ id: "AdminInvoicePage" });
-
-export const creditNoteLineSchema = z
-  .object({
-    id: z.int(),
-    number: z.string().meta({ description: "CN-YYYY-NNNNNN" }),
-    issuedAt: isoTime(),
-    amount: poisha("The credit"),
-    reason: z.string(),
-  })
-  .meta({ id: "CreditNoteLine" });
 
 export const invoicePaymentLineSchema = z.object({
   kind: z.enum(["online", "cod", "refund"]),

@@ -1,4 +1,9 @@
-import type { checkoutResultSchema, orderViewSchema } from "./answers/orders";
+import type {
+  checkoutResultSchema,
+  orderDetailSchema,
+  orderViewSchema,
+  reorderResultSchema,
+} from "./answers/orders";
 import { phoneField } from "./auth";
 import { districtField } from "./cart";
 import { CART_KEY_PATTERN } from "./cart-key";
@@ -126,3 +131,7 @@ export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** An order as its buyer sees it; money in poisha. */
 export type OrderView = z.infer<typeof orderViewSchema>;
+/** One of the buyer's orders whole, for its page `/orders/{id}`. */
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+/** What "Buy again" put in the cart from an order, and what it left out. */
+export type ReorderResult = z.infer<typeof reorderResultSchema>;

@@ -17,6 +17,9 @@ export type Flash = {
 export const ADDED_TO_CART = /*i18n*/ "Added to cart";
 export const COULD_NOT_ADD = /*i18n*/ "Could not add to cart";
 export const VIEW_CART = /*i18n*/ "View cart";
+/** What "Buy again" says when the cart refused some of the order's lines, or all of them. */
+export const REORDER_SOME_LEFT = /*i18n*/ "Some items could not be added to your cart";
+export const REORDER_NOTHING_ADDED = /*i18n*/ "Nothing could be added to your cart";
 
 export const FLASH_COOKIE = "pathagar_flash";
 /** Seconds the message waits for the page it was meant for. */

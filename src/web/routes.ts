@@ -48,6 +48,7 @@ export default [
       route("profile", "routes/shop/profile.tsx"),
       route("edit", "routes/shop/edit.tsx"),
       route("orders", "routes/shop/orders.tsx"),
+      route("orders/:id", "routes/shop/order.tsx"),
       route("wishlist", "routes/shop/wishlist.tsx"),
       route("ebook/library", "routes/shop/ebook-library.tsx"),
       route("reports", "routes/shop/reports.tsx"),

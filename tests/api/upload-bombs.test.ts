@@ -398,5 +398,7 @@ describe("pages queued behind other pages in the drawing thread", () => {
     } finally {
       await setDrawingLimits(null);
     }
-  });
+    // A dozen pages of about a second each, drawn one after another: more than the default 30 s on
+    // a loaded machine.
+  }, 120_000);
 });

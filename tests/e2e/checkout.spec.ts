@@ -159,7 +159,9 @@ test("pays online on the gateway's page, gets the invoice and sees the order con
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
   await page.emulateMedia({ media: "screen" });
 
-  // My orders: the order, confirmed, with its invoice.
+  // Back to the order's page, then My orders: the order, confirmed, with its invoice.
+  await page.getByRole("link", { name: `Order #${number}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
   await page.getByRole("link", { name: "My orders" }).click();
   await expect(page).toHaveURL("/orders");
   const card = page.getByRole("article", { name: `Order #${number}` });
@@ -251,6 +253,12 @@ test("cash on delivery goes straight to the confirmed order", async ({ page }) =
   const number = await orderNumberOn(page);
   await expect(row(page.locator("main"), /^Payment$/)).toContainText("Cash on delivery");
 
+  // The order's own page, then the list.
+  await page.getByRole("link", { name: "View order" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Cash on delivery" })).toContainText(
+    "Due on delivery",
+  );
   await page.getByRole("link", { name: "My orders" }).click();
   const card = page.getByRole("article", { name: `Order #${number}` });
   await expect(card).toContainText("Confirmed");

@@ -5,12 +5,13 @@
  * is whole poisha. The types are derived from these (`z.infer`) in the area modules that name them.
  */
 
-import { PAYMENT_METHODS } from "../enums-orders";
+import { PAYMENT_METHODS, REFUND_METHODS } from "../enums-orders";
 import { ORDER_STATUSES } from "../order-status";
 import { SHIPMENT_STATUSES } from "../shipping";
 import { z } from "../zod";
 import { lineWaitSchema } from "./availability";
 import { isoTime, poisha } from "./shared";
+import { shipmentViewSchema } from "./shipments";
 
 // ---- orders, payments and invoices
 
@@ -43,7 +44,10 @@ export const orderViewSchema = z
     subtotal: poisha("Lines"),
     discount: poisha("Coupon discount"),
     delivery: poisha("Delivery"),
-    total: poisha("What the buyer pays"),
+    storeCredit: poisha(
+      "Paid with store credit (decision 71): subtotal − discount + delivery − storeCredit = total",
+    ),
+    total: poisha("What is left to pay online or on delivery"),
     couponCode: z.string().nullable(),
     payBy: isoTime().nullable().meta({ description: "Until when an unpaid order waits for its payment" }),
     consignment: z.string().nullable(),
@@ -69,6 +73,78 @@ export const orderViewSchema = z
     }),
   })
   .meta({ id: "Order" });
+
+/** `POST /api/orders/{id}/reorder`: what went into the cart from the order, and what did not. */
+export const reorderResultSchema = z
+  .object({
+    added: z
+      .array(z.object({ productId: z.int(), title: z.string(), quantity: z.int() }))
+      .meta({ description: "The lines put in the cart, as many as were ordered" }),
+    refused: z.array(z.object({ productId: z.int(), title: z.string(), message: z.string() })).meta({
+      description: "The lines left out, with the cart's reason (no longer sold, out of stock, owned)",
+    }),
+  })
+  .meta({ id: "Reorder" });
+
+/** A credit note as its buyer sees it: the correction of the order's invoice (decision 64). */
+export const creditNoteLineSchema = z
+  .object({
+    id: z.int(),
+    number: z.string().meta({ description: "CN-YYYY-NNNNNN" }),
+    issuedAt: isoTime(),
+    amount: poisha("The credit"),
+    reason: z.string(),
+  })
+  .meta({ id: "CreditNoteLine" });
+
+export const ORDER_PAYMENT_KINDS = ["online", "cash", "store_credit"] as const;
+export const ORDER_PAYMENT_STATES = ["started", "paid", "failed", "cancelled", "due"] as const;
+
+/**
+ * `GET /api/orders/{id}`: one of the caller's orders whole, for its page `/orders/{id}`: the
+ * order's parcels with their tracking, its payments, its credit notes and refunds.
+ */
+export const orderDetailSchema = orderViewSchema
+  .extend({
+    shipments: z
+      .array(shipmentViewSchema)
+      .meta({ description: "The order's parcels (decision 73); none for e-books and courses alone" }),
+    payments: z
+      .array(
+        z.object({
+          kind: z.enum(ORDER_PAYMENT_KINDS),
+          provider: z
+            .string()
+            .nullable()
+            .meta({ description: "The gateway of an online attempt (sslcommerz, bkash, sandbox)" }),
+          reference: z.string().nullable().meta({ description: "Our id of an online attempt (its tranx)" }),
+          amount: poisha("The attempt's, the cash due or paid, or the store credit spent"),
+          state: z.enum(ORDER_PAYMENT_STATES).meta({
+            description:
+              "An online attempt: started, paid, failed or cancelled; cash on delivery: due until the order is delivered, then paid",
+          }),
+          at: isoTime().meta({
+            description: "When it was paid, else when it was started or the order placed",
+          }),
+        }),
+      )
+      .meta({ description: "Oldest first" }),
+    creditNotes: z.array(creditNoteLineSchema),
+    refunds: z
+      .array(
+        z.object({
+          id: z.int(),
+          amount: poisha("Given back"),
+          method: z.enum(REFUND_METHODS).or(z.string()),
+          status: z.enum(["owed", "paid", "pending", "failed"]),
+          createdAt: isoTime(),
+          paidAt: isoTime().nullable(),
+        }),
+      )
+      .meta({ description: "Oldest first" }),
+    deliveredAt: isoTime().nullable(),
+  })
+  .meta({ id: "OrderDetail" });
 
 export const invoiceSnapshotSchema = z
   .object({
@@ -127,7 +203,14 @@ export const invoiceSnapshotSchema = z
   .meta({ id: "InvoiceSnapshot", description: "Frozen when the invoice is issued" });
 
 export const invoiceViewSchema = z
-  .object({ id: z.int(), orderId: z.int(), snapshot: invoiceSnapshotSchema })
+  .object({
+    id: z.int(),
+    orderId: z.int(),
+    snapshot: invoiceSnapshotSchema,
+    creditNotes: z.array(creditNoteLineSchema).meta({
+      description: "The credit notes that corrected it, oldest first (the invoice itself never changes)",
+    }),
+  })
   .meta({ id: "Invoice" });
 
 export const PAYMENT_OUTCOMES = ["paid", "failed", "cancelled", "pending"] as const;

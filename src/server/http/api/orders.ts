@@ -1,13 +1,24 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { checkoutResultSchema, invoiceViewSchema, orderViewSchema } from "../../../contracts/answers/orders";
+import { getCookie } from "hono/cookie";
+import {
+  checkoutResultSchema,
+  invoiceViewSchema,
+  orderDetailSchema,
+  orderViewSchema,
+  reorderResultSchema,
+} from "../../../contracts/answers/orders";
 import { checkoutSchema } from "../../../contracts/checkout";
+import { ADDED_TO_CART, REORDER_NOTHING_ADDED, REORDER_SOME_LEFT } from "../../../contracts/flash";
 import { idParams } from "../../../contracts/paging";
+import { REFERRAL_COOKIE } from "../../../contracts/referral";
 import { shopOrigin } from "../../config";
 import { placeOrder } from "../../services/cart/checkout";
+import { reorder } from "../../services/cart/reorder";
 import { getInvoice } from "../../services/money/invoices";
 import { payAgain } from "../../services/money/payments";
-import { cancelOrder, getMyOrder, listMyOrders } from "../../services/orders/orders";
+import { getMyOrderDetail } from "../../services/orders/order-detail";
+import { cancelOrder, listMyOrders } from "../../services/orders/orders";
 import { createdAnswer, type Endpoint, listOf, okAnswer, signedIn } from "../endpoint";
 import type { AppEnv } from "../env";
 import { ok, readJson, send } from "../respond";
@@ -31,7 +42,7 @@ export function ordersApi() {
 
   api.get("/orders/:id", async (c) => {
     const { id } = idParams.parse(c.req.param());
-    return ok(c, await getMyOrder(c.get("ctx"), id));
+    return ok(c, await getMyOrderDetail(c.get("ctx"), id));
   });
 
   api.post("/orders/:id/cancel", async (c) => {
@@ -42,6 +53,18 @@ export function ordersApi() {
   api.post("/orders/:id/pay", async (c) => {
     const { id } = idParams.parse(c.req.param());
     return send(c, 201, "Payment started", await payAgain(c.get("ctx"), id, originOf(c)));
+  });
+
+  api.post("/orders/:id/reorder", async (c) => {
+    const { id } = idParams.parse(c.req.param());
+    const result = await reorder(c.get("ctx"), id, { referralCode: getCookie(c, REFERRAL_COOKIE) });
+    const message =
+      result.refused.length === 0
+        ? ADDED_TO_CART
+        : result.added.length > 0
+          ? REORDER_SOME_LEFT
+          : REORDER_NOTHING_ADDED;
+    return ok(c, result, message);
   });
 
   api.get("/invoices/:id", async (c) => {
@@ -78,10 +101,21 @@ export const ordersEndpoints: Endpoint[] = [
     method: "get",
     path: "/api/orders/{id}",
     tag: "Orders",
-    summary: "One of the caller's orders",
+    summary: "One of the caller's orders, with its parcels, payments, credit notes and refunds",
     access: signedIn,
     params: idParams,
-    success: [okAnswer("The order, money in poisha", orderViewSchema)],
+    success: [okAnswer("The order, money in poisha", orderDetailSchema)],
+  },
+  {
+    method: "post",
+    path: "/api/orders/{id}/reorder",
+    tag: "Orders",
+    summary: "Buy again: put the order's lines in the cart",
+    description:
+      "Through the cart's own add: what it refuses (no longer sold, not enough stock, an e-book already owned) is left out with the reason. The same call again adds nothing more.",
+    access: signedIn,
+    params: idParams,
+    success: [okAnswer("What went into the cart and what did not", reorderResultSchema)],
   },
   {
     method: "post",

@@ -28,13 +28,13 @@ import {
   statementLinesQuery,
 } from "../../../contracts/ledger";
 import { addDays, dhakaDayStart } from "../../../contracts/sales";
-import { creditNotes, orders, payments, refunds } from "../../db/schema";
+import { orders, payments, refunds } from "../../db/schema";
 import { requirePermission } from "../access";
 import { containsPattern } from "../admin";
 import type { Ctx } from "../context";
 import { DomainError } from "../errors";
 import { CSV_BOM, csvRows, csvTaka } from "../platform/csv";
-import { readNumbered } from "./invoices";
+import { listCreditNotes, readNumbered } from "./invoices";
 import {
   balancesAround,
   figuresByMonth,
@@ -165,17 +165,7 @@ export async function getAdminInvoice(ctx: Ctx, id: number): Promise<AdminInvoic
   if (!head) throw new DomainError("not_found", NO_SUCH_INVOICE);
   const row = toRow(head);
   const [notes, paid, owed] = await Promise.all([
-    ctx.db
-      .select({
-        id: creditNotes.id,
-        number: creditNotes.number,
-        issuedAt: creditNotes.issuedAt,
-        amount: creditNotes.amount,
-        reason: creditNotes.reason,
-      })
-      .from(creditNotes)
-      .where(eq(creditNotes.invoiceId, id))
-      .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id)),
+    listCreditNotes(ctx.db, { invoiceId: id }),
     ctx.db
       .select()
       .from(payments)
@@ -224,7 +214,7 @@ export async function getAdminInvoice(ctx: Ctx, id: number): Promise<AdminInvoic
     orderStatus: String(head.order_status),
     snapshot: head.snapshot as InvoiceSnapshot,
     row,
-    creditNotes: notes.map((n) => ({ ...n, issuedAt: n.issuedAt.toISOString() })),
+    creditNotes: notes,
     payments: lines,
     refundsOwed: owed.filter((r) => r.status === "owed").reduce((s, r) => s + r.amount, 0),
   };

@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { CreditNoteLine } from "../../../contracts/admin-invoices";
 import type { CreditNoteSnapshot } from "../../../contracts/admin-order";
 import { dhakaParts } from "../../../contracts/dhaka-time";
 import type { InvoiceSnapshot, InvoiceView } from "../../../contracts/invoice";
@@ -207,6 +208,25 @@ export async function issueCreditNote(
   return row!;
 }
 
+/** The credit notes of an invoice, or of an order, oldest first, as the pages list them. */
+export async function listCreditNotes(
+  db: Db,
+  of: { invoiceId: number } | { orderId: number },
+): Promise<CreditNoteLine[]> {
+  const rows = await db
+    .select({
+      id: creditNotes.id,
+      number: creditNotes.number,
+      issuedAt: creditNotes.issuedAt,
+      amount: creditNotes.amount,
+      reason: creditNotes.reason,
+    })
+    .from(creditNotes)
+    .where("invoiceId" in of ? eq(creditNotes.invoiceId, of.invoiceId) : eq(creditNotes.orderId, of.orderId))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id));
+  return rows.map((n) => ({ ...n, issuedAt: n.issuedAt.toISOString() }));
+}
+
 /** An invoice for its buyer or for staff who may see invoices; for anyone else it does not exist. */
 export async function getInvoice(ctx: Ctx, id: number): Promise<InvoiceView> {
   const me = requireSignedIn(ctx);
@@ -224,5 +244,10 @@ export async function getInvoice(ctx: Ctx, id: number): Promise<InvoiceView> {
     (r) => r !== undefined && (r.snapshot as StoredInvoiceSnapshot).number === null,
   );
   if (!row) throw new DomainError("not_found", INVOICE_NOT_FOUND);
-  return { id: row.id, orderId: row.orderId, snapshot: row.snapshot as InvoiceSnapshot };
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    snapshot: row.snapshot as InvoiceSnapshot,
+    creditNotes: await listCreditNotes(ctx.db, { invoiceId: row.id }),
+  };
 }

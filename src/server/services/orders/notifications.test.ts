@@ -12,6 +12,7 @@ import {
 
 function anOrder(overrides: Partial<NotifiableOrder> = {}): NotifiableOrder {
   return {
+    id: 42,
     number: "PG-240517-0042",
     name: "Rahim Uddin",
     phone: "01711111111",
@@ -75,7 +76,7 @@ describe("composeOrderMessage", () => {
 
   it("starts the SMS with the shop's name and names the link's purpose", () => {
     expect(composeOrderMessage({ type: "confirmed" }, anOrder()).sms).toBe(
-      "Pathagar: Order PG-240517-0042 confirmed. Total Tk 1,250. Details: https://pathagar.com.bd/orders",
+      "Pathagar: Order PG-240517-0042 confirmed. Total Tk 1,250. Details: https://pathagar.com.bd/orders/42",
     );
   });
 
@@ -195,7 +196,7 @@ describe("composeOrderMessage in Bangla", () => {
   it("keeps the shop's name and the link's words when two parts allow them", () => {
     const sms = composeOrderMessage({ type: "confirmed" }, anOrder({ locale: "bn" })).sms;
     expect(sms).toBe(
-      "Pathagar: অর্ডার PG-240517-0042 নিশ্চিত হয়েছে। মোট ৳১,২৫০। বিস্তারিত: https://pathagar.com.bd/orders",
+      "Pathagar: অর্ডার PG-240517-0042 নিশ্চিত হয়েছে। মোট ৳১,২৫০। বিস্তারিত: https://pathagar.com.bd/orders/42",
     );
     expect(smsParts(sms)).toBe(2);
   });
@@ -215,7 +216,7 @@ describe("composeOrderMessage in Bangla", () => {
 });
 
 describe("orderMessages", () => {
-  const order = (overrides: Partial<NotifiableOrder> = {}) => ({ id: 42, ...anOrder(overrides) });
+  const order = (overrides: Partial<NotifiableOrder> = {}) => anOrder(overrides);
 
   it("gives an SMS to the order's phone and an email to its address, each with its own key", () => {
     const messages = orderMessages({ type: "confirmed" }, order(), { emailProvider: "smtp" });

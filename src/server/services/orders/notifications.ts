@@ -30,6 +30,8 @@ export type OrderEvent =
 
 /** The little the messages need to know about an order. */
 export type NotifiableOrder = {
+  /** The order's id: its page `/orders/{id}` is where the messages send the buyer. */
+  id: number;
   number: string;
   /** The buyer's name as entered at checkout. */
   name: string;
@@ -94,7 +96,7 @@ function noticeFor(event: OrderEvent, order: NotifiableOrder): Notice {
   const tk = formatTaka(order.total).replace("৳", "Tk ");
   const amount = formatTaka(order.total);
   const origin = order.publicUrl.replace(/\/+$/, "");
-  const orders = `${origin}/orders`;
+  const orders = `${origin}/orders/${order.id}`;
   const trackingCode = trackingCodeOf(event, order);
   if (event.type === "placed") {
     return {
@@ -364,7 +366,7 @@ export function orderMessageKey(orderId: number, event: OrderEvent, channel: "sm
  */
 export function orderMessages(
   event: OrderEvent,
-  order: NotifiableOrder & { id: number },
+  order: NotifiableOrder,
   opts: { emailProvider: string },
 ): NewMessage[] {
   const message = composeOrderMessage(event, order);

@@ -242,7 +242,7 @@ export async function getOrderRow(db: Db, id: number): Promise<OrderRow> {
 }
 
 /** The caller's own order; anyone else's is not found (ids tell nothing). */
-async function getOwnOrderRow(ctx: Ctx, id: number): Promise<OrderRow> {
+export async function getOwnOrderRow(ctx: Ctx, id: number): Promise<OrderRow> {
   const me = requireBuyer(ctx);
   const [o] = await ctx.db
     .select()
@@ -412,6 +412,7 @@ export async function toViews(db: Db, rows: OrderRow[], now: Date): Promise<Orde
     subtotal: o.subtotal,
     discount: o.discount,
     delivery: o.delivery,
+    storeCredit: o.storeCredit,
     total: o.total,
     couponCode: o.couponCode,
     payBy: o.status === "pending_payment" ? (o.reservedUntil?.toISOString() ?? null) : null,

@@ -32,7 +32,7 @@ export function OrderItems({ order }: { order: OrderView }) {
   );
 }
 
-/** Subtotal, discount (with the coupon), delivery, total and how it is paid. */
+/** Subtotal, discount (with the coupon), delivery, store credit spent, total and how it is paid. */
 export function OrderTotals({ order }: { order: OrderView }) {
   const { i18n } = useLingui();
   const { taka } = useFormat();
@@ -61,6 +61,12 @@ export function OrderTotals({ order }: { order: OrderView }) {
               : i18n._("Free")}
         </dd>
       </div>
+      {order.storeCredit > 0 ? (
+        <div className="flex justify-between gap-3 text-emerald-800">
+          <dt>{i18n._("Store credit")}</dt>
+          <dd className="tabular-nums">−{taka(order.storeCredit)}</dd>
+        </div>
+      ) : null}
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
         <dt>{i18n._("Total")}</dt>
         <dd className="tabular-nums">{taka(order.total)}</dd>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { creditNotesVat } from "../../../contracts/vat";
-import { InvoiceCreditNote } from "../../components/admin/invoice-credit-note";
+import { InvoiceCreditNote } from "../../components/orders/invoice-credit-note";
 import { InvoiceDocument } from "../../components/orders/invoice-document";
 import { Button } from "../../components/ui/button";
 import { translate, useFormat, useLingui } from "../../i18n";

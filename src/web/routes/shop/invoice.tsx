@@ -1,5 +1,7 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
+import { creditNotesVat } from "../../../contracts/vat";
+import { InvoiceCreditNote } from "../../components/orders/invoice-credit-note";
 import { InvoiceDocument } from "../../components/orders/invoice-document";
 import { Button } from "../../components/ui/button";
 import { translate, useFormat, useLingui } from "../../i18n";
@@ -21,7 +23,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadInvoice(context, params.id);
 }
 
-// A4 with even margins; only the invoice is printed (no toolbar, no notifications).
+// A4 with even margins; only the invoice is printed (no toolbar, no notifications), each credit
+// note on a page of its own.
 const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
 @media print {
   html, body { background: #fff !important; color: #000 !important; }
@@ -33,17 +36,24 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm 12mm; }
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { date, dateTime } = useFormat();
-  const { snapshot } = loaderData;
+  const { snapshot, creditNotes } = loaderData;
+  const notesVat = snapshot.vat
+    ? creditNotesVat(
+        snapshot.vat.total,
+        snapshot.total,
+        creditNotes.map((n) => n.amount),
+      )
+    : [];
   return (
     <div>
       <style>{PRINT_CSS}</style>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 print:hidden">
         <Link
-          to="/orders"
+          to={`/orders/${loaderData.orderId}`}
           className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-800 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          {i18n._("My orders")}
+          {i18n._("Order #{number}", { number: snapshot.order.number })}
         </Link>
         <Button onClick={() => window.print()}>
           <Printer aria-hidden="true" className="h-4 w-4" />
@@ -55,6 +65,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         issuedText={date(snapshot.issuedAt)}
         placedText={dateTime(snapshot.order.placedAt)}
       />
+      {creditNotes.map((n, i) => (
+        <InvoiceCreditNote key={n.id} note={n} invoice={snapshot} vat={notesVat[i]} />
+      ))}
     </div>
   );
 }

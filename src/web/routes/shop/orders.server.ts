@@ -1,10 +1,15 @@
+import { parse } from "hono/utils/cookie";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { OrderView } from "../../../contracts/checkout";
+import type { OrderDetail, OrderView } from "../../../contracts/checkout";
+import { ADDED_TO_CART, REORDER_NOTHING_ADDED, REORDER_SOME_LEFT, VIEW_CART } from "../../../contracts/flash";
 import { fillMessage, MESSAGE_TEMPLATES } from "../../../contracts/message-values";
 import { idField } from "../../../contracts/paging";
+import { REFERRAL_COOKIE } from "../../../contracts/referral";
+import { reorder } from "../../../server/services/cart/reorder";
 import { getProduct } from "../../../server/services/catalog/catalog";
 import { DomainError } from "../../../server/services/errors";
 import { payAgain } from "../../../server/services/money/payments";
+import { getMyOrderDetail } from "../../../server/services/orders/order-detail";
 import {
   cancelOrder,
   getMyOrder,
@@ -25,6 +30,9 @@ import { UNKNOWN_INTENT } from "./cart.server";
 
 type Context = Readonly<RouterContextProvider>;
 
+// The error page shows it in the page's language.
+const NO_SUCH_ORDER = /*i18n*/ "No such order";
+
 /** An order as the pages show it; they write its times out in Dhaka time and the page's language. */
 export type OrderCard = OrderView;
 
@@ -34,8 +42,15 @@ export async function loadMyOrders(context: Context): Promise<OrderCard[]> {
   return orders;
 }
 
+/** One of the signed-in buyer's orders whole (`/orders/{id}`); another buyer's, or no such id, is a 404. */
+export async function loadMyOrderDetail(context: Context, rawId: string | undefined): Promise<OrderDetail> {
+  const id = idField.safeParse(rawId);
+  if (!id.success) throw data(NO_SUCH_ORDER, { status: 404 });
+  return loadFrom(() => getMyOrderDetail(getApp(context).ctx, id.data));
+}
+
 /** The order cards' forms (HTML first): each names what it does in `intent`. */
-export const ORDER_INTENTS = ["cancel", "pay"] as const;
+export const ORDER_INTENTS = ["cancel", "pay", "reorder"] as const;
 
 export const COULD_NOT_CANCEL = /*i18n*/ "Could not cancel the order";
 export const COULD_NOT_PAY = /*i18n*/ "Could not start the payment";
@@ -68,6 +83,19 @@ export async function ordersAction(context: Context, request: Request) {
       if (r.value.redirectUrl) return toGateway(app, r.value.redirectUrl);
       return redirect(`/payment/${encodeURIComponent(r.value.tranx)}/success`);
     }
+    case "reorder": {
+      const referralCode = parse(request.headers.get("cookie") ?? "", REFERRAL_COOKIE)[REFERRAL_COOKIE];
+      const r = await attempt(() => reorder(ctx, idField.parse(f.id), { referralCode }));
+      if (!r.ok) return refused(REORDER_NOTHING_ADDED, r.message);
+      const { added, refused: left } = r.value;
+      if (added.length === 0)
+        return refused(REORDER_NOTHING_ADDED, left[0]?.message ?? REORDER_NOTHING_ADDED);
+      return redirectWithFlash(app, "/cart", {
+        title: left.length === 0 ? ADDED_TO_CART : REORDER_SOME_LEFT,
+        ...(left.length > 0 ? { description: left[0]!.message, variant: "destructive" as const } : {}),
+        link: { href: "/cart", label: VIEW_CART },
+      });
+    }
     default:
       return refusedPage({ ok: false, status: 400, message: UNKNOWN_INTENT, errors: {}, values: {} });
   }
@@ -84,7 +112,7 @@ const TRANX = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** The caller's order by one of its payment attempts; anyone else's is a 404. */
 export async function loadOrderByTranx(context: Context, tranx: string | undefined): Promise<OrderCard> {
-  if (!tranx || !TRANX.test(tranx)) throw data("No such order", { status: 404 });
+  if (!tranx || !TRANX.test(tranx)) throw data(NO_SUCH_ORDER, { status: 404 });
   return loadFrom(() => getMyOrderByTranx(getApp(context).ctx, tranx));
 }
 

@@ -34,13 +34,15 @@ function OrderCardView({ order }: { order: OrderCard }) {
   const { i18n } = useLingui();
   const { locale, number, taka, dateTime } = useFormat();
   const headingId = `order-${order.id}`;
-  const hasActions = order.canPay || order.canCancel || order.invoiceId || order.consignment;
+
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-bold text-slate-900">
-            {i18n._("Order #{number}", { number: order.number })}
+            <Link to={`/orders/${order.id}`} className="hover:underline">
+              {i18n._("Order #{number}", { number: order.number })}
+            </Link>
           </h2>
           <p className="text-sm text-slate-700">
             <time dateTime={order.createdAt}>{dateTime(order.createdAt)}</time>
@@ -85,33 +87,35 @@ function OrderCardView({ order }: { order: OrderCard }) {
         </p>
       ) : null}
 
-      {hasActions ? (
-        <div className="mt-3 flex flex-wrap gap-2">
-          {order.canPay ? <PayNowButton orderId={order.id}>{i18n._("Pay now")}</PayNowButton> : null}
-          {order.canCancel ? (
-            <CancelOrderButton
-              orderId={order.id}
-              orderNumber={order.number}
-              paid={order.status === "confirmed" && order.paymentMethod === "gateway" && order.total > 0}
-            />
-          ) : null}
-          {order.invoiceId ? (
-            <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("secondary")}>
-              <FileText aria-hidden="true" className="h-4 w-4" />
-              {i18n._("Invoice")}
-            </Link>
-          ) : null}
-          {order.consignment ? (
-            <Link
-              to={`/tracking/${encodeURIComponent(order.consignment)}`}
-              className={buttonClass("secondary")}
-            >
-              <Truck aria-hidden="true" className="h-4 w-4" />
-              {i18n._("Track")}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {order.canPay ? <PayNowButton orderId={order.id}>{i18n._("Pay now")}</PayNowButton> : null}
+        <Link to={`/orders/${order.id}`} className={buttonClass("secondary")}>
+          <Package aria-hidden="true" className="h-4 w-4" />
+          {i18n._("Details")}
+        </Link>
+        {order.canCancel ? (
+          <CancelOrderButton
+            orderId={order.id}
+            orderNumber={order.number}
+            paid={order.status === "confirmed" && order.paymentMethod === "gateway" && order.total > 0}
+          />
+        ) : null}
+        {order.invoiceId ? (
+          <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("secondary")}>
+            <FileText aria-hidden="true" className="h-4 w-4" />
+            {i18n._("Invoice")}
+          </Link>
+        ) : null}
+        {order.consignment ? (
+          <Link
+            to={`/tracking/${encodeURIComponent(order.consignment)}`}
+            className={buttonClass("secondary")}
+          >
+            <Truck aria-hidden="true" className="h-4 w-4" />
+            {i18n._("Track")}
+          </Link>
+        ) : null}
+      </div>
     </article>
   );
 }

@@ -242,8 +242,8 @@ export default function PaymentSuccessfulPage({ loaderData }: Route.ComponentPro
             {i18n._("View invoice")}
           </Link>
         ) : null}
-        <Link to="/orders" className={buttonClass("secondary")}>
-          {i18n._("My orders")}
+        <Link to={`/orders/${order.id}`} className={buttonClass("secondary")}>
+          {i18n._("View order")}
         </Link>
         <Link to="/" className={buttonClass("secondary")}>
           {i18n._("Continue shopping")}

@@ -1,7 +1,7 @@
 import type { CreditNoteLine } from "../../../contracts/admin-invoices";
 import type { InvoiceSnapshot } from "../../../contracts/invoice";
 import { useFormat, useLingui } from "../../i18n";
-import { ShopFields } from "../orders/invoice-document";
+import { ShopFields } from "./invoice-document";
 
 /**
  * A credit note as its own printed page: the shop's legal details as on the invoice, the invoice it
