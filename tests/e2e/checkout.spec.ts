@@ -417,6 +417,7 @@ test("another customer's order, invoice and e-book page are not found", async ({
     await signUpNewCustomer(other, "Someone Else");
     for (const path of [
       `/payment/${tranx}/success`,
+      `/orders/${orderId}`,
       `/invoice/${order.data.invoiceId}`,
       `/ebook/payment/${ebookId}/success`,
     ]) {

@@ -1,12 +1,15 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { formatTaka } from "../../src/contracts/money";
 import {
+  bookWithStock,
   DESKTOP,
   expect,
   expectNoHorizontalOverflow,
   MOBILE,
+  placeOrder,
   runAxe,
   shot,
+  signUpNewCustomer,
   test,
   waitForApp,
 } from "./helpers";
@@ -173,4 +176,65 @@ test.describe("/reports", () => {
 test("/reports asks a visitor to sign in first", async ({ page }) => {
   await page.goto("/reports");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Freports$/);
+});
+
+test("a buyer opens an order's page at 360 px and tracks each of its two parcels, then buys it again", async ({
+  page,
+  playwright,
+}) => {
+  await page.setViewportSize(MOBILE);
+  const buyer = await signUpNewCustomer(page, "Parcel Follower");
+  const first = await bookWithStock(page, 2);
+  const second = await bookWithStock(page, 2, [first.id]);
+  const { orderId, orderNumber } = await placeOrder(page, buyer, [{ id: first.id }, { id: second.id }]);
+
+  // Staff send the second book apart and give each parcel its number.
+  const admin = await playwright.request.newContext({ baseURL: BASE_URL, storageState: ADMIN_STATE });
+  const order = (await (await admin.get(`/api/admin/orders/${orderId}`)).json()) as {
+    data: { shipments: { lines: { lineId: number; productId: number }[] }[] };
+  };
+  const apart = order.data.shipments[0]!.lines.find((l) => l.productId === second.id)!;
+  const split = await admin.post(`/api/admin/orders/${orderId}/shipments`, {
+    data: { from: 1, parcels: 1, lines: [{ lineId: apart.lineId, quantity: 1 }] },
+  });
+  expect(split.status(), await split.text()).toBe(200);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const numbers = [`P1${stamp}`, `P2${stamp}`];
+  for (const [i, consignment] of numbers.entries()) {
+    const given = await admin.put(`/api/admin/orders/${orderId}/consignment`, {
+      data: { consignment, shipment: i + 1 },
+    });
+    expect(given.status(), await given.text()).toBe(200);
+  }
+  await admin.dispose();
+
+  await page.goto("/orders");
+  await page
+    .getByRole("article", { name: `Order #${orderNumber}` })
+    .getByRole("link", { name: "Details" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${orderNumber}` })).toBeVisible();
+  const parcels = page.getByTestId("parcel");
+  await expect(parcels).toHaveCount(2);
+  await expect(parcels.nth(0).getByRole("heading", { name: "Parcel 1 of 2" })).toBeVisible();
+  await expect(parcels.nth(0)).toContainText(first.title);
+  await expect(parcels.nth(0)).toContainText(numbers[0]!);
+  await expect(parcels.nth(1)).toContainText(second.title);
+  await expect(parcels.nth(1)).toContainText("On its way");
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "order-page-two-parcels-360");
+  await expectAccessible(page);
+
+  for (const [i, cn] of numbers.entries()) {
+    await page.getByRole("link", { name: `Track parcel ${i + 1}` }).click();
+    await expect(page).toHaveURL(`/tracking/${cn}`);
+    await expect(page.getByRole("heading", { level: 2, name: `Parcel ${i + 1} of 2` })).toBeVisible();
+    await page.goBack();
+  }
+
+  // Buy again: both books back in the cart, which the header counts.
+  await page.getByRole("button", { name: "Buy again" }).click();
+  await expect(page).toHaveURL("/cart");
+  await expect(page.locator("main")).toContainText(first.title);
+  await expect(page.locator("main")).toContainText(second.title);
 });

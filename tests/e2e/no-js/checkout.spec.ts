@@ -84,6 +84,16 @@ test("cash on delivery from a cart with a printed book: the confirmation, then t
   await expect(card).toContainText(book!.title);
   await expect(page.getByRole("article")).toHaveCount(1);
   await shot(page, "no-js-checkout-orders-360");
+
+  // The order's own page, and "Buy again": its book back in the (emptied) cart.
+  await card.getByRole("link", { name: "Details" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Your parcel" })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await page.getByRole("button", { name: "Buy again" }).click();
+  await expect(page).toHaveURL("/cart");
+  await expect(said(page, "Added to cart")).toBeVisible();
+  await expect(page.locator("main")).toContainText(book!.title);
 });
 
 test("refused by the server: the page again with the field's message and everything typed kept", async ({

@@ -185,7 +185,7 @@ function InvoiceAndCredits({ order }: { order: OrderDetail }) {
   return (
     <section aria-labelledby="invoice-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="invoice-heading" className="text-lg font-bold text-slate-900">
-        {i18n._("Invoice and credit notes")}
+        {order.creditNotes.length > 0 ? i18n._("Invoice and credit notes") : i18n._("Invoice")}
       </h2>
       {order.invoiceId ? (
         <Link to={`/invoice/${order.invoiceId}`} className={buttonClass("secondary", "mt-3")}>

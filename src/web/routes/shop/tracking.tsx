@@ -161,7 +161,9 @@ function Found({ t }: { t: TrackingView }) {
       <aside className="h-fit space-y-6">
         <section aria-labelledby="parcel" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="parcel" className="mb-3 text-lg font-bold text-slate-900">
-            {i18n._("Parcel")}
+            {t.parcel
+              ? i18n._("Parcel {seq} of {of}", { seq: number(t.parcel.seq), of: number(t.parcel.of) })
+              : i18n._("Parcel")}
           </h2>
           <dl className="space-y-2 text-slate-800">
             <div className="flex justify-between gap-3">
