@@ -111,6 +111,15 @@ fi
 rm -f "$prepare_log"
 
 step "end-to-end tests in Chromium"
-E2E_PREPARED=1 npx playwright test
+if ! E2E_PREPARED=1 npx playwright test; then
+  # What the page of each failed attempt showed (its accessibility snapshot, cut short): a run on a
+  # machine whose files are gone afterwards still says what went wrong.
+  find test-results -name error-context.md 2>/dev/null | sort | while read -r context; do
+    echo "---- $context"
+    head -c 6000 "$context"
+    echo
+  done
+  exit 1
+fi
 
 step "all checks passed in $((SECONDS - started))s"
