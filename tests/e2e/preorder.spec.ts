@@ -66,7 +66,23 @@ test("pre-orders a book on a phone and sees it on the order; a card says how few
   await waitForApp(page);
   await expect(page.getByTestId("line-availability")).toHaveText(/^Pre-order, releases on /);
   await expect(page.getByRole("radio", { name: /Ship what is available now/ })).toBeChecked();
+  // The estimate dates each parcel while two are chosen, and only the later date once they wait.
+  const estimate = page.getByTestId("delivery-estimate");
+  const twoDates = estimate.getByText(/^Available items arrive .+; the rest .+$/);
+  await expect(twoDates).toBeVisible();
+  const [, sooner, later] = /^Available items arrive (.+); the rest (.+)$/.exec(
+    (await twoDates.textContent()) ?? "",
+  ) as unknown as [string, string, string];
+  expect(sooner).not.toBe(later);
+  await expect(page.getByRole("radio", { name: /Ship what is available now/ })).toHaveAccessibleName(
+    new RegExp(`Available items arrive ${sooner}; the rest ${later}$`),
+  );
   await page.getByRole("radio", { name: /Wait and ship everything together/ }).check();
+  await expect(estimate.getByText(`Arrives ${later}`, { exact: true })).toBeVisible();
+  await expect(twoDates).toBeHidden();
+  await expect(page.getByRole("radio", { name: /Wait and ship everything together/ })).toHaveAccessibleName(
+    new RegExp(`Arrives ${later}$`),
+  );
   await page.getByLabel("Area / thana").fill("Mirpur");
   await page.getByLabel("Address").fill("House 4, Road 9");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();

@@ -8,7 +8,7 @@ import { cn } from "../../lib/cn";
 import { useRootData } from "../../lib/root-data";
 
 /** The estimate's dates in the page's language: English as the server wrote them, Bangla by `Intl`. */
-function datesOf(e: DeliveryEstimate, locale: Locale): string {
+export function datesOf(e: DeliveryEstimate, locale: Locale): string {
   if (locale === "en") return e.text;
   const format = new Intl.DateTimeFormat("bn-BD", { day: "numeric", month: "short", timeZone: "UTC" });
   return format.formatRange(new Date(`${e.from}T00:00:00Z`), new Date(`${e.to}T00:00:00Z`));

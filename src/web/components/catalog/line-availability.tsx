@@ -21,24 +21,3 @@ export function LineAvailability({
     </p>
   );
 }
-
-/**
- * What a cart's delivery estimate counts from: nothing special while anything printed ships now
- * (the lines that come later say when), else the line that comes last (its release, or its lead time).
- */
-export function laterOf(
-  lines: readonly { type: string; availability: Availability }[],
-): Availability | undefined {
-  const printed = lines.filter((l) => l.type !== "ebook" && l.type !== "content");
-  if (printed.length === 0) return undefined;
-  let last: Availability | undefined;
-  for (const { availability: a } of printed) {
-    if (a.state !== "preorder" && a.state !== "backorder") return undefined;
-    if (!last || expectedKey(a) > expectedKey(last)) last = a;
-  }
-  return last;
-}
-
-// A back-order's days against a release date: both as a sortable text, days far below any date.
-const expectedKey = (a: Availability) =>
-  a.state === "preorder" ? (a.releaseDate ?? "") : String(a.days ?? 0).padStart(3, "0");

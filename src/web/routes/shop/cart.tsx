@@ -5,9 +5,9 @@ import type { CartInfo } from "../../../contracts/cart";
 import { isDigitalKind } from "../../../contracts/catalog";
 import { districtLabel, districtOptions } from "../../../contracts/districts";
 import { CoverImage } from "../../components/catalog/cover-image";
-import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
 import { KIND_SINGULAR } from "../../components/catalog/labels";
-import { LineAvailability, laterOf } from "../../components/catalog/line-availability";
+import { LineAvailability } from "../../components/catalog/line-availability";
+import { ParcelsEstimateLine } from "../../components/catalog/parcels-estimate";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
@@ -304,9 +304,7 @@ function Summary({ info, refusal }: { info: CartInfo; refusal: Refusal }) {
             </dd>
           </div>
         </dl>
-        {physical ? (
-          <DeliveryEstimateLine zone={info.zone} className="mt-3" availability={laterOf(info.lines)} />
-        ) : null}
+        {physical ? <ParcelsEstimateLine zone={info.zone} className="mt-3" lines={info.lines} /> : null}
         <Link to="/cart/checkout" className={buttonClass("primary", "w-full")}>
           {i18n._("Proceed to checkout")}
         </Link>

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react";
-import { ShoppingCart, Tag, TriangleAlert } from "lucide-react";
+import { ShoppingCart, Tag, TriangleAlert, Truck } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SavedAddress } from "../../../contracts/addresses";
@@ -9,10 +9,11 @@ import { isDigitalKind } from "../../../contracts/catalog";
 import type { CheckoutResult } from "../../../contracts/checkout";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutNotice } from "../../../contracts/checkout-form";
 import { districtLabel } from "../../../contracts/districts";
+import { comesLater } from "../../../contracts/parcel-estimates";
 import { AddressFields } from "../../components/account/address-fields";
 import { CoverImage } from "../../components/catalog/cover-image";
-import { DeliveryEstimateLine } from "../../components/catalog/delivery-estimate";
-import { LineAvailability, laterOf } from "../../components/catalog/line-availability";
+import { LineAvailability } from "../../components/catalog/line-availability";
+import { ParcelsEstimateLine, useParcelEstimates } from "../../components/catalog/parcels-estimate";
 import { GatewayHandOff, gatewayOf } from "../../components/orders/gateway-hand-off";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -121,14 +122,21 @@ function PaymentOption({
 function WaitOption({
   title,
   detail,
+  arrives,
   ...input
-}: { title: string; detail: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+}: { title: string; detail: string; arrives: string | null } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="flex cursor-pointer gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700">
       <input type="radio" name="waitShipping" className="mt-1 h-4 w-4 shrink-0 accent-brand-700" {...input} />
       <span className="min-w-0">
         <span className="block font-semibold text-slate-900">{title}</span>
         <span className="block text-sm text-slate-700">{detail}</span>
+        {arrives ? (
+          <span className="mt-1 flex gap-1.5 text-sm font-medium text-brand-800">
+            <Truck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            {arrives}
+          </span>
+        ) : null}
       </span>
     </label>
   );
@@ -190,9 +198,10 @@ function Checkout({
   const digital = info.lines.some((l) => isDigital(l.type));
   const physical = info.lines.some((l) => !isDigital(l.type));
   // Pre-ordered (or back-ordered) items beside items that ship now: the buyer chooses one parcel or two.
-  const later = (l: CartInfo["lines"][number]) =>
-    l.availability.state === "preorder" || l.availability.state === "backorder";
+  const later = (l: CartInfo["lines"][number]) => comesLater(l.availability);
   const mixed = info.lines.some(later) && info.lines.some((l) => !isDigital(l.type) && !later(l));
+  // When each choice's parcels come: both dated beside their radio, so either reads right without scripts.
+  const arrives = useParcelEstimates(info.zone, info.lines);
 
   // The last used address of the book (else its default) is filled in; after a post, what was typed.
   const first: Record<string, string> = {
@@ -516,12 +525,14 @@ function Checkout({
                   defaultChecked={first.waitShipping !== "together"}
                   title={i18n._("Ship what is available now, the rest when it comes")}
                   detail={i18n._("Two parcels; you receive the available items sooner.")}
+                  arrives={arrives.split}
                 />
                 <WaitOption
                   value="together"
                   defaultChecked={first.waitShipping === "together"}
                   title={i18n._("Wait and ship everything together")}
                   detail={i18n._("One parcel, once every item has come.")}
+                  arrives={arrives.together}
                 />
               </div>
             </fieldset>
@@ -719,9 +730,7 @@ function CheckoutSummary({
           </>
         ) : null}
       </dl>
-      {physical ? (
-        <DeliveryEstimateLine zone={info.zone} className="mt-3" availability={laterOf(info.lines)} />
-      ) : null}
+      {physical ? <ParcelsEstimateLine zone={info.zone} className="mt-3" lines={info.lines} /> : null}
       {info.couponCode && !info.couponId ? (
         <p className="mt-3 flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
