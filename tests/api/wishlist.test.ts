@@ -182,6 +182,32 @@ describe("moving to the cart", () => {
     expect(all.body.data?.moved).toEqual([gone.id]);
     expect((await cartOf(u)).find((l) => l.productId === gone.id)?.quantity).toBe(1);
   });
+
+  it("lists a pre-order by the availability rule on the request's day, and moves it to the cart", async () => {
+    const u = await h.createUser();
+    // Released ten days after the clock's day, with copies already in for the release.
+    const pre = await createProduct(h.db, { stock: 3 });
+    await h.db.update(products).set({ releaseDate: "2031-03-11" }).where(eq(products.id, pre.id));
+    expect((await save(u, pre.id)).status).toBe(201);
+    const card = async () => (await list(u)).body.data?.items.find((i) => i.productId === pre.id)?.card;
+    expect((await card())?.availability).toEqual({
+      state: "preorder",
+      left: null,
+      days: null,
+      releaseDate: "2031-03-11",
+    });
+    // On the release day the same copies are in stock, and few.
+    h.clock.advance(10 * 86_400_000);
+    try {
+      expect((await card())?.availability).toMatchObject({ state: "in_stock", left: 3 });
+    } finally {
+      h.clock.advance(-10 * 86_400_000);
+    }
+    const moved = await move(u, { productId: pre.id });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data?.moved).toEqual([pre.id]);
+    expect((await cartOf(u)).find((l) => l.productId === pre.id)?.quantity).toBe(1);
+  });
 });
 
 describe("the wishlist's SMS", () => {

@@ -100,13 +100,26 @@ test("a customer adds a book, changes the quantity, applies a coupon, picks a di
     "aria-pressed",
     "true",
   );
+  // The demo's book on pre-order, saved too: its line says so in the availability rule's words.
+  const newest = await page.request.get("/api/books?limit=100&sort=newest");
+  const cards = (await newest.json()) as {
+    data: { items: { id: number; title: string; availability: { state: string } }[] };
+  };
+  const pre = cards.data.items.find((c) => c.availability.state === "preorder");
+  if (!pre) throw new Error("the demo catalogue has no book on pre-order");
+  expect((await page.request.post("/api/wishlist", { data: { productId: pre.id } })).status()).toBe(201);
   await page.goto("/wishlist");
   await expect(page.getByRole("heading", { level: 1, name: "My wishlist" })).toBeVisible();
   await expect(page.getByRole("link", { name: book.title })).toBeVisible();
+  const preLine = page.getByRole("listitem", { name: pre.title });
+  await expect(preLine.getByTestId("wishlist-availability")).toHaveText(
+    /^Pre-order, releases on \d{1,2} \w{3} \d{4} · Saved /,
+  );
   await expectNoHorizontalOverflow(page);
   await shot(page, "wishlist-360");
   await page.getByRole("button", { name: `Move to cart: ${book.title}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Moved to your cart" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+  await expect(page.getByRole("link", { name: book.title })).toHaveCount(0);
+  await expect(preLine).toBeVisible();
 });

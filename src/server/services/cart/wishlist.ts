@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { effectivePrice } from "../../../contracts/money";
+import { dhakaDay } from "../../../contracts/sales";
 import {
   STOCKED_KINDS,
   WISHLIST_LIMIT,
@@ -53,6 +54,7 @@ async function countSaved(db: Ctx["db"], userId: number): Promise<number> {
 /** The caller's wishlist, newest first, each item as its card with its price then and now. */
 export async function getWishlist(ctx: Ctx): Promise<Wishlist> {
   const me = requireCustomer(ctx);
+  const today = dhakaDay(ctx.now());
   const [rows, [person]] = await Promise.all([
     ctx.db
       .select({ ...cardColumns, savedPrice: wishlistItems.savedPrice, savedAt: wishlistItems.createdAt })
@@ -65,7 +67,8 @@ export async function getWishlist(ctx: Ctx): Promise<Wishlist> {
   return {
     items: rows.map((r) => ({
       productId: r.id,
-      card: toCard(r as CardRow),
+      // The availability rule at the request's Dhaka day (a card of the catalogue reads the server's).
+      card: toCard(r as CardRow, today),
       savedPrice: r.savedPrice,
       price: effectivePrice(r),
       savedAt: r.savedAt.toISOString(),

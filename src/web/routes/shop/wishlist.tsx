@@ -1,12 +1,15 @@
 import { Heart, ShoppingCart, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { isOrderable } from "../../../contracts/availability";
 import type { WishlistItem } from "../../../contracts/wishlist";
 import { CoverImage } from "../../components/catalog/cover-image";
+import { type StockState, stockState, stockText } from "../../components/catalog/labels";
 import { PageHeading } from "../../components/page-heading";
 import { Button, buttonClass } from "../../components/ui/button";
 import { useFormat, useLingui } from "../../i18n";
 import { useCart } from "../../lib/cart";
+import { cn } from "../../lib/cn";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/wishlist";
 import { loadWishlistPage, wishlistAction } from "./wishlist.server";
@@ -26,10 +29,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return wishlistAction(context, request);
 }
 
+/** The availability's colour: ready to order, few left, coming later, none to order. */
+const TONE: Record<StockState["tone"], string> = {
+  ok: "text-green-800",
+  low: "text-amber-800",
+  later: "text-brand-800",
+  out: "text-red-800",
+};
+
 function ItemRow({ item }: { item: WishlistItem }) {
   const { i18n } = useLingui();
-  const { taka, date } = useFormat();
+  const format = useFormat();
+  const { taka, date } = format;
   const { card } = item;
+  // The availability rule's words, as on the cards and the cart's lines (contracts/availability.ts).
+  const stock = stockState(card);
+  const orderable = isOrderable(card.availability);
   const drop = item.savedPrice - item.price;
   const headingId = `saved-${item.productId}`;
   return (
@@ -64,17 +79,15 @@ function ItemRow({ item }: { item: WishlistItem }) {
             </span>
           ) : null}
         </p>
-        <p
-          className={card.inStock ? "text-sm font-medium text-green-800" : "text-sm font-medium text-red-800"}
-        >
-          {card.inStock ? i18n._("In stock") : i18n._("Out of stock")}
+        <p className={cn("text-sm font-medium", TONE[stock.tone])} data-testid="wishlist-availability">
+          {stockText(i18n, format, stock)}
           <span className="font-normal text-slate-600">
             {" · "}
             {i18n._("Saved {date}", { date: date(item.savedAt) })}
           </span>
         </p>
         <div className="mt-1 flex flex-wrap gap-2">
-          {card.inStock ? (
+          {orderable ? (
             <Form method="post">
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="productId" value={item.productId} />
@@ -155,7 +168,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const available = items.filter((i) => i.card.inStock).length;
+  const available = items.filter((i) => isOrderable(i.card.availability)).length;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeading title={i18n._("My wishlist")}>
