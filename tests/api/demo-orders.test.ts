@@ -23,6 +23,7 @@ import { aparMonths, listInvoicesFrom } from "../../src/server/services/money/ad
 import { salesReport } from "../../src/server/services/money/reports";
 import { dashboard } from "../../src/server/services/money/sales";
 import { codOutstanding, listCodRemittances } from "../../src/server/services/orders/cod-remittances";
+import { findTracking } from "../../src/server/services/orders/tracking";
 import { createHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -198,6 +199,59 @@ describe("the demo's first start", () => {
     expect(credit!.referred).toBeGreaterThan(0);
     expect(credit!.n).toBeGreaterThan(0);
     expect(credit!.balance).toBe(credit!.n * 5_000);
+  });
+
+  it("sends the demo student's order of a book in stock and a pre-order in two parcels, each with its own number and timeline", async () => {
+    const [o] = await rows<{ id: number; number: string; status: string; wait_shipping: string }>(sql`
+      select o.id, o.number, o.status, o.wait_shipping from orders o join users u on u.id = o.user_id
+      where u.phone = '01800000000' and exists (select 1 from shipments s where s.order_id = o.id and s.seq = 2)`);
+    expect(o, "the demo student's order in two parcels").toBeDefined();
+    expect(o!).toMatchObject({ status: "shipped", wait_shipping: "split" });
+    const parcels = await rows<{ seq: number; state: string; consignment: string | null; lines: number }>(sql`
+      select seq, state, consignment, (select count(*)::int from jsonb_object_keys(lines)) as lines
+      from shipments where order_id = ${o!.id} order by seq`);
+    expect(parcels.map((p) => [p.seq, p.state, p.lines])).toEqual([
+      [1, "delivered", 1],
+      [2, "shipped", 1],
+    ]);
+    expect(new Set(parcels.map((p) => p.consignment)).size).toBe(2);
+    for (const p of parcels) expect(p.consignment).toMatch(/^PT/);
+
+    // The pre-order was released since and filled from stock: a "sold" row of the ledger names the
+    // order, and the product's stock is its ledger's last figure.
+    const [line] = await rows<{ waits: string; filled: boolean; product_id: number; released: boolean }>(sql`
+      select l.waits, l.filled_at is not null as filled, l.product_id,
+        p.release_date <= (now() at time zone 'Asia/Dhaka')::date as released
+      from order_lines l join products p on p.id = l.product_id
+      where l.order_id = ${o!.id} and l.waits is not null`);
+    expect(line).toMatchObject({ waits: "preorder", filled: true, released: true });
+    const [ledger] = await rows<{ sold: number; stock: number; last: number }>(sql`
+      select
+        (select count(*)::int from stock_movements m where m.product_id = p.id and m.order_id = ${o!.id}
+           and m.reason = 'sold') as sold,
+        p.stock,
+        (select m.stock_after from stock_movements m where m.product_id = p.id order by m.id desc limit 1) as last
+      from products p where p.id = ${line!.product_id}`);
+    expect(ledger!.sold).toBe(1);
+    expect(ledger!.last).toBe(ledger!.stock);
+
+    // Each parcel's tracking page follows its own parcel: delivered, and on its way.
+    const ctx = await staffCtx();
+    const [one, two] = await Promise.all(
+      parcels.map((p) => findTracking(ctx, p.consignment!, { waitMs: 0 })),
+    );
+    expect(one).toMatchObject({ parcel: { seq: 1, of: 2 }, shipment: "delivered", items: 1 });
+    expect(two).toMatchObject({ parcel: { seq: 2, of: 2 }, shipment: "in_transit", status: "shipped" });
+    expect(one!.events.length).toBeGreaterThanOrEqual(3);
+    expect(two!.events.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("opts the demo student in to the forgotten-cart SMS", async () => {
+    const [u] = await deps.db
+      .select({ on: users.cartReminders })
+      .from(users)
+      .where(eq(users.phone, "01800000000"));
+    expect(u?.on).toBe(true);
   });
 
   it("fills the dashboard, the reports, AP/AR, the invoices and the couriers' cash", async () => {

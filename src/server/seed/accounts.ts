@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { ConfigError } from "../config";
 import { users } from "../db/schema";
 import { registerUser } from "../services/accounts/users";
+import { setCartReminders } from "../services/cart/cart-reminders";
 import type { Ctx } from "../services/context";
 
 export const DEMO_ADMIN = { phone: "01700000000", password: "admin1234", name: "Demo Admin" };
@@ -40,7 +41,11 @@ export async function ensureInitialAccounts(ctx: Ctx): Promise<void> {
     log.warn(`created an admin account: sign in with phone ${DEMO_ADMIN.phone} and password ${password}`);
   }
   if (config.seedDemo) {
-    await registerUser(ctx, { ...DEMO_CUSTOMER, hsc_batch: "HSC 2025" });
+    const student = await registerUser(ctx, { ...DEMO_CUSTOMER, hsc_batch: "HSC 2025" });
+    // Opted in to the forgotten-cart SMS (decision 75), as `/profile` shows: a cart the demo
+    // student leaves is reminded of, in the SMS outbox where a demo's texts go. Not where a
+    // production server shows the demo: its texts would go to a real phone network.
+    if (!config.production) await setCartReminders({ ...ctx, user: student }, { on: true });
     log.info(`created the demo customer: phone ${DEMO_CUSTOMER.phone}, password ${DEMO_CUSTOMER.password}`);
   }
 }

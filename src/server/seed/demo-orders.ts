@@ -31,6 +31,7 @@ import { assignConsignment, recordParcelReturn, setOrderStatus } from "../servic
 import { cancelOrder } from "../services/orders/orders";
 import { nudgeOutbox } from "../services/platform/outbox";
 import { DEMO_CUSTOMER } from "./accounts";
+import { pickTwoParcelBooks, planTwoParcelOrder } from "./demo-parcels";
 import { AREAS, DHAKA_AREAS, ensureCustomers, SOURCES } from "./orders";
 import { createRandom, type Random } from "./random";
 
@@ -119,11 +120,11 @@ export async function seedDemoOrders(
 
   const customers = await demoCustomers(db, r, opts.customers ?? DEMO_HISTORY.customers, new Date(start));
   const [demoStudent] = await db
-    .select({ code: users.referralCode })
+    .select({ ...publicUserColumns, referralCode: users.referralCode })
     .from(users)
     .where(eq(users.phone, DEMO_CUSTOMER.phone))
     .limit(1);
-  const sharer = demoStudent?.code ?? null;
+  const sharer = demoStudent?.referralCode ?? null;
   const orderedBefore = new Set<number>();
   const shelf = await db
     .select({ id: products.id, kind: products.kind, stock: products.stock })
@@ -132,7 +133,10 @@ export async function seedDemoOrders(
     .orderBy(products.id);
   // A few things sell a lot, most a little: each kind's shelf in a seeded order, drawn near its front.
   const ofKind = (kinds: string[]) => r.shuffle(shelf.filter((p) => kinds.includes(p.kind)));
-  const printed = ofKind(["book", "stationary"]);
+  // The demo student's order in two parcels has two books of its own: no other order takes them.
+  const twoParcels = demoStudent ? await pickTwoParcelBooks(db) : null;
+  const kept = new Set(twoParcels ? [twoParcels.now, twoParcels.later] : []);
+  const printed = ofKind(["book", "stationary"]).filter((p) => !kept.has(p.id));
   const bundles = ofKind(["bundle"]);
   const digital = ofKind(["ebook", "content"]);
   const left = new Map(shelf.map((p) => [p.id, p.stock]));
@@ -346,6 +350,12 @@ export async function seedDemoOrders(
   }
   const late = r.pick(customers);
   at(end - 12 * MINUTE, () => order(late, true));
+  if (demoStudent && twoParcels) {
+    await planTwoParcelOrder(
+      { db, deps: seedDeps, at, buyer: as(toPublicUser(demoStudent)), staff, end, origin },
+      twoParcels,
+    );
+  }
   // The couriers pay the cash they collected each Thursday, for parcels delivered three days before or earlier.
   for (let t = start + 3 * DAY; t <= end; t += 7 * DAY) {
     at(t, async () => {
