@@ -5,6 +5,8 @@
  * so the server keeps no state of its own. Title and description are the shop's English messages,
  * shown in the page's language by the message catalogue.
  */
+import { readJsonObject } from "./json-object";
+
 export type Flash = {
   title: string;
   description?: string;
@@ -37,16 +39,8 @@ export function encodeFlash(flash: Flash): string {
 
 /** The message a cookie holds, or null when it is missing, malformed or not one of ours. */
 export function decodeFlash(raw: string | undefined | null): Flash | null {
-  if (!raw) return null;
-  let v: unknown;
-  try {
-    v = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!v || typeof v !== "object") return null;
-  const f = v as Record<string, unknown>;
-  if (!isText(f.title)) return null;
+  const f = readJsonObject(raw);
+  if (!f || !isText(f.title)) return null;
   const out: Flash = { title: f.title };
   if (isText(f.description)) out.description = f.description;
   if (f.variant === "destructive") out.variant = "destructive";

@@ -5,8 +5,8 @@
 
 /**
  * "Save" tapped while signed out (decision 69): the save is kept in this cookie for half an hour
- * (contracts/pending-alert.ts's shape, `{ id, at }`) and made by the first page the visitor opens
- * signed in (http/middleware/pending-save.ts), through the wishlist's own service.
+ * (`{ id, at }`, contracts/pending.ts) and made by the first page the visitor opens signed in
+ * (http/middleware/pending.ts), through the wishlist's own service.
  */
 export const PENDING_SAVE_COOKIE = "pathagar_pending_save";
 

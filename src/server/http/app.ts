@@ -61,9 +61,7 @@ import { handleError } from "./middleware/errors";
 import { readFlash } from "./middleware/flash";
 import { noStore, pageSecurityPolicy } from "./middleware/headers";
 import { checkOrigin, requireJsonBody } from "./middleware/origin";
-import { makePendingAdd } from "./middleware/pending-add";
-import { makePendingAlert } from "./middleware/pending-alert";
-import { makePendingSave } from "./middleware/pending-save";
+import { makePendingAfterSignIn } from "./middleware/pending";
 import { publicCache } from "./middleware/public-cache";
 import { captureReferral } from "./middleware/referral";
 import { requestLog } from "./middleware/request-log";
@@ -284,9 +282,7 @@ export function createApp(opts: AppOptions) {
     app.use("*", loadSession(deps));
     app.use("*", captureReferral({ secure: deps.config.production }));
     app.use("*", readFlash({ secure: deps.config.production }));
-    app.use("*", makePendingAdd({ secure: deps.config.production }));
-    app.use("*", makePendingAlert({ secure: deps.config.production }));
-    app.use("*", makePendingSave({ secure: deps.config.production }));
+    app.use("*", makePendingAfterSignIn({ secure: deps.config.production }));
     // A signed-out visitor's page is the same for every signed-out visitor (a message for them aside).
     app.use(
       "*",

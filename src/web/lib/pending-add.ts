@@ -1,6 +1,6 @@
 import type { ProductKind } from "../../contracts/catalog";
 import { PRODUCT_KINDS } from "../../contracts/catalog";
-import { PENDING_ADD_TTL_MS } from "../../contracts/pending-add";
+import { PENDING_TTL_MS as PENDING_ADD_TTL_MS } from "../../contracts/pending";
 
 /**
  * "Add to cart" tapped while signed out (decision: add after sign-in): the add is kept in this

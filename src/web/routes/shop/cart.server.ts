@@ -1,11 +1,10 @@
-import { parse, serialize } from "hono/utils/cookie";
+import { parse } from "hono/utils/cookie";
 import type { RouterContextProvider } from "react-router";
 import { type CartInfo, cartAddSchema, cartInfoQuerySchema, toCartInfo } from "../../../contracts/cart";
 import { ADDED_TO_CART, COULD_NOT_ADD, VIEW_CART } from "../../../contracts/flash";
 import { COUPON_APPLIED } from "../../../contracts/messages";
-import { encodePendingAdd, PENDING_ADD_COOKIE, PENDING_ADD_TTL_MS } from "../../../contracts/pending-add";
+import { PENDING_ADD_COOKIE } from "../../../contracts/pending-add";
 import { REFERRAL_COOKIE } from "../../../contracts/referral";
-import { toEnvelope } from "../../../server/http/middleware/errors";
 import {
   addToCart,
   applyCoupon,
@@ -24,6 +23,7 @@ import {
   refusedPage,
 } from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
+import { keepForAfterSignIn } from "../../lib/pending.server";
 
 /** The signed-in shopper's cart as GET /api/cart/info answers it (money in taka). */
 export function loadCart(context: Readonly<RouterContextProvider>): Promise<CartInfo> {
@@ -110,32 +110,15 @@ export async function addAction(context: Readonly<RouterContextProvider>, reques
   const couldNot = (message: string) =>
     redirectWithFlash(app, back, { title: COULD_NOT_ADD, description: message, variant: "destructive" });
   if (!ctx.user) {
-    const parsed = cartAddSchema.safeParse(input);
-    if (!parsed.success) return couldNot(toEnvelope(parsed.error).message);
-    const v = parsed.data;
-    const keep = serialize(
-      PENDING_ADD_COOKIE,
-      encodePendingAdd({
-        id: v.bookId,
-        kind: v.type,
-        source: v.source,
-        addKey: v.addKey ?? newKey(),
-        at: ctx.now().getTime(),
-      }),
-      {
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: ctx.config.production,
-        maxAge: PENDING_ADD_TTL_MS / 1000,
-      },
-    );
-    return redirectWithFlash(
-      app,
-      `/auth/login?redirect=${encodeURIComponent(back)}`,
-      { title: SIGN_IN_TO_ADD },
-      [["Set-Cookie", keep]],
-    );
+    return keepForAfterSignIn(app, {
+      schema: cartAddSchema,
+      input,
+      keep: (v) => ({ id: v.bookId, kind: v.type, source: v.source, addKey: v.addKey ?? newKey() }),
+      cookie: PENDING_ADD_COOKIE,
+      back,
+      title: SIGN_IN_TO_ADD,
+      refused: couldNot,
+    });
   }
   const referralCode = parse(request.headers.get("cookie") ?? "", REFERRAL_COOKIE)[REFERRAL_COOKIE];
   const r = await attempt(() => addToCart(ctx, input, { referralCode }));

@@ -1,16 +1,12 @@
-import { serialize } from "hono/utils/cookie";
 import type { RouterContextProvider } from "react-router";
 import {
   COULD_NOT_CHANGE_ALERT,
-  encodePendingAlert,
   PENDING_ALERT_COOKIE,
-  PENDING_ALERT_TTL_MS,
   STOCK_ALERT_KEPT,
   STOCK_ALERT_MADE,
   STOCK_ALERT_STOPPED,
 } from "../../../contracts/pending-alert";
 import { stockAlertSchema } from "../../../contracts/stock-alerts";
-import { toEnvelope } from "../../../server/http/middleware/errors";
 import { subscribeStockAlert, unsubscribeStockAlert } from "../../../server/services/catalog/stock-alerts";
 import {
   attempt,
@@ -21,6 +17,7 @@ import {
   refusedPage,
 } from "../../lib/actions.server";
 import { getApp } from "../../lib/app-context.server";
+import { keepForAfterSignIn } from "../../lib/pending.server";
 import { UNKNOWN_INTENT } from "./cart.server";
 
 export const SIGN_IN_TO_BE_TOLD = /*i18n*/ "Sign in to be told when it is back";
@@ -32,7 +29,7 @@ export const NOTIFY_INTENTS = ["notify", "stop"] as const;
  * "Notify me" (and "Stop") on an out-of-stock book or stationery item, posted as a form before or
  * without JavaScript: the same service as `POST /api/stock-alerts` and `DELETE
  * /api/stock-alerts/{id}`, then back to the page (`back`) saying what was done, or why not. A
- * signed-out visitor's ask is checked, kept (contracts/pending-alert.ts) and made once they are
+ * signed-out visitor's ask is checked, kept (contracts/pending.ts) and made once they are
  * signed in, after the sign-in page sends them back.
  */
 export async function notifyAction(context: Readonly<RouterContextProvider>, request: Request) {
@@ -50,25 +47,15 @@ export async function notifyAction(context: Readonly<RouterContextProvider>, req
   switch (f.intent) {
     case "notify": {
       if (!ctx.user) {
-        const parsed = stockAlertSchema.safeParse(input);
-        if (!parsed.success) return couldNot(toEnvelope(parsed.error).message);
-        const keep = serialize(
-          PENDING_ALERT_COOKIE,
-          encodePendingAlert({ id: parsed.data.productId, at: ctx.now().getTime() }),
-          {
-            path: "/",
-            httpOnly: true,
-            sameSite: "Lax",
-            secure: ctx.config.production,
-            maxAge: PENDING_ALERT_TTL_MS / 1000,
-          },
-        );
-        return redirectWithFlash(
-          app,
-          `/auth/login?redirect=${encodeURIComponent(back)}`,
-          { title: SIGN_IN_TO_BE_TOLD },
-          [["Set-Cookie", keep]],
-        );
+        return keepForAfterSignIn(app, {
+          schema: stockAlertSchema,
+          input,
+          keep: (v) => ({ id: v.productId }),
+          cookie: PENDING_ALERT_COOKIE,
+          back,
+          title: SIGN_IN_TO_BE_TOLD,
+          refused: couldNot,
+        });
       }
       const r = await attempt(() => subscribeStockAlert(ctx, input));
       if (!r.ok) return couldNot(r.message);

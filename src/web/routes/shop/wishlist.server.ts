@@ -1,7 +1,6 @@
-import { parse, serialize } from "hono/utils/cookie";
+import { parse } from "hono/utils/cookie";
 import { data, type RouterContextProvider } from "react-router";
 import { VIEW_CART } from "../../../contracts/flash";
-import { encodePendingAlert, PENDING_ALERT_TTL_MS } from "../../../contracts/pending-alert";
 import { REFERRAL_COOKIE } from "../../../contracts/referral";
 import { wishlistAddSchema } from "../../../contracts/wishlist";
 import {
@@ -36,6 +35,7 @@ import {
   refusedPage,
 } from "../../lib/actions.server";
 import { getApp, loadFrom } from "../../lib/app-context.server";
+import { keepForAfterSignIn } from "../../lib/pending.server";
 import { UNKNOWN_INTENT } from "./cart.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -75,25 +75,15 @@ export async function wishlistAction(context: Context, request: Request) {
   switch (f.intent) {
     case "save": {
       if (!ctx.user) {
-        const parsed = wishlistAddSchema.safeParse(input);
-        if (!parsed.success) return couldNot(toEnvelope(parsed.error).message);
-        const keep = serialize(
-          PENDING_SAVE_COOKIE,
-          encodePendingAlert({ id: parsed.data.productId, at: ctx.now().getTime() }),
-          {
-            path: "/",
-            httpOnly: true,
-            sameSite: "Lax",
-            secure: ctx.config.production,
-            maxAge: PENDING_ALERT_TTL_MS / 1000,
-          },
-        );
-        return redirectWithFlash(
-          app,
-          `/auth/login?redirect=${encodeURIComponent(back)}`,
-          { title: SIGN_IN_TO_SAVE },
-          [["Set-Cookie", keep]],
-        );
+        return keepForAfterSignIn(app, {
+          schema: wishlistAddSchema,
+          input,
+          keep: (v) => ({ id: v.productId }),
+          cookie: PENDING_SAVE_COOKIE,
+          back,
+          title: SIGN_IN_TO_SAVE,
+          refused: couldNot,
+        });
       }
       const r = await attempt(() => saveToWishlist(ctx, input));
       if (!r.ok) return couldNot(r.message);
