@@ -87,8 +87,10 @@ describe("the buyer's order page", () => {
         lines: ["Chemistry First Paper"],
       },
     ]);
-    expect(o.payments).toEqual([
-      { kind: "cash", provider: null, reference: null, amount: o.total, state: "due", at: o.createdAt },
+    // Cash on delivery, parcel by parcel: each collects its own book, the first the delivery too.
+    expect(o.payments.map((p) => [p.kind, p.state, p.amount])).toEqual([
+      ["cash", "due", 40_000 + o.delivery],
+      ["cash", "due", 25_000],
     ]);
     expect(o.creditNotes).toEqual([]);
     expect(o.refunds).toEqual([]);

@@ -5,19 +5,30 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { OrderDetail } from "../../../contracts/checkout";
-import { payments, refunds } from "../../db/schema";
+import { orderLines, payments, refunds } from "../../db/schema";
 import type { Ctx } from "../context";
 import { listCreditNotes } from "../money/invoices";
 import { getOwnOrderRow, toViews } from "./orders";
-import { shipmentViewsOf } from "./shipments";
+import { listShipments, parcelCod, toShipmentViews } from "./shipments";
 
 type PaymentLine = OrderDetail["payments"][number];
 
 export async function getMyOrderDetail(ctx: Ctx, id: number): Promise<OrderDetail> {
   const o = await getOwnOrderRow(ctx, id);
-  const [[view], parcels, attempts, notes, given] = await Promise.all([
+  const [[view], rows, lines, attempts, notes, given] = await Promise.all([
     toViews(ctx.db, [o], ctx.now()),
-    shipmentViewsOf(ctx, ctx.db, [o.id]),
+    listShipments(ctx.db, o.id),
+    ctx.db
+      .select({
+        id: orderLines.id,
+        productId: orderLines.productId,
+        title: orderLines.title,
+        lineTotal: orderLines.lineTotal,
+        discount: orderLines.discount,
+        quantity: orderLines.quantity,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, o.id)),
     ctx.db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
     listCreditNotes(ctx.db, { orderId: o.id }),
     ctx.db
@@ -58,20 +69,28 @@ export async function getMyOrderDetail(ctx: Ctx, id: number): Promise<OrderDetai
     });
   }
   // Cash on delivery: due until the courier (or staff) hands the order over, then paid; nothing
-  // for an order cancelled, or come back undelivered.
+  // for an order cancelled, or come back undelivered. An order in several parcels is paid parcel
+  // by parcel, each collecting its own lines' share (what its courier is told to collect).
   if (o.paymentMethod === "cod" && o.total > 0 && o.status !== "cancelled" && o.status !== "returned") {
-    paid.push({
-      kind: "cash",
-      provider: null,
-      reference: null,
-      amount: o.total,
-      state: o.deliveredAt ? "paid" : "due",
-      at: (o.deliveredAt ?? o.createdAt).toISOString(),
-    });
+    const sent = rows.filter((r) => r.state !== "cancelled" && r.state !== "returned");
+    const parts =
+      sent.length > 1
+        ? sent.map((r) => ({ amount: parcelCod(o, r, rows, lines), deliveredAt: r.deliveredAt }))
+        : [{ amount: o.total, deliveredAt: o.deliveredAt }];
+    for (const part of parts.filter((x) => x.amount > 0)) {
+      paid.push({
+        kind: "cash",
+        provider: null,
+        reference: null,
+        amount: part.amount,
+        state: part.deliveredAt ? "paid" : "due",
+        at: (part.deliveredAt ?? o.createdAt).toISOString(),
+      });
+    }
   }
   return {
     ...view!,
-    shipments: parcels.get(o.id) ?? [],
+    shipments: toShipmentViews(ctx, rows, lines),
     payments: paid,
     creditNotes: notes,
     refunds: given.map((r) => ({
