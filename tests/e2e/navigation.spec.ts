@@ -111,7 +111,8 @@ test.describe("with the page data held back", () => {
       await page.setViewportSize(viewport);
       await page.goto("/");
       await waitForApp(page);
-      await slowData(page, 1_500);
+      // Long enough that a test runner starved of CPU for a second still sees the bar while it shows.
+      await slowData(page, 4_000);
       const progress = page.getByRole("progressbar", { name: "Loading page" });
       await expect(progress).toHaveCount(0);
       if (viewport === MOBILE) {
