@@ -82,9 +82,29 @@ async function openReader(page: Page, id: number) {
  * animation frames can miss the change in a page the browser has stopped painting.
  */
 async function controlledByWorker(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true);
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  try {
+    await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
+  } catch {
+    // Not yet (seen once in six runs on two busy cores): how the registration stands goes to the
+    // log, and the page is loaded again, as a shopper's next page would be. A worker whose install
+    // failed (its offline page not fetched) is installed again then, and an active worker that has
+    // not claimed the page controls the new one.
+    const state = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return r
+        ? {
+            installing: r.installing?.state ?? null,
+            waiting: r.waiting?.state ?? null,
+            active: r.active?.state ?? null,
+          }
+        : null;
+    });
+    console.log(`the worker did not control the page in 30 s: ${JSON.stringify(state)}; loading it again`);
+    await page.reload();
+    await waitForApp(page);
+    await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
+  }
 }
 
 test.describe("offline reading", () => {
