@@ -8,9 +8,9 @@ import { GatewayHandOff, gatewayOf } from "../../components/orders/gateway-hand-
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
 import { OrderItems, OrderTotals } from "../../components/orders/order-summary";
+import { PaymentNote } from "../../components/orders/payment-note";
 import { Button, buttonClass } from "../../components/ui/button";
 import { useFormat, useLingui } from "../../i18n";
-import { formatDhakaTime } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/order";
 import { loadMyOrderDetail, ordersAction } from "./orders.server";
@@ -234,7 +234,7 @@ function InvoiceAndCredits({ order }: { order: OrderDetail }) {
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { locale, dateTime } = useFormat();
+  const { dateTime } = useFormat();
   const { order } = loaderData;
   // "Pay now" posted without the page's scripts: on to the gateway's page on another site.
   const gateway = gatewayOf(actionData);
@@ -260,18 +260,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <OrderStatusBadge status={order.status} className="text-base" />
       </header>
 
-      {order.status === "pending_payment" && order.payBy ? (
-        <p className="rounded-md bg-amber-50 p-3 text-amber-900">
-          {i18n._("Waiting for payment until {time}; after that the order is cancelled.", {
-            time: formatDhakaTime(order.payBy, locale),
-          })}
-        </p>
-      ) : null}
-      {order.status === "payment_failed" ? (
-        <p className="rounded-md bg-red-50 p-3 text-red-800">
-          {i18n._("The payment did not go through. Pay again or cancel the order.")}
-        </p>
-      ) : null}
+      <PaymentNote order={order} boxed />
 
       <div className="flex flex-wrap gap-2">
         {order.canPay ? <PayNowButton orderId={order.id}>{i18n._("Pay now")}</PayNowButton> : null}

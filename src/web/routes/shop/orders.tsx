@@ -7,10 +7,10 @@ import { PAYMENT_METHOD_LABEL } from "../../components/orders/labels";
 import { LineWaitNote } from "../../components/orders/line-wait";
 import { CancelOrderButton, PayNowButton } from "../../components/orders/order-actions";
 import { OrderStatusBadge } from "../../components/orders/order-status-badge";
+import { PaymentNote } from "../../components/orders/payment-note";
 import { PageHeading } from "../../components/page-heading";
 import { buttonClass } from "../../components/ui/button";
 import { useFormat, useLingui } from "../../i18n";
-import { formatDhakaTime } from "../../lib/dates";
 import { pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/orders";
 import { loadMyOrders, type OrderCard, ordersAction } from "./orders.server";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function OrderCardView({ order }: { order: OrderCard }) {
   const { i18n } = useLingui();
-  const { locale, number, taka, dateTime } = useFormat();
+  const { number, taka, dateTime } = useFormat();
   const headingId = `order-${order.id}`;
 
   return (
@@ -74,18 +74,7 @@ function OrderCardView({ order }: { order: OrderCard }) {
         </div>
       </dl>
 
-      {order.status === "pending_payment" && order.payBy ? (
-        <p className="mt-2 text-sm text-amber-900">
-          {i18n._("Waiting for payment until {time}; after that the order is cancelled.", {
-            time: formatDhakaTime(order.payBy, locale),
-          })}
-        </p>
-      ) : null}
-      {order.status === "payment_failed" ? (
-        <p className="mt-2 text-sm text-red-800">
-          {i18n._("The payment did not go through. Pay again or cancel the order.")}
-        </p>
-      ) : null}
+      <PaymentNote order={order} />
 
       <div className="mt-3 flex flex-wrap gap-2">
         {order.canPay ? <PayNowButton orderId={order.id}>{i18n._("Pay now")}</PayNowButton> : null}
